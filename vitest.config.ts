@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const fromSource = { 'pagelope/postgres': `${root}src/postgres/index.ts`, pagelope: `${root}src/index.ts` };
+const fromDist = { 'pagelope/postgres': `${root}dist/postgres/index.js`, pagelope: `${root}dist/index.js` };
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        // Every test against the sources, type tests included.
+        resolve: { alias: fromSource },
+        test: {
+          name: 'src',
+          include: ['tests/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        // The framework examples and the export snapshot again, against the built package (`npm run build` first).
+        resolve: { alias: fromDist },
+        test: {
+          name: 'dist',
+          include: ['tests/examples/**/*.test.ts', 'tests/exports.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
