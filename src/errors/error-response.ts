@@ -1,0 +1,52 @@
+import type { HeadersInput } from '../internal/headers';
+import { classifyError } from './classify-error';
+import { CORRELATION_ID_HEADER, resolveCorrelationId } from './correlation-id';
+import { buildErrorEnvelope, readOption, type ErrorEnvelope } from './error-envelope';
+import { FORBIDDEN_ERROR_HEADERS } from './safe-headers';
+
+/** What a framework adapter sends: status, response headers, and the body to serialise. */
+export interface ErrorResponse {
+  readonly statusCode: number;
+  /** `content-type`, `x-correlation-id` and the error's own headers (such as `retry-after`), names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: ErrorEnvelope;
+}
+
+/** Options of `errorResponse`. */
+export interface ErrorResponseOptions {
+  /** The request headers, read for `x-correlation-id`. */
+  readonly headers?: HeadersInput | undefined;
+  /** Clock in epoch milliseconds; defaults to `Date.now`. */
+  readonly now?: (() => number) | undefined;
+}
+
+const CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Turns any thrown value into the frozen response every framework adapter
+ * sends: `{ statusCode, headers, body }`. The correlation id is the request's
+ * `x-correlation-id` when it is a safe token, else a new uuid v4, and is the
+ * same in the `x-correlation-id` response header and in `body.correlationID`.
+ * Pure and total: it never throws.
+ *
+ * @param error - any thrown value
+ * @param options - the request headers and an optional clock
+ * @returns a frozen response; `headers` and `body` are frozen too
+ * @example
+ * ```ts
+ * const { statusCode, headers, body } = errorResponse(error, { headers: req.headers });
+ * res.writeHead(statusCode, headers).end(JSON.stringify(body));
+ * ```
+ */
+export function errorResponse(error: unknown, options: ErrorResponseOptions = {}): ErrorResponse {
+  const classified = classifyError(error);
+  const correlationId = resolveCorrelationId(readOption(options, 'headers'));
+  const body = buildErrorEnvelope(classified, correlationId, readOption(options, 'now'));
+  const own = Object.entries(classified.headers).filter(([name]) => !FORBIDDEN_ERROR_HEADERS.has(name));
+  const headers = Object.freeze({
+    'content-type': CONTENT_TYPE,
+    [CORRELATION_ID_HEADER]: body.correlationID,
+    ...Object.fromEntries(own),
+  });
+  return Object.freeze({ statusCode: body.statusCode, headers, body });
+}

@@ -1,0 +1,102 @@
+// pagination
+export { pageMeta, toPageResult, type PageMeta, type PageMetaInput, type PageResult } from './pagination/index';
+
+// query
+export {
+  parseListQuery,
+  parseCursorQuery,
+  OPERATORS,
+  OPERATOR_NAMES,
+  MAX_LIST_VALUES,
+  QUERY_LIMITS,
+  CURSOR_DEFAULT_LIMIT,
+  isOperatorName,
+  type FieldKind,
+  type OperatorName,
+  type OperatorArity,
+  type OperatorSpec,
+  type ListQuery,
+  type ListInput,
+  type CursorQuery,
+  type CursorInput,
+  type CursorPage,
+  type Where,
+  type WhereClause,
+  type FieldCondition,
+  type OrderTerm,
+  type OrderDirection,
+} from './query/index';
+
+// resource
+export {
+  defineResource,
+  RESERVED_FIELD_NAMES,
+  type Resource,
+  type ResourceConfig,
+  type PaginationOptions,
+  type LimitPolicy,
+  type FieldOf,
+  type FieldDef,
+} from './resource/index';
+
+// repository
+export {
+  createMemoryRepository,
+  type Repository,
+  type CreateInput,
+  type Patch,
+  type MemoryRepositoryOptions,
+} from './repository/index';
+
+// hooks
+export { createHookBus, type HookBus, type HookBusOptions, type HookEvents, type HookOptions } from './hooks/index';
+
+// service
+export {
+  createResourceService,
+  type OperationOptions,
+  type ResourceService,
+  type ResourceServiceOptions,
+  type ResourceHooks,
+  type OperationContext,
+  type CreateContext,
+  type CreateErrorContext,
+  type ListContext,
+  type ListErrorContext,
+  type ListByCursorContext,
+  type ListByCursorErrorContext,
+  type EntityContext,
+  type IdErrorContext,
+  type UpdateContext,
+  type UpdateErrorContext,
+} from './service/index';
+
+// errors
+export {
+  HttpError,
+  isHttpError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  TooManyRequestsError,
+  InternalServerError,
+  ServiceUnavailableError,
+  STATUS_NAMES,
+  statusName,
+  CORRELATION_ID_HEADER,
+  isSafeCorrelationId,
+  resolveCorrelationId,
+  toErrorEnvelope,
+  errorResponse,
+  type HttpErrorBody,
+  type HttpErrorOptions,
+  type ErrorEnvelope,
+  type ToErrorEnvelopeOptions,
+  type ErrorResponse,
+  type ErrorResponseOptions,
+  type HeadersInput,
+} from './errors/index';
+export type { RequestHeaders } from './internal/normalize-headers';

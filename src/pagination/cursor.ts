@@ -1,0 +1,83 @@
+import type { Resource } from '../resource/define-resource';
+import type { OrderTerm } from '../query/types';
+
+/**
+ * Encodes the sort-key values of the last record of a page into an opaque base64url cursor, bound to the
+ * filter and order (`fingerprint`) it was issued for.
+ */
+export function encodeCursor(values: readonly unknown[], fingerprint: string): string {
+  const payload = [hash(fingerprint), ...values.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)))];
+  return toBase64Url(JSON.stringify(payload));
+}
+
+/** The result of decoding a cursor: its sort-key values, or why it was rejected. */
+export type DecodedCursor = { readonly ok: true; readonly values: readonly unknown[] } | { readonly ok: false; readonly reason: string };
+
+const MAX_CURSOR_LENGTH = 4096;
+
+/**
+ * Decodes a cursor issued by {@link encodeCursor} for the same filter and order, checking each value against
+ * the type of its sort field. Never throws.
+ */
+export function decodeCursor(
+  cursor: string,
+  order: readonly OrderTerm[],
+  resource: Resource,
+  fingerprint: string,
+): DecodedCursor {
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return { ok: false, reason: 'cursor is malformed' };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(fromBase64Url(cursor));
+  } catch {
+    return { ok: false, reason: 'cursor is malformed' };
+  }
+  if (!Array.isArray(payload) || payload.length !== order.length + 1) return { ok: false, reason: 'cursor is malformed' };
+  if (payload[0] !== hash(fingerprint)) return { ok: false, reason: 'cursor was issued for another filter or order' };
+  const values: unknown[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const def = resource.fields.get(order[i]?.field ?? '');
+    const raw: unknown = payload[i + 1];
+    if (!def) return { ok: false, reason: 'cursor is malformed' };
+    if (raw === null && def.nullable) {
+      values.push(null);
+      continue;
+    }
+    const value = def.kind === 'date' && typeof raw === 'string' ? new Date(raw) : raw;
+    const fits =
+      (def.kind === 'date' && value instanceof Date && !Number.isNaN(value.getTime())) ||
+      (def.kind === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
+      (def.kind === 'boolean' && typeof value === 'boolean') ||
+      ((def.kind === 'string' || def.kind === 'enum') && typeof value === 'string');
+    if (!fits) return { ok: false, reason: 'cursor is malformed' };
+    values.push(value);
+  }
+  return { ok: true, values: Object.freeze(values) };
+}
+
+// cyrb53: a fast 53-bit string hash; it binds a cursor to its query, it is not a signature.
+function hash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}

@@ -1,0 +1,21 @@
+import { pageMeta, type PageMeta, type PageMetaInput } from './page-meta';
+
+/** The paginated list response: the records of one page and its {@link PageMeta}. */
+export interface PageResult<TRecord> extends PageMeta {
+  /** The records of the current page; empty when nothing matches or the page is past the end. */
+  readonly items: readonly TRecord[];
+}
+
+/**
+ * Builds a frozen {@link PageResult} from one page of records and the counts of the filtered set.
+ *
+ * @throws RangeError as {@link pageMeta} does.
+ * @example
+ * toPageResult([{ id: 'a' }], { total: 1, page: 1, limit: 10 });
+ */
+export function toPageResult<TRecord>(
+  items: readonly TRecord[],
+  meta: PageMetaInput,
+): PageResult<TRecord> {
+  return Object.freeze({ items: Object.freeze([...items]), ...pageMeta(meta) });
+}

@@ -1,0 +1,37 @@
+import type { FieldDef } from '../resource/introspect-fields';
+
+/** The PostgreSQL type of a field's column: text (C collation) for strings and enums, float8, boolean, timestamptz, jsonb. */
+export function columnType(def: FieldDef): string {
+  switch (def.kind) {
+    case 'string':
+    case 'enum':
+      return 'text COLLATE "C"';
+    case 'number':
+      return 'double precision';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'timestamptz';
+    default:
+      return 'jsonb';
+  }
+}
+
+/** The PostgreSQL array type for list-operator parameters of a field. */
+export function arrayType(def: FieldDef): string {
+  switch (def.kind) {
+    case 'number':
+      return 'float8[]';
+    case 'boolean':
+      return 'boolean[]';
+    case 'date':
+      return 'timestamptz[]';
+    default:
+      return 'text[]';
+  }
+}
+
+/** A column reference for comparison and ordering: text columns in code-point order whatever the database default. */
+export function comparable(column: string, def: FieldDef | undefined): string {
+  return def && (def.kind === 'string' || def.kind === 'enum') ? `${column} COLLATE "C"` : column;
+}

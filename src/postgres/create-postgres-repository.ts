@@ -1,0 +1,137 @@
+import { v7 as uuidv7 } from 'uuid';
+import { HttpError } from '../errors/index';
+import { encodeCursor } from '../pagination/cursor';
+import { toPageResult, type PageResult } from '../pagination/page-result';
+import { normalizeListInput } from '../query/normalize-list-input';
+import { queryFingerprint } from '../query/normalized-query';
+import { quote } from '../query/problems';
+import type { CursorInput, CursorPage, ListInput } from '../query/types';
+import type { Resource } from '../resource/define-resource';
+import { validateRecord } from '../resource/validate-record';
+import type { CreateInput, Patch, Repository } from '../repository/repository';
+import { compileKeyset, compileOrderBy } from './compile-order';
+import { compileWhere } from './compile-where';
+import { quoteIdentifier } from './quote-identifier';
+import { createRowMapper } from './row-mapper';
+import type { SqlClient } from './sql-client';
+import { SqlParams } from './sql-params';
+
+/** Options of {@link createPostgresRepository}. */
+export interface PostgresRepositoryOptions {
+  /** A node-postgres `Pool`/`Client`, a PGlite instance, or anything with `query(text, values) => { rows }`. */
+  readonly client: SqlClient;
+  /** The table (`name` or `schema.name`), with one column per schema field named as the field; default the resource name. */
+  readonly table?: string;
+  /** Makes the id of a record created without one (default: uuid v7). */
+  readonly generateId?: () => string;
+}
+
+/**
+ * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
+ * is a bind parameter and every identifier comes from the resource definition; ordering and matching follow the same
+ * rules as the in-memory repository.
+ *
+ * @throws TypeError when the table or a field name is not a plain SQL identifier.
+ * @example
+ * const repository = createPostgresRepository(users, { client: new pg.Pool(), table: 'users' });
+ * await client.query(createTableSql(users, { table: 'users' }));
+ */
+export function createPostgresRepository<TRecord>(
+  resource: Resource<TRecord>,
+  options: PostgresRepositoryOptions,
+): Repository<TRecord> {
+  const { client } = options;
+  const generic = resource as Resource;
+  const table = quoteIdentifier(options.table ?? resource.name);
+  const fields = generic.fields;
+  const columns = [...fields.keys()];
+  const select = columns.map(quoteIdentifier).join(', ');
+  const idColumn = quoteIdentifier(resource.idField);
+  const toRecord = createRowMapper(generic);
+  const toParam = (field: string, value: unknown): unknown =>
+    fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : value;
+  const generateId = options.generateId ?? uuidv7;
+
+  const run = async (text: string, values: unknown[]) => (await client.query(text, values)).rows;
+  const notFound = (id: unknown) => new HttpError(404, `${resource.name} ${quote(String(id))} not found`);
+  const get = (id: string) => one(`SELECT ${select} FROM ${table} WHERE ${idColumn} = $1`, [String(id)], id);
+  const one = async (text: string, values: unknown[], id: unknown): Promise<TRecord> => {
+    const [row] = await run(text, values);
+    if (!row) throw notFound(id);
+    return toRecord(row) as TRecord;
+  };
+
+  return Object.freeze({
+    async create(data: CreateInput<TRecord>): Promise<TRecord> {
+      const record = rejectNul(validateRecord(resource, data, 'create'));
+      if (record[resource.idField] === undefined) record[resource.idField] = generateId();
+      const names = columns.filter((field) => record[field] !== undefined);
+      const params = new SqlParams();
+      const placeholders = names.map((field) => params.add(toParam(field, record[field])));
+      const [row] = await run(
+        `INSERT INTO ${table} (${names.map(quoteIdentifier).join(', ')}) VALUES (${placeholders.join(', ')}) ` +
+          `ON CONFLICT (${idColumn}) DO NOTHING RETURNING ${select}`,
+        params.values,
+      );
+      if (!row) throw new HttpError(409, `${resource.name} ${quote(String(record[resource.idField]))} already exists`);
+      return toRecord(row) as TRecord;
+    },
+    get,
+    async update(id: string, patch: Patch<TRecord>): Promise<TRecord> {
+      const changes = rejectNul(validateRecord(resource, patch, 'patch', id));
+      const names = columns.filter((field) => field !== resource.idField && changes[field] !== undefined);
+      if (names.length === 0) return get(id);
+      const params = new SqlParams();
+      const where = params.add(String(id));
+      const sets = names.map((field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, changes[field]))}`);
+      return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${idColumn} = ${where} RETURNING ${select}`, params.values, id);
+    },
+    async delete(id: string): Promise<TRecord> {
+      return one(`DELETE FROM ${table} WHERE ${idColumn} = $1 RETURNING ${select}`, [String(id)], id);
+    },
+    async list(input?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
+      const query = normalizeListInput(input, generic, 'page');
+      const params = new SqlParams();
+      const where = compileWhere(query.groups, params);
+      const offset = (query.page - 1) * query.limit;
+      const rows = await run(
+        `SELECT ${select} FROM ${table} WHERE ${where} ORDER BY ${compileOrderBy(query.order, fields)} ` +
+          `LIMIT ${params.add(query.limit)} OFFSET ${params.add(offset)}`,
+        params.values,
+      );
+      // A short, non-empty page (or an empty first page) ends the set: its total needs no COUNT.
+      let total = offset + rows.length;
+      if (rows.length === query.limit || (rows.length === 0 && offset > 0)) {
+        const countParams = new SqlParams();
+        const [row] = await run(`SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countParams)}`, countParams.values);
+        total = Number(row?.n ?? 0);
+      }
+      return toPageResult(rows.map((row) => toRecord(row) as TRecord), { total, page: query.page, limit: query.limit });
+    },
+    async listByCursor(input?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
+      const query = normalizeListInput(input, generic, 'cursor');
+      const params = new SqlParams();
+      const conditions = [compileWhere(query.groups, params)];
+      if (query.after) conditions.push(compileKeyset(query.order, query.after, fields, params));
+      const rows = await run(
+        `SELECT ${select} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
+          `ORDER BY ${compileOrderBy(query.order, fields)} LIMIT ${params.add(query.limit + 1)}`,
+        params.values,
+      );
+      const items = rows.slice(0, query.limit).map((row) => toRecord(row) as Record<string, unknown>);
+      const last = items[items.length - 1];
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeCursor(query.order.map((term) => last[term.field]), queryFingerprint(query))
+          : null;
+      return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
+    },
+  });
+}
+
+/** PostgreSQL text cannot hold NUL; a value with one is a 400, not a driver error. */
+function rejectNul(record: Record<string, unknown>): Record<string, unknown> {
+  const bad = Object.keys(record).filter((key) => typeof record[key] === 'string' && (record[key] as string).includes('\u0000'));
+  if (bad.length > 0) throw new HttpError(400, bad.map((key) => `${key}: must not contain a NUL character`));
+  return record;
+}

@@ -1,0 +1,7 @@
+export {
+  createPostgresRepository,
+  type PostgresRepositoryOptions,
+} from './create-postgres-repository';
+export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
+export { escapeLike } from './compile-where';
+export type { SqlClient } from './sql-client';

@@ -1,0 +1,71 @@
+import type { FieldDef } from '../resource/introspect-fields';
+import { QUERY_LIMITS } from './limits';
+
+/** The result of coercing one filter value. */
+export type Coerced = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/;
+
+const KIND_TEXT: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  date: 'an ISO 8601 date',
+  boolean: 'true or false',
+};
+
+/**
+ * Turns one filter value into the field's type: a query-string text (`fromText`) or a programmatic value.
+ * `validate` also runs the field's own zod schema (for equality operators, whose values are whole values).
+ */
+export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, validate: boolean): Coerced {
+  if (typeof raw === 'string') {
+    if (raw.length > QUERY_LIMITS.maxValueLength) return fail(`must be at most ${QUERY_LIMITS.maxValueLength} characters`);
+    if (raw.includes('\u0000')) return fail('must not contain a NUL character');
+  }
+  let value: unknown = raw;
+  switch (def.kind) {
+    case 'number':
+      if (fromText) value = typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`must be ${KIND_TEXT.number}`);
+      break;
+    case 'boolean':
+      if (fromText) value = raw === 'true' ? true : raw === 'false' ? false : undefined;
+      if (typeof value !== 'boolean') return fail(`must be ${KIND_TEXT.boolean}`);
+      break;
+    case 'date':
+      value = toDate(raw, fromText);
+      if (value === undefined) return fail(`must be ${KIND_TEXT.date}`);
+      break;
+    case 'enum':
+      if (typeof raw !== 'string' || !def.enumValues?.includes(raw)) {
+        return fail(`must be one of ${(def.enumValues ?? []).join(', ')}`);
+      }
+      break;
+    default:
+      if (typeof raw !== 'string') return fail(`must be ${KIND_TEXT.string}`);
+  }
+  if (validate) {
+    const result = def.base.safeParse(value);
+    if (!result.success) return fail(`is invalid: ${result.error.issues[0]?.message ?? 'rejected by the schema'}`);
+  }
+  return { ok: true, value };
+}
+
+function toDate(raw: unknown, fromText: boolean): Date | undefined {
+  if (raw instanceof Date && !fromText) return Number.isNaN(raw.getTime()) ? undefined : new Date(raw.getTime());
+  const match = typeof raw === 'string' ? ISO_DATE.exec(raw) : null;
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined;
+  const time = Date.parse(raw as string);
+  return Number.isNaN(time) ? undefined : new Date(time);
+}
+
+/** Whether year-month-day names a real day: `Date.parse` rolls `2024-02-30` over to March 1 instead of rejecting it. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const fail = (reason: string): Coerced => ({ ok: false, reason });

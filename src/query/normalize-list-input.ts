@@ -1,0 +1,65 @@
+import type { Resource } from '../resource/define-resource';
+import { decodeCursor } from '../pagination/cursor';
+import { fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
+import { normalizeOrder } from './parse-order';
+import { normalizeWhere } from './normalize-where';
+import { Problems, quote } from './problems';
+import { CURSOR_DEFAULT_LIMIT, resolveLimit, resolvePage } from './resolve-bounds';
+import { withTieBreaker } from '../resource/define-resource';
+
+const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy']);
+const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy']);
+
+/**
+ * Validates programmatic `list` (mode `'page'`) or `listByCursor` (mode `'cursor'`) input. A query object that
+ * `parseListQuery` or `parseCursorQuery` returned is taken as it is.
+ *
+ * @throws HttpError 400 with one message per problem.
+ */
+export function normalizeListInput(input: unknown, resource: Resource, mode: 'page' | 'cursor'): NormalizedQuery {
+  const known = recall(input, resource, mode);
+  if (known) return known;
+  const problems = new Problems();
+  const options = (input ?? {}) as Record<string, unknown>;
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    problems.add('the list options must be an object');
+    problems.throwIfAny();
+  }
+  const keys = mode === 'page' ? LIST_KEYS : CURSOR_KEYS;
+  for (const key of Object.keys(options)) {
+    if (!keys.has(key) && options[key] !== undefined) problems.add(`unknown option ${quote(key)}`);
+  }
+  const groups = normalizeWhere(options.where, resource, problems);
+  const order =
+    normalizeOrder(options.orderBy, resource, problems) ??
+    (mode === 'page' ? resource.defaultOrder : withTieBreaker([], resource.idField));
+  const fallback = mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  const limit = resolveLimit(options.limit, fallback, resource, false, problems);
+  const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;
+  problems.throwIfAny();
+  return finishQuery({ page, limit, groups, order }, mode === 'cursor' ? options.cursor : undefined, resource, problems);
+}
+
+/**
+ * Completes a query: for a cursor query, decodes the cursor against the query's filter and order.
+ *
+ * @throws HttpError 400 for a malformed cursor or one issued for another filter or order.
+ */
+export function finishQuery(
+  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order'>,
+  cursor: unknown,
+  resource: Resource,
+  problems: Problems,
+): NormalizedQuery {
+  let after: readonly unknown[] | null = null;
+  if (cursor !== undefined && cursor !== null && cursor !== '') {
+    if (typeof cursor !== 'string') problems.add('cursor must be a string');
+    else {
+      const decoded = decodeCursor(cursor, base.order, resource, fingerprintOf(base.groups, base.order));
+      if (decoded.ok) after = decoded.values;
+      else problems.add(decoded.reason);
+    }
+  }
+  problems.throwIfAny();
+  return Object.freeze({ page: base.page, limit: base.limit, groups: Object.freeze(base.groups), order: base.order, after });
+}

@@ -1,0 +1,74 @@
+import type { FieldDef } from '../resource/introspect-fields';
+import type { OperatorName } from './operators';
+import type { OrderTerm } from './types';
+
+/**
+ * One validated filter condition. `value` is typed by the field's kind: a single value, a `[low, high]` pair for
+ * `between`, an array for list operators, `true` for `isnull`/`notnull`. Case-insensitive operators hold their
+ * values already lower-cased.
+ */
+export interface Condition {
+  readonly field: string;
+  readonly op: OperatorName;
+  readonly value: unknown;
+  readonly def: FieldDef;
+}
+
+/** The validated form every adapter consumes: OR of AND-groups, an order ending with the id. */
+export interface NormalizedQuery {
+  readonly page: number;
+  readonly limit: number;
+  readonly groups: readonly (readonly Condition[])[];
+  readonly order: readonly OrderTerm[];
+  /** The cursor's decoded sort-key values, for cursor queries that continue a walk. */
+  readonly after: readonly unknown[] | null;
+}
+
+const NORMALIZED = Symbol('pagelope.normalized');
+
+interface Remembered {
+  readonly normalized: NormalizedQuery;
+  readonly resource: object;
+  readonly mode: 'page' | 'cursor';
+}
+
+/**
+ * Attaches the normalized form to a query object this library produced for `resource` in `mode` (as a
+ * non-enumerable symbol property, so JSON and equality checks see only the public fields), then freezes it.
+ */
+export function remember<T extends object>(query: T, normalized: NormalizedQuery, resource: object, mode: 'page' | 'cursor'): Readonly<T> {
+  const remembered: Remembered = Object.freeze({ normalized, resource, mode });
+  Object.defineProperty(query, NORMALIZED, { value: remembered });
+  return Object.freeze(query);
+}
+
+/**
+ * The normalized form of a query object this library produced for the same resource and mode, if it is one. A
+ * query parsed for another resource, or a page query given to a cursor listing (or the reverse), is not recalled:
+ * the caller validates it again as programmatic input.
+ */
+export function recall(query: unknown, resource: object, mode: 'page' | 'cursor'): NormalizedQuery | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const known = (query as { [NORMALIZED]?: Remembered })[NORMALIZED];
+  return known?.resource === resource && known.mode === mode ? known.normalized : undefined;
+}
+
+const fingerprints = new WeakMap<NormalizedQuery, string>();
+
+/** The canonical text of a query's filter and order, which binds a cursor to them (computed once, on demand). */
+export function queryFingerprint(query: NormalizedQuery): string {
+  let fingerprint = fingerprints.get(query);
+  if (fingerprint === undefined) {
+    fingerprint = fingerprintOf(query.groups, query.order);
+    fingerprints.set(query, fingerprint);
+  }
+  return fingerprint;
+}
+
+/** The canonical text of a filter and order: conditions sorted within each AND-group, dates as ISO strings. */
+export function fingerprintOf(groups: readonly (readonly Condition[])[], order: readonly OrderTerm[]): string {
+  const text = (value: unknown) =>
+    JSON.stringify(value, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item));
+  const where = groups.map((group) => group.map((c) => text([c.field, c.op, c.value])).sort());
+  return text([where, order.map((t) => [t.field, t.direction])]);
+}

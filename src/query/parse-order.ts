@@ -1,0 +1,113 @@
+import type { Resource } from '../resource/define-resource';
+import { withTieBreaker } from '../resource/define-resource';
+import { QUERY_LIMITS } from './limits';
+import { quote, type Problems } from './problems';
+import type { OrderDirection, OrderTerm } from './types';
+
+const DIRECTIONS: Readonly<Record<string, OrderDirection>> = { asc: 'asc', desc: 'desc' };
+
+/**
+ * Parses the HTTP `orderBy` (comma-separated sortable fields) and `orderDirection` (`ASC`/`DESC`, any case, one for
+ * every key or one for all) parameters. Returns undefined when `orderBy` is absent or on any problem.
+ */
+export function parseOrderText(
+  orderBy: string | undefined,
+  orderDirection: string | undefined,
+  resource: Resource,
+  problems: Problems,
+): readonly OrderTerm[] | undefined {
+  if (orderBy === undefined) {
+    if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
+    return undefined;
+  }
+  // Valid orders are few and immutable: remember the latest ones per resource.
+  let cache = orderCache.get(resource);
+  if (!cache) orderCache.set(resource, (cache = new Map()));
+  // An absent orderDirection and an empty one differ: the empty one is a 400, so it must never hit the cache.
+  const cacheKey = JSON.stringify([orderBy, orderDirection ?? null]);
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const parsed = parseOrderUncached(orderBy, orderDirection, resource, problems);
+  if (parsed) {
+    if (cache.size >= ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(cacheKey, parsed);
+  }
+  return parsed;
+}
+
+const ORDER_CACHE_SIZE = 64;
+const orderCache = new WeakMap<Resource, Map<string, readonly OrderTerm[]>>();
+
+function parseOrderUncached(
+  orderBy: string,
+  orderDirection: string | undefined,
+  resource: Resource,
+  problems: Problems,
+): readonly OrderTerm[] | undefined {
+  if (orderBy === undefined) {
+    if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
+    return undefined;
+  }
+  const fields = orderBy.split(',');
+  const directions = orderDirection === undefined ? ['asc'] : orderDirection.split(',');
+  let ok = true;
+  if (fields.length > QUERY_LIMITS.maxOrderFields) {
+    problems.add(`orderBy takes at most ${QUERY_LIMITS.maxOrderFields} fields`);
+    return undefined;
+  }
+  const seen = new Set<string>();
+  for (const field of fields) {
+    if (!resource.sortable.has(field)) {
+      problems.add(`orderBy: ${quote(field)} is not a sortable field`);
+      ok = false;
+    } else if (seen.has(field)) {
+      problems.add(`orderBy: ${quote(field)} is given twice`);
+      ok = false;
+    }
+    seen.add(field);
+  }
+  const parsed: OrderDirection[] = [];
+  for (const direction of directions) {
+    const value = DIRECTIONS[direction.toLowerCase()];
+    if (value === undefined || !Object.prototype.hasOwnProperty.call(DIRECTIONS, direction.toLowerCase())) {
+      problems.add(`orderDirection: ${quote(direction)} must be ASC or DESC`);
+      ok = false;
+    } else parsed.push(value);
+  }
+  if (directions.length !== 1 && directions.length !== fields.length) {
+    problems.add(`orderDirection must give one direction, or one for each of the ${fields.length} orderBy fields`);
+    ok = false;
+  }
+  if (!ok) return undefined;
+  const terms = fields.map((field, i) => Object.freeze({ field, direction: (parsed.length === 1 ? parsed[0] : parsed[i]) ?? 'asc' }));
+  return withTieBreaker(terms, resource.idField);
+}
+
+/**
+ * Validates a programmatic `orderBy` array: any sortable-kind field of the schema, direction `'asc'` or `'desc'`.
+ * Returns undefined when absent or on any problem.
+ */
+export function normalizeOrder(input: unknown, resource: Resource, problems: Problems): readonly OrderTerm[] | undefined {
+  if (input === undefined) return undefined;
+  if (!Array.isArray(input) || input.length > QUERY_LIMITS.maxOrderFields) {
+    problems.add(`orderBy must be an array of at most ${QUERY_LIMITS.maxOrderFields} { field, direction } objects`);
+    return undefined;
+  }
+  const terms: OrderTerm[] = [];
+  const seen = new Set<string>();
+  input.forEach((term: unknown, i) => {
+    const { field, direction } = (typeof term === 'object' && term !== null ? term : {}) as Record<string, unknown>;
+    const def = typeof field === 'string' && resource.fields.has(field) ? resource.fields.get(field) : undefined;
+    if (!def || def.kind === 'other' || typeof field !== 'string') {
+      problems.add(`orderBy[${i}].field: ${quote(String(field))} is not a sortable field`);
+    } else if (seen.has(field)) {
+      problems.add(`orderBy[${i}].field: ${quote(field)} is given twice`);
+    } else if (direction !== 'asc' && direction !== 'desc') {
+      problems.add(`orderBy[${i}].direction must be 'asc' or 'desc'`);
+    } else {
+      seen.add(field);
+      terms.push(Object.freeze({ field, direction }));
+    }
+  });
+  return terms.length === input.length ? withTieBreaker(terms, resource.idField) : undefined;
+}

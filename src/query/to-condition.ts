@@ -1,0 +1,68 @@
+import type { FieldDef } from '../resource/introspect-fields';
+import { coerceValue } from './coerce-value';
+import type { Condition } from './normalized-query';
+import { MAX_LIST_VALUES, OPERATORS, type OperatorName } from './operators';
+import { quote, type Problems } from './problems';
+
+const WHOLE_VALUE_OPERATORS: ReadonlySet<OperatorName> = new Set(['eq', 'ne', 'in', 'notin']);
+
+/**
+ * Validates the values of one filter condition against the operator's arity and the field's type.
+ * Reports each problem under `param` (the parameter as the client wrote it) and returns undefined on any.
+ */
+export function toCondition(
+  def: FieldDef,
+  op: OperatorName,
+  values: readonly unknown[],
+  param: string,
+  fromText: boolean,
+  problems: Problems,
+): Condition | undefined {
+  const spec = OPERATORS[op];
+  const field = def.name;
+  switch (spec.arity) {
+    case 'none': {
+      const ok = values.length === 0 || (values.length === 1 && (fromText ? values[0] === '' || values[0] === 'true' : values[0] === true));
+      if (!ok) {
+        problems.add(`${param} takes no value (or ${fromText ? 'an empty value or true' : 'true'})`);
+        return undefined;
+      }
+      return Object.freeze({ field, op, value: true, def });
+    }
+    case 'one':
+      if (values.length !== 1) {
+        problems.add(values.length === 0 ? `${param} needs a value` : `${param} takes exactly one value`);
+        return undefined;
+      }
+      break;
+    case 'two':
+      if (values.length !== 2) {
+        problems.add(`${param} takes exactly two values, got ${values.length}`);
+        return undefined;
+      }
+      break;
+    default:
+      if (values.length < 1 || values.length > MAX_LIST_VALUES) {
+        problems.add(`${param} takes between 1 and ${MAX_LIST_VALUES} values, got ${values.length}`);
+        return undefined;
+      }
+  }
+  const validate = WHOLE_VALUE_OPERATORS.has(op);
+  const coerced: unknown[] = [];
+  for (const raw of values) {
+    const result = coerceValue(def, raw, fromText, validate);
+    if (!result.ok) {
+      problems.add(`${param} ${result.reason}${fromText ? '' : `, got ${describe(raw)}`}`);
+      return undefined;
+    }
+    coerced.push(spec.caseInsensitive ? (result.value as string).toLowerCase() : result.value);
+  }
+  const value = spec.arity === 'one' ? coerced[0] : Object.freeze(coerced);
+  return Object.freeze({ field, op, value, def });
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return quote(value);
+  if (value === null || typeof value !== 'object') return String(typeof value === 'symbol' ? 'a symbol' : value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}

@@ -1,0 +1,80 @@
+import type { Resource } from '../../resource/define-resource';
+import { EqualityIndex } from './equality-index';
+import type { IndexedStore } from './indexed-list';
+import { OrderedIndex } from './ordered-index';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/**
+ * The records of a memory repository, found by id through the id index, with an ordered `(field, id)` index per sortable field (the id
+ * included) and an equality index per enum or boolean field, all kept in step on every change.
+ */
+export class MemoryStore implements IndexedStore {
+  readonly ordered = new Map<string, OrderedIndex>();
+  readonly equality = new Map<string, EqualityIndex>();
+  readonly idField: string;
+  readonly fields: Resource['fields'];
+  private readonly byId: OrderedIndex;
+
+  constructor(resource: Resource) {
+    this.idField = resource.idField;
+    this.fields = resource.fields;
+    for (const field of resource.sortable) this.ordered.set(field, new OrderedIndex(field, this.idField));
+    for (const def of resource.fields.values()) {
+      if (def.kind === 'enum' || def.kind === 'boolean') this.equality.set(def.name, new EqualityIndex(def.name));
+    }
+    this.byId = this.ordered.get(this.idField) as OrderedIndex;
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The row with this id, found in the id index. */
+  find(id: string): Row | undefined {
+    return this.byId.find(id);
+  }
+
+  /** Visits every row, reading the id index's chunks (plain arrays: faster than iterating the Map). */
+  scan(visit: (row: Row) => void): void {
+    this.byId.forEach(visit);
+  }
+
+  /**
+   * Replaces the content with `rows`, building every index once. Returns the first duplicated id, if any (and then
+   * loads nothing).
+   */
+  load(rows: readonly Row[]): string | undefined {
+    this.byId.load(rows);
+    const inIdOrder = this.byId.toArray();
+    for (let i = 1; i < inIdOrder.length; i++) {
+      const id = (inIdOrder[i] as Row)[this.idField] as string;
+      if (id === (inIdOrder[i - 1] as Row)[this.idField]) {
+        this.byId.load([]);
+        return id;
+      }
+    }
+    for (const index of this.ordered.values()) if (index !== this.byId) index.load(inIdOrder, true);
+    for (const index of this.equality.values()) index.load(inIdOrder);
+    return undefined;
+  }
+
+  add(row: Row): void {
+    for (const index of this.ordered.values()) index.insert(row);
+    for (const index of this.equality.values()) index.add(row);
+  }
+
+  remove(row: Row): void {
+    for (const index of this.ordered.values()) index.remove(row);
+    for (const index of this.equality.values()) index.remove(row);
+  }
+
+  /** Swaps a stored row for its new version, touching only the indexes whose field changed. */
+  replace(previous: Row, next: Row): void {
+    for (const index of this.ordered.values()) index.replace(previous, next);
+    for (const index of this.equality.values()) {
+      index.remove(previous);
+      index.add(next);
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import type { z } from 'zod';
+import { OPERATOR_NAMES, isOperatorName, operatorFits, type OperatorName } from '../query/operators';
+import type { OrderTerm } from '../query/types';
+import { freezeMap, freezeSet } from './freeze-collection';
+import { introspectFields, type FieldDef } from './introspect-fields';
+
+/** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
+export type LimitPolicy = 'clamp' | 'reject';
+
+/** Page-size settings of a resource. */
+export interface PaginationOptions {
+  /** Limit applied when the request gives none (default 10). */
+  readonly defaultLimit?: number;
+  /** Upper bound of limit (default 100). */
+  readonly maxLimit?: number;
+  /** What a limit above `maxLimit` does (default `'clamp'`). */
+  readonly onLimitExceeded?: LimitPolicy;
+}
+
+/** Field names of the records a zod object schema describes. */
+export type FieldOf<TSchema extends z.ZodObject> = Extract<keyof z.output<TSchema>, string>;
+
+/** Configuration of {@link defineResource}. */
+export interface ResourceConfig<TSchema extends z.ZodObject> {
+  /** Plural resource name, e.g. `'users'`. */
+  readonly name: string;
+  /** A zod object schema of one record. */
+  readonly schema: TSchema;
+  /** The unique string identifier field (default `'id'`). */
+  readonly idField?: FieldOf<TSchema>;
+  /** Fields clients may filter on: a list (every fitting operator) or a map of field to operators. */
+  readonly filterable?:
+    | readonly FieldOf<TSchema>[]
+    | { readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] };
+  /** Fields clients may sort by; the id field always is. */
+  readonly sortable?: readonly FieldOf<TSchema>[];
+  readonly pagination?: PaginationOptions;
+  /** Order of `list` when the request names none (default: id ascending). */
+  readonly defaultOrder?: readonly OrderTerm<FieldOf<TSchema>>[];
+}
+
+/** A defined resource: validated configuration plus what was read from the schema. */
+export interface Resource<TRecord = Record<string, unknown>> {
+  readonly name: string;
+  readonly schema: z.ZodObject;
+  readonly idField: keyof TRecord & string;
+  readonly fields: ReadonlyMap<string, FieldDef>;
+  /** Field name to the operators clients may use on it. */
+  readonly filterable: ReadonlyMap<string, ReadonlySet<OperatorName>>;
+  /** Fields clients may sort by, the id field included. */
+  readonly sortable: ReadonlySet<string>;
+  readonly pagination: Readonly<Required<PaginationOptions>>;
+  /** The default order, ending with the id tie-breaker. */
+  readonly defaultOrder: readonly OrderTerm<keyof TRecord & string>[];
+  /** Type-only marker of the record type; never set at run time. */
+  readonly '~record'?: TRecord;
+}
+
+/** Field names the query grammar uses; a schema may not have them. */
+export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
+  'limit', 'page', 'orderBy', 'orderDirection', 'cursor', 'where',
+]);
+
+const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** `__proto__`, `constructor`, `toString`, `hasOwnProperty`, ...: as record keys they would shadow or reach Object.prototype. */
+const UNSAFE_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+const CONFIG_KEYS = new Set(['name', 'schema', 'idField', 'filterable', 'sortable', 'pagination', 'defaultOrder']);
+const PAGINATION_KEYS = new Set(['defaultLimit', 'maxLimit', 'onLimitExceeded']);
+
+const fail = (resource: string, message: string): never => {
+  throw new TypeError(`defineResource(${JSON.stringify(resource)}): ${message}`);
+};
+
+/**
+ * Describes one managed resource: its schema, id field, filterable and sortable fields, page sizes and default order.
+ *
+ * @throws TypeError when the configuration has an unknown key, names a field the schema lacks, an operator that
+ * does not fit a field, a reserved or unsafe field name, a nullable id field, invalid page sizes, or a field twice in
+ * `defaultOrder`.
+ * @example
+ * const users = defineResource({
+ *   name: 'users',
+ *   schema: z.object({ id: z.string(), username: z.string(), age: z.number().int() }),
+ *   filterable: ['username', 'age'],
+ *   sortable: ['username', 'age'],
+ * });
+ */
+export function defineResource<const TSchema extends z.ZodObject>(
+  config: ResourceConfig<TSchema>,
+): Resource<z.output<TSchema>> {
+  const name = config.name;
+  if (typeof name !== 'string' || name.length === 0) fail(String(name), 'name must be a non-empty string');
+  for (const key of Object.keys(config)) if (!CONFIG_KEYS.has(key)) fail(name, `unknown option "${key}"`);
+  const shape = (config.schema as { shape?: unknown } | undefined)?.shape;
+  if (typeof shape !== 'object' || shape === null) fail(name, 'schema must be a zod object schema');
+  const fields = introspectFields(shape as Record<string, unknown>);
+  for (const field of fields.keys()) {
+    if (RESERVED_FIELD_NAMES.includes(field)) fail(name, `field "${field}" collides with the query parameter of the same name`);
+    if (UNSAFE_NAMES.has(field) || !FIELD_NAME.test(field)) fail(name, `field name "${field}" is not allowed`);
+  }
+  const idField = config.idField ?? 'id';
+  const id = fields.get(idField);
+  if (!id) fail(name, `id field "${idField}" is not in the schema`);
+  if (id?.kind !== 'string') fail(name, `id field "${idField}" must be a string`);
+  const idSchema = (shape as Record<string, { safeParse(value: unknown): { success: boolean } }>)[idField];
+  if (idSchema?.safeParse(null).success) fail(name, `id field "${idField}" must not be nullable`);
+
+  const usable = (field: string, role: string): FieldDef => {
+    const def = fields.get(field);
+    if (!def) return fail(name, `${role} field "${field}" is not in the schema`);
+    if (def.kind === 'other') fail(name, `${role} field "${field}" is not a string, number, boolean, date or enum`);
+    return def;
+  };
+
+  const filterable = new Map<string, ReadonlySet<OperatorName>>();
+  const filterConfig = config.filterable ?? [];
+  const entries: [string, readonly unknown[] | undefined][] = Array.isArray(filterConfig)
+    ? (filterConfig as readonly string[]).map((field) => [field, undefined])
+    : Object.entries(filterConfig as Record<string, readonly unknown[]>);
+  for (const [field, ops] of entries) {
+    const def = usable(field, 'filterable');
+    if (!Array.isArray(filterConfig) && (!Array.isArray(ops) || ops.length === 0)) {
+      fail(name, `filterable operators of field "${field}" must be a non-empty array`);
+    }
+    if (def.kind === 'other') continue;
+    const allowed = new Set<OperatorName>();
+    for (const op of ops ?? OPERATOR_NAMES) {
+      if (!isOperatorName(op)) fail(name, `unknown operator "${String(op)}" for field "${field}"`);
+      const operator = op as OperatorName;
+      if (operatorFits(operator, def.kind, def.nullable)) allowed.add(operator);
+      else if (ops) fail(name, `operator "${operator}" does not fit field "${field}" of kind ${def.kind}${def.nullable ? '' : ' (not nullable)'}`);
+    }
+    filterable.set(field, freezeSet(allowed));
+  }
+
+  const sortable = new Set<string>([idField]);
+  for (const field of config.sortable ?? []) {
+    usable(field, 'sortable');
+    sortable.add(field);
+  }
+
+  const pagination = resolvePagination(name, config.pagination ?? {});
+  const order: OrderTerm[] = [];
+  for (const term of config.defaultOrder ?? []) {
+    if (!sortable.has(term.field)) fail(name, `defaultOrder field "${term.field}" is not sortable`);
+    if (order.some((earlier) => earlier.field === term.field)) fail(name, `defaultOrder names field "${term.field}" twice`);
+    if (term.direction !== 'asc' && term.direction !== 'desc') fail(name, `defaultOrder direction must be 'asc' or 'desc'`);
+    order.push(Object.freeze({ field: term.field, direction: term.direction }));
+  }
+  const defaultOrder = withTieBreaker(order, idField);
+
+  return Object.freeze({
+    name,
+    schema: config.schema,
+    idField,
+    fields: freezeMap(new Map(fields)),
+    filterable: freezeMap(filterable),
+    sortable: freezeSet(sortable),
+    pagination,
+    defaultOrder,
+  }) as Resource<z.output<TSchema>>;
+}
+
+function resolvePagination(name: string, options: PaginationOptions): Readonly<Required<PaginationOptions>> {
+  if (typeof options !== 'object' || options === null) fail(name, 'pagination must be an object');
+  for (const key of Object.keys(options)) if (!PAGINATION_KEYS.has(key)) fail(name, `unknown pagination option "${key}"`);
+  const { defaultLimit = 10, maxLimit = 100, onLimitExceeded = 'clamp' } = options;
+  if (!Number.isSafeInteger(maxLimit) || maxLimit < 1) fail(name, 'pagination.maxLimit must be a positive integer');
+  if (!Number.isSafeInteger(defaultLimit) || defaultLimit < 1 || defaultLimit > maxLimit) {
+    fail(name, 'pagination.defaultLimit must be a positive integer no greater than maxLimit');
+  }
+  if (onLimitExceeded !== 'clamp' && onLimitExceeded !== 'reject') {
+    fail(name, "pagination.onLimitExceeded must be 'clamp' or 'reject'");
+  }
+  return Object.freeze({ defaultLimit, maxLimit, onLimitExceeded });
+}
+
+/** Appends the id, ascending, as the final sort key unless the order already names it. */
+export function withTieBreaker<TField extends string>(
+  order: readonly OrderTerm<TField>[],
+  idField: TField,
+): readonly OrderTerm<TField>[] {
+  if (order.some((term) => term.field === idField)) return Object.freeze([...order]);
+  return Object.freeze([...order, Object.freeze({ field: idField, direction: 'asc' as const })]);
+}
