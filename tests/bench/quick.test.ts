@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUICK } from '../../bench/config';
+import type { RunResult } from '../../bench/run';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORKLOADS = ['W1', 'W2', 'W3', 'W4', 'Memory'] as const;
+
+// Checks that the suite works end to end at the quick sizes; it never asserts timings or targets.
+describe('npm run bench -- --quick', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pagelope-bench-'));
+  let result: RunResult;
+  let stdout = '';
+
+  beforeAll(() => {
+    const json = join(dir, 'quick.json');
+    stdout = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', 'bench/run.ts', '--quick', '--json', json],
+      { cwd: ROOT, encoding: 'utf8', timeout: 480_000, maxBuffer: 16 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    result = JSON.parse(readFileSync(json, 'utf8')) as RunResult;
+  }, 500_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(WORKLOADS.map((workload) => ({ workload })))('returns at least one table for $workload', ({ workload }) => {
+    expect(result.tables.filter((table) => table.workload === workload).length).toBeGreaterThan(0);
+  });
+
+  it('returns finite positive figures for every implementation of every table', () => {
+    for (const table of result.tables) {
+      expect(table.rows.length, table.id).toBeGreaterThan(0);
+      for (const row of table.rows) {
+        const label = `${table.id} / ${row.name}`;
+        expect(Number.isFinite(row.median) && row.median > 0, `${label}: median ${row.median}`).toBe(true);
+        expect(row.samples, label).toBeGreaterThan(0);
+        if (row.p25 !== undefined && row.p75 !== undefined) {
+          expect(Number.isFinite(row.p25) && Number.isFinite(row.p75) && row.p25 <= row.p75, label).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('returns every implementation the issue names in W1, W2 (each query), W3 (each query) and W4', () => {
+    const names = (id: string): string[] =>
+      result.tables.find((table) => table.id === id)?.rows.map((row) => row.name) ?? [];
+    expect(names('w1-valid')).toEqual([
+      'pagelope parseListQuery',
+      'qs + zod',
+      '@nestjsx/crud-request',
+      'URLSearchParams by hand',
+    ]);
+    expect(names('w1-invalid')).toHaveLength(4);
+    for (const q of ['q1', 'q2', 'q3', 'q4']) {
+      const rows = names(`w2-${QUICK.listSizes[0]}-${q}`);
+      expect(rows, q).toEqual(
+        expect.arrayContaining([
+          'pagelope memory repository',
+          'naive filter+sort+slice',
+          'lodash chain',
+          'mingo',
+          'json-server 0.17 list logic',
+        ]),
+      );
+      expect(rows.includes('one linear scan'), q).toBe(q === 'q1' || q === 'q4');
+    }
+    expect(names('w2-load')).toHaveLength(1);
+    expect(names('w2-create')).toHaveLength(1);
+    for (const q of ['sorted', 'q1']) expect(names(`w3-${q}`), q).toHaveLength(4);
+    for (const c of ['http-error', 'validation', 'unknown'])
+      expect(names(`w4-${c}`), c).toEqual(['errorResponse', 'hand-built object']);
+    expect(names('memory')).toHaveLength(2);
+  });
+
+  it('returns the same page as pagelope from every peer that sorts (W2 lists and W3)', () => {
+    for (const table of result.tables.filter((t) => t.extraColumns?.includes('same page'))) {
+      const compared = table.rows.filter(
+        (r) => r.role !== 'floor' && r.extra?.['same page'] !== undefined && !r.extra['same page'].startsWith('n/a'),
+      );
+      expect(compared.length, table.id).toBeGreaterThan(1);
+      for (const row of compared) {
+        expect(row.extra?.['same page'], `${table.id} / ${row.name}`).toBe('✓');
+      }
+    }
+  });
+
+  it('checks every target of the issue with a measured figure', () => {
+    expect(result.targets.length).toBe(17);
+    for (const check of result.targets) {
+      expect(typeof check.met, check.target).toBe('boolean');
+      expect(check.measured, check.target).not.toBe('—');
+    }
+  });
+
+  it('prints one Markdown table per table and the Targets table', () => {
+    expect(stdout.match(/^#### /gm)?.length).toBe(result.tables.length);
+    expect(stdout).toContain('### Targets');
+  });
+});

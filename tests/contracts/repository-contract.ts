@@ -1,0 +1,1035 @@
+/**
+ * The shared contract of every repository adapter (in-memory, PostgreSQL, ...). Call
+ * `describeRepositoryContract(name, makeRepository)` from an adapter's test file; `makeRepository` receives a
+ * resource defined here and the records to start with, and returns a fresh, isolated repository.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  defineResource,
+  isHttpError,
+  parseCursorQuery,
+  parseListQuery,
+  type HttpError,
+  type OrderTerm,
+  type Repository,
+  type Resource,
+  type Where,
+} from '../../src/index';
+
+fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
+
+/** Builds a fresh repository of `resource` holding `records`. */
+export type MakeRepository = <TRecord>(
+  resource: Resource<TRecord>,
+  records: readonly TRecord[],
+) => Promise<Repository<TRecord>> | Repository<TRecord>;
+
+/** Options of {@link describeRepositoryContract}. */
+export interface RepositoryContractOptions {
+  /** Runs of each property (default 100; lower it for slow adapters). */
+  readonly numRuns?: number;
+  /**
+   * SQL keeps one NULL: a field that is both optional and nullable, stored absent, reads back as `null`. Adapters
+   * that work so say it here, and the contract expects `null` for such absent fields of the seed.
+   */
+  readonly readsAbsentNullableAsNull?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The resources and the fixed data set of the contract
+// ---------------------------------------------------------------------------------------------------------------
+
+const STATUSES = ['draft', 'active', 'archived'] as const; // declaration order differs from string order on purpose
+export const FIELDS = ['name', 'nick', 'age', 'score', 'active', 'status', 'createdAt'] as const;
+
+export const itemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nick: z.string().nullable().optional(),
+  age: z.number().int().nullable(),
+  score: z.number().optional(),
+  active: z.boolean().nullable(),
+  status: z.enum(STATUSES),
+  createdAt: z.date().nullable(),
+});
+
+export type Item = z.output<typeof itemSchema>;
+
+/** The main resource: every field filterable and sortable, default order id ascending. */
+export const items = defineResource({
+  name: 'items',
+  schema: itemSchema,
+  filterable: [...FIELDS],
+  sortable: [...FIELDS],
+  pagination: { defaultLimit: 5, maxLimit: 50 },
+});
+
+/** A resource with a default order and a rejecting limit policy. */
+export const newestItems = defineResource({
+  name: 'newestItems',
+  schema: itemSchema,
+  sortable: ['createdAt'],
+  pagination: { defaultLimit: 3, maxLimit: 5, onLimitExceeded: 'reject' },
+  defaultOrder: [{ field: 'createdAt', direction: 'desc' }],
+});
+
+const at = (iso: string): Date => new Date(iso);
+
+/** Eight records chosen so that each operator, null rule and ordering rule has a distinct answer. */
+export const SEED: readonly Item[] = Object.freeze([
+  { id: 'a1', name: 'Ada', nick: 'ada', age: 36, score: 1.5, active: true, status: 'active', createdAt: at('2020-01-01T00:00:00.000Z') },
+  { id: 'a2', name: 'alan', nick: null, age: 41, active: false, status: 'archived', createdAt: at('2021-06-15T12:00:00.000Z') },
+  { id: 'a3', name: 'Grace', age: null, score: 2, active: null, status: 'draft', createdAt: null },
+  { id: 'a4', name: 'grace hopper', nick: 'AMAZING', age: 85, score: -1, active: true, status: 'active', createdAt: at('2019-12-31T23:59:59.999Z') },
+  { id: 'a5', name: 'Édith', nick: 'édith', age: 36, score: 0, active: false, status: 'draft', createdAt: at('2020-01-01T00:00:00.000Z') },
+  { id: 'a6', name: '😀 emoji', nick: 'x%_y', age: 9, score: 10, active: true, status: 'archived', createdAt: at('2022-02-02T00:00:00.000Z') },
+  { id: 'a7', name: '\uFF5Ewide', nick: '', age: 10, score: 9.75, active: null, status: 'active', createdAt: null },
+  { id: 'a8', name: 'Zed', nick: 'a.*b', age: null, active: false, status: 'draft', createdAt: at('2023-03-03T00:00:00.000Z') },
+]);
+
+const ALL_IDS = SEED.map((record) => record.id);
+const except = (...ids: string[]): string[] => ALL_IDS.filter((id) => !ids.includes(id));
+
+/** Every operator of the table, on every field kind, with the ids it must return (id ascending). */
+export const OPERATOR_ROWS: readonly { readonly where: Where<Item>; readonly ids: readonly string[] }[] = [
+  // strings: case-sensitive, literal
+  { where: { name: 'Ada' }, ids: ['a1'] },
+  { where: { name: { eq: 'Ada' } }, ids: ['a1'] },
+  { where: { name: { eq: 'ada' } }, ids: [] },
+  { where: { name: { ne: 'Ada' } }, ids: except('a1') },
+  { where: { name: { in: ['Ada', 'Zed', 'nobody'] } }, ids: ['a1', 'a8'] },
+  { where: { name: { notin: ['Ada', 'Zed'] } }, ids: except('a1', 'a8') },
+  { where: { name: { cont: 'race' } }, ids: ['a3', 'a4'] },
+  { where: { name: { excl: 'a' } }, ids: ['a5', 'a6', 'a7', 'a8'] },
+  { where: { name: { starts: 'Gr' } }, ids: ['a3'] },
+  { where: { name: { ends: 'er' } }, ids: ['a4'] },
+  { where: { name: { starts: '😀' } }, ids: ['a6'] },
+  { where: { name: { starts: '\uFF5E' } }, ids: ['a7'] },
+  // strings: case-insensitive twins
+  { where: { name: { eql: 'ADA' } }, ids: ['a1'] },
+  { where: { name: { nel: 'ada' } }, ids: except('a1') },
+  { where: { name: { contl: 'RACE' } }, ids: ['a3', 'a4'] },
+  { where: { name: { excll: 'E' } }, ids: ['a1', 'a2', 'a5'] },
+  { where: { name: { startsl: 'g' } }, ids: ['a3', 'a4'] },
+  { where: { name: { endsl: 'ITH' } }, ids: ['a5'] },
+  { where: { name: { eql: 'ÉDITH' } }, ids: ['a5'] },
+  { where: { name: { inl: ['ADA', 'zed'] } }, ids: ['a1', 'a8'] },
+  { where: { name: { notinl: ['ADA', 'ZED'] } }, ids: except('a1', 'a8') },
+  // literal matching: never a LIKE pattern or a regular expression
+  { where: { nick: { cont: '%' } }, ids: ['a6'] },
+  { where: { nick: { cont: '_' } }, ids: ['a6'] },
+  { where: { nick: { cont: '.*' } }, ids: ['a8'] },
+  { where: { nick: { starts: 'a.' } }, ids: ['a8'] },
+  { where: { nick: { startsl: '%' } }, ids: [] },
+  { where: { nick: { eq: '' } }, ids: ['a7'] },
+  // a nullable, optional string: null and missing never match anything but isnull
+  { where: { nick: { ne: 'ada' } }, ids: ['a4', 'a5', 'a6', 'a7', 'a8'] },
+  { where: { nick: { nel: 'ADA' } }, ids: ['a4', 'a5', 'a6', 'a7', 'a8'] },
+  { where: { nick: { notin: ['ada'] } }, ids: ['a4', 'a5', 'a6', 'a7', 'a8'] },
+  { where: { nick: { notinl: ['amazing'] } }, ids: ['a1', 'a5', 'a6', 'a7', 'a8'] },
+  { where: { nick: { excl: 'a' } }, ids: ['a4', 'a5', 'a6', 'a7'] },
+  { where: { nick: { excll: 'a' } }, ids: ['a5', 'a6', 'a7'] },
+  { where: { nick: { cont: '' } }, ids: ['a1', 'a4', 'a5', 'a6', 'a7', 'a8'] },
+  { where: { nick: { eql: 'amazing' } }, ids: ['a4'] },
+  { where: { nick: { contl: 'AZ' } }, ids: ['a4'] },
+  { where: { nick: { startsl: 'A' } }, ids: ['a1', 'a4', 'a8'] },
+  { where: { nick: { isnull: true } }, ids: ['a2', 'a3'] },
+  { where: { nick: null }, ids: ['a2', 'a3'] },
+  { where: { nick: { notnull: true } }, ids: ['a1', 'a4', 'a5', 'a6', 'a7', 'a8'] },
+  // numbers (nullable)
+  { where: { age: 36 }, ids: ['a1', 'a5'] },
+  { where: { age: { eq: 36 } }, ids: ['a1', 'a5'] },
+  { where: { age: { ne: 36 } }, ids: ['a2', 'a4', 'a6', 'a7'] },
+  { where: { age: { gt: 36 } }, ids: ['a2', 'a4'] },
+  { where: { age: { gte: 36 } }, ids: ['a1', 'a2', 'a4', 'a5'] },
+  { where: { age: { lt: 10 } }, ids: ['a6'] },
+  { where: { age: { lte: 10 } }, ids: ['a6', 'a7'] },
+  { where: { age: { between: [10, 41] } }, ids: ['a1', 'a2', 'a5', 'a7'] },
+  { where: { age: { between: [41, 10] } }, ids: [] },
+  { where: { age: { in: [9, 85] } }, ids: ['a4', 'a6'] },
+  { where: { age: { notin: [9, 85] } }, ids: ['a1', 'a2', 'a5', 'a7'] },
+  { where: { age: { isnull: true } }, ids: ['a3', 'a8'] },
+  { where: { age: { notnull: true } }, ids: except('a3', 'a8') },
+  { where: { age: { gte: 10, lt: 41 } }, ids: ['a1', 'a5', 'a7'] },
+  // numbers (optional, fractional): by value, never as text
+  { where: { score: { lt: 0 } }, ids: ['a4'] },
+  { where: { score: { gt: 1.5 } }, ids: ['a3', 'a6', 'a7'] },
+  { where: { score: { ne: 0 } }, ids: ['a1', 'a3', 'a4', 'a6', 'a7'] },
+  { where: { score: { between: [0, 2] } }, ids: ['a1', 'a3', 'a5'] },
+  { where: { score: { isnull: true } }, ids: ['a2', 'a8'] },
+  // booleans (nullable)
+  { where: { active: true }, ids: ['a1', 'a4', 'a6'] },
+  { where: { active: { eq: false } }, ids: ['a2', 'a5', 'a8'] },
+  { where: { active: { ne: true } }, ids: ['a2', 'a5', 'a8'] },
+  { where: { active: { in: [false] } }, ids: ['a2', 'a5', 'a8'] },
+  { where: { active: { notin: [false] } }, ids: ['a1', 'a4', 'a6'] },
+  { where: { active: { isnull: true } }, ids: ['a3', 'a7'] },
+  { where: { active: { notnull: true } }, ids: except('a3', 'a7') },
+  // enums
+  { where: { status: 'draft' }, ids: ['a3', 'a5', 'a8'] },
+  { where: { status: { ne: 'active' } }, ids: ['a2', 'a3', 'a5', 'a6', 'a8'] },
+  { where: { status: { in: ['active', 'archived'] } }, ids: ['a1', 'a2', 'a4', 'a6', 'a7'] },
+  { where: { status: { notin: ['active', 'archived'] } }, ids: ['a3', 'a5', 'a8'] },
+  // dates (nullable): by instant, Date or ISO 8601 text
+  { where: { createdAt: at('2020-01-01T00:00:00.000Z') }, ids: ['a1', 'a5'] },
+  { where: { createdAt: { eq: '2020-01-01T01:00:00+01:00' } }, ids: ['a1', 'a5'] },
+  { where: { createdAt: { ne: at('2020-01-01T00:00:00.000Z') } }, ids: ['a2', 'a4', 'a6', 'a8'] },
+  { where: { createdAt: { gt: '2020-01-01T00:00:00.000Z' } }, ids: ['a2', 'a6', 'a8'] },
+  { where: { createdAt: { gte: at('2020-01-01T00:00:00.000Z') } }, ids: ['a1', 'a2', 'a5', 'a6', 'a8'] },
+  { where: { createdAt: { lt: at('2020-01-01T00:00:00.000Z') } }, ids: ['a4'] },
+  { where: { createdAt: { lte: at('2019-12-31T23:59:59.999Z') } }, ids: ['a4'] },
+  { where: { createdAt: { between: ['2020-01-01T00:00:00Z', '2021-12-31T00:00:00Z'] } }, ids: ['a1', 'a2', 'a5'] },
+  { where: { createdAt: { in: [at('2019-12-31T23:59:59.999Z'), at('2022-02-02T00:00:00.000Z')] } }, ids: ['a4', 'a6'] },
+  { where: { createdAt: { notin: [at('2020-01-01T00:00:00.000Z')] } }, ids: ['a2', 'a4', 'a6', 'a8'] },
+  { where: { createdAt: { isnull: true } }, ids: ['a3', 'a7'] },
+  { where: { createdAt: null }, ids: ['a3', 'a7'] },
+  { where: { createdAt: { notnull: true } }, ids: except('a3', 'a7') },
+  // the id, AND across fields, OR across clauses
+  { where: { id: 'a3' }, ids: ['a3'] },
+  { where: { id: { in: ['a3', 'a1', 'zz'] } }, ids: ['a1', 'a3'] },
+  { where: { age: 36, status: 'draft' }, ids: ['a5'] },
+  { where: [{ status: 'draft' }, { age: { gt: 80 } }], ids: ['a3', 'a4', 'a5', 'a8'] },
+  { where: [{ age: 36 }, { status: 'active' }], ids: ['a1', 'a4', 'a5', 'a7'] },
+  { where: [{ age: 36 }, { age: 36 }], ids: ['a1', 'a5'] },
+  { where: {}, ids: ALL_IDS },
+];
+
+/** Orders over the seed and the ids they must return. */
+export const ORDER_ROWS: readonly { readonly name: string; readonly orderBy: readonly OrderTerm<keyof Item & string>[]; readonly ids: readonly string[] }[] = [
+  { name: 'strings by code point', orderBy: [{ field: 'name', direction: 'asc' }], ids: ['a1', 'a3', 'a8', 'a2', 'a4', 'a5', 'a7', 'a6'] },
+  { name: 'strings by code point, descending', orderBy: [{ field: 'name', direction: 'desc' }], ids: ['a6', 'a7', 'a5', 'a4', 'a2', 'a8', 'a3', 'a1'] },
+  { name: 'nullable strings, nulls last', orderBy: [{ field: 'nick', direction: 'asc' }], ids: ['a7', 'a4', 'a8', 'a1', 'a6', 'a5', 'a2', 'a3'] },
+  { name: 'nullable strings, nulls first descending', orderBy: [{ field: 'nick', direction: 'desc' }], ids: ['a2', 'a3', 'a5', 'a6', 'a1', 'a8', 'a4', 'a7'] },
+  { name: 'numbers by value', orderBy: [{ field: 'age', direction: 'asc' }], ids: ['a6', 'a7', 'a1', 'a5', 'a2', 'a4', 'a3', 'a8'] },
+  { name: 'numbers by value, descending', orderBy: [{ field: 'age', direction: 'desc' }], ids: ['a3', 'a8', 'a4', 'a2', 'a1', 'a5', 'a7', 'a6'] },
+  { name: 'fractional numbers, missing last', orderBy: [{ field: 'score', direction: 'asc' }], ids: ['a4', 'a5', 'a1', 'a3', 'a7', 'a6', 'a2', 'a8'] },
+  { name: 'booleans false before true', orderBy: [{ field: 'active', direction: 'asc' }], ids: ['a2', 'a5', 'a8', 'a1', 'a4', 'a6', 'a3', 'a7'] },
+  { name: 'booleans, descending', orderBy: [{ field: 'active', direction: 'desc' }], ids: ['a3', 'a7', 'a1', 'a4', 'a6', 'a2', 'a5', 'a8'] },
+  { name: 'enums by string value', orderBy: [{ field: 'status', direction: 'asc' }], ids: ['a1', 'a4', 'a7', 'a2', 'a6', 'a3', 'a5', 'a8'] },
+  { name: 'dates by instant', orderBy: [{ field: 'createdAt', direction: 'asc' }], ids: ['a4', 'a1', 'a5', 'a2', 'a6', 'a8', 'a3', 'a7'] },
+  { name: 'dates, descending', orderBy: [{ field: 'createdAt', direction: 'desc' }], ids: ['a3', 'a7', 'a8', 'a6', 'a2', 'a1', 'a5', 'a4'] },
+  {
+    name: 'several keys',
+    orderBy: [{ field: 'status', direction: 'asc' }, { field: 'age', direction: 'desc' }],
+    ids: ['a4', 'a1', 'a7', 'a2', 'a6', 'a3', 'a8', 'a5'],
+  },
+  { name: 'the id descending', orderBy: [{ field: 'id', direction: 'desc' }], ids: [...ALL_IDS].reverse() },
+];
+
+/** Programmatic inputs that must be a 400 with a message per problem. */
+export const BAD_LIST_INPUTS: readonly { readonly name: string; readonly input: unknown }[] = [
+  { name: 'limit 0', input: { limit: 0 } },
+  { name: 'negative limit', input: { limit: -1 } },
+  { name: 'fractional limit', input: { limit: 1.5 } },
+  { name: 'NaN limit', input: { limit: Number.NaN } },
+  { name: 'Infinity limit', input: { limit: Number.POSITIVE_INFINITY } },
+  { name: 'text limit', input: { limit: '10' } },
+  { name: 'page 0', input: { page: 0 } },
+  { name: 'fractional page', input: { page: 2.5 } },
+  { name: 'text page', input: { page: '2' } },
+  { name: 'unknown option', input: { offset: 3 } },
+  { name: 'unknown field', input: { where: { nope: 1 } } },
+  { name: '__proto__ field', input: { where: JSON.parse('{"__proto__":{"eq":1}}') as unknown } },
+  { name: 'constructor field', input: { where: { constructor: 'x' } } },
+  { name: 'prototype field', input: { where: { prototype: 'x' } } },
+  { name: 'unknown operator', input: { where: { age: { like: 3 } } } },
+  { name: '__proto__ operator', input: { where: { age: JSON.parse('{"__proto__":3}') as unknown } } },
+  { name: 'operator that does not fit a number', input: { where: { age: { cont: '3' } } } },
+  { name: 'operator that does not fit a string', input: { where: { name: { gt: 'a' } } } },
+  { name: 'operator that does not fit a boolean', input: { where: { active: { lt: true } } } },
+  { name: 'isnull on a required field', input: { where: { name: null } } },
+  { name: 'isnull with false', input: { where: { nick: { isnull: false } } } },
+  { name: 'number field given text', input: { where: { age: 'x' } } },
+  { name: 'number field given NaN', input: { where: { age: { gt: Number.NaN } } } },
+  { name: 'boolean field given text', input: { where: { active: 'true' } } },
+  { name: 'enum field given another value', input: { where: { status: 'deleted' } } },
+  { name: 'date field given a non-date', input: { where: { createdAt: { gt: 'yesterday' } } } },
+  { name: 'date field given an invalid Date', input: { where: { createdAt: new Date(Number.NaN) } } },
+  { name: 'between with one value', input: { where: { age: { between: [1] } } } },
+  { name: 'between with three values', input: { where: { age: { between: [1, 2, 3] } } } },
+  { name: 'between not given an array', input: { where: { age: { between: 3 } } } },
+  { name: 'in with no values', input: { where: { age: { in: [] } } } },
+  { name: 'in with 101 values', input: { where: { age: { in: Array.from({ length: 101 }, (_, i) => i) } } } },
+  { name: 'an empty OR', input: { where: [] } },
+  { name: 'a where that is not an object', input: { where: 'age=3' } },
+  { name: 'a nested array where', input: { where: [[{ age: 3 }]] } },
+  { name: 'a value of NUL', input: { where: { name: 'a\u0000b' } } },
+  { name: 'a 10 KB value', input: { where: { name: { cont: 'x'.repeat(10_240) } } } },
+  { name: 'orderBy on an unknown field', input: { orderBy: [{ field: 'nope', direction: 'asc' }] } },
+  { name: 'orderBy on __proto__', input: { orderBy: [{ field: '__proto__', direction: 'asc' }] } },
+  { name: 'orderBy with a bad direction', input: { orderBy: [{ field: 'age', direction: 'up' }] } },
+  { name: 'orderBy with DESC in capitals', input: { orderBy: [{ field: 'age', direction: 'DESC' }] } },
+  { name: 'orderBy naming a field twice', input: { orderBy: [{ field: 'age', direction: 'asc' }, { field: 'age', direction: 'desc' }] } },
+  { name: 'orderBy that is not an array', input: { orderBy: 'age' } },
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Awaits a promise that must reject with an `HttpError`, and returns the error. */
+export async function httpErrorOf(promise: Promise<unknown>): Promise<HttpError> {
+  let outcome: unknown;
+  try {
+    outcome = await promise;
+  } catch (error) {
+    if (isHttpError(error)) return error;
+    throw error;
+  }
+  throw new Error(`expected an HttpError, got the result ${JSON.stringify(outcome)}`);
+}
+
+/** Asserts a 400 whose message is a non-empty array of strings. */
+export async function expectBadRequest(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await httpErrorOf(promise);
+  expect(error.statusCode).toBe(400);
+  expect(error.error).toBe('Bad Request');
+  expect(Array.isArray(error.message)).toBe(true);
+  expect(error.message.length).toBeGreaterThan(0);
+  for (const message of error.message as readonly unknown[]) expect(typeof message).toBe('string');
+  return error;
+}
+
+const idsOf = (records: readonly { readonly id: string }[]): string[] => records.map((record) => record.id);
+
+/** Mutates a value, tolerating frozen records (a frozen record protects the store as well). */
+function tryMutate(mutate: () => void): void {
+  try {
+    mutate();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+}
+
+/** Walks `list` page by page and returns every record, checking the metadata of each page. */
+export async function walkPages<TRecord extends { readonly id: string }>(
+  repository: Repository<TRecord>,
+  query: { where?: Where<TRecord> | undefined; orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined; limit: number },
+): Promise<{ records: TRecord[]; total: number }> {
+  const records: TRecord[] = [];
+  const first = await repository.list({ ...query, page: 1 });
+  const { total, totalPages } = first;
+  expect(totalPages).toBe(total === 0 ? 0 : Math.ceil(total / query.limit));
+  for (let page = 1; page <= Math.max(totalPages, 1); page++) {
+    const result = page === 1 ? first : await repository.list({ ...query, page });
+    expect(result).toMatchObject({ total, totalPages, page, limit: query.limit });
+    expect(result.hasNextPage).toBe(page < totalPages);
+    expect(result.hasPreviousPage).toBe(page > 1);
+    expect(result.items).toHaveLength(Math.max(0, Math.min(query.limit, total - (page - 1) * query.limit)));
+    records.push(...result.items);
+  }
+  const past = await repository.list({ ...query, page: totalPages + 1 });
+  expect(past).toMatchObject({ items: [], total, totalPages, page: totalPages + 1, hasNextPage: false });
+  return { records, total };
+}
+
+/** Walks `listByCursor` until `nextCursor` is null and returns every record. */
+export async function walkCursor<TRecord extends { readonly id: string }>(
+  repository: Repository<TRecord>,
+  query: { where?: Where<TRecord> | undefined; orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined; limit?: number },
+  maxPages: number,
+): Promise<TRecord[]> {
+  const records: TRecord[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages <= maxPages; pages++) {
+    const page = await repository.listByCursor({ ...query, cursor });
+    records.push(...page.items);
+    if (page.nextCursor === null) return records;
+    expect(typeof page.nextCursor).toBe('string');
+    expect(page.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(page.items).toHaveLength(query.limit ?? 20);
+    cursor = page.nextCursor;
+  }
+  throw new Error(`the cursor walk did not end within ${maxPages} pages`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The reference model: filter, then sort, written from the issue's rules
+// ---------------------------------------------------------------------------------------------------------------
+
+type Row = Readonly<Record<string, unknown>>;
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+const keyOf = (value: unknown): unknown =>
+  value instanceof Date ? value.getTime() : typeof value === 'string' && DATE_TEXT.test(value) ? Date.parse(value) : value;
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}T/;
+const lower = (value: unknown): string => String(value).toLowerCase();
+
+function referenceTest(op: string, value: unknown, operand: unknown): boolean {
+  if (op === 'isnull') return value === null || value === undefined;
+  if (op === 'notnull') return value !== null && value !== undefined;
+  if (value === null || value === undefined) return false; // SQL: no operator but isnull matches a null
+  const list = operand as readonly unknown[];
+  const v = keyOf(value);
+  switch (op) {
+    case 'eq': return v === keyOf(operand);
+    case 'ne': return v !== keyOf(operand);
+    case 'gt': return (v as number) > (keyOf(operand) as number);
+    case 'gte': return (v as number) >= (keyOf(operand) as number);
+    case 'lt': return (v as number) < (keyOf(operand) as number);
+    case 'lte': return (v as number) <= (keyOf(operand) as number);
+    case 'between': return (v as number) >= (keyOf(list[0]) as number) && (v as number) <= (keyOf(list[1]) as number);
+    case 'in': return list.some((x) => keyOf(x) === v);
+    case 'notin': return !list.some((x) => keyOf(x) === v);
+    case 'cont': return String(value).includes(String(operand));
+    case 'excl': return !String(value).includes(String(operand));
+    case 'starts': return String(value).startsWith(String(operand));
+    case 'ends': return String(value).endsWith(String(operand));
+    case 'eql': return lower(value) === lower(operand);
+    case 'nel': return lower(value) !== lower(operand);
+    case 'contl': return lower(value).includes(lower(operand));
+    case 'excll': return !lower(value).includes(lower(operand));
+    case 'startsl': return lower(value).startsWith(lower(operand));
+    case 'endsl': return lower(value).endsWith(lower(operand));
+    case 'inl': return list.some((x) => lower(x) === lower(value));
+    case 'notinl': return !list.some((x) => lower(x) === lower(value));
+    default: throw new Error(`the reference model does not know operator ${op}`);
+  }
+}
+
+function referenceMatches(record: Row, clause: Row): boolean {
+  return Object.entries(clause).every(([field, condition]) => {
+    const value = record[field];
+    if (condition === null) return value === null || value === undefined;
+    if (!isPlain(condition)) return referenceTest('eq', value, condition);
+    return Object.entries(condition).every(([op, operand]) => referenceTest(op, value, operand));
+  });
+}
+
+/** Strings by the byte order of their UTF-8 encoding, which is Unicode code point order. */
+function referenceCompareValues(x: unknown, y: unknown): number {
+  if (typeof x === 'string' && typeof y === 'string') return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
+  if (typeof x === 'boolean' && typeof y === 'boolean') return x === y ? 0 : x ? 1 : -1;
+  const a = keyOf(x) as number;
+  const b = keyOf(y) as number;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+/** Filters with the where (an OR of clauses), then sorts by the order with the id tie-breaker appended. */
+export function referenceList<TRecord extends { readonly id: string }>(
+  records: readonly TRecord[],
+  where: unknown,
+  orderBy: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[],
+): TRecord[] {
+  const clauses: readonly Row[] = where === undefined ? [{}] : Array.isArray(where) ? (where as Row[]) : [where as Row];
+  const terms = orderBy.some((term) => term.field === 'id') ? orderBy : [...orderBy, { field: 'id', direction: 'asc' as const }];
+  const matches = records.filter((record) => clauses.some((clause) => referenceMatches(record as unknown as Row, clause)));
+  return [...matches].sort((a, b) => {
+    for (const { field, direction } of terms) {
+      const x = (a as unknown as Row)[field];
+      const y = (b as unknown as Row)[field];
+      const xNull = x === null || x === undefined;
+      const yNull = y === null || y === undefined;
+      // nulls after every value ascending, before every value descending: the null rule flips with the direction
+      const result = xNull || yNull ? (xNull === yNull ? 0 : xNull ? 1 : -1) : referenceCompareValues(x, y);
+      if (result !== 0) return direction === 'asc' ? result : -result;
+    }
+    return 0;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Generators of the properties
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Characters that expose code-unit vs code-point order, case folding quirks and LIKE/regex metacharacters. */
+const CHARS = ['a', 'A', 'b', 'B', 'é', 'É', 'İ', 'ß', 'z', '.', '%', '_', '*', ' ', '\uFF5E', '\uFFFD', '\uE000', '😀', '\u{10000}', '𝔸'];
+const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 3 }).map((chars) => chars.join(''));
+const ID_CHARS = ['a', 'B', '0', '~', '-', 'é', '\uFF5E', '😀'];
+const idText = fc.array(fc.constantFrom(...ID_CHARS), { minLength: 1, maxLength: 3 }).map((chars) => chars.join(''));
+const DATES = ['2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.001Z', '1999-12-31T23:59:59.999Z', '2038-01-19T03:14:08.000Z'].map(at);
+const dateValue = fc.constantFrom(...DATES).map((date) => new Date(date.getTime()));
+const ageValue = fc.integer({ min: -3, max: 3 });
+const scoreValue = fc.constantFrom(-1.5, 0, 0.25, 2, 10);
+const statusValue = fc.constantFrom(...STATUSES);
+
+const recordBody = fc.record(
+  {
+    name: text,
+    nick: fc.option(text, { nil: null }),
+    age: fc.option(ageValue, { nil: null }),
+    score: scoreValue,
+    active: fc.option(fc.boolean(), { nil: null }),
+    status: statusValue,
+    createdAt: fc.option(dateValue, { nil: null }),
+  },
+  { requiredKeys: ['name', 'age', 'active', 'status', 'createdAt'] },
+);
+
+/** Random records: unique ids, nulls, missing optional fields, many equal sort values, Unicode. */
+export const recordsArbitrary: fc.Arbitrary<Item[]> = fc
+  .uniqueArray(idText, { maxLength: 30 })
+  .chain((ids) => fc.tuple(...ids.map((id) => recordBody.map((body): Item => ({ ...body, id })))))
+  .map((records) => [...records]);
+
+type Op = readonly [string, fc.Arbitrary<unknown>];
+const one = (ops: readonly string[], value: fc.Arbitrary<unknown>): Op[] => ops.map((op) => [op, value] as const);
+const list = (ops: readonly string[], value: fc.Arbitrary<unknown>): Op[] =>
+  ops.map((op) => [op, fc.array(value, { minLength: 1, maxLength: 3 })] as const);
+const none = (ops: readonly string[]): Op[] => ops.map((op) => [op, fc.constant(true)] as const);
+const pair = (value: fc.Arbitrary<unknown>): Op => ['between', fc.tuple(value, value)];
+
+const TEXT_OPS = ['eq', 'ne', 'cont', 'excl', 'starts', 'ends', 'eql', 'nel', 'contl', 'excll', 'startsl', 'endsl'];
+const OPS_BY_FIELD: Readonly<Record<string, { readonly ops: readonly Op[]; readonly value: fc.Arbitrary<unknown>; readonly nullable: boolean }>> = {
+  id: { ops: [...one(TEXT_OPS, idText), ...list(['in', 'notin', 'inl', 'notinl'], idText)], value: idText, nullable: false },
+  name: { ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text)], value: text, nullable: false },
+  nick: { ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text), ...none(['isnull', 'notnull'])], value: text, nullable: true },
+  age: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], ageValue), pair(ageValue), ...list(['in', 'notin'], ageValue), ...none(['isnull', 'notnull'])], value: ageValue, nullable: true },
+  score: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], scoreValue), pair(scoreValue), ...list(['in', 'notin'], scoreValue), ...none(['isnull', 'notnull'])], value: scoreValue, nullable: true },
+  active: { ops: [...one(['eq', 'ne'], fc.boolean()), ...list(['in', 'notin'], fc.boolean()), ...none(['isnull', 'notnull'])], value: fc.boolean(), nullable: true },
+  status: { ops: [...one(['eq', 'ne'], statusValue), ...list(['in', 'notin'], statusValue)], value: statusValue, nullable: false },
+  createdAt: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], dateValue), pair(dateValue), ...list(['in', 'notin'], dateValue), ...none(['isnull', 'notnull'])], value: dateValue, nullable: true },
+};
+
+function conditionArbitrary(field: string): fc.Arbitrary<unknown> {
+  const spec = OPS_BY_FIELD[field];
+  if (!spec) throw new Error(`no generator for ${field}`);
+  const operators = fc
+    .uniqueArray(fc.constantFrom(...spec.ops), { minLength: 1, maxLength: 2, selector: ([op]) => op })
+    .chain((ops) => fc.tuple(...ops.map(([op, value]) => value.map((operand) => [op, operand] as const))))
+    .map((entries) => Object.fromEntries(entries));
+  const shorthand = [spec.value, ...(spec.nullable ? [fc.constant(null)] : [])];
+  return fc.oneof({ arbitrary: operators, weight: 4 }, ...shorthand.map((arbitrary) => ({ arbitrary, weight: 1 })));
+}
+
+const clauseArbitrary = fc
+  .uniqueArray(fc.constantFrom('id', ...FIELDS), { maxLength: 2 })
+  .chain((fields) => fc.tuple(...fields.map((field) => conditionArbitrary(field).map((condition) => [field, condition] as const))))
+  .map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
+
+/** A random where: absent, one clause, or an OR of up to three clauses. */
+export const whereArbitrary: fc.Arbitrary<Where<Item> | undefined> = fc.oneof(
+  fc.constant(undefined),
+  clauseArbitrary,
+  fc.array(clauseArbitrary, { minLength: 1, maxLength: 3 }),
+) as fc.Arbitrary<Where<Item> | undefined>;
+
+/** A random order: up to three sortable fields (the id among them at times), random directions. */
+export const orderArbitrary: fc.Arbitrary<OrderTerm<keyof Item & string>[]> = fc
+  .shuffledSubarray(['id', ...FIELDS] as (keyof Item & string)[], { maxLength: 3 })
+  .chain((fields) => fc.tuple(...fields.map((field) => fc.constantFrom('asc' as const, 'desc' as const).map((direction) => ({ field, direction })))))
+  .map((terms) => [...terms]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The contract
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Declares the repository contract for one adapter: CRUD, copies, list rules, every operator, ordering rules,
+ * cursor listing, and properties against the reference model.
+ */
+export function describeRepositoryContract(
+  name: string,
+  makeRepository: MakeRepository,
+  options: RepositoryContractOptions = {},
+): void {
+  const numRuns = options.numRuns ?? 100;
+  // What reading the seed back gives: the seed itself, or with absent optional-and-nullable fields as null.
+  const STORED: readonly Item[] = options.readsAbsentNullableAsNull
+    ? SEED.map((record) => ({ ...record, nick: record.nick ?? null }))
+    : SEED;
+  const seeded = (): Promise<Repository<Item>> => Promise.resolve(makeRepository(items, SEED));
+  const fresh = (): Promise<Repository<Item>> => Promise.resolve(makeRepository(items, []));
+
+  const body = (overrides: Partial<Item> = {}): Omit<Item, 'id'> => ({
+    name: 'Hedy',
+    nick: 'hl',
+    age: 40,
+    score: 3,
+    active: true,
+    status: 'active',
+    createdAt: at('2024-05-06T07:08:09.010Z'),
+    ...overrides,
+  });
+
+  describe(`${name}: Repository contract`, () => {
+    describe('create', () => {
+      it('returns the stored record with an assigned string id when the id is absent', async () => {
+        const repository = await fresh();
+        const created = await repository.create(body());
+        expect(typeof created.id).toBe('string');
+        expect(created.id.length).toBeGreaterThan(0);
+        expect(created).toStrictEqual({ ...body(), id: created.id });
+        expect(await repository.get(created.id)).toStrictEqual(created);
+      });
+
+      it('assigns a different id to each record', async () => {
+        const repository = await fresh();
+        const ids = new Set<string>();
+        for (let i = 0; i < 20; i++) ids.add((await repository.create(body({ name: `n${i}` }))).id);
+        expect(ids.size).toBe(20);
+        expect((await repository.list({ limit: 50 })).total).toBe(20);
+      });
+
+      it('keeps an id that is given', async () => {
+        const repository = await fresh();
+        const created = await repository.create({ ...body(), id: 'given-1' });
+        expect(created.id).toBe('given-1');
+        expect((await repository.get('given-1')).name).toBe('Hedy');
+      });
+
+      it('throws a 409 for a duplicate id and keeps the stored record', async () => {
+        const repository = await seeded();
+        const error = await httpErrorOf(repository.create({ ...body({ name: 'Impostor' }), id: 'a1' }));
+        expect(error.statusCode).toBe(409);
+        expect(error.error).toBe('Conflict');
+        expect(await repository.get('a1')).toStrictEqual(STORED[0]);
+        expect((await repository.list()).total).toBe(SEED.length);
+      });
+
+      it.each([
+        { name: 'a wrong field type', data: { ...body(), age: 'forty' } },
+        { name: 'a missing required field', data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null } },
+        { name: 'an enum value outside the enum', data: { ...body(), status: 'deleted' } },
+        { name: 'a non-object body', data: 'Hedy' },
+        { name: 'an array body', data: [body()] },
+        { name: 'null', data: null },
+        { name: 'a __proto__ key', data: JSON.parse('{"name":"x","__proto__":{"polluted":true}}') as unknown },
+      ])('throws a 400 for $name and stores nothing', async ({ data }) => {
+        const repository = await fresh();
+        await expectBadRequest(repository.create(data as Item));
+        expect((await repository.list()).total).toBe(0);
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      });
+
+      it('stores a copy: changing the input or the result afterwards changes nothing', async () => {
+        const repository = await fresh();
+        const input = body();
+        const created = await repository.create(input);
+        const snapshot = structuredClone(created);
+        input.name = 'changed';
+        input.createdAt?.setTime(0);
+        tryMutate(() => {
+          (created as { name: string }).name = 'changed';
+          created.createdAt?.setTime(0);
+        });
+        expect(await repository.get(created.id)).toStrictEqual(snapshot);
+      });
+    });
+
+    describe('get', () => {
+      it('returns the record with the id', async () => {
+        const repository = await seeded();
+        expect(await repository.get('a4')).toStrictEqual(STORED[3]);
+      });
+
+      it.each([{ id: 'missing' }, { id: '' }, { id: '__proto__' }, { id: 'constructor' }, { id: 'A1' }])(
+        'throws a 404 for the missing id $id',
+        async ({ id }) => {
+          const repository = await seeded();
+          const error = await httpErrorOf(repository.get(id));
+          expect(error.statusCode).toBe(404);
+          expect(error.error).toBe('Not Found');
+        },
+      );
+
+      it('returns a copy: changing it or its Date never changes the store', async () => {
+        const repository = await seeded();
+        const first = await repository.get('a1');
+        tryMutate(() => {
+          (first as { age: number | null }).age = 99;
+          first.createdAt?.setTime(0);
+          delete (first as { nick?: unknown }).nick;
+        });
+        expect(await repository.get('a1')).toStrictEqual(STORED[0]);
+      });
+    });
+
+    describe('update', () => {
+      it('applies the patch and returns the updated record', async () => {
+        const repository = await seeded();
+        const updated = await repository.update('a1', { age: 37, nick: null });
+        expect(updated).toStrictEqual({ ...SEED[0], age: 37, nick: null });
+        expect(await repository.get('a1')).toStrictEqual(updated);
+        expect(await repository.get('a2')).toStrictEqual(STORED[1]);
+      });
+
+      it('treats an undefined value in the patch as not given', async () => {
+        const repository = await seeded();
+        const updated = await repository.update('a1', { name: undefined, age: undefined, score: 2 });
+        expect(updated).toStrictEqual({ ...SEED[0], score: 2 });
+        expect(await repository.get('a1')).toStrictEqual(updated);
+      });
+
+      it('accepts the unchanged id in the patch', async () => {
+        const repository = await seeded();
+        expect(await repository.update('a2', { id: 'a2', name: 'Alan' })).toMatchObject({ id: 'a2', name: 'Alan' });
+      });
+
+      it('throws a 404 for a missing id', async () => {
+        const repository = await seeded();
+        expect((await httpErrorOf(repository.update('missing', { age: 1 }))).statusCode).toBe(404);
+      });
+
+      it.each([
+        { name: 'a changed id', patch: { id: 'a9' } },
+        { name: 'a wrong field type', patch: { age: 'x' } },
+        { name: 'null on a required field', patch: { name: null } },
+        { name: 'a non-object patch', patch: 'x' },
+      ])('throws a 400 for $name and leaves the record unchanged', async ({ patch }) => {
+        const repository = await seeded();
+        await expectBadRequest(repository.update('a1', patch as Partial<Item>));
+        expect(await repository.get('a1')).toStrictEqual(STORED[0]);
+        expect((await httpErrorOf(repository.get('a9'))).statusCode).toBe(404);
+      });
+
+      it('stores a copy of the patch: changing its Date afterwards changes nothing', async () => {
+        const repository = await seeded();
+        const patch = { createdAt: at('2030-01-01T00:00:00.000Z') };
+        await repository.update('a3', patch);
+        patch.createdAt.setTime(0);
+        expect((await repository.get('a3')).createdAt).toStrictEqual(at('2030-01-01T00:00:00.000Z'));
+      });
+
+      it('returns a copy: changing it never changes the store', async () => {
+        const repository = await seeded();
+        const updated = await repository.update('a5', { score: 5 });
+        const snapshot = structuredClone(updated);
+        tryMutate(() => {
+          (updated as { score?: number }).score = 6;
+          updated.createdAt?.setTime(0);
+        });
+        expect(await repository.get('a5')).toStrictEqual(snapshot);
+      });
+    });
+
+    describe('delete', () => {
+      it('removes the record and returns it', async () => {
+        const repository = await seeded();
+        expect(await repository.delete('a3')).toStrictEqual(STORED[2]);
+        expect((await httpErrorOf(repository.get('a3'))).statusCode).toBe(404);
+        expect(idsOf((await repository.list({ limit: 50 })).items)).toStrictEqual(except('a3'));
+      });
+
+      it('throws a 404 for a missing id, and for a second delete', async () => {
+        const repository = await seeded();
+        expect((await httpErrorOf(repository.delete('missing'))).statusCode).toBe(404);
+        await repository.delete('a3');
+        expect((await httpErrorOf(repository.delete('a3'))).statusCode).toBe(404);
+        expect((await repository.list()).total).toBe(SEED.length - 1);
+      });
+
+      it('frees the id for a new record', async () => {
+        const repository = await seeded();
+        await repository.delete('a3');
+        expect((await repository.create({ ...body(), id: 'a3' })).name).toBe('Hedy');
+      });
+    });
+
+    describe('list', () => {
+      it('returns page 1 of the default limit in id order without a query', async () => {
+        const repository = await seeded();
+        const page = await repository.list();
+        expect(page).toStrictEqual({
+          items: STORED.slice(0, 5),
+          total: 8,
+          page: 1,
+          limit: 5,
+          totalPages: 2,
+          hasNextPage: true,
+          hasPreviousPage: false,
+        });
+        expect(await repository.list({})).toStrictEqual(page);
+      });
+
+      it('returns an empty first page of an empty store', async () => {
+        const repository = await fresh();
+        expect(await repository.list()).toStrictEqual({
+          items: [],
+          total: 0,
+          page: 1,
+          limit: 5,
+          totalPages: 0,
+          hasNextPage: false,
+          hasPreviousPage: false,
+        });
+      });
+
+      it.each(OPERATOR_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.where) })))(
+        'returns the records matching $label',
+        async ({ where, ids }) => {
+          const repository = await seeded();
+          const page = await repository.list({ where, limit: 50 });
+          expect(idsOf(page.items)).toStrictEqual(ids);
+          expect(page.total).toBe(ids.length);
+        },
+      );
+
+      it('agrees with the reference model on every operator row', () => {
+        for (const { where, ids } of OPERATOR_ROWS) expect(idsOf(referenceList(SEED, where, []))).toStrictEqual(ids);
+      });
+
+      it.each(ORDER_ROWS)('sorts $name', async ({ orderBy, ids }) => {
+        const repository = await seeded();
+        expect(idsOf((await repository.list({ orderBy, limit: 50 })).items)).toStrictEqual(ids);
+        expect(idsOf(referenceList(SEED, undefined, orderBy))).toStrictEqual(ids);
+      });
+
+      it('sorts strings by code point: astral characters after U+E000..U+FFFF, capitals before small letters', async () => {
+        const names = ['\u{10000}', 'a', '\uFFFD', 'Z', '😀', '\uE000', 'é', '\uFF5E', 'ab', 'A'];
+        const records = names.map((n, i) => ({ ...body({ name: n }), id: `c${i}` }));
+        const repository = await makeRepository(items, records);
+        const page = await repository.list({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 50 });
+        expect(page.items.map((record) => record.name)).toStrictEqual(['A', 'Z', 'a', 'ab', 'é', '\uE000', '\uFF5E', '\uFFFD', '\u{10000}', '😀']);
+      });
+
+      it('filters and sorts first, then cuts the page from the sorted, filtered set', async () => {
+        const repository = await seeded();
+        const query = { where: { status: { ne: 'archived' } }, orderBy: [{ field: 'age', direction: 'desc' }] } as const;
+        // ne 'archived' keeps a1 a3 a4 a5 a7 a8; age desc, nulls first, id tie-breaker: a3 a8 a4 a1 a5 a7
+        expect(await repository.list({ ...query, limit: 2, page: 2 })).toStrictEqual({
+          items: [STORED[3], STORED[0]],
+          total: 6,
+          page: 2,
+          limit: 2,
+          totalPages: 3,
+          hasNextPage: true,
+          hasPreviousPage: true,
+        });
+        expect(idsOf((await repository.list({ ...query, limit: 4, page: 2 })).items)).toStrictEqual(['a5', 'a7']);
+      });
+
+      it('returns empty items with the true total and totalPages for a page past the end', async () => {
+        const repository = await seeded();
+        expect(await repository.list({ where: { status: 'draft' }, limit: 2, page: 7 })).toStrictEqual({
+          items: [],
+          total: 3,
+          page: 7,
+          limit: 2,
+          totalPages: 2,
+          hasNextPage: false,
+          hasPreviousPage: true,
+        });
+      });
+
+      it('clamps a limit above maxLimit and shows the applied limit', async () => {
+        const repository = await seeded();
+        const page = await repository.list({ limit: 51 });
+        expect(page.limit).toBe(50);
+        expect(page.items).toHaveLength(8);
+        expect((await repository.list({ limit: Number.MAX_SAFE_INTEGER })).limit).toBe(50);
+      });
+
+      it('rejects a limit above maxLimit with a 400 under the reject policy', async () => {
+        const repository = await makeRepository(newestItems, SEED);
+        const error = await expectBadRequest(repository.list({ limit: 6 }));
+        expect(error.message).toStrictEqual(['limit must be at most 5']);
+        expect((await repository.list({ limit: 5 })).items).toHaveLength(5);
+      });
+
+      it('uses the default order of the resource, with the id tie-breaker, when the query names none', async () => {
+        const repository = await makeRepository(newestItems, SEED);
+        const page = await repository.list();
+        expect(page.limit).toBe(3);
+        expect(idsOf(page.items)).toStrictEqual(['a3', 'a7', 'a8']);
+      });
+
+      it('never repeats or skips a record across pages of equal sort values (id tie-breaker)', async () => {
+        const records = ['m7', 'm2', 'm5', 'm1', 'm6', 'm3', 'm4'].map((id) => ({ ...body({ status: 'draft' }), id }));
+        const repository = await makeRepository(items, records);
+        for (const direction of ['asc', 'desc'] as const) {
+          const { records: walked } = await walkPages(repository, { orderBy: [{ field: 'status', direction }], limit: 2 });
+          expect(idsOf(walked)).toStrictEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
+        }
+      });
+
+      it('accepts a ListQuery from parseListQuery unchanged, and a plain copy of it alike', async () => {
+        const repository = await seeded();
+        const query = parseListQuery('status[eq]=draft&orderBy=age&orderDirection=DESC&limit=2', items);
+        const page = await repository.list(query);
+        expect(idsOf(page.items)).toStrictEqual(['a3', 'a8']);
+        expect(page).toMatchObject({ total: 3, page: 1, limit: 2, totalPages: 2 });
+        expect(await repository.list({ ...query })).toStrictEqual(page);
+        const everything = parseListQuery('?name[contl]=A&age[gte]=10&active[value]=true&active[operator]=eq', items);
+        expect(idsOf((await repository.list(everything)).items)).toStrictEqual(['a1', 'a4']);
+        expect(idsOf((await repository.list({ ...everything })).items)).toStrictEqual(['a1', 'a4']);
+      });
+
+      it.each(BAD_LIST_INPUTS)('throws a 400 for $name', async ({ input }) => {
+        const repository = await seeded();
+        await expectBadRequest(repository.list(input as never));
+        expect(Object.prototype).not.toHaveProperty('eq');
+      });
+
+      it('returns copies: changing listed records never changes the store', async () => {
+        const repository = await seeded();
+        const page = await repository.list({ limit: 50 });
+        tryMutate(() => {
+          for (const record of page.items) {
+            (record as { name: string }).name = 'changed';
+            record.createdAt?.setTime(0);
+          }
+        });
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+    });
+
+    describe('listByCursor', () => {
+      const many = (count: number): Item[] =>
+        Array.from({ length: count }, (_, i) => ({ ...body({ age: i % 4 }), id: `r${String(i).padStart(3, '0')}` }));
+
+      it('returns 20 records by default, in id order, whatever the default order of the resource', async () => {
+        const repository = await makeRepository(items, many(25));
+        const first = await repository.listByCursor();
+        expect(idsOf(first.items)).toStrictEqual(many(20).map((record) => record.id));
+        expect(typeof first.nextCursor).toBe('string');
+        const second = await repository.listByCursor({ cursor: first.nextCursor });
+        expect(idsOf(second.items)).toStrictEqual(many(25).slice(20).map((record) => record.id));
+        expect(second.nextCursor).toBeNull();
+        const newest = await makeRepository(newestItems, SEED);
+        expect(idsOf((await newest.listByCursor({ limit: 5 })).items)).toStrictEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+      });
+
+      it('returns nextCursor null for an empty set and after an exactly full last page', async () => {
+        expect(await (await fresh()).listByCursor()).toStrictEqual({ items: [], nextCursor: null });
+        const repository = await makeRepository(items, many(6));
+        const first = await repository.listByCursor({ limit: 3 });
+        expect(first.nextCursor).not.toBeNull();
+        const last = await repository.listByCursor({ limit: 3, cursor: first.nextCursor });
+        expect(idsOf(last.items)).toStrictEqual(['r003', 'r004', 'r005']);
+        expect(last.nextCursor).toBeNull();
+        expect((await repository.listByCursor({ limit: 6 })).nextCursor).toBeNull();
+      });
+
+      it.each(ORDER_ROWS)('visits each record exactly once, in order, sorting $name', async ({ orderBy, ids }) => {
+        const repository = await seeded();
+        for (const limit of [1, 3, 8]) {
+          expect(idsOf(await walkCursor(repository, { orderBy, limit }, 10))).toStrictEqual(ids);
+        }
+      });
+
+      it('walks a filtered set in the same order as list', async () => {
+        const repository = await seeded();
+        const query = { where: [{ status: 'draft' }, { age: { gte: 36 } }], orderBy: [{ field: 'age', direction: 'desc' }] } as const;
+        const walked = await walkCursor(repository, { ...query, limit: 2 }, 10);
+        expect(idsOf(walked)).toStrictEqual(idsOf((await repository.list({ ...query, limit: 50 })).items));
+        expect(idsOf(walked)).toStrictEqual(['a3', 'a8', 'a4', 'a2', 'a1', 'a5']);
+      });
+
+      it('allows a cursor to be reused with another limit', async () => {
+        const repository = await seeded();
+        const first = await repository.listByCursor({ limit: 2, orderBy: [{ field: 'name', direction: 'asc' }] });
+        const next = await repository.listByCursor({ limit: 4, orderBy: [{ field: 'name', direction: 'asc' }], cursor: first.nextCursor });
+        expect(idsOf(next.items)).toStrictEqual(['a8', 'a2', 'a4', 'a5']);
+      });
+
+      it.each([
+        { name: 'another filter', changed: { where: { status: 'active' } } },
+        { name: 'no filter', changed: { where: undefined } },
+        { name: 'another value', changed: { where: { status: 'archived' } } },
+        { name: 'another order', changed: { orderBy: [{ field: 'name', direction: 'asc' }] } },
+        { name: 'another direction', changed: { orderBy: [{ field: 'age', direction: 'asc' }] } },
+      ])('throws a 400 for a cursor reused with $name', async ({ changed }) => {
+        const repository = await seeded();
+        const query = { where: { status: 'draft' }, orderBy: [{ field: 'age', direction: 'desc' }] } as const;
+        const first = await repository.listByCursor({ ...query, limit: 1 });
+        expect(first.nextCursor).not.toBeNull();
+        await expectBadRequest(repository.listByCursor({ ...query, ...changed, cursor: first.nextCursor } as never));
+      });
+
+      it.each([
+        { name: 'not base64url', cursor: 'abc+/=' },
+        { name: 'random text', cursor: 'not-a-cursor' },
+        { name: 'base64url of a non-JSON text', cursor: Buffer.from('hello').toString('base64url') },
+        { name: 'base64url of JSON of the wrong shape', cursor: Buffer.from('{"a":1}').toString('base64url') },
+        { name: 'base64url of an empty array', cursor: Buffer.from('[]').toString('base64url') },
+        { name: 'base64url of __proto__', cursor: Buffer.from('{"__proto__":{"x":1}}').toString('base64url') },
+        { name: 'a 10 KB cursor', cursor: 'A'.repeat(10_240) },
+        { name: 'a cursor with CR/LF', cursor: 'abc\r\ndef' },
+        { name: 'a number', cursor: 42 },
+      ])('throws a 400 for a malformed cursor: $name', async ({ cursor }) => {
+        const repository = await seeded();
+        await expectBadRequest(repository.listByCursor({ cursor } as never));
+        expect(Object.prototype).not.toHaveProperty('x');
+      });
+
+      it('throws a 400 for a tampered cursor', async () => {
+        const repository = await seeded();
+        const { nextCursor } = await repository.listByCursor({ limit: 2 });
+        const tampered = `${(nextCursor ?? '').slice(0, -2)}${(nextCursor ?? '').endsWith('A') ? 'B' : 'A'}x`;
+        await expectBadRequest(repository.listByCursor({ limit: 2, cursor: tampered }));
+      });
+
+      it('applies the same limit rules as list', async () => {
+        const repository = await seeded();
+        await expectBadRequest(repository.listByCursor({ limit: 0 }));
+        await expectBadRequest(repository.listByCursor({ limit: 2.5 }));
+        await expectBadRequest(repository.listByCursor({ page: 2 } as never));
+        expect((await repository.listByCursor({ limit: 500 })).items).toHaveLength(8);
+        const newest = await makeRepository(newestItems, SEED);
+        await expectBadRequest(newest.listByCursor({ limit: 6 }));
+      });
+
+      it('accepts a CursorQuery from parseCursorQuery', async () => {
+        const repository = await seeded();
+        const first = await repository.listByCursor(parseCursorQuery('status[eq]=draft&limit=2', items));
+        expect(idsOf(first.items)).toStrictEqual(['a3', 'a5']);
+        const next = await repository.listByCursor(parseCursorQuery({ 'status[eq]': 'draft', limit: '2', cursor: first.nextCursor ?? '' }, items));
+        expect(idsOf(next.items)).toStrictEqual(['a8']);
+        expect(next.nextCursor).toBeNull();
+      });
+
+      it('returns copies: changing them never changes the store', async () => {
+        const repository = await seeded();
+        const page = await repository.listByCursor({ limit: 50 });
+        tryMutate(() => {
+          for (const record of page.items) record.createdAt?.setTime(0);
+        });
+        expect((await repository.listByCursor({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+    });
+
+    describe('properties', () => {
+      const scenario = fc.record({
+        records: recordsArbitrary,
+        where: whereArbitrary,
+        orderBy: orderArbitrary,
+        limit: fc.integer({ min: 1, max: 7 }),
+      });
+
+      it('walks all pages of list visiting every matching record once, in the order of the reference model', async () => {
+        await fc.assert(
+          fc.asyncProperty(scenario, async ({ records, where, orderBy, limit }) => {
+            const repository = await makeRepository(items, records);
+            const expected = idsOf(referenceList(records, where, orderBy));
+            const query = { where, orderBy: orderBy.length > 0 ? orderBy : undefined, limit };
+            const walked = await walkPages(repository, query);
+            expect(walked.total).toBe(expected.length);
+            expect(idsOf(walked.records)).toStrictEqual(expected);
+          }),
+          { numRuns },
+        );
+      });
+
+      it('walks listByCursor through the same records in the same order', async () => {
+        await fc.assert(
+          fc.asyncProperty(scenario, async ({ records, where, orderBy, limit }) => {
+            const repository = await makeRepository(items, records);
+            const expected = idsOf(referenceList(records, where, orderBy));
+            const query = { where, orderBy: orderBy.length > 0 ? orderBy : undefined, limit };
+            const walked = await walkCursor(repository, query, records.length + 1);
+            expect(idsOf(walked)).toStrictEqual(expected);
+          }),
+          { numRuns },
+        );
+      });
+
+      it('counts the filtered set whatever the page', async () => {
+        await fc.assert(
+          fc.asyncProperty(scenario, fc.integer({ min: 1, max: 12 }), async ({ records, where, limit }, page) => {
+            const repository = await makeRepository(items, records);
+            const result = await repository.list({ where, limit, page });
+            const expected = referenceList(records, where, []);
+            expect(result.total).toBe(expected.length);
+            expect(idsOf(result.items)).toStrictEqual(idsOf(expected.slice((page - 1) * limit, page * limit)));
+          }),
+          { numRuns },
+        );
+      });
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import * as root from '../src/index';
+
+describe('pagelope', () => {
+  it('exports exactly these runtime names from the root entry', async () => {
+    const names = Object.keys(await import('../src/index')).sort();
+    expect(names).toMatchInlineSnapshot(`
+      [
+        "BadRequestError",
+        "CORRELATION_ID_HEADER",
+        "CURSOR_DEFAULT_LIMIT",
+        "ConflictError",
+        "ForbiddenError",
+        "HttpError",
+        "InternalServerError",
+        "MAX_LIST_VALUES",
+        "NotFoundError",
+        "OPERATORS",
+        "OPERATOR_NAMES",
+        "QUERY_LIMITS",
+        "RESERVED_FIELD_NAMES",
+        "STATUS_NAMES",
+        "ServiceUnavailableError",
+        "TooManyRequestsError",
+        "UnauthorizedError",
+        "UnprocessableEntityError",
+        "createHookBus",
+        "createMemoryRepository",
+        "createResourceService",
+        "defineResource",
+        "errorResponse",
+        "isHttpError",
+        "isOperatorName",
+        "isSafeCorrelationId",
+        "pageMeta",
+        "parseCursorQuery",
+        "parseListQuery",
+        "resolveCorrelationId",
+        "statusName",
+        "toErrorEnvelope",
+        "toPageResult",
+      ]
+    `);
+  });
+
+  it.each([
+    'pageMeta',
+    'toPageResult',
+    'defineResource',
+    'parseListQuery',
+    'parseCursorQuery',
+    'createMemoryRepository',
+    'createHookBus',
+    'createResourceService',
+    'HttpError',
+    'isHttpError',
+    'resolveCorrelationId',
+    'toErrorEnvelope',
+    'errorResponse',
+  ])('exports %s as a function', (name) => {
+    expect(typeof (root as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('exports CORRELATION_ID_HEADER as x-correlation-id', () => {
+    expect(root.CORRELATION_ID_HEADER).toBe('x-correlation-id');
+  });
+
+  it('does not export internals', () => {
+    for (const name of ['encodeCursor', 'decodeCursor', 'compareCodePoints', 'cloneRecord', 'normalizeHeaders', 'scanPage']) {
+      expect(root).not.toHaveProperty(name);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The indexed memory repository against the simple implementation (filter, sort, slice: `scanPage`/`scanAfter`)
+ * under random interleavings of creates, updates, deletes, pages and cursor walks.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMemoryRepository, type Resource } from '../../src/index';
+import { normalizeListInput } from '../../src/query/normalize-list-input';
+import { scanAfter, scanPage } from '../../src/repository/memory/scan-list';
+import { items, orderArbitrary, recordsArbitrary, whereArbitrary, type Item } from '../contracts/repository-contract';
+
+fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
+
+type Command =
+  | { readonly kind: 'create'; readonly record: Item }
+  | { readonly kind: 'update'; readonly pick: number; readonly patch: Partial<Item> }
+  | { readonly kind: 'delete'; readonly pick: number }
+  | { readonly kind: 'list'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number; readonly page: number }
+  | { readonly kind: 'cursor'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number };
+
+const patchArbitrary = recordsArbitrary
+  .filter((records) => records.length > 0)
+  .map((records) => Object.fromEntries(Object.entries(records[0] as Item).filter(([key]) => key !== 'id')))
+  .chain((body) => fc.subarray(Object.keys(body)).map((keys) => Object.fromEntries(keys.map((k) => [k, (body as Record<string, unknown>)[k]])) as Partial<Item>));
+
+const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
+  recordsArbitrary.filter((r) => r.length > 0).map((r) => ({ kind: 'create' as const, record: r[0] as Item })),
+  fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), patch: patchArbitrary }),
+  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('list' as const),
+    where: whereArbitrary,
+    orderBy: fc.option(orderArbitrary, { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 12 }),
+    page: fc.integer({ min: 1, max: 6 }),
+  }),
+  fc.record({
+    kind: fc.constant('cursor' as const),
+    where: whereArbitrary,
+    orderBy: fc.option(orderArbitrary, { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 7 }),
+  }),
+);
+
+const ids = (rows: readonly unknown[]) => rows.map((row) => (row as Item).id);
+
+describe('createMemoryRepository (indexed)', () => {
+  it('returns the same pages, totals and cursor walks as the simple implementation under random changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(recordsArbitrary, fc.array(commandArbitrary, { maxLength: 25 }), async (seed, commands) => {
+        const repository = createMemoryRepository(items, { records: seed });
+        const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
+        for (const command of commands) {
+          const present = [...reference.keys()];
+          if (command.kind === 'create') {
+            const created = await repository.create(command.record).then(
+              () => true,
+              () => false,
+            );
+            expect(created).toBe(!reference.has(command.record.id));
+            if (created) reference.set(command.record.id, command.record);
+          } else if (command.kind === 'update' || command.kind === 'delete') {
+            const id = present[command.pick % Math.max(present.length, 1)];
+            if (id === undefined) continue;
+            if (command.kind === 'delete') {
+              await repository.delete(id);
+              reference.delete(id);
+            } else {
+              const updated = await repository.update(id, command.patch);
+              reference.set(id, updated);
+            }
+          } else if (command.kind === 'list') {
+            const input = { where: command.where, orderBy: command.orderBy, limit: command.limit, page: command.page };
+            const query = normalizeListInput(input, items as unknown as Resource, 'page');
+            const expected = scanPage([...reference.values()], query);
+            const actual = await repository.list(input as never);
+            expect(ids(actual.items)).toEqual(ids(expected.items));
+            expect(actual.total).toBe(expected.total);
+          } else {
+            const walked: string[] = [];
+            const expected: string[] = [];
+            let cursor: string | null = null;
+            for (let guard = 0; guard < 200; guard++) {
+              const input = { where: command.where, orderBy: command.orderBy, limit: command.limit, cursor };
+              const simple = scanAfter([...reference.values()], normalizeListInput(input, items as unknown as Resource, 'cursor'));
+              const page = await repository.listByCursor(input as never);
+              expected.push(...ids(simple.slice(0, command.limit)));
+              walked.push(...ids(page.items));
+              expect(page.nextCursor === null).toBe(simple.length <= command.limit);
+              if (page.nextCursor === null) break;
+              cursor = page.nextCursor;
+            }
+            expect(walked).toEqual(expected);
+          }
+        }
+        const all = await repository.list({ limit: 50, orderBy: [{ field: 'id', direction: 'asc' }] });
+        expect(all.total).toBe(reference.size);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
