@@ -1,0 +1,157 @@
+/**
+ * The PostgreSQL benchmark of issue 5: `npm run bench:postgres [-- options]`.
+ *
+ *   --quick     table `bench_users_quick` of 20,000 rows and short runs (a smoke check of a few seconds)
+ *   --rebuild   drop and reload the table even when it already holds the seeded rows
+ *   --write     also write bench/postgres/RESULTS.md (full runs only)
+ *
+ * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
+ * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
+ * rows) of the same query through pagelope `list` (offset), pagelope `listByCursor` (keyset) and nestjs-paginate on
+ * TypeORM, with and without a filter. Prints Markdown tables, a Targets table and the plans of the adapter's deep
+ * pages on stdout; progress goes to stderr. Every figure comes from a measurement of this run.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as prettier from 'prettier';
+import { log } from './log';
+import { measureGroup, type Budget, type Summary } from './measure';
+import { createNestPeer } from './nest-peer';
+import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from './report';
+import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
+import { ensureTable } from './setup-table';
+
+interface Mode {
+  readonly name: 'full' | 'quick';
+  readonly table: string;
+  readonly rows: number;
+  readonly first: Budget;
+  readonly deep: Budget;
+}
+
+const FULL: Mode = {
+  name: 'full',
+  table: 'bench_users',
+  rows: 1_000_000,
+  first: { warmup: 3, minSamples: 20, maxSamples: 300, budgetMs: 20_000 },
+  deep: { warmup: 2, minSamples: 15, maxSamples: 100, budgetMs: 30_000 },
+};
+
+const QUICK: Mode = {
+  name: 'quick',
+  table: 'bench_users_quick',
+  rows: 20_000,
+  first: { warmup: 1, minSamples: 5, maxSamples: 50, budgetMs: 300 },
+  deep: { warmup: 1, minSamples: 5, maxSamples: 50, budgetMs: 300 },
+};
+
+const NOTES = [
+  'Each table compares the same query and page: before timing, the three implementations are checked to return the same 20 ids.',
+  'Each depth runs its three cases in rounds (one call each, order rotated every round) after a warm-up, so the ratios come from the same rounds. Times are per call, from the library call to mapped records, over a local socket.',
+  'pagelope `list` sends the page query (LIMIT/OFFSET) and, when the page is full, `count(*)`; nestjs-paginate (default `TAKE_AND_SKIP`, `getManyAndCount`) sends the page query (LIMIT/OFFSET: TypeORM needs no subquery without joins) and `COUNT(1)` on every page. Both pages here are full, so both count.',
+  'nestjs-paginate adds no tie-breaker of its own: it is given `sortBy=createdAt:DESC&sortBy=id:ASC`, the order pagelope applies for `createdAt DESC` (id ascending appended).',
+  "The deep cursor is the one `listByCursor` would return after that row: its sort key is read with SQL and encoded with the library's internal `encodeCursor`/`queryFingerprint` (walking 45,000 pages would time the walk, not the page).",
+];
+
+async function main(argv: readonly string[]): Promise<void> {
+  const known = new Set(['--quick', '--rebuild', '--write']);
+  const unknown = argv.filter((arg) => !known.has(arg));
+  if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
+  const mode = argv.includes('--quick') ? QUICK : FULL;
+  const write = argv.includes('--write');
+  if (write && mode.name === 'quick') throw new Error('--write needs a full run (drop --quick)');
+
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const started = performance.now();
+  try {
+    await ensureTable(pool, { table: mode.table, rows: mode.rows, rebuild: argv.includes('--rebuild') });
+    const measuring = performance.now();
+    const adapter = createAdapter(pool, mode.table);
+    const peer = await createNestPeer(url, mode.table);
+    const results: ScenarioResult[] = [];
+    let plans = '';
+    try {
+      for (const scenario of await loadScenarios(pool, mode.table)) {
+        const summaries = new Map<string, Summary>();
+        const statements = new Map<string, number>();
+        for (const depth of await buildDepthCases(pool, mode.table, adapter, peer, scenario)) {
+          log(`${scenario.label}, ${depth.depth} page (offset ${depth.offset.toLocaleString('en-US')})...`);
+          const measured = await measureGroup(depth.cases, depth.depth === 'first' ? mode.first : mode.deep);
+          for (const c of depth.cases) {
+            const impl = c.id.split('/')[2] as string;
+            summaries.set(`${impl}/${depth.depth}`, measured.get(c.id) as Summary);
+            const sent = impl === 'nest' ? await peer.capture(c.run) : await adapter.capture(c.run);
+            statements.set(`${impl}/${depth.depth}`, sent.length);
+          }
+          if (scenario.id === 'all' && depth.depth === 'deep') plans = await explainDeep(pool, adapter, depth.cases);
+        }
+        results.push({ scenario, summaries, statements });
+      }
+    } finally {
+      await peer.close();
+    }
+    const measureSeconds = (performance.now() - measuring) / 1000;
+
+    const server = await pool.query<{ version: string; shared_buffers: string }>(
+      `SELECT current_setting('server_version') AS version, current_setting('shared_buffers') AS shared_buffers`,
+    );
+    const cpus = os.cpus();
+    const environment = [
+      `- Date: ${new Date().toISOString()}`,
+      `- Node ${process.version}, ${os.platform()} ${os.arch()}`,
+      `- PostgreSQL ${server.rows[0]?.version} (shared_buffers ${server.rows[0]?.shared_buffers}) at ${new URL(url).host}`,
+      `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+      `- Table \`${mode.table}\`: ${mode.rows.toLocaleString('en-US')} rows of \`seedUsers\`, DDL and \`(field, id)\` indexes from \`createTableSql\`; limit ${LIMIT}`,
+      `- Measuring took ${measureSeconds.toFixed(0)} s (${mode.name} mode)`,
+    ].join('\n');
+    const body = [
+      ...results.map((r) => renderScenario(r, mode.table, LIMIT)),
+      renderTargets(checkTargets(results)),
+      `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
+      plans,
+    ].join('\n\n');
+    process.stdout.write(`${body}\n`);
+
+    if (write) {
+      const path = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+      const header = `# PostgreSQL benchmark results\n\nProduced by \`npm run bench:postgres -- --write\`; every figure is from this one run.\n\n${environment}`;
+      // Formatted as `prettier --check .` (npm run lint) expects it.
+      const options = (await prettier.resolveConfig(path)) ?? {};
+      writeFileSync(path, await prettier.format(`${header}\n\n${body}\n`, { ...options, filepath: path }));
+      log(`wrote ${path}`);
+    } else process.stderr.write(`\n${environment}\n`);
+    log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** EXPLAIN ANALYZE of the page query the adapter sends for the deep `list` and `listByCursor` pages. */
+async function explainDeep(
+  pool: pg.Pool,
+  adapter: Adapter,
+  cases: readonly { id: string; run: () => Promise<unknown> }[],
+): Promise<string> {
+  const sections = ['### Plans of the deep pages (EXPLAIN ANALYZE of the SQL the adapter sends, no filter)'];
+  for (const c of cases.filter((x) => !x.id.endsWith('/nest'))) {
+    const [page] = await adapter.capture(c.run);
+    if (!page) continue;
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, COSTS OFF) ${page.text}`,
+      page.values,
+    );
+    const values = JSON.stringify(page.values, (_k, v: unknown) => v);
+    sections.push(
+      `\`${c.id.endsWith('/list') ? 'list' : 'listByCursor'}\`:\n\n\`\`\`sql\n${page.text}\n-- ${values}\n\`\`\`\n\n\`\`\`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``,
+    );
+  }
+  return sections.join('\n\n');
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
