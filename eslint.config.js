@@ -1,8 +1,25 @@
 import tseslint from 'typescript-eslint';
 
 const FRAMEWORKS_AND_DRIVERS = [
-  'express', 'express-*', 'fastify', '@fastify/*', 'hono', 'hono/*', 'hono-*', '@hono/*', '@nestjs/*',
-  'koa', 'pg', 'pg-*', '@electric-sql/*', 'postgres', 'mysql*', 'redis', 'ioredis', 'typeorm', 'knex',
+  'express',
+  'express-*',
+  'fastify',
+  '@fastify/*',
+  'hono',
+  'hono/*',
+  'hono-*',
+  '@hono/*',
+  '@nestjs/*',
+  'koa',
+  'pg',
+  'pg-*',
+  '@electric-sql/*',
+  'postgres',
+  'mysql*',
+  'redis',
+  'ioredis',
+  'typeorm',
+  'knex',
 ];
 
 export default tseslint.config(

@@ -44,7 +44,9 @@ console.log(
   `pagelope demo (${framework}, ${postgres?.description ?? 'in-memory repository'}) listening on ${base} with ${count} seeded users\n`,
 );
 console.log('# a filtered, sorted page');
-console.log(`curl -sg '${base}/users?username[operator]=cont&username[value]=ab&status[eq]=active&orderBy=createdAt&orderDirection=DESC&limit=5&page=1'\n`);
+console.log(
+  `curl -sg '${base}/users?username[operator]=cont&username[value]=ab&status[eq]=active&orderBy=createdAt&orderDirection=DESC&limit=5&page=1'\n`,
+);
 console.log('# a create (the onAfterCreate hook logs it to GET /audit with your correlation id)');
 console.log(
   `curl -s -X POST '${base}/users' -H 'content-type: application/json' -H 'x-correlation-id: demo-123' -d '{"username":"ada","email":"ada@example.com","status":"active","age":36}'\n`,

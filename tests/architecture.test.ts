@@ -33,6 +33,9 @@ describe('src/', () => {
   });
 
   it('detects a framework import (the check itself can fail)', () => {
-    expect(importsOf("import express from 'express';\nconst x = await import('fastify');")).toEqual(['express', 'fastify']);
+    expect(importsOf("import express from 'express';\nconst x = await import('fastify');")).toEqual([
+      'express',
+      'fastify',
+    ]);
   });
 });

@@ -66,7 +66,14 @@ describe('pagelope', () => {
   });
 
   it('does not export internals', () => {
-    for (const name of ['encodeCursor', 'decodeCursor', 'compareCodePoints', 'cloneRecord', 'normalizeHeaders', 'scanPage']) {
+    for (const name of [
+      'encodeCursor',
+      'decodeCursor',
+      'compareCodePoints',
+      'cloneRecord',
+      'normalizeHeaders',
+      'scanPage',
+    ]) {
       expect(root).not.toHaveProperty(name);
     }
   });

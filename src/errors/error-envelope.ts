@@ -53,9 +53,7 @@ export function toErrorEnvelope(error: unknown, options: ToErrorEnvelopeOptions)
  * by `toErrorEnvelope` and `errorResponse`. Never throws.
  */
 export function buildErrorEnvelope(classified: ClassifiedError, correlationId: unknown, now: unknown): ErrorEnvelope {
-  const extras = Object.fromEntries(
-    Object.entries(classified.extras).filter(([key]) => !RESERVED_BODY_KEYS.has(key)),
-  );
+  const extras = Object.fromEntries(Object.entries(classified.extras).filter(([key]) => !RESERVED_BODY_KEYS.has(key)));
   return Object.freeze({
     statusCode: classified.statusCode,
     message: classified.message,

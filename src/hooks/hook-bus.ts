@@ -66,7 +66,10 @@ export function createHookBus<TEvents extends HookEvents>(options: HookBusOption
       registry.set(event, next);
       return () => {
         const current = registry.get(event) ?? [];
-        registry.set(event, current.filter((r) => r !== registration));
+        registry.set(
+          event,
+          current.filter((r) => r !== registration),
+        );
       };
     },
     handlers(event) {

@@ -1,7 +1,1 @@
-export {
-  createHookBus,
-  type HookBus,
-  type HookBusOptions,
-  type HookEvents,
-  type HookOptions,
-} from './hook-bus';
+export { createHookBus, type HookBus, type HookBusOptions, type HookEvents, type HookOptions } from './hook-bus';

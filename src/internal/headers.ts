@@ -2,9 +2,7 @@
  * Request headers as adapters receive them: a Fetch `Headers`, Node's
  * `IncomingHttpHeaders`, or a plain record with keys in any case.
  */
-export type HeadersInput =
-  | Headers
-  | { readonly [name: string]: string | readonly string[] | number | undefined };
+export type HeadersInput = Headers | { readonly [name: string]: string | readonly string[] | number | undefined };
 
 /**
  * Reads one header from any headers-like value, never throwing.

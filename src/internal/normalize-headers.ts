@@ -8,7 +8,11 @@ export type RequestHeaders = { readonly [name: string]: string | readonly string
 export function normalizeHeaders(headers: unknown): RequestHeaders {
   const out: Record<string, string | readonly string[]> = Object.create(null) as Record<string, string>;
   try {
-    if (headers && typeof (headers as Headers).forEach === 'function' && typeof (headers as Headers).get === 'function') {
+    if (
+      headers &&
+      typeof (headers as Headers).forEach === 'function' &&
+      typeof (headers as Headers).get === 'function'
+    ) {
       (headers as Headers).forEach((value, name) => {
         out[name.toLowerCase()] = value;
       });
@@ -17,7 +21,8 @@ export function normalizeHeaders(headers: unknown): RequestHeaders {
         const value = (headers as Record<string, unknown>)[name];
         if (typeof value === 'string') out[name.toLowerCase()] = value;
         else if (typeof value === 'number') out[name.toLowerCase()] = String(value);
-        else if (Array.isArray(value)) out[name.toLowerCase()] = Object.freeze(value.filter((v): v is string => typeof v === 'string'));
+        else if (Array.isArray(value))
+          out[name.toLowerCase()] = Object.freeze(value.filter((v): v is string => typeof v === 'string'));
       }
     }
   } catch {

@@ -11,7 +11,8 @@ export function encodeCursor(values: readonly unknown[], fingerprint: string): s
 }
 
 /** The result of decoding a cursor: its sort-key values, or why it was rejected. */
-export type DecodedCursor = { readonly ok: true; readonly values: readonly unknown[] } | { readonly ok: false; readonly reason: string };
+export type DecodedCursor =
+  { readonly ok: true; readonly values: readonly unknown[] } | { readonly ok: false; readonly reason: string };
 
 const MAX_CURSOR_LENGTH = 4096;
 
@@ -25,14 +26,16 @@ export function decodeCursor(
   resource: Resource,
   fingerprint: string,
 ): DecodedCursor {
-  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return { ok: false, reason: 'cursor is malformed' };
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor))
+    return { ok: false, reason: 'cursor is malformed' };
   let payload: unknown;
   try {
     payload = JSON.parse(fromBase64Url(cursor));
   } catch {
     return { ok: false, reason: 'cursor is malformed' };
   }
-  if (!Array.isArray(payload) || payload.length !== order.length + 1) return { ok: false, reason: 'cursor is malformed' };
+  if (!Array.isArray(payload) || payload.length !== order.length + 1)
+    return { ok: false, reason: 'cursor is malformed' };
   if (payload[0] !== hash(fingerprint)) return { ok: false, reason: 'cursor was issued for another filter or order' };
   const values: unknown[] = [];
   for (let i = 0; i < order.length; i++) {

@@ -21,8 +21,7 @@ export interface PageMetaInput {
   readonly limit: number;
 }
 
-const isCount = (value: number, min: number): boolean =>
-  Number.isSafeInteger(value) && value >= min;
+const isCount = (value: number, min: number): boolean => Number.isSafeInteger(value) && value >= min;
 
 /**
  * Computes the page metadata for a page of a filtered set.

@@ -13,9 +13,6 @@ export interface PageResult<TRecord> extends PageMeta {
  * @example
  * toPageResult([{ id: 'a' }], { total: 1, page: 1, limit: 10 });
  */
-export function toPageResult<TRecord>(
-  items: readonly TRecord[],
-  meta: PageMetaInput,
-): PageResult<TRecord> {
+export function toPageResult<TRecord>(items: readonly TRecord[], meta: PageMetaInput): PageResult<TRecord> {
   return Object.freeze({ items: Object.freeze([...items]), ...pageMeta(meta) });
 }

@@ -21,7 +21,12 @@ export function compileOrderBy(order: readonly OrderTerm[], fields: Fields): str
  * direction and no sort field is nullable it is one row comparison, `(a, b, id) > ($1, $2, $3)`, which an index on
  * `(a, b, id)` serves directly; otherwise the equivalent expansion that also handles NULLs and mixed directions.
  */
-export function compileKeyset(order: readonly OrderTerm[], values: readonly unknown[], fields: Fields, params: SqlParams): string {
+export function compileKeyset(
+  order: readonly OrderTerm[],
+  values: readonly unknown[],
+  fields: Fields,
+  params: SqlParams,
+): string {
   const terms = order.map((term, i) => ({
     ...term,
     column: quoteIdentifier(term.field),

@@ -14,7 +14,9 @@ export function escapeLike(value: string): string {
  * (SQL's three-valued logic does that: `NULL <> x` is not true).
  */
 export function compileWhere(groups: readonly (readonly Condition[])[], params: SqlParams): string {
-  const ors = groups.map((group) => (group.length === 0 ? 'TRUE' : group.map((c) => compileCondition(c, params)).join(' AND ')));
+  const ors = groups.map((group) =>
+    group.length === 0 ? 'TRUE' : group.map((c) => compileCondition(c, params)).join(' AND '),
+  );
   if (ors.length === 0) return 'FALSE';
   return ors.length === 1 ? (ors[0] ?? 'TRUE') : ors.map((sql) => `(${sql})`).join(' OR ');
 }

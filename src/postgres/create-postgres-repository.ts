@@ -84,7 +84,11 @@ export function createPostgresRepository<TRecord>(
       const params = new SqlParams();
       const where = params.add(String(id));
       const sets = names.map((field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, changes[field]))}`);
-      return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${idColumn} = ${where} RETURNING ${select}`, params.values, id);
+      return one(
+        `UPDATE ${table} SET ${sets.join(', ')} WHERE ${idColumn} = ${where} RETURNING ${select}`,
+        params.values,
+        id,
+      );
     },
     async delete(id: string): Promise<TRecord> {
       return one(`DELETE FROM ${table} WHERE ${idColumn} = $1 RETURNING ${select}`, [String(id)], id);
@@ -103,10 +107,16 @@ export function createPostgresRepository<TRecord>(
       let total = offset + rows.length;
       if (rows.length === query.limit || (rows.length === 0 && offset > 0)) {
         const countParams = new SqlParams();
-        const [row] = await run(`SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countParams)}`, countParams.values);
+        const [row] = await run(
+          `SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countParams)}`,
+          countParams.values,
+        );
         total = Number(row?.n ?? 0);
       }
-      return toPageResult(rows.map((row) => toRecord(row) as TRecord), { total, page: query.page, limit: query.limit });
+      return toPageResult(
+        rows.map((row) => toRecord(row) as TRecord),
+        { total, page: query.page, limit: query.limit },
+      );
     },
     async listByCursor(input?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
       const query = normalizeListInput(input, generic, 'cursor');
@@ -122,7 +132,10 @@ export function createPostgresRepository<TRecord>(
       const last = items[items.length - 1];
       const nextCursor =
         rows.length > query.limit && last
-          ? encodeCursor(query.order.map((term) => last[term.field]), queryFingerprint(query))
+          ? encodeCursor(
+              query.order.map((term) => last[term.field]),
+              queryFingerprint(query),
+            )
           : null;
       return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
     },
@@ -131,7 +144,13 @@ export function createPostgresRepository<TRecord>(
 
 /** PostgreSQL text cannot hold NUL; a value with one is a 400, not a driver error. */
 function rejectNul(record: Record<string, unknown>): Record<string, unknown> {
-  const bad = Object.keys(record).filter((key) => typeof record[key] === 'string' && (record[key] as string).includes('\u0000'));
-  if (bad.length > 0) throw new HttpError(400, bad.map((key) => `${key}: must not contain a NUL character`));
+  const bad = Object.keys(record).filter(
+    (key) => typeof record[key] === 'string' && (record[key] as string).includes('\u0000'),
+  );
+  if (bad.length > 0)
+    throw new HttpError(
+      400,
+      bad.map((key) => `${key}: must not contain a NUL character`),
+    );
   return record;
 }

@@ -1,7 +1,4 @@
-export {
-  createPostgresRepository,
-  type PostgresRepositoryOptions,
-} from './create-postgres-repository';
+export { createPostgresRepository, type PostgresRepositoryOptions } from './create-postgres-repository';
 export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
 export type { SqlClient } from './sql-client';

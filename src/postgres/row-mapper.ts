@@ -4,7 +4,9 @@ import type { Resource } from '../resource/define-resource';
  * Maps a database row back to a record: a NULL column of a field whose schema does not accept null (an optional
  * field) becomes an absent key, and a number read as text (bigint, numeric) becomes a number.
  */
-export function createRowMapper(resource: Resource): (row: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+export function createRowMapper(
+  resource: Resource,
+): (row: Readonly<Record<string, unknown>>) => Record<string, unknown> {
   const shape = resource.schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
   const fields = [...resource.fields.values()].map((def) => ({
     name: def.name,

@@ -21,7 +21,8 @@ const KIND_TEXT: Record<string, string> = {
  */
 export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, validate: boolean): Coerced {
   if (typeof raw === 'string') {
-    if (raw.length > QUERY_LIMITS.maxValueLength) return fail(`must be at most ${QUERY_LIMITS.maxValueLength} characters`);
+    if (raw.length > QUERY_LIMITS.maxValueLength)
+      return fail(`must be at most ${QUERY_LIMITS.maxValueLength} characters`);
     if (raw.includes('\u0000')) return fail('must not contain a NUL character');
   }
   let value: unknown = raw;

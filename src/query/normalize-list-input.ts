@@ -33,11 +33,17 @@ export function normalizeListInput(input: unknown, resource: Resource, mode: 'pa
   const order =
     normalizeOrder(options.orderBy, resource, problems) ??
     (mode === 'page' ? resource.defaultOrder : withTieBreaker([], resource.idField));
-  const fallback = mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  const fallback =
+    mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
   const limit = resolveLimit(options.limit, fallback, resource, false, problems);
   const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;
   problems.throwIfAny();
-  return finishQuery({ page, limit, groups, order }, mode === 'cursor' ? options.cursor : undefined, resource, problems);
+  return finishQuery(
+    { page, limit, groups, order },
+    mode === 'cursor' ? options.cursor : undefined,
+    resource,
+    problems,
+  );
 }
 
 /**
@@ -61,5 +67,11 @@ export function finishQuery(
     }
   }
   problems.throwIfAny();
-  return Object.freeze({ page: base.page, limit: base.limit, groups: Object.freeze(base.groups), order: base.order, after });
+  return Object.freeze({
+    page: base.page,
+    limit: base.limit,
+    groups: Object.freeze(base.groups),
+    order: base.order,
+    after,
+  });
 }

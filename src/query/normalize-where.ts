@@ -59,13 +59,20 @@ function normalizeClause(clause: unknown, path: string, resource: Resource, prob
     } else if (Object.keys(value).length === 0) {
       problems.add(`${param} must name at least one operator`);
     } else {
-      for (const op of Object.keys(value)) push(operatorCondition(def, op, value[op], `${param}.${clean(op)}`, problems));
+      for (const op of Object.keys(value))
+        push(operatorCondition(def, op, value[op], `${param}.${clean(op)}`, problems));
     }
   }
   return conditions;
 }
 
-function operatorCondition(def: FieldDef, op: string, operand: unknown, param: string, problems: Problems): Condition | undefined {
+function operatorCondition(
+  def: FieldDef,
+  op: string,
+  operand: unknown,
+  param: string,
+  problems: Problems,
+): Condition | undefined {
   if (!isOperatorName(op)) {
     problems.add(`${param}: unknown operator ${quote(op)}`);
     return undefined;

@@ -36,7 +36,12 @@ interface Remembered {
  * Attaches the normalized form to a query object this library produced for `resource` in `mode` (as a
  * non-enumerable symbol property, so JSON and equality checks see only the public fields), then freezes it.
  */
-export function remember<T extends object>(query: T, normalized: NormalizedQuery, resource: object, mode: 'page' | 'cursor'): Readonly<T> {
+export function remember<T extends object>(
+  query: T,
+  normalized: NormalizedQuery,
+  resource: object,
+  mode: 'page' | 'cursor',
+): Readonly<T> {
   const remembered: Remembered = Object.freeze({ normalized, resource, mode });
   Object.defineProperty(query, NORMALIZED, { value: remembered });
   return Object.freeze(query);

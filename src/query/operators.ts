@@ -3,10 +3,29 @@ export type FieldKind = 'string' | 'number' | 'date' | 'boolean' | 'enum';
 
 /** Every filter operator name of the query grammar. */
 export type OperatorName =
-  | 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin'
-  | 'isnull' | 'notnull'
-  | 'cont' | 'excl' | 'starts' | 'ends'
-  | 'eql' | 'nel' | 'contl' | 'excll' | 'startsl' | 'endsl' | 'inl' | 'notinl';
+  | 'eq'
+  | 'ne'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'between'
+  | 'in'
+  | 'notin'
+  | 'isnull'
+  | 'notnull'
+  | 'cont'
+  | 'excl'
+  | 'starts'
+  | 'ends'
+  | 'eql'
+  | 'nel'
+  | 'contl'
+  | 'excll'
+  | 'startsl'
+  | 'endsl'
+  | 'inl'
+  | 'notinl';
 
 /** How many values an operator takes: none, exactly one, exactly two, or a list. */
 export type OperatorArity = 'none' | 'one' | 'two' | 'many';

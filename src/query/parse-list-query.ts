@@ -98,12 +98,18 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   const order =
     parseOrderText(scalars.get('orderBy')?.value, scalars.get('orderDirection')?.value, resource, problems) ??
     (mode === 'page' ? resource.defaultOrder : withTieBreaker([], resource.idField));
-  const fallback = mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  const fallback =
+    mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
   const limit = resolveLimit(scalars.get('limit')?.value, fallback, resource, true, problems);
   const page = mode === 'page' ? resolvePage(scalars.get('page')?.value, true, problems) : 1;
   const cursorText = scalars.get('cursor')?.value;
   problems.throwIfAny();
-  const normalized = finishQuery({ page, limit, groups: [Object.freeze(conditions)], order }, cursorText, resource, problems);
+  const normalized = finishQuery(
+    { page, limit, groups: [Object.freeze(conditions)], order },
+    cursorText,
+    resource,
+    problems,
+  );
   return { normalized, cursor: cursorText ? cursorText : null };
 }
 
@@ -123,7 +129,8 @@ function collectConditions(
   if (!def || !allowed) return;
   const add = (op: string, values: readonly string[], param: string, opParam: string): void => {
     if (!isOperatorName(op)) return problems.add(`${opParam}: unknown operator ${quote(op)}`);
-    if (!allowed.has(op)) return problems.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(name)}`);
+    if (!allowed.has(op))
+      return problems.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(name)}`);
     const condition = toCondition(def, op, values, param, true, problems);
     if (condition) out.push(condition);
   };
@@ -131,15 +138,28 @@ function collectConditions(
   if (operator) {
     const given = value ? [value, ...values] : values;
     const op = operator.value;
-    if (isOperatorName(op) && shorthand.has(op)) problems.add(`${operator.key}: operator ${quote(op)} is given twice for field ${quote(name)}`);
-    else add(op, given.map((p) => p.value), given[0]?.key ?? operator.key, operator.key);
+    if (isOperatorName(op) && shorthand.has(op))
+      problems.add(`${operator.key}: operator ${quote(op)} is given twice for field ${quote(name)}`);
+    else
+      add(
+        op,
+        given.map((p) => p.value),
+        given[0]?.key ?? operator.key,
+        operator.key,
+      );
   } else if (value || values.length > 0) {
     problems.add(`${(value ?? values[0])?.key ?? name} needs ${name}[operator]`);
   }
   for (const [op, pairs] of shorthand) {
     const key = pairs[0]?.key ?? `${name}[${op}]`;
     if (pairs.length > 1 && !REPEATABLE.has(op)) problems.add(`${key} must not be repeated`);
-    else add(op, pairs.map((p) => p.value), key, key);
+    else
+      add(
+        op,
+        pairs.map((p) => p.value),
+        key,
+        key,
+      );
   }
 }
 

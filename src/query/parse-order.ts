@@ -79,7 +79,9 @@ function parseOrderUncached(
     ok = false;
   }
   if (!ok) return undefined;
-  const terms = fields.map((field, i) => Object.freeze({ field, direction: (parsed.length === 1 ? parsed[0] : parsed[i]) ?? 'asc' }));
+  const terms = fields.map((field, i) =>
+    Object.freeze({ field, direction: (parsed.length === 1 ? parsed[0] : parsed[i]) ?? 'asc' }),
+  );
   return withTieBreaker(terms, resource.idField);
 }
 
@@ -87,7 +89,11 @@ function parseOrderUncached(
  * Validates a programmatic `orderBy` array: any sortable-kind field of the schema, direction `'asc'` or `'desc'`.
  * Returns undefined when absent or on any problem.
  */
-export function normalizeOrder(input: unknown, resource: Resource, problems: Problems): readonly OrderTerm[] | undefined {
+export function normalizeOrder(
+  input: unknown,
+  resource: Resource,
+  problems: Problems,
+): readonly OrderTerm[] | undefined {
   if (input === undefined) return undefined;
   if (!Array.isArray(input) || input.length > QUERY_LIMITS.maxOrderFields) {
     problems.add(`orderBy must be an array of at most ${QUERY_LIMITS.maxOrderFields} { field, direction } objects`);

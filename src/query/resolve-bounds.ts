@@ -15,7 +15,13 @@ function toPositive(raw: unknown, fromText: boolean): number | undefined {
 /**
  * Resolves `limit`: absent gives `fallback`; above `maxLimit` is clamped or rejected per the resource's policy.
  */
-export function resolveLimit(raw: unknown, fallback: number, resource: Resource, fromText: boolean, problems: Problems): number {
+export function resolveLimit(
+  raw: unknown,
+  fallback: number,
+  resource: Resource,
+  fromText: boolean,
+  problems: Problems,
+): number {
   if (raw === undefined) return fallback;
   const limit = toPositive(raw, fromText);
   const { maxLimit, onLimitExceeded } = resource.pagination;

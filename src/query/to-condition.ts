@@ -22,7 +22,9 @@ export function toCondition(
   const field = def.name;
   switch (spec.arity) {
     case 'none': {
-      const ok = values.length === 0 || (values.length === 1 && (fromText ? values[0] === '' || values[0] === 'true' : values[0] === true));
+      const ok =
+        values.length === 0 ||
+        (values.length === 1 && (fromText ? values[0] === '' || values[0] === 'true' : values[0] === true));
       if (!ok) {
         problems.add(`${param} takes no value (or ${fromText ? 'an empty value or true' : 'true'})`);
         return undefined;

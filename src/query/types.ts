@@ -49,11 +49,12 @@ interface TextConditions<V> extends EqualityConditions<V> {
 }
 
 /** The operators a field of value type `V` accepts, each with its value type. */
-export type FieldCondition<V> = Scalar<V> extends string
-  ? TextConditions<Scalar<V>>
-  : Scalar<V> extends number | Date
-    ? RangeConditions<Comparable<V>>
-    : EqualityConditions<Scalar<V>>;
+export type FieldCondition<V> =
+  Scalar<V> extends string
+    ? TextConditions<Scalar<V>>
+    : Scalar<V> extends number | Date
+      ? RangeConditions<Comparable<V>>
+      : EqualityConditions<Scalar<V>>;
 
 /**
  * Conditions on fields of `TRecord`, ANDed: `{ field: value }` is equality, `{ field: null }` is `isnull`,

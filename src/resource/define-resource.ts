@@ -29,9 +29,7 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
   /** The unique string identifier field (default `'id'`). */
   readonly idField?: FieldOf<TSchema>;
   /** Fields clients may filter on: a list (every fitting operator) or a map of field to operators. */
-  readonly filterable?:
-    | readonly FieldOf<TSchema>[]
-    | { readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] };
+  readonly filterable?: readonly FieldOf<TSchema>[] | { readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] };
   /** Fields clients may sort by; the id field always is. */
   readonly sortable?: readonly FieldOf<TSchema>[];
   readonly pagination?: PaginationOptions;
@@ -58,7 +56,12 @@ export interface Resource<TRecord = Record<string, unknown>> {
 
 /** Field names the query grammar uses; a schema may not have them. */
 export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
-  'limit', 'page', 'orderBy', 'orderDirection', 'cursor', 'where',
+  'limit',
+  'page',
+  'orderBy',
+  'orderDirection',
+  'cursor',
+  'where',
 ]);
 
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -95,7 +98,8 @@ export function defineResource<const TSchema extends z.ZodObject>(
   if (typeof shape !== 'object' || shape === null) fail(name, 'schema must be a zod object schema');
   const fields = introspectFields(shape as Record<string, unknown>);
   for (const field of fields.keys()) {
-    if (RESERVED_FIELD_NAMES.includes(field)) fail(name, `field "${field}" collides with the query parameter of the same name`);
+    if (RESERVED_FIELD_NAMES.includes(field))
+      fail(name, `field "${field}" collides with the query parameter of the same name`);
     if (UNSAFE_NAMES.has(field) || !FIELD_NAME.test(field)) fail(name, `field name "${field}" is not allowed`);
   }
   const idField = config.idField ?? 'id';
@@ -128,7 +132,11 @@ export function defineResource<const TSchema extends z.ZodObject>(
       if (!isOperatorName(op)) fail(name, `unknown operator "${String(op)}" for field "${field}"`);
       const operator = op as OperatorName;
       if (operatorFits(operator, def.kind, def.nullable)) allowed.add(operator);
-      else if (ops) fail(name, `operator "${operator}" does not fit field "${field}" of kind ${def.kind}${def.nullable ? '' : ' (not nullable)'}`);
+      else if (ops)
+        fail(
+          name,
+          `operator "${operator}" does not fit field "${field}" of kind ${def.kind}${def.nullable ? '' : ' (not nullable)'}`,
+        );
     }
     filterable.set(field, freezeSet(allowed));
   }
@@ -143,8 +151,10 @@ export function defineResource<const TSchema extends z.ZodObject>(
   const order: OrderTerm[] = [];
   for (const term of config.defaultOrder ?? []) {
     if (!sortable.has(term.field)) fail(name, `defaultOrder field "${term.field}" is not sortable`);
-    if (order.some((earlier) => earlier.field === term.field)) fail(name, `defaultOrder names field "${term.field}" twice`);
-    if (term.direction !== 'asc' && term.direction !== 'desc') fail(name, `defaultOrder direction must be 'asc' or 'desc'`);
+    if (order.some((earlier) => earlier.field === term.field))
+      fail(name, `defaultOrder names field "${term.field}" twice`);
+    if (term.direction !== 'asc' && term.direction !== 'desc')
+      fail(name, `defaultOrder direction must be 'asc' or 'desc'`);
     order.push(Object.freeze({ field: term.field, direction: term.direction }));
   }
   const defaultOrder = withTieBreaker(order, idField);
@@ -163,7 +173,8 @@ export function defineResource<const TSchema extends z.ZodObject>(
 
 function resolvePagination(name: string, options: PaginationOptions): Readonly<Required<PaginationOptions>> {
   if (typeof options !== 'object' || options === null) fail(name, 'pagination must be an object');
-  for (const key of Object.keys(options)) if (!PAGINATION_KEYS.has(key)) fail(name, `unknown pagination option "${key}"`);
+  for (const key of Object.keys(options))
+    if (!PAGINATION_KEYS.has(key)) fail(name, `unknown pagination option "${key}"`);
   const { defaultLimit = 10, maxLimit = 100, onLimitExceeded = 'clamp' } = options;
   if (!Number.isSafeInteger(maxLimit) || maxLimit < 1) fail(name, 'pagination.maxLimit must be a positive integer');
   if (!Number.isSafeInteger(defaultLimit) || defaultLimit < 1 || defaultLimit > maxLimit) {

@@ -2,7 +2,9 @@ import type { FieldKind } from '../query/operators';
 
 /** The smallest view of a zod schema this library relies on. */
 export interface SchemaLike {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly IssueLike[] } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: readonly IssueLike[] } };
 }
 
 /** One validation issue as zod reports it. */

@@ -28,7 +28,11 @@ export function validateRecord<TRecord>(
     throw new HttpError(400, ['the body must be a JSON object']);
   }
   const unsafe = Object.keys(body).filter((key) => UNSAFE_KEYS.has(key));
-  if (unsafe.length > 0) throw new HttpError(400, unsafe.map((key) => `${key}: this key is not allowed`));
+  if (unsafe.length > 0)
+    throw new HttpError(
+      400,
+      unsafe.map((key) => `${key}: this key is not allowed`),
+    );
   const idField = resource.idField;
   const schema = schemaFor(resource as Resource, mode);
   const result = schema.safeParse(body);

@@ -40,7 +40,8 @@ export interface ResourceService<TRecord> {
 }
 
 type Events<TRecord> = ResourceHooks<TRecord>;
-type SuccessEvent = 'onAfterCreate' | 'onAfterList' | 'onAfterListByCursor' | 'onAfterGet' | 'onAfterUpdate' | 'onAfterDelete';
+type SuccessEvent =
+  'onAfterCreate' | 'onAfterList' | 'onAfterListByCursor' | 'onAfterGet' | 'onAfterUpdate' | 'onAfterDelete';
 type ErrorEvent = `onAfterError${SuccessEvent extends `onAfter${infer Op}` ? Op : never}`;
 
 /**
@@ -72,7 +73,9 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
     try {
       let result: TResult = await work();
       for (const handler of hooks.handlers(event)) {
-        const replacement = await (handler as (context: object) => unknown)(Object.freeze({ ...base, ...withResult(result) }));
+        const replacement = await (handler as (context: object) => unknown)(
+          Object.freeze({ ...base, ...withResult(result) }),
+        );
         if (replacement !== undefined) result = replacement as TResult;
       }
       return result;
@@ -88,11 +91,21 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
     hooks,
     list(query, options = {}) {
       const base = { ...contextOf(options), query };
-      return perform('onAfterList', base, () => repository.list(query), (result) => ({ result }));
+      return perform(
+        'onAfterList',
+        base,
+        () => repository.list(query),
+        (result) => ({ result }),
+      );
     },
     listByCursor(query, options = {}) {
       const base = { ...contextOf(options), query };
-      return perform('onAfterListByCursor', base, () => repository.listByCursor(query), (result) => ({ result }));
+      return perform(
+        'onAfterListByCursor',
+        base,
+        () => repository.listByCursor(query),
+        (result) => ({ result }),
+      );
     },
     create(body, options = {}) {
       const base = { ...contextOf(options), body };
@@ -101,7 +114,12 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
     },
     get(id, options = {}) {
       const base = { ...contextOf(options), id };
-      return perform('onAfterGet', base, () => repository.get(id), (entity) => ({ entity }));
+      return perform(
+        'onAfterGet',
+        base,
+        () => repository.get(id),
+        (entity) => ({ entity }),
+      );
     },
     update(id, patch, options = {}) {
       const base = { ...contextOf(options), id, patch: patch as Patch<TRecord> };
@@ -110,7 +128,12 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
     },
     delete(id, options = {}) {
       const base = { ...contextOf(options), id };
-      return perform('onAfterDelete', base, () => repository.delete(id), (entity) => ({ entity }));
+      return perform(
+        'onAfterDelete',
+        base,
+        () => repository.delete(id),
+        (entity) => ({ entity }),
+      );
     },
   } satisfies ResourceService<TRecord>);
 }

@@ -59,21 +59,39 @@ export function describeHttpContract(name: string, start: StartServer): void {
       it('returns the first page with the default limit and order', async () => {
         const { response, body } = await json('/users');
         expect(response.status).toBe(200);
-        expect(body).toMatchObject({ total: SEED, page: 1, limit: 10, totalPages: 6, hasNextPage: true, hasPreviousPage: false });
+        expect(body).toMatchObject({
+          total: SEED,
+          page: 1,
+          limit: 10,
+          totalPages: 6,
+          hasNextPage: true,
+          hasPreviousPage: false,
+        });
         const ids = (body as { items: { id: string }[] }).items.map((u) => u.id);
-        expect(ids).toEqual([...records].map((u) => u.id).sort().slice(0, 10));
+        expect(ids).toEqual(
+          [...records]
+            .map((u) => u.id)
+            .sort()
+            .slice(0, 10),
+        );
         expect(response.headers.get('x-correlation-id')).toMatch(UUID);
       });
 
       it('returns the page-th block of limit items', async () => {
         const { body } = await json('/users?limit=7&page=3');
         const ids = (body as { items: { id: string }[] }).items.map((u) => u.id);
-        expect(ids).toEqual([...records].map((u) => u.id).sort().slice(14, 21));
+        expect(ids).toEqual(
+          [...records]
+            .map((u) => u.id)
+            .sort()
+            .slice(14, 21),
+        );
         expect(body).toMatchObject({ page: 3, limit: 7, totalPages: 9, hasNextPage: true, hasPreviousPage: true });
       });
 
       it('combines cont, eq and a range filter with sorting, counting the filtered set', async () => {
-        const query = 'username[operator]=cont&username[value]=a&status[eq]=active&age[gte]=30&age[lt]=60&orderBy=age,createdAt&orderDirection=DESC,ASC&limit=5&page=2';
+        const query =
+          'username[operator]=cont&username[value]=a&status[eq]=active&age[gte]=30&age[lt]=60&orderBy=age,createdAt&orderDirection=DESC,ASC&limit=5&page=2';
         const expected = records
           .filter((u) => u.username.includes('a') && u.status === 'active' && u.age >= 30 && u.age < 60)
           .sort((a, b) => b.age - a.age || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
@@ -92,13 +110,28 @@ export function describeHttpContract(name: string, start: StartServer): void {
 
       it('returns the empty list when nothing matches', async () => {
         const { body } = await json('/users?username[cont]=%E2%9C%93nomatch');
-        expect(body).toEqual({ items: [], total: 0, page: 1, limit: 10, totalPages: 0, hasNextPage: false, hasPreviousPage: false });
+        expect(body).toEqual({
+          items: [],
+          total: 0,
+          page: 1,
+          limit: 10,
+          totalPages: 0,
+          hasNextPage: false,
+          hasPreviousPage: false,
+        });
       });
 
       it('returns empty items with the true total for a page past the end', async () => {
         const { response, body } = await json('/users?page=99');
         expect(response.status).toBe(200);
-        expect(body).toMatchObject({ items: [], total: SEED, page: 99, totalPages: 6, hasNextPage: false, hasPreviousPage: true });
+        expect(body).toMatchObject({
+          items: [],
+          total: SEED,
+          page: 99,
+          totalPages: 6,
+          hasNextPage: false,
+          hasPreviousPage: true,
+        });
       });
 
       it('clamps a limit above the maximum', async () => {
@@ -359,7 +392,12 @@ export function describeHttpContract(name: string, start: StartServer): void {
       const response = await fetch(`${server.url}/users`, { headers: { 'x-correlation-id': 'limited-1' } });
       const body = (await response.json()) as Envelope;
       expect(response.status).toBe(429);
-      expect(body).toMatchObject({ statusCode: 429, message: 'Too Many Requests', error: 'Too Many Requests', correlationID: 'limited-1' });
+      expect(body).toMatchObject({
+        statusCode: 429,
+        message: 'Too Many Requests',
+        error: 'Too Many Requests',
+        correlationID: 'limited-1',
+      });
       expect(typeof body.timestamp).toBe('number');
       expect(response.headers.get('x-correlation-id')).toBe('limited-1');
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -79,14 +79,66 @@ const at = (iso: string): Date => new Date(iso);
 
 /** Eight records chosen so that each operator, null rule and ordering rule has a distinct answer. */
 export const SEED: readonly Item[] = Object.freeze([
-  { id: 'a1', name: 'Ada', nick: 'ada', age: 36, score: 1.5, active: true, status: 'active', createdAt: at('2020-01-01T00:00:00.000Z') },
-  { id: 'a2', name: 'alan', nick: null, age: 41, active: false, status: 'archived', createdAt: at('2021-06-15T12:00:00.000Z') },
+  {
+    id: 'a1',
+    name: 'Ada',
+    nick: 'ada',
+    age: 36,
+    score: 1.5,
+    active: true,
+    status: 'active',
+    createdAt: at('2020-01-01T00:00:00.000Z'),
+  },
+  {
+    id: 'a2',
+    name: 'alan',
+    nick: null,
+    age: 41,
+    active: false,
+    status: 'archived',
+    createdAt: at('2021-06-15T12:00:00.000Z'),
+  },
   { id: 'a3', name: 'Grace', age: null, score: 2, active: null, status: 'draft', createdAt: null },
-  { id: 'a4', name: 'grace hopper', nick: 'AMAZING', age: 85, score: -1, active: true, status: 'active', createdAt: at('2019-12-31T23:59:59.999Z') },
-  { id: 'a5', name: 'Édith', nick: 'édith', age: 36, score: 0, active: false, status: 'draft', createdAt: at('2020-01-01T00:00:00.000Z') },
-  { id: 'a6', name: '😀 emoji', nick: 'x%_y', age: 9, score: 10, active: true, status: 'archived', createdAt: at('2022-02-02T00:00:00.000Z') },
+  {
+    id: 'a4',
+    name: 'grace hopper',
+    nick: 'AMAZING',
+    age: 85,
+    score: -1,
+    active: true,
+    status: 'active',
+    createdAt: at('2019-12-31T23:59:59.999Z'),
+  },
+  {
+    id: 'a5',
+    name: 'Édith',
+    nick: 'édith',
+    age: 36,
+    score: 0,
+    active: false,
+    status: 'draft',
+    createdAt: at('2020-01-01T00:00:00.000Z'),
+  },
+  {
+    id: 'a6',
+    name: '😀 emoji',
+    nick: 'x%_y',
+    age: 9,
+    score: 10,
+    active: true,
+    status: 'archived',
+    createdAt: at('2022-02-02T00:00:00.000Z'),
+  },
   { id: 'a7', name: '\uFF5Ewide', nick: '', age: 10, score: 9.75, active: null, status: 'active', createdAt: null },
-  { id: 'a8', name: 'Zed', nick: 'a.*b', age: null, active: false, status: 'draft', createdAt: at('2023-03-03T00:00:00.000Z') },
+  {
+    id: 'a8',
+    name: 'Zed',
+    nick: 'a.*b',
+    age: null,
+    active: false,
+    status: 'draft',
+    createdAt: at('2023-03-03T00:00:00.000Z'),
+  },
 ]);
 
 const ALL_IDS = SEED.map((record) => record.id);
@@ -197,22 +249,77 @@ export const OPERATOR_ROWS: readonly { readonly where: Where<Item>; readonly ids
 ];
 
 /** Orders over the seed and the ids they must return. */
-export const ORDER_ROWS: readonly { readonly name: string; readonly orderBy: readonly OrderTerm<keyof Item & string>[]; readonly ids: readonly string[] }[] = [
-  { name: 'strings by code point', orderBy: [{ field: 'name', direction: 'asc' }], ids: ['a1', 'a3', 'a8', 'a2', 'a4', 'a5', 'a7', 'a6'] },
-  { name: 'strings by code point, descending', orderBy: [{ field: 'name', direction: 'desc' }], ids: ['a6', 'a7', 'a5', 'a4', 'a2', 'a8', 'a3', 'a1'] },
-  { name: 'nullable strings, nulls last', orderBy: [{ field: 'nick', direction: 'asc' }], ids: ['a7', 'a4', 'a8', 'a1', 'a6', 'a5', 'a2', 'a3'] },
-  { name: 'nullable strings, nulls first descending', orderBy: [{ field: 'nick', direction: 'desc' }], ids: ['a2', 'a3', 'a5', 'a6', 'a1', 'a8', 'a4', 'a7'] },
-  { name: 'numbers by value', orderBy: [{ field: 'age', direction: 'asc' }], ids: ['a6', 'a7', 'a1', 'a5', 'a2', 'a4', 'a3', 'a8'] },
-  { name: 'numbers by value, descending', orderBy: [{ field: 'age', direction: 'desc' }], ids: ['a3', 'a8', 'a4', 'a2', 'a1', 'a5', 'a7', 'a6'] },
-  { name: 'fractional numbers, missing last', orderBy: [{ field: 'score', direction: 'asc' }], ids: ['a4', 'a5', 'a1', 'a3', 'a7', 'a6', 'a2', 'a8'] },
-  { name: 'booleans false before true', orderBy: [{ field: 'active', direction: 'asc' }], ids: ['a2', 'a5', 'a8', 'a1', 'a4', 'a6', 'a3', 'a7'] },
-  { name: 'booleans, descending', orderBy: [{ field: 'active', direction: 'desc' }], ids: ['a3', 'a7', 'a1', 'a4', 'a6', 'a2', 'a5', 'a8'] },
-  { name: 'enums by string value', orderBy: [{ field: 'status', direction: 'asc' }], ids: ['a1', 'a4', 'a7', 'a2', 'a6', 'a3', 'a5', 'a8'] },
-  { name: 'dates by instant', orderBy: [{ field: 'createdAt', direction: 'asc' }], ids: ['a4', 'a1', 'a5', 'a2', 'a6', 'a8', 'a3', 'a7'] },
-  { name: 'dates, descending', orderBy: [{ field: 'createdAt', direction: 'desc' }], ids: ['a3', 'a7', 'a8', 'a6', 'a2', 'a1', 'a5', 'a4'] },
+export const ORDER_ROWS: readonly {
+  readonly name: string;
+  readonly orderBy: readonly OrderTerm<keyof Item & string>[];
+  readonly ids: readonly string[];
+}[] = [
+  {
+    name: 'strings by code point',
+    orderBy: [{ field: 'name', direction: 'asc' }],
+    ids: ['a1', 'a3', 'a8', 'a2', 'a4', 'a5', 'a7', 'a6'],
+  },
+  {
+    name: 'strings by code point, descending',
+    orderBy: [{ field: 'name', direction: 'desc' }],
+    ids: ['a6', 'a7', 'a5', 'a4', 'a2', 'a8', 'a3', 'a1'],
+  },
+  {
+    name: 'nullable strings, nulls last',
+    orderBy: [{ field: 'nick', direction: 'asc' }],
+    ids: ['a7', 'a4', 'a8', 'a1', 'a6', 'a5', 'a2', 'a3'],
+  },
+  {
+    name: 'nullable strings, nulls first descending',
+    orderBy: [{ field: 'nick', direction: 'desc' }],
+    ids: ['a2', 'a3', 'a5', 'a6', 'a1', 'a8', 'a4', 'a7'],
+  },
+  {
+    name: 'numbers by value',
+    orderBy: [{ field: 'age', direction: 'asc' }],
+    ids: ['a6', 'a7', 'a1', 'a5', 'a2', 'a4', 'a3', 'a8'],
+  },
+  {
+    name: 'numbers by value, descending',
+    orderBy: [{ field: 'age', direction: 'desc' }],
+    ids: ['a3', 'a8', 'a4', 'a2', 'a1', 'a5', 'a7', 'a6'],
+  },
+  {
+    name: 'fractional numbers, missing last',
+    orderBy: [{ field: 'score', direction: 'asc' }],
+    ids: ['a4', 'a5', 'a1', 'a3', 'a7', 'a6', 'a2', 'a8'],
+  },
+  {
+    name: 'booleans false before true',
+    orderBy: [{ field: 'active', direction: 'asc' }],
+    ids: ['a2', 'a5', 'a8', 'a1', 'a4', 'a6', 'a3', 'a7'],
+  },
+  {
+    name: 'booleans, descending',
+    orderBy: [{ field: 'active', direction: 'desc' }],
+    ids: ['a3', 'a7', 'a1', 'a4', 'a6', 'a2', 'a5', 'a8'],
+  },
+  {
+    name: 'enums by string value',
+    orderBy: [{ field: 'status', direction: 'asc' }],
+    ids: ['a1', 'a4', 'a7', 'a2', 'a6', 'a3', 'a5', 'a8'],
+  },
+  {
+    name: 'dates by instant',
+    orderBy: [{ field: 'createdAt', direction: 'asc' }],
+    ids: ['a4', 'a1', 'a5', 'a2', 'a6', 'a8', 'a3', 'a7'],
+  },
+  {
+    name: 'dates, descending',
+    orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    ids: ['a3', 'a7', 'a8', 'a6', 'a2', 'a1', 'a5', 'a4'],
+  },
   {
     name: 'several keys',
-    orderBy: [{ field: 'status', direction: 'asc' }, { field: 'age', direction: 'desc' }],
+    orderBy: [
+      { field: 'status', direction: 'asc' },
+      { field: 'age', direction: 'desc' },
+    ],
     ids: ['a4', 'a1', 'a7', 'a2', 'a6', 'a3', 'a8', 'a5'],
   },
   { name: 'the id descending', orderBy: [{ field: 'id', direction: 'desc' }], ids: [...ALL_IDS].reverse() },
@@ -261,7 +368,15 @@ export const BAD_LIST_INPUTS: readonly { readonly name: string; readonly input: 
   { name: 'orderBy on __proto__', input: { orderBy: [{ field: '__proto__', direction: 'asc' }] } },
   { name: 'orderBy with a bad direction', input: { orderBy: [{ field: 'age', direction: 'up' }] } },
   { name: 'orderBy with DESC in capitals', input: { orderBy: [{ field: 'age', direction: 'DESC' }] } },
-  { name: 'orderBy naming a field twice', input: { orderBy: [{ field: 'age', direction: 'asc' }, { field: 'age', direction: 'desc' }] } },
+  {
+    name: 'orderBy naming a field twice',
+    input: {
+      orderBy: [
+        { field: 'age', direction: 'asc' },
+        { field: 'age', direction: 'desc' },
+      ],
+    },
+  },
   { name: 'orderBy that is not an array', input: { orderBy: 'age' } },
 ];
 
@@ -306,7 +421,11 @@ function tryMutate(mutate: () => void): void {
 /** Walks `list` page by page and returns every record, checking the metadata of each page. */
 export async function walkPages<TRecord extends { readonly id: string }>(
   repository: Repository<TRecord>,
-  query: { where?: Where<TRecord> | undefined; orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined; limit: number },
+  query: {
+    where?: Where<TRecord> | undefined;
+    orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
+    limit: number;
+  },
 ): Promise<{ records: TRecord[]; total: number }> {
   const records: TRecord[] = [];
   const first = await repository.list({ ...query, page: 1 });
@@ -328,7 +447,11 @@ export async function walkPages<TRecord extends { readonly id: string }>(
 /** Walks `listByCursor` until `nextCursor` is null and returns every record. */
 export async function walkCursor<TRecord extends { readonly id: string }>(
   repository: Repository<TRecord>,
-  query: { where?: Where<TRecord> | undefined; orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined; limit?: number },
+  query: {
+    where?: Where<TRecord> | undefined;
+    orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
+    limit?: number;
+  },
   maxPages: number,
 ): Promise<TRecord[]> {
   const records: TRecord[] = [];
@@ -355,7 +478,11 @@ const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 const keyOf = (value: unknown): unknown =>
-  value instanceof Date ? value.getTime() : typeof value === 'string' && DATE_TEXT.test(value) ? Date.parse(value) : value;
+  value instanceof Date
+    ? value.getTime()
+    : typeof value === 'string' && DATE_TEXT.test(value)
+      ? Date.parse(value)
+      : value;
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}T/;
 const lower = (value: unknown): string => String(value).toLowerCase();
 
@@ -366,28 +493,50 @@ function referenceTest(op: string, value: unknown, operand: unknown): boolean {
   const list = operand as readonly unknown[];
   const v = keyOf(value);
   switch (op) {
-    case 'eq': return v === keyOf(operand);
-    case 'ne': return v !== keyOf(operand);
-    case 'gt': return (v as number) > (keyOf(operand) as number);
-    case 'gte': return (v as number) >= (keyOf(operand) as number);
-    case 'lt': return (v as number) < (keyOf(operand) as number);
-    case 'lte': return (v as number) <= (keyOf(operand) as number);
-    case 'between': return (v as number) >= (keyOf(list[0]) as number) && (v as number) <= (keyOf(list[1]) as number);
-    case 'in': return list.some((x) => keyOf(x) === v);
-    case 'notin': return !list.some((x) => keyOf(x) === v);
-    case 'cont': return String(value).includes(String(operand));
-    case 'excl': return !String(value).includes(String(operand));
-    case 'starts': return String(value).startsWith(String(operand));
-    case 'ends': return String(value).endsWith(String(operand));
-    case 'eql': return lower(value) === lower(operand);
-    case 'nel': return lower(value) !== lower(operand);
-    case 'contl': return lower(value).includes(lower(operand));
-    case 'excll': return !lower(value).includes(lower(operand));
-    case 'startsl': return lower(value).startsWith(lower(operand));
-    case 'endsl': return lower(value).endsWith(lower(operand));
-    case 'inl': return list.some((x) => lower(x) === lower(value));
-    case 'notinl': return !list.some((x) => lower(x) === lower(value));
-    default: throw new Error(`the reference model does not know operator ${op}`);
+    case 'eq':
+      return v === keyOf(operand);
+    case 'ne':
+      return v !== keyOf(operand);
+    case 'gt':
+      return (v as number) > (keyOf(operand) as number);
+    case 'gte':
+      return (v as number) >= (keyOf(operand) as number);
+    case 'lt':
+      return (v as number) < (keyOf(operand) as number);
+    case 'lte':
+      return (v as number) <= (keyOf(operand) as number);
+    case 'between':
+      return (v as number) >= (keyOf(list[0]) as number) && (v as number) <= (keyOf(list[1]) as number);
+    case 'in':
+      return list.some((x) => keyOf(x) === v);
+    case 'notin':
+      return !list.some((x) => keyOf(x) === v);
+    case 'cont':
+      return String(value).includes(String(operand));
+    case 'excl':
+      return !String(value).includes(String(operand));
+    case 'starts':
+      return String(value).startsWith(String(operand));
+    case 'ends':
+      return String(value).endsWith(String(operand));
+    case 'eql':
+      return lower(value) === lower(operand);
+    case 'nel':
+      return lower(value) !== lower(operand);
+    case 'contl':
+      return lower(value).includes(lower(operand));
+    case 'excll':
+      return !lower(value).includes(lower(operand));
+    case 'startsl':
+      return lower(value).startsWith(lower(operand));
+    case 'endsl':
+      return lower(value).endsWith(lower(operand));
+    case 'inl':
+      return list.some((x) => lower(x) === lower(value));
+    case 'notinl':
+      return !list.some((x) => lower(x) === lower(value));
+    default:
+      throw new Error(`the reference model does not know operator ${op}`);
   }
 }
 
@@ -402,7 +551,8 @@ function referenceMatches(record: Row, clause: Row): boolean {
 
 /** Strings by the byte order of their UTF-8 encoding, which is Unicode code point order. */
 function referenceCompareValues(x: unknown, y: unknown): number {
-  if (typeof x === 'string' && typeof y === 'string') return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
+  if (typeof x === 'string' && typeof y === 'string')
+    return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
   if (typeof x === 'boolean' && typeof y === 'boolean') return x === y ? 0 : x ? 1 : -1;
   const a = keyOf(x) as number;
   const b = keyOf(y) as number;
@@ -416,8 +566,12 @@ export function referenceList<TRecord extends { readonly id: string }>(
   orderBy: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[],
 ): TRecord[] {
   const clauses: readonly Row[] = where === undefined ? [{}] : Array.isArray(where) ? (where as Row[]) : [where as Row];
-  const terms = orderBy.some((term) => term.field === 'id') ? orderBy : [...orderBy, { field: 'id', direction: 'asc' as const }];
-  const matches = records.filter((record) => clauses.some((clause) => referenceMatches(record as unknown as Row, clause)));
+  const terms = orderBy.some((term) => term.field === 'id')
+    ? orderBy
+    : [...orderBy, { field: 'id', direction: 'asc' as const }];
+  const matches = records.filter((record) =>
+    clauses.some((clause) => referenceMatches(record as unknown as Row, clause)),
+  );
   return [...matches].sort((a, b) => {
     for (const { field, direction } of terms) {
       const x = (a as unknown as Row)[field];
@@ -437,11 +591,37 @@ export function referenceList<TRecord extends { readonly id: string }>(
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Characters that expose code-unit vs code-point order, case folding quirks and LIKE/regex metacharacters. */
-const CHARS = ['a', 'A', 'b', 'B', 'é', 'É', 'İ', 'ß', 'z', '.', '%', '_', '*', ' ', '\uFF5E', '\uFFFD', '\uE000', '😀', '\u{10000}', '𝔸'];
+const CHARS = [
+  'a',
+  'A',
+  'b',
+  'B',
+  'é',
+  'É',
+  'İ',
+  'ß',
+  'z',
+  '.',
+  '%',
+  '_',
+  '*',
+  ' ',
+  '\uFF5E',
+  '\uFFFD',
+  '\uE000',
+  '😀',
+  '\u{10000}',
+  '𝔸',
+];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 3 }).map((chars) => chars.join(''));
 const ID_CHARS = ['a', 'B', '0', '~', '-', 'é', '\uFF5E', '😀'];
 const idText = fc.array(fc.constantFrom(...ID_CHARS), { minLength: 1, maxLength: 3 }).map((chars) => chars.join(''));
-const DATES = ['2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.001Z', '1999-12-31T23:59:59.999Z', '2038-01-19T03:14:08.000Z'].map(at);
+const DATES = [
+  '2020-01-01T00:00:00.000Z',
+  '2020-01-01T00:00:00.001Z',
+  '1999-12-31T23:59:59.999Z',
+  '2038-01-19T03:14:08.000Z',
+].map(at);
 const dateValue = fc.constantFrom(...DATES).map((date) => new Date(date.getTime()));
 const ageValue = fc.integer({ min: -3, max: 3 });
 const scoreValue = fc.constantFrom(-1.5, 0, 0.25, 2, 10);
@@ -474,15 +654,64 @@ const none = (ops: readonly string[]): Op[] => ops.map((op) => [op, fc.constant(
 const pair = (value: fc.Arbitrary<unknown>): Op => ['between', fc.tuple(value, value)];
 
 const TEXT_OPS = ['eq', 'ne', 'cont', 'excl', 'starts', 'ends', 'eql', 'nel', 'contl', 'excll', 'startsl', 'endsl'];
-const OPS_BY_FIELD: Readonly<Record<string, { readonly ops: readonly Op[]; readonly value: fc.Arbitrary<unknown>; readonly nullable: boolean }>> = {
-  id: { ops: [...one(TEXT_OPS, idText), ...list(['in', 'notin', 'inl', 'notinl'], idText)], value: idText, nullable: false },
-  name: { ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text)], value: text, nullable: false },
-  nick: { ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text), ...none(['isnull', 'notnull'])], value: text, nullable: true },
-  age: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], ageValue), pair(ageValue), ...list(['in', 'notin'], ageValue), ...none(['isnull', 'notnull'])], value: ageValue, nullable: true },
-  score: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], scoreValue), pair(scoreValue), ...list(['in', 'notin'], scoreValue), ...none(['isnull', 'notnull'])], value: scoreValue, nullable: true },
-  active: { ops: [...one(['eq', 'ne'], fc.boolean()), ...list(['in', 'notin'], fc.boolean()), ...none(['isnull', 'notnull'])], value: fc.boolean(), nullable: true },
-  status: { ops: [...one(['eq', 'ne'], statusValue), ...list(['in', 'notin'], statusValue)], value: statusValue, nullable: false },
-  createdAt: { ops: [...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], dateValue), pair(dateValue), ...list(['in', 'notin'], dateValue), ...none(['isnull', 'notnull'])], value: dateValue, nullable: true },
+const OPS_BY_FIELD: Readonly<
+  Record<string, { readonly ops: readonly Op[]; readonly value: fc.Arbitrary<unknown>; readonly nullable: boolean }>
+> = {
+  id: {
+    ops: [...one(TEXT_OPS, idText), ...list(['in', 'notin', 'inl', 'notinl'], idText)],
+    value: idText,
+    nullable: false,
+  },
+  name: {
+    ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text)],
+    value: text,
+    nullable: false,
+  },
+  nick: {
+    ops: [...one(TEXT_OPS, text), ...list(['in', 'notin', 'inl', 'notinl'], text), ...none(['isnull', 'notnull'])],
+    value: text,
+    nullable: true,
+  },
+  age: {
+    ops: [
+      ...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], ageValue),
+      pair(ageValue),
+      ...list(['in', 'notin'], ageValue),
+      ...none(['isnull', 'notnull']),
+    ],
+    value: ageValue,
+    nullable: true,
+  },
+  score: {
+    ops: [
+      ...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], scoreValue),
+      pair(scoreValue),
+      ...list(['in', 'notin'], scoreValue),
+      ...none(['isnull', 'notnull']),
+    ],
+    value: scoreValue,
+    nullable: true,
+  },
+  active: {
+    ops: [...one(['eq', 'ne'], fc.boolean()), ...list(['in', 'notin'], fc.boolean()), ...none(['isnull', 'notnull'])],
+    value: fc.boolean(),
+    nullable: true,
+  },
+  status: {
+    ops: [...one(['eq', 'ne'], statusValue), ...list(['in', 'notin'], statusValue)],
+    value: statusValue,
+    nullable: false,
+  },
+  createdAt: {
+    ops: [
+      ...one(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], dateValue),
+      pair(dateValue),
+      ...list(['in', 'notin'], dateValue),
+      ...none(['isnull', 'notnull']),
+    ],
+    value: dateValue,
+    nullable: true,
+  },
 };
 
 function conditionArbitrary(field: string): fc.Arbitrary<unknown> {
@@ -498,7 +727,9 @@ function conditionArbitrary(field: string): fc.Arbitrary<unknown> {
 
 const clauseArbitrary = fc
   .uniqueArray(fc.constantFrom('id', ...FIELDS), { maxLength: 2 })
-  .chain((fields) => fc.tuple(...fields.map((field) => conditionArbitrary(field).map((condition) => [field, condition] as const))))
+  .chain((fields) =>
+    fc.tuple(...fields.map((field) => conditionArbitrary(field).map((condition) => [field, condition] as const))),
+  )
   .map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
 
 /** A random where: absent, one clause, or an OR of up to three clauses. */
@@ -511,7 +742,13 @@ export const whereArbitrary: fc.Arbitrary<Where<Item> | undefined> = fc.oneof(
 /** A random order: up to three sortable fields (the id among them at times), random directions. */
 export const orderArbitrary: fc.Arbitrary<OrderTerm<keyof Item & string>[]> = fc
   .shuffledSubarray(['id', ...FIELDS] as (keyof Item & string)[], { maxLength: 3 })
-  .chain((fields) => fc.tuple(...fields.map((field) => fc.constantFrom('asc' as const, 'desc' as const).map((direction) => ({ field, direction })))))
+  .chain((fields) =>
+    fc.tuple(
+      ...fields.map((field) =>
+        fc.constantFrom('asc' as const, 'desc' as const).map((direction) => ({ field, direction })),
+      ),
+    ),
+  )
   .map((terms) => [...terms]);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -583,7 +820,10 @@ export function describeRepositoryContract(
 
       it.each([
         { name: 'a wrong field type', data: { ...body(), age: 'forty' } },
-        { name: 'a missing required field', data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null } },
+        {
+          name: 'a missing required field',
+          data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null },
+        },
         { name: 'an enum value outside the enum', data: { ...body(), status: 'deleted' } },
         { name: 'a non-object body', data: 'Hedy' },
         { name: 'an array body', data: [body()] },
@@ -774,12 +1014,26 @@ export function describeRepositoryContract(
         const records = names.map((n, i) => ({ ...body({ name: n }), id: `c${i}` }));
         const repository = await makeRepository(items, records);
         const page = await repository.list({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 50 });
-        expect(page.items.map((record) => record.name)).toStrictEqual(['A', 'Z', 'a', 'ab', 'é', '\uE000', '\uFF5E', '\uFFFD', '\u{10000}', '😀']);
+        expect(page.items.map((record) => record.name)).toStrictEqual([
+          'A',
+          'Z',
+          'a',
+          'ab',
+          'é',
+          '\uE000',
+          '\uFF5E',
+          '\uFFFD',
+          '\u{10000}',
+          '😀',
+        ]);
       });
 
       it('filters and sorts first, then cuts the page from the sorted, filtered set', async () => {
         const repository = await seeded();
-        const query = { where: { status: { ne: 'archived' } }, orderBy: [{ field: 'age', direction: 'desc' }] } as const;
+        const query = {
+          where: { status: { ne: 'archived' } },
+          orderBy: [{ field: 'age', direction: 'desc' }],
+        } as const;
         // ne 'archived' keeps a1 a3 a4 a5 a7 a8; age desc, nulls first, id tie-breaker: a3 a8 a4 a1 a5 a7
         expect(await repository.list({ ...query, limit: 2, page: 2 })).toStrictEqual({
           items: [STORED[3], STORED[0]],
@@ -832,7 +1086,10 @@ export function describeRepositoryContract(
         const records = ['m7', 'm2', 'm5', 'm1', 'm6', 'm3', 'm4'].map((id) => ({ ...body({ status: 'draft' }), id }));
         const repository = await makeRepository(items, records);
         for (const direction of ['asc', 'desc'] as const) {
-          const { records: walked } = await walkPages(repository, { orderBy: [{ field: 'status', direction }], limit: 2 });
+          const { records: walked } = await walkPages(repository, {
+            orderBy: [{ field: 'status', direction }],
+            limit: 2,
+          });
           expect(idsOf(walked)).toStrictEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
         }
       });
@@ -878,7 +1135,11 @@ export function describeRepositoryContract(
         expect(idsOf(first.items)).toStrictEqual(many(20).map((record) => record.id));
         expect(typeof first.nextCursor).toBe('string');
         const second = await repository.listByCursor({ cursor: first.nextCursor });
-        expect(idsOf(second.items)).toStrictEqual(many(25).slice(20).map((record) => record.id));
+        expect(idsOf(second.items)).toStrictEqual(
+          many(25)
+            .slice(20)
+            .map((record) => record.id),
+        );
         expect(second.nextCursor).toBeNull();
         const newest = await makeRepository(newestItems, SEED);
         expect(idsOf((await newest.listByCursor({ limit: 5 })).items)).toStrictEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
@@ -904,7 +1165,10 @@ export function describeRepositoryContract(
 
       it('walks a filtered set in the same order as list', async () => {
         const repository = await seeded();
-        const query = { where: [{ status: 'draft' }, { age: { gte: 36 } }], orderBy: [{ field: 'age', direction: 'desc' }] } as const;
+        const query = {
+          where: [{ status: 'draft' }, { age: { gte: 36 } }],
+          orderBy: [{ field: 'age', direction: 'desc' }],
+        } as const;
         const walked = await walkCursor(repository, { ...query, limit: 2 }, 10);
         expect(idsOf(walked)).toStrictEqual(idsOf((await repository.list({ ...query, limit: 50 })).items));
         expect(idsOf(walked)).toStrictEqual(['a3', 'a8', 'a4', 'a2', 'a1', 'a5']);
@@ -913,7 +1177,11 @@ export function describeRepositoryContract(
       it('allows a cursor to be reused with another limit', async () => {
         const repository = await seeded();
         const first = await repository.listByCursor({ limit: 2, orderBy: [{ field: 'name', direction: 'asc' }] });
-        const next = await repository.listByCursor({ limit: 4, orderBy: [{ field: 'name', direction: 'asc' }], cursor: first.nextCursor });
+        const next = await repository.listByCursor({
+          limit: 4,
+          orderBy: [{ field: 'name', direction: 'asc' }],
+          cursor: first.nextCursor,
+        });
         expect(idsOf(next.items)).toStrictEqual(['a8', 'a2', 'a4', 'a5']);
       });
 
@@ -968,7 +1236,9 @@ export function describeRepositoryContract(
         const repository = await seeded();
         const first = await repository.listByCursor(parseCursorQuery('status[eq]=draft&limit=2', items));
         expect(idsOf(first.items)).toStrictEqual(['a3', 'a5']);
-        const next = await repository.listByCursor(parseCursorQuery({ 'status[eq]': 'draft', limit: '2', cursor: first.nextCursor ?? '' }, items));
+        const next = await repository.listByCursor(
+          parseCursorQuery({ 'status[eq]': 'draft', limit: '2', cursor: first.nextCursor ?? '' }, items),
+        );
         expect(idsOf(next.items)).toStrictEqual(['a8']);
         expect(next.nextCursor).toBeNull();
       });

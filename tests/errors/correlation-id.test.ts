@@ -53,7 +53,11 @@ describe('resolveCorrelationId', () => {
   it.each([
     { label: 'a Node header object', headers: { 'x-correlation-id': 'abc-123' }, expected: 'abc-123' },
     { label: 'a record with mixed-case keys', headers: { 'X-Correlation-ID': 'abc-123' }, expected: 'abc-123' },
-    { label: 'a string[] value (first counts)', headers: { 'x-correlation-id': ['first', 'second'] }, expected: 'first' },
+    {
+      label: 'a string[] value (first counts)',
+      headers: { 'x-correlation-id': ['first', 'second'] },
+      expected: 'first',
+    },
     { label: 'a Fetch Headers', headers: new Headers({ 'X-Correlation-Id': UUID }), expected: UUID },
     { label: 'a UUID', headers: { 'x-correlation-id': UUID }, expected: UUID },
   ])('returns the incoming id from $label', ({ headers, expected }) => {
@@ -66,15 +70,42 @@ describe('resolveCorrelationId', () => {
     { label: 'a Unicode value', headers: { 'x-correlation-id': 'ünï' } },
     { label: 'an empty value', headers: { 'x-correlation-id': '' } },
     { label: 'an unsafe first value of an array', headers: { 'x-correlation-id': ['a b', 'safe'] } },
-    { label: 'a Fetch Headers with repeated values', headers: new Headers([['x-correlation-id', 'a'], ['x-correlation-id', 'b']]) },
+    {
+      label: 'a Fetch Headers with repeated values',
+      headers: new Headers([
+        ['x-correlation-id', 'a'],
+        ['x-correlation-id', 'b'],
+      ]),
+    },
     { label: 'a numeric value', headers: { 'x-correlation-id': 42 } },
     { label: 'no header', headers: { other: 'abc' } },
     { label: 'an own __proto__ key', headers: JSON.parse('{"__proto__":{"x-correlation-id":"evil"}}') as object },
     { label: 'null', headers: null },
     { label: 'undefined', headers: undefined },
     { label: 'a string', headers: 'x-correlation-id: abc' },
-    { label: 'a getter that throws', headers: Object.defineProperty({}, 'x-correlation-id', { enumerable: true, get: () => { throw new Error('x'); } }) },
-    { label: 'a Proxy whose traps throw', headers: new Proxy({}, { get: () => { throw new Error('x'); }, ownKeys: () => { throw new Error('x'); } }) },
+    {
+      label: 'a getter that throws',
+      headers: Object.defineProperty({}, 'x-correlation-id', {
+        enumerable: true,
+        get: () => {
+          throw new Error('x');
+        },
+      }),
+    },
+    {
+      label: 'a Proxy whose traps throw',
+      headers: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('x');
+          },
+          ownKeys: () => {
+            throw new Error('x');
+          },
+        },
+      ),
+    },
   ])('returns a new uuid v4 for $label', ({ headers }) => {
     const id = resolveCorrelationId(headers);
     expectNewUuid(id);

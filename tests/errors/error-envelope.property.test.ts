@@ -10,11 +10,38 @@ const FIXED_KEYS = ['statusCode', 'message', 'error', 'timestamp', 'correlationI
 
 /** Thrown values: anything, plus objects shaped like other frameworks' errors with arbitrary fields. */
 const thrown = fc.oneof(
-  fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }),
-  fc.record({ statusCode: fc.anything(), status: fc.anything(), message: fc.anything(), expose: fc.anything(), headers: fc.anything() }, { requiredKeys: [] }),
-  fc.record({ isBoom: fc.constant(true), output: fc.record({ statusCode: fc.integer({ min: 300, max: 700 }), payload: fc.anything(), headers: fc.anything() }) }),
-  fc.tuple(fc.integer({ min: 300, max: 700 }), fc.anything()).map(([status, response]) => ({ getStatus: () => status, getResponse: () => response })),
-  fc.tuple(fc.integer({ min: 400, max: 599 }), fc.dictionary(fc.string(), fc.anything())).map(([statusCode, body]) => ({ ...body, statusCode })),
+  fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+  }),
+  fc.record(
+    {
+      statusCode: fc.anything(),
+      status: fc.anything(),
+      message: fc.anything(),
+      expose: fc.anything(),
+      headers: fc.anything(),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record({
+    isBoom: fc.constant(true),
+    output: fc.record({
+      statusCode: fc.integer({ min: 300, max: 700 }),
+      payload: fc.anything(),
+      headers: fc.anything(),
+    }),
+  }),
+  fc
+    .tuple(fc.integer({ min: 300, max: 700 }), fc.anything())
+    .map(([status, response]) => ({ getStatus: () => status, getResponse: () => response })),
+  fc
+    .tuple(fc.integer({ min: 400, max: 599 }), fc.dictionary(fc.string(), fc.anything()))
+    .map(([statusCode, body]) => ({ ...body, statusCode })),
 );
 
 describe('toErrorEnvelope', () => {

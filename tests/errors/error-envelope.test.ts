@@ -23,7 +23,10 @@ describe('toErrorEnvelope', () => {
     },
     {
       label: 'a NestJS HttpException whose body tries to override fixed keys',
-      error: new FakeHttpException({ message: 'x', details: [1], statusCode: 200, timestamp: 0, correlationID: 'evil' }, 400),
+      error: new FakeHttpException(
+        { message: 'x', details: [1], statusCode: 200, timestamp: 0, correlationID: 'evil' },
+        400,
+      ),
       expected: { statusCode: 400, message: 'x', error: 'Bad Request', details: [1] },
     },
     {
@@ -96,7 +99,12 @@ describe('toErrorEnvelope', () => {
   });
 
   it.each([
-    { label: 'a throwing clock', now: (): number => { throw new Error('clock'); } },
+    {
+      label: 'a throwing clock',
+      now: (): number => {
+        throw new Error('clock');
+      },
+    },
     { label: 'a NaN clock', now: (): number => Number.NaN },
     { label: 'an Infinity clock', now: (): number => Number.POSITIVE_INFINITY },
     { label: 'a string clock', now: (() => '1700000000000') as unknown as () => number },
@@ -112,7 +120,14 @@ describe('toErrorEnvelope', () => {
   it.each([
     { label: 'null options', options: null },
     { label: 'undefined options', options: undefined },
-    { label: 'options whose getters throw', options: Object.defineProperty({}, 'correlationId', { get: () => { throw new Error('x'); } }) },
+    {
+      label: 'options whose getters throw',
+      options: Object.defineProperty({}, 'correlationId', {
+        get: () => {
+          throw new Error('x');
+        },
+      }),
+    },
   ])('returns an envelope for $label', ({ options }) => {
     const envelope = toErrorEnvelope(new NotFoundError(), options as unknown as { correlationId: string });
     expect(envelope.statusCode).toBe(404);
@@ -120,7 +135,9 @@ describe('toErrorEnvelope', () => {
   });
 
   it('returns deep-frozen extras and a frozen message array', () => {
-    const envelope = toErrorEnvelope(new HttpError(400, { message: ['a'], details: { list: [1] } }), { correlationId: ID });
+    const envelope = toErrorEnvelope(new HttpError(400, { message: ['a'], details: { list: [1] } }), {
+      correlationId: ID,
+    });
     expect(Object.isFrozen(envelope['message'])).toBe(true);
     expect(Object.isFrozen(envelope['details'])).toBe(true);
     expect(Object.isFrozen((envelope['details'] as { list: number[] }).list)).toBe(true);

@@ -40,15 +40,37 @@ describe('errorResponse', () => {
       statusCode: 503,
       headers: { 'retry-after': '120' },
     },
-    { label: 'a TooManyRequestsError', error: new TooManyRequestsError(undefined, { headers: { 'retry-after': 30 } }), statusCode: 429, headers: { 'retry-after': '30' } },
-    { label: 'a Boom 429', error: fakeBoom(429, { message: 'slow' }, { 'Retry-After': '9' }), statusCode: 429, headers: { 'retry-after': '9' } },
+    {
+      label: 'a TooManyRequestsError',
+      error: new TooManyRequestsError(undefined, { headers: { 'retry-after': 30 } }),
+      statusCode: 429,
+      headers: { 'retry-after': '30' },
+    },
+    {
+      label: 'a Boom 429',
+      error: fakeBoom(429, { message: 'slow' }, { 'Retry-After': '9' }),
+      statusCode: 429,
+      headers: { 'retry-after': '9' },
+    },
     {
       label: 'http-errors trying to set owned headers',
-      error: fakeHttpErrors(401, 'x', { headers: { 'Content-Type': 'text/html', 'X-Correlation-Id': 'evil', 'Content-Length': '0', 'WWW-Authenticate': 'Basic' } }),
+      error: fakeHttpErrors(401, 'x', {
+        headers: {
+          'Content-Type': 'text/html',
+          'X-Correlation-Id': 'evil',
+          'Content-Length': '0',
+          'WWW-Authenticate': 'Basic',
+        },
+      }),
       statusCode: 401,
       headers: { 'www-authenticate': 'Basic' },
     },
-    { label: 'an error header with CR/LF', error: fakeHttpErrors(400, 'x', { headers: { 'x-a': 'a\r\nSet-Cookie: evil=1' } }), statusCode: 400, headers: {} },
+    {
+      label: 'an error header with CR/LF',
+      error: fakeHttpErrors(400, 'x', { headers: { 'x-a': 'a\r\nSet-Cookie: evil=1' } }),
+      statusCode: 400,
+      headers: {},
+    },
     { label: 'a ThrottlerException', error: new ThrottlerException(), statusCode: 429, headers: {} },
     { label: 'a thrown string', error: SECRET, statusCode: 500, headers: {} },
   ])('returns status and headers for $label', ({ error, statusCode, headers }) => {
@@ -85,7 +107,17 @@ describe('errorResponse', () => {
   it.each([
     { label: 'no options', options: undefined },
     { label: 'null options', options: null },
-    { label: 'options whose getters throw', options: new Proxy({}, { get: () => { throw new Error('x'); } }) },
+    {
+      label: 'options whose getters throw',
+      options: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('x');
+          },
+        },
+      ),
+    },
   ])('returns a 500 response for a thrown Error with $label', ({ options }) => {
     const error = new Error(SECRET);
     const response = errorResponse(error, options as unknown as undefined);

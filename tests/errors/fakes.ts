@@ -47,5 +47,9 @@ export function fakeBoom(
   headers: Record<string, unknown> = {},
   message = 'boom internal message',
 ): Error {
-  return Object.assign(new Error(message), { isBoom: true, output: { statusCode, payload, headers }, data: { secret: 'data' } });
+  return Object.assign(new Error(message), {
+    isBoom: true,
+    output: { statusCode, payload, headers },
+    data: { secret: 'data' },
+  });
 }

@@ -38,7 +38,10 @@ describe.each(rows)('$ErrorClass.name', ({ ErrorClass, status, reason }) => {
 
   it('returns the message, body extras, headers and cause it is given', () => {
     const cause = new Error('root');
-    const error = new ErrorClass({ message: ['m'], details: { __proto__: 'x', ok: 1 } }, { cause, headers: { 'Retry-After': 5 } });
+    const error = new ErrorClass(
+      { message: ['m'], details: { __proto__: 'x', ok: 1 } },
+      { cause, headers: { 'Retry-After': 5 } },
+    );
     expect(error.message).toEqual(['m']);
     expect(error.extras).toEqual({ details: { ok: 1 } });
     expect(error.headers).toEqual({ 'retry-after': '5' });

@@ -6,20 +6,61 @@ cyclic['self'] = cyclic;
 
 describe('pickExtras', () => {
   it.each([
-    { label: 'plain JSON values', body: { a: 1, b: 'x', c: [1, { d: true }], e: null }, expected: { a: 1, b: 'x', c: [1, { d: true }], e: null } },
+    {
+      label: 'plain JSON values',
+      body: { a: 1, b: 'x', c: [1, { d: true }], e: null },
+      expected: { a: 1, b: 'x', c: [1, { d: true }], e: null },
+    },
     {
       label: 'reserved keys',
-      body: { statusCode: 1, message: 'm', error: 'e', timestamp: 2, correlationID: 'c', stack: 's', constructor: 'x', prototype: 'p', keep: 1 },
+      body: {
+        statusCode: 1,
+        message: 'm',
+        error: 'e',
+        timestamp: 2,
+        correlationID: 'c',
+        stack: 's',
+        constructor: 'x',
+        prototype: 'p',
+        keep: 1,
+      },
       expected: { keep: 1 },
     },
-    { label: 'an own __proto__ key', body: JSON.parse('{"__proto__":{"polluted":1},"keep":1}') as object, expected: { keep: 1 } },
-    { label: 'functions, symbols and undefined', body: { f: () => 1, s: Symbol('x'), u: undefined, keep: 0 }, expected: { keep: 0 } },
+    {
+      label: 'an own __proto__ key',
+      body: JSON.parse('{"__proto__":{"polluted":1},"keep":1}') as object,
+      expected: { keep: 1 },
+    },
+    {
+      label: 'functions, symbols and undefined',
+      body: { f: () => 1, s: Symbol('x'), u: undefined, keep: 0 },
+      expected: { keep: 0 },
+    },
     { label: 'a bigint', body: { big: 10n, keep: '' }, expected: { keep: '' } },
     { label: 'a cyclic value', body: { cyclic, keep: [] }, expected: { keep: [] } },
-    { label: 'a throwing toJSON', body: { bad: { toJSON: () => { throw new Error('x'); } }, keep: 1 }, expected: { keep: 1 } },
+    {
+      label: 'a throwing toJSON',
+      body: {
+        bad: {
+          toJSON: () => {
+            throw new Error('x');
+          },
+        },
+        keep: 1,
+      },
+      expected: { keep: 1 },
+    },
     { label: 'a Date (via toJSON)', body: { at: new Date(0) }, expected: { at: '1970-01-01T00:00:00.000Z' } },
-    { label: 'NaN and Infinity (as null)', body: { n: Number.NaN, i: Number.POSITIVE_INFINITY }, expected: { n: null, i: null } },
-    { label: 'nested __proto__ data', body: { nested: JSON.parse('{"__proto__":{"x":1}}') as object }, expected: { nested: JSON.parse('{"__proto__":{"x":1}}') as object } },
+    {
+      label: 'NaN and Infinity (as null)',
+      body: { n: Number.NaN, i: Number.POSITIVE_INFINITY },
+      expected: { n: null, i: null },
+    },
+    {
+      label: 'nested __proto__ data',
+      body: { nested: JSON.parse('{"__proto__":{"x":1}}') as object },
+      expected: { nested: JSON.parse('{"__proto__":{"x":1}}') as object },
+    },
     { label: 'Unicode keys', body: { 'clé 🚀': 'v' }, expected: { 'clé 🚀': 'v' } },
     { label: 'symbol keys', body: { [Symbol('s')]: 1, keep: 1 }, expected: { keep: 1 } },
     { label: 'inherited keys', body: Object.create({ inherited: 1 }) as object, expected: {} },

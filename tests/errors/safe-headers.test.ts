@@ -16,7 +16,11 @@ describe('toSafeHeaders', () => {
     { label: 'an empty value', input: { 'x-a': '' }, expected: { 'x-a': '' } },
     { label: 'a 10 KB value', input: { 'x-a': 'x'.repeat(10_240) }, expected: {} },
     { label: 'a string[] value', input: { 'x-a': ['a', 'b'] }, expected: {} },
-    { label: 'a boolean, null, object or function value', input: { a: true, b: null, c: {}, d: () => 'x' }, expected: {} },
+    {
+      label: 'a boolean, null, object or function value',
+      input: { a: true, b: null, c: {}, d: () => 'x' },
+      expected: {},
+    },
     { label: 'a name with a space', input: { 'x a': '1' }, expected: {} },
     { label: 'a name with a colon', input: { 'x:a': '1' }, expected: {} },
     { label: 'a name with CR/LF', input: { 'x\r\na': '1' }, expected: {} },
@@ -24,11 +28,27 @@ describe('toSafeHeaders', () => {
     { label: 'an empty name', input: { '': '1' }, expected: {} },
     {
       label: 'response-owned and framing names',
-      input: { 'Content-Type': 'text/html', 'x-correlation-id': 'x', 'content-length': 1, 'transfer-encoding': 'chunked', connection: 'close', 'set-cookie': 'a=1', host: 'h' },
+      input: {
+        'Content-Type': 'text/html',
+        'x-correlation-id': 'x',
+        'content-length': 1,
+        'transfer-encoding': 'chunked',
+        connection: 'close',
+        'set-cookie': 'a=1',
+        host: 'h',
+      },
       expected: {},
     },
-    { label: 'prototype names', input: JSON.parse('{"__proto__":"x","constructor":"y","prototype":"z"}') as object, expected: {} },
-    { label: 'repeated names in different case (first wins)', input: { 'Retry-After': '1', 'retry-after': '2' }, expected: { 'retry-after': '1' } },
+    {
+      label: 'prototype names',
+      input: JSON.parse('{"__proto__":"x","constructor":"y","prototype":"z"}') as object,
+      expected: {},
+    },
+    {
+      label: 'repeated names in different case (first wins)',
+      input: { 'Retry-After': '1', 'retry-after': '2' },
+      expected: { 'retry-after': '1' },
+    },
     { label: 'an array', input: ['retry-after'], expected: {} },
     { label: 'a string', input: 'retry-after: 1', expected: {} },
     { label: 'null', input: null, expected: {} },
@@ -55,7 +75,14 @@ describe('toSafeHeaders', () => {
   });
 
   it('returns empty headers for a Proxy whose traps throw', () => {
-    const input = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    const input = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(toSafeHeaders(input)).toEqual({});
   });
 });

@@ -266,7 +266,10 @@ describe('createHookBus', () => {
 
   describe('properties', () => {
     const step = fc.oneof(
-      { arbitrary: fc.record({ kind: fc.constant('on' as const), priority: fc.integer({ min: -3, max: 3 }) }), weight: 3 },
+      {
+        arbitrary: fc.record({ kind: fc.constant('on' as const), priority: fc.integer({ min: -3, max: 3 }) }),
+        weight: 3,
+      },
       { arbitrary: fc.record({ kind: fc.constant('off' as const), pick: fc.nat() }), weight: 1 },
     );
 

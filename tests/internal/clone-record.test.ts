@@ -57,7 +57,10 @@ describe('cloneRecord', () => {
   });
 
   it('copies own enumerable keys only', () => {
-    const record = Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true }, hidden: { value: 3 } }) as object;
+    const record = Object.create(
+      { inherited: 1 },
+      { own: { value: 2, enumerable: true }, hidden: { value: 3 } },
+    ) as object;
     expect(cloneRecord(record)).toStrictEqual({ own: 2 });
   });
 });

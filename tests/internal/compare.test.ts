@@ -36,7 +36,10 @@ describe('compareCodePoints', () => {
   });
 
   it('agrees with the UTF-8 byte order for any well-formed strings', () => {
-    const unit = fc.oneof(fc.constantFrom('a', 'Z', '\uFF5E', '\uE000', '\uFFFF', '😀'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
+    const unit = fc.oneof(
+      fc.constantFrom('a', 'Z', '\uFF5E', '\uE000', '\uFFFF', '😀'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
     const text = fc.string({ unit, maxLength: 6 }).filter((value) => !/\p{Cs}/u.test(value)); // well-formed: no lone surrogate
     fc.assert(
       fc.property(text, text, (a, b) => {
@@ -46,14 +49,17 @@ describe('compareCodePoints', () => {
   });
 
   it('is a total order on any UTF-16 strings, lone surrogates included', () => {
-    const units = fc.array(fc.constantFrom(0x41, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xffff, 0x7f), { maxLength: 4 });
+    const units = fc.array(fc.constantFrom(0x41, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xffff, 0x7f), {
+      maxLength: 4,
+    });
     const text = units.map((codes) => String.fromCharCode(...codes));
     fc.assert(
       fc.property(text, text, text, (a, b, c) => {
         expect(compareCodePoints(a, a)).toBe(0);
         expect(sign(compareCodePoints(a, b))).toBe(0 - sign(compareCodePoints(b, a)));
         if (compareCodePoints(a, b) === 0) expect(a).toBe(b);
-        if (compareCodePoints(a, b) <= 0 && compareCodePoints(b, c) <= 0) expect(compareCodePoints(a, c)).toBeLessThanOrEqual(0);
+        if (compareCodePoints(a, b) <= 0 && compareCodePoints(b, c) <= 0)
+          expect(compareCodePoints(a, c)).toBeLessThanOrEqual(0);
       }),
     );
   });

@@ -38,7 +38,12 @@ describe('encodeCursor', () => {
   });
 
   it('encodes undefined as null', () => {
-    const decoded = decodeCursor(encodeCursor(['t', undefined, false, 'talk', new Date(0), 'x'], FINGERPRINT), ORDER, events, FINGERPRINT);
+    const decoded = decodeCursor(
+      encodeCursor(['t', undefined, false, 'talk', new Date(0), 'x'], FINGERPRINT),
+      ORDER,
+      events,
+      FINGERPRINT,
+    );
     expect(decoded.ok && decoded.values[1]).toBeNull();
   });
 });
@@ -65,12 +70,24 @@ describe('decodeCursor', () => {
     { name: 'a JSON object', cursor: b64('{"__proto__":{"x":1}}') },
     { name: 'too few values', cursor: encodeCursor(VALUES.slice(0, 3), FINGERPRINT) },
     { name: 'too many values', cursor: encodeCursor([...VALUES, 'extra'], FINGERPRINT) },
-    { name: 'a number for a string field', cursor: encodeCursor([1, null, true, 'talk', new Date(0), 'x'], FINGERPRINT) },
-    { name: 'null for a non-nullable field', cursor: encodeCursor([null, null, true, 'talk', new Date(0), 'x'], FINGERPRINT) },
-    { name: 'a string for a boolean field', cursor: encodeCursor(['t', null, 'true', 'talk', new Date(0), 'x'], FINGERPRINT) },
+    {
+      name: 'a number for a string field',
+      cursor: encodeCursor([1, null, true, 'talk', new Date(0), 'x'], FINGERPRINT),
+    },
+    {
+      name: 'null for a non-nullable field',
+      cursor: encodeCursor([null, null, true, 'talk', new Date(0), 'x'], FINGERPRINT),
+    },
+    {
+      name: 'a string for a boolean field',
+      cursor: encodeCursor(['t', null, 'true', 'talk', new Date(0), 'x'], FINGERPRINT),
+    },
     { name: 'a bad date', cursor: encodeCursor(['t', null, true, 'talk', 'not a date', 'x'], FINGERPRINT) },
     { name: 'a number for a date field', cursor: encodeCursor(['t', null, true, 'talk', 0, 'x'], FINGERPRINT) },
-    { name: 'an object for a number field', cursor: encodeCursor(['t', { n: 1 }, true, 'talk', new Date(0), 'x'], FINGERPRINT) },
+    {
+      name: 'an object for a number field',
+      cursor: encodeCursor(['t', { n: 1 }, true, 'talk', new Date(0), 'x'], FINGERPRINT),
+    },
   ])('returns not ok for $name, without throwing', ({ cursor }) => {
     const decoded = decodeCursor(cursor, ORDER, events, FINGERPRINT);
     expect(decoded.ok).toBe(false);

@@ -66,24 +66,29 @@ const valueOf: Record<string, fc.Arbitrary<unknown>> = {
 const conditionArbitrary = fc.constantFrom(...Object.keys(valueOf)).chain((field) => {
   const def = docs.fields.get(field);
   const ops = (Object.keys(OPERATORS) as OperatorName[]).filter((op) => docs.filterable.get(field)?.has(op));
-  return fc.constantFrom(...ops).chain((op) => {
-    const value = valueOf[field] as fc.Arbitrary<unknown>;
-    const arity = OPERATORS[op].arity;
-    const operand =
-      arity === 'none'
-        ? fc.constant(true)
-        : arity === 'two'
-          ? fc.tuple(value, value)
-          : arity === 'many'
-            ? fc.array(value, { minLength: 1, maxLength: 3 })
-            : value;
-    return operand.map((v) => ({ [field]: { [op]: v } }) as Record<string, unknown>);
-  }).filter(() => def !== undefined);
+  return fc
+    .constantFrom(...ops)
+    .chain((op) => {
+      const value = valueOf[field] as fc.Arbitrary<unknown>;
+      const arity = OPERATORS[op].arity;
+      const operand =
+        arity === 'none'
+          ? fc.constant(true)
+          : arity === 'two'
+            ? fc.tuple(value, value)
+            : arity === 'many'
+              ? fc.array(value, { minLength: 1, maxLength: 3 })
+              : value;
+      return operand.map((v) => ({ [field]: { [op]: v } }) as Record<string, unknown>);
+    })
+    .filter(() => def !== undefined);
 });
 
 // Text matching is where SQL and JavaScript part ways most easily (LIKE wildcards, escapes, case folding): weight it.
 const TEXT_OPS: OperatorName[] = ['cont', 'excl', 'starts', 'ends', 'contl', 'excll', 'startsl', 'endsl', 'eql', 'nel'];
-const wildText = fc.array(fc.constantFrom('%', '_', '\\', 'a', 'A', 'İ', 'é', "'"), { minLength: 1, maxLength: 3 }).map((c) => c.join(''));
+const wildText = fc
+  .array(fc.constantFrom('%', '_', '\\', 'a', 'A', 'İ', 'é', "'"), { minLength: 1, maxLength: 3 })
+  .map((c) => c.join(''));
 const textCondition = fc
   .tuple(fc.constantFrom('title', 'tag'), fc.constantFrom(...TEXT_OPS), fc.oneof(wildText, text))
   .map(([field, op, value]) => ({ [field]: { [op]: value } }) as Record<string, unknown>);
@@ -91,16 +96,29 @@ const anyCondition = fc.oneof({ arbitrary: conditionArbitrary, weight: 2 }, { ar
 
 const whereArbitrary = fc.oneof(
   fc.constant(undefined),
-  fc.array(anyCondition, { minLength: 1, maxLength: 3 }).map((parts) => Object.assign({}, ...parts) as Record<string, unknown>),
+  fc
+    .array(anyCondition, { minLength: 1, maxLength: 3 })
+    .map((parts) => Object.assign({}, ...parts) as Record<string, unknown>),
   fc.array(anyCondition, { minLength: 1, maxLength: 3 }),
 );
 const orderArbitrary = fc
   .shuffledSubarray(['title', 'tag', 'n', 'flag', 'kind', 'at', 'id'], { maxLength: 3 })
-  .chain((fields) => fc.tuple(...fields.map((field) => fc.constantFrom('asc' as const, 'desc' as const).map((direction) => ({ field, direction })))));
+  .chain((fields) =>
+    fc.tuple(
+      ...fields.map((field) =>
+        fc.constantFrom('asc' as const, 'desc' as const).map((direction) => ({ field, direction })),
+      ),
+    ),
+  );
 
 const ids = (items: readonly unknown[]) => items.map((item) => (item as { id: string }).id);
 
-async function walkPages(repository: Repository<Doc>, where: unknown, orderBy: unknown, limit: number): Promise<string[]> {
+async function walkPages(
+  repository: Repository<Doc>,
+  where: unknown,
+  orderBy: unknown,
+  limit: number,
+): Promise<string[]> {
   const seen: string[] = [];
   for (let page = 1; page < 200; page++) {
     const result = await repository.list({ where, orderBy, limit, page } as never);
@@ -110,7 +128,12 @@ async function walkPages(repository: Repository<Doc>, where: unknown, orderBy: u
   return seen;
 }
 
-async function walkCursor(repository: Repository<Doc>, where: unknown, orderBy: unknown, limit: number): Promise<string[]> {
+async function walkCursor(
+  repository: Repository<Doc>,
+  where: unknown,
+  orderBy: unknown,
+  limit: number,
+): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 200; guard++) {
@@ -143,7 +166,15 @@ for (const [name, open] of legs) {
       await fc.assert(
         fc.asyncProperty(
           recordsArbitrary,
-          fc.array(fc.tuple(whereArbitrary, fc.option(orderArbitrary, { nil: undefined }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 5 })), { minLength: 1, maxLength: 4 }),
+          fc.array(
+            fc.tuple(
+              whereArbitrary,
+              fc.option(orderArbitrary, { nil: undefined }),
+              fc.integer({ min: 1, max: 9 }),
+              fc.integer({ min: 1, max: 5 }),
+            ),
+            { minLength: 1, maxLength: 4 },
+          ),
           async (records, queries) => {
             if (!db) throw new Error('database not open');
             const table = uniqueTable('docs');
@@ -162,7 +193,9 @@ for (const [name, open] of legs) {
               const pages = await walkPages(sql, where, orderBy, limit);
               expect(pages).toEqual(expected);
               expect(new Set(pages).size).toBe(pages.length);
-              expect(await walkCursor(sql, where, orderBy, limit)).toEqual(await walkCursor(memory, where, orderBy, limit));
+              expect(await walkCursor(sql, where, orderBy, limit)).toEqual(
+                await walkCursor(memory, where, orderBy, limit),
+              );
             }
             await db.exec(`DROP TABLE "${table}"`);
           },

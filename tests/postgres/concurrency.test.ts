@@ -26,7 +26,14 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('list' as const), limit: fc.integer({ min: 1, max: 10 }) }),
 );
 
-const body = (id: string, age: number): Item => ({ id, name: `n-${id}`, age, active: true, status: 'active', createdAt: null });
+const body = (id: string, age: number): Item => ({
+  id,
+  name: `n-${id}`,
+  age,
+  active: true,
+  status: 'active',
+  createdAt: null,
+});
 
 /** Runs the operations in concurrent batches; returns what the repository acknowledged, in completion order. */
 async function runConcurrently(repository: Repository<Item>, batches: readonly (readonly Op[])[]) {
@@ -53,7 +60,10 @@ async function runConcurrently(repository: Repository<Item>, batches: readonly (
   return acknowledged;
 }
 
-const legs: [string, () => Promise<TestDatabase | undefined>][] = [['memory', async () => undefined], ['PGlite', openPglite]];
+const legs: [string, () => Promise<TestDatabase | undefined>][] = [
+  ['memory', async () => undefined],
+  ['PGlite', openPglite],
+];
 const serverUrl = DATABASE_URL;
 if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
 
@@ -69,31 +79,34 @@ for (const [name, open] of legs) {
 
     it('keeps exactly the acknowledged records, each once', async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.array(opArbitrary, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), async (batches) => {
-          let repository: Repository<Item>;
-          let table: string | undefined;
-          if (db) {
-            table = uniqueTable('conc');
-            await db.exec(createTableSql(items, { table }));
-            repository = createPostgresRepository(items, { client: db.client, table });
-          } else repository = createMemoryRepository(items);
-          const acknowledged = await runConcurrently(repository, batches);
-          // Within one batch the order is not fixed, so check per id: what the acknowledged operations allow.
-          const final = await repository.list({ limit: 50 });
-          const ids = final.items.map((item) => item.id);
-          expect(new Set(ids).size).toBe(ids.length);
-          expect(final.total).toBe(ids.length);
-          for (const id of new Set(batches.flat().flatMap((op) => ('id' in op ? [op.id] : [])))) {
-            const ops = acknowledged.filter(({ op }) => 'id' in op && op.id === id);
-            const creates = ops.filter(({ op, ok }) => op.kind === 'create' && ok).length;
-            const deletes = ops.filter(({ op, ok }) => op.kind === 'delete' && ok).length;
-            // Each successful create adds the record, each successful delete removes it: presence is their balance.
-            expect(creates - deletes).toBeGreaterThanOrEqual(0);
-            expect(creates - deletes).toBeLessThanOrEqual(1);
-            expect(ids.includes(id)).toBe(creates - deletes === 1);
-          }
-          if (db && table) await db.exec(`DROP TABLE "${table}"`);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.array(opArbitrary, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }),
+          async (batches) => {
+            let repository: Repository<Item>;
+            let table: string | undefined;
+            if (db) {
+              table = uniqueTable('conc');
+              await db.exec(createTableSql(items, { table }));
+              repository = createPostgresRepository(items, { client: db.client, table });
+            } else repository = createMemoryRepository(items);
+            const acknowledged = await runConcurrently(repository, batches);
+            // Within one batch the order is not fixed, so check per id: what the acknowledged operations allow.
+            const final = await repository.list({ limit: 50 });
+            const ids = final.items.map((item) => item.id);
+            expect(new Set(ids).size).toBe(ids.length);
+            expect(final.total).toBe(ids.length);
+            for (const id of new Set(batches.flat().flatMap((op) => ('id' in op ? [op.id] : [])))) {
+              const ops = acknowledged.filter(({ op }) => 'id' in op && op.id === id);
+              const creates = ops.filter(({ op, ok }) => op.kind === 'create' && ok).length;
+              const deletes = ops.filter(({ op, ok }) => op.kind === 'delete' && ok).length;
+              // Each successful create adds the record, each successful delete removes it: presence is their balance.
+              expect(creates - deletes).toBeGreaterThanOrEqual(0);
+              expect(creates - deletes).toBeLessThanOrEqual(1);
+              expect(ids.includes(id)).toBe(creates - deletes === 1);
+            }
+            if (db && table) await db.exec(`DROP TABLE "${table}"`);
+          },
+        ),
         { numRuns: db ? 40 : 150 },
       );
     });

@@ -99,7 +99,9 @@ for (const [name, open] of legs) {
     });
 
     it('rejects an unsafe table or field name at definition time', () => {
-      expect(() => createPostgresRepository(notes, { client: db.client, table: 'notes; DROP TABLE x' })).toThrow(TypeError);
+      expect(() => createPostgresRepository(notes, { client: db.client, table: 'notes; DROP TABLE x' })).toThrow(
+        TypeError,
+      );
       expect(() => createTableSql(notes, { table: 'a"b' })).toThrow(TypeError);
     });
   });

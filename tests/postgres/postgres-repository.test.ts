@@ -21,7 +21,10 @@ for (const [name, open] of legs) {
       await db.close();
     });
 
-    const makeRepository = async <TRecord>(resource: Resource<TRecord>, records: readonly TRecord[]): Promise<Repository<TRecord>> => {
+    const makeRepository = async <TRecord>(
+      resource: Resource<TRecord>,
+      records: readonly TRecord[],
+    ): Promise<Repository<TRecord>> => {
       if (!db) throw new Error('database not open');
       const table = uniqueTable(resource.name);
       tables.push(table);
@@ -31,6 +34,9 @@ for (const [name, open] of legs) {
       return repository;
     };
 
-    describeRepositoryContract(`createPostgresRepository on ${name}`, makeRepository, { numRuns: 40, readsAbsentNullableAsNull: true });
+    describeRepositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
+      numRuns: 40,
+      readsAbsentNullableAsNull: true,
+    });
   });
 }

@@ -15,13 +15,23 @@ type Command =
   | { readonly kind: 'create'; readonly record: Item }
   | { readonly kind: 'update'; readonly pick: number; readonly patch: Partial<Item> }
   | { readonly kind: 'delete'; readonly pick: number }
-  | { readonly kind: 'list'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number; readonly page: number }
+  | {
+      readonly kind: 'list';
+      readonly where: unknown;
+      readonly orderBy: unknown;
+      readonly limit: number;
+      readonly page: number;
+    }
   | { readonly kind: 'cursor'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number };
 
 const patchArbitrary = recordsArbitrary
   .filter((records) => records.length > 0)
   .map((records) => Object.fromEntries(Object.entries(records[0] as Item).filter(([key]) => key !== 'id')))
-  .chain((body) => fc.subarray(Object.keys(body)).map((keys) => Object.fromEntries(keys.map((k) => [k, (body as Record<string, unknown>)[k]])) as Partial<Item>));
+  .chain((body) =>
+    fc
+      .subarray(Object.keys(body))
+      .map((keys) => Object.fromEntries(keys.map((k) => [k, (body as Record<string, unknown>)[k]])) as Partial<Item>),
+  );
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   recordsArbitrary.filter((r) => r.length > 0).map((r) => ({ kind: 'create' as const, record: r[0] as Item })),
@@ -82,7 +92,10 @@ describe('createMemoryRepository (indexed)', () => {
             let cursor: string | null = null;
             for (let guard = 0; guard < 200; guard++) {
               const input = { where: command.where, orderBy: command.orderBy, limit: command.limit, cursor };
-              const simple = scanAfter([...reference.values()], normalizeListInput(input, items as unknown as Resource, 'cursor'));
+              const simple = scanAfter(
+                [...reference.values()],
+                normalizeListInput(input, items as unknown as Resource, 'cursor'),
+              );
               const page = await repository.listByCursor(input as never);
               expected.push(...ids(simple.slice(0, command.limit)));
               walked.push(...ids(page.items));

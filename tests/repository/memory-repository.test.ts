@@ -2,11 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, defineResource } from '../../src/index';
-import { describeRepositoryContract, expectBadRequest, httpErrorOf, items, SEED, type Item } from '../contracts/repository-contract';
+import {
+  describeRepositoryContract,
+  expectBadRequest,
+  httpErrorOf,
+  items,
+  SEED,
+  type Item,
+} from '../contracts/repository-contract';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 
-describeRepositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }));
+describeRepositoryContract('createMemoryRepository', (resource, records) =>
+  createMemoryRepository(resource, { records }),
+);
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -50,7 +50,10 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 
 describe('createResourceService', () => {
   it('returns a frozen service with the resource and a default hook bus', async () => {
-    const service = createResourceService({ resource: users, repository: createMemoryRepository(users, { records: SEED }) });
+    const service = createResourceService({
+      resource: users,
+      repository: createMemoryRepository(users, { records: SEED }),
+    });
     expect(Object.isFrozen(service)).toBe(true);
     expect(service.resource).toBe(users);
     const seen = vi.fn();
@@ -102,7 +105,9 @@ describe('createResourceService', () => {
       const handler = vi.fn();
       hooks.on('onAfterCreate', handler);
       const body = { username: 'hedy', extra: 'stripped' };
-      const created = await service.create(body, { headers: { 'X-Correlation-ID': 'req-1', Accept: 'application/json' } });
+      const created = await service.create(body, {
+        headers: { 'X-Correlation-ID': 'req-1', Accept: 'application/json' },
+      });
       expect(handler).toHaveBeenCalledOnce();
       const [context] = handler.mock.calls[0] as [Record<string, unknown>];
       expect(Object.keys(context).sort()).toStrictEqual(['body', 'correlationId', 'entity', 'headers', 'resource']);
@@ -117,9 +122,18 @@ describe('createResourceService', () => {
     });
 
     it.each([
-      { name: 'a Node header object with mixed-case keys', headers: { 'X-Correlation-Id': 'abc-123', 'Content-Type': 'application/json' } },
-      { name: 'a Fetch Headers', headers: new Headers({ 'X-Correlation-ID': 'abc-123', 'content-type': 'application/json' }) },
-      { name: 'string[] values', headers: { 'X-CORRELATION-ID': ['abc-123', 'second'], 'content-type': 'application/json' } },
+      {
+        name: 'a Node header object with mixed-case keys',
+        headers: { 'X-Correlation-Id': 'abc-123', 'Content-Type': 'application/json' },
+      },
+      {
+        name: 'a Fetch Headers',
+        headers: new Headers({ 'X-Correlation-ID': 'abc-123', 'content-type': 'application/json' }),
+      },
+      {
+        name: 'string[] values',
+        headers: { 'X-CORRELATION-ID': ['abc-123', 'second'], 'content-type': 'application/json' },
+      },
       { name: 'an upper-case key', headers: { 'X-CORRELATION-ID': 'abc-123', 'CONTENT-TYPE': 'application/json' } },
     ])('gives handlers lower-cased headers and the correlation id from $name', async ({ headers }) => {
       const { service, hooks } = setup();
@@ -208,7 +222,10 @@ describe('createResourceService', () => {
       hooks.on('onAfterCreate', success);
       const error = await rejectionOf(service.create({ id: 'u1', username: 'dup' }));
       expect(error).toMatchObject({ statusCode: 409, error: 'Conflict' });
-      expect(handler).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ body: { id: 'u1', username: 'dup' } }), error);
+      expect(handler).toHaveBeenCalledExactlyOnceWith(
+        expect.objectContaining({ body: { id: 'u1', username: 'dup' } }),
+        error,
+      );
       expect(success).not.toHaveBeenCalled();
     });
 
@@ -292,7 +309,10 @@ describe('createResourceService', () => {
 
     it('returns a replacement result to the caller', async () => {
       const { service, hooks } = setup();
-      hooks.on('onAfterList', ({ result }) => ({ ...result, items: result.items.map((user) => ({ ...user, username: 'hidden' })) }));
+      hooks.on('onAfterList', ({ result }) => ({
+        ...result,
+        items: result.items.map((user) => ({ ...user, username: 'hidden' })),
+      }));
       const page = await service.list();
       expect(page.items.map((user) => user.username)).toStrictEqual(['hidden', 'hidden', 'hidden']);
     });
@@ -367,7 +387,9 @@ describe('createResourceService', () => {
       const updated = await service.update('u1', { age: 37 });
       expect(updated).toStrictEqual({ id: 'u1', username: 'ada', age: 37 });
       expect(await repository.get('u1')).toStrictEqual(updated);
-      expect(handler).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'u1', patch: { age: 37 }, entity: updated }));
+      expect(handler).toHaveBeenCalledExactlyOnceWith(
+        expect.objectContaining({ id: 'u1', patch: { age: 37 }, entity: updated }),
+      );
     });
 
     it.each([
@@ -390,7 +412,9 @@ describe('createResourceService', () => {
 
     it('names the id in the message when the patch changes it', async () => {
       const { service } = setup();
-      expect(await rejectionOf(service.update('u1', { id: 'u9' }))).toMatchObject({ message: ['id: the id cannot be changed'] });
+      expect(await rejectionOf(service.update('u1', { id: 'u9' }))).toMatchObject({
+        message: ['id: the id cannot be changed'],
+      });
     });
 
     it('runs onAfterErrorUpdate for a missing id, then rethrows the 404', async () => {
@@ -399,7 +423,10 @@ describe('createResourceService', () => {
       hooks.on('onAfterErrorUpdate', handler);
       const error = await rejectionOf(service.update('nope', { age: 1 }));
       expect(error).toMatchObject({ statusCode: 404 });
-      expect(handler).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'nope', patch: { age: 1 } }), error);
+      expect(handler).toHaveBeenCalledExactlyOnceWith(
+        expect.objectContaining({ id: 'nope', patch: { age: 1 } }),
+        error,
+      );
     });
 
     it('rethrows a failing onAfterUpdate handler after onAfterErrorUpdate', async () => {
@@ -439,12 +466,24 @@ describe('createResourceService', () => {
   });
 
   type Op = 'Create' | 'List' | 'ListByCursor' | 'Get' | 'Update' | 'Delete';
-  const OPERATIONS: readonly { op: Op; call: (service: ReturnType<typeof setup>['service'], headers: object) => Promise<unknown>; failing: (service: ReturnType<typeof setup>['service']) => Promise<unknown> }[] = [
+  const OPERATIONS: readonly {
+    op: Op;
+    call: (service: ReturnType<typeof setup>['service'], headers: object) => Promise<unknown>;
+    failing: (service: ReturnType<typeof setup>['service']) => Promise<unknown>;
+  }[] = [
     { op: 'Create', call: (s, headers) => s.create({ username: 'x' }, { headers }), failing: (s) => s.create({}) },
     { op: 'List', call: (s, headers) => s.list({ limit: 2 }, { headers }), failing: (s) => s.list({ page: -1 }) },
-    { op: 'ListByCursor', call: (s, headers) => s.listByCursor({ limit: 2 }, { headers }), failing: (s) => s.listByCursor({ cursor: 'x' }) },
+    {
+      op: 'ListByCursor',
+      call: (s, headers) => s.listByCursor({ limit: 2 }, { headers }),
+      failing: (s) => s.listByCursor({ cursor: 'x' }),
+    },
     { op: 'Get', call: (s, headers) => s.get('u1', { headers }), failing: (s) => s.get('nope') },
-    { op: 'Update', call: (s, headers) => s.update('u1', { age: 1 }, { headers }), failing: (s) => s.update('nope', {}) },
+    {
+      op: 'Update',
+      call: (s, headers) => s.update('u1', { age: 1 }, { headers }),
+      failing: (s) => s.update('nope', {}),
+    },
     { op: 'Delete', call: (s, headers) => s.delete('u1', { headers }), failing: (s) => s.delete('nope') },
   ];
 
@@ -463,22 +502,29 @@ describe('createResourceService', () => {
       await expect(call(service, { 'X-Correlation-Id': `id-${op}` })).rejects.toBe(failure);
       expect(seen).toHaveLength(1);
       expect(seen[0]?.[1]).toBe(failure);
-      expect(seen[0]?.[0]).toMatchObject({ resource: users, correlationId: `id-${op}`, headers: { 'x-correlation-id': `id-${op}` } });
+      expect(seen[0]?.[0]).toMatchObject({
+        resource: users,
+        correlationId: `id-${op}`,
+        headers: { 'x-correlation-id': `id-${op}` },
+      });
       expect(onHandlerError).toHaveBeenCalledExactlyOnceWith(errorHandlerFailure, { event: `onAfterError${op}` });
     },
   );
 
-  it.each(OPERATIONS)('runs onAfterError$op, not onAfter$op, when $op fails, and rethrows the original error', async ({ op, failing }) => {
-    const { service, hooks } = setup();
-    const success = vi.fn();
-    const seen: unknown[] = [];
-    hooks.on(`onAfter${op}`, success);
-    hooks.on(`onAfterError${op}`, (_context: object, error: unknown) => void seen.push(error));
-    const error = await rejectionOf(failing(service));
-    expect(isHttpError(error)).toBe(true);
-    expect(seen).toStrictEqual([error]);
-    expect(success).not.toHaveBeenCalled();
-  });
+  it.each(OPERATIONS)(
+    'runs onAfterError$op, not onAfter$op, when $op fails, and rethrows the original error',
+    async ({ op, failing }) => {
+      const { service, hooks } = setup();
+      const success = vi.fn();
+      const seen: unknown[] = [];
+      hooks.on(`onAfter${op}`, success);
+      hooks.on(`onAfterError${op}`, (_context: object, error: unknown) => void seen.push(error));
+      const error = await rejectionOf(failing(service));
+      expect(isHttpError(error)).toBe(true);
+      expect(seen).toStrictEqual([error]);
+      expect(success).not.toHaveBeenCalled();
+    },
+  );
 
   it('gives each handler a frozen context', async () => {
     const { service, hooks } = setup();

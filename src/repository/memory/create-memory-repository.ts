@@ -41,7 +41,9 @@ export function createMemoryRepository<TRecord>(
 
   // zod returns a new object but hands back the caller's Date (and nested) instances: copy those, so later changes
   // to the input never reach the store.
-  const shared = [...(resource as Resource).fields.values()].filter((def) => def.kind === 'date' || def.kind === 'other');
+  const shared = [...(resource as Resource).fields.values()].filter(
+    (def) => def.kind === 'date' || def.kind === 'other',
+  );
   const detach = (record: Row): Row => {
     for (const { name } of shared) {
       const value = record[name];
@@ -101,11 +103,14 @@ export function createMemoryRepository<TRecord>(
     async list(query?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, 'page');
       const { items, total } = indexedPage(store, normalized);
-      return toPageResult(items.map((row) => cloneRecord(row as TRecord)), {
-        total,
-        page: normalized.page,
-        limit: normalized.limit,
-      });
+      return toPageResult(
+        items.map((row) => cloneRecord(row as TRecord)),
+        {
+          total,
+          page: normalized.page,
+          limit: normalized.limit,
+        },
+      );
     },
     async listByCursor(query?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, 'cursor');
@@ -114,7 +119,10 @@ export function createMemoryRepository<TRecord>(
       const last = page[page.length - 1] as Record<string, unknown> | undefined;
       const nextCursor =
         rows.length > normalized.limit && last
-          ? encodeCursor(normalized.order.map((term) => last[term.field]), queryFingerprint(normalized))
+          ? encodeCursor(
+              normalized.order.map((term) => last[term.field]),
+              queryFingerprint(normalized),
+            )
           : null;
       return Object.freeze({ items: Object.freeze(page.map(cloneRecord)), nextCursor });
     },

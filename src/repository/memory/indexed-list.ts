@@ -38,8 +38,12 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
 
   if (group && group.length === 0) {
     const total = store.size;
-    if (index) return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
-    return { items: selectTop((visit) => store.scan(visit), undefined, compare, offset + limit).top.slice(offset), total };
+    if (index)
+      return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
+    return {
+      items: selectTop((visit) => store.scan(visit), undefined, compare, offset + limit).top.slice(offset),
+      total,
+    };
   }
 
   const test = compilePredicate(query.groups);
@@ -79,7 +83,13 @@ export function indexedAfter(store: IndexedStore, query: NormalizedQuery): Row[]
   const index = first ? store.ordered.get(first.field) : undefined;
   if (!index || !first) return selectTop((visit) => store.scan(visit), passes, compare, query.limit + 1).top;
   const up = first.direction === 'asc';
-  const start = !key ? (up ? 0 : index.size - 1) : up ? index.rankOf(key[first.field]) : index.rankOf(key[first.field], true) - 1;
+  const start = !key
+    ? up
+      ? 0
+      : index.size - 1
+    : up
+      ? index.rankOf(key[first.field])
+      : index.rankOf(key[first.field], true) - 1;
   return collect(index.groups(start, up), !groupsSorted(order, store.idField), compare, passes, 0, query.limit + 1);
 }
 
@@ -142,14 +152,24 @@ function walkMatches(
   limit: number,
 ): Row[] {
   const up = order[0]?.direction !== 'desc';
-  return collect(index.groups(up ? 0 : index.size - 1, up), !groupsSorted(order, idField), compare, test, offset, limit);
+  return collect(
+    index.groups(up ? 0 : index.size - 1, up),
+    !groupsSorted(order, idField),
+    compare,
+    test,
+    offset,
+    limit,
+  );
 }
 
 /**
  * The equality-index buckets that hold every match of an AND-group, if one of its conditions is `eq` or `in` on an
  * indexed field; `covers` when that condition is the group's only one (the buckets are then exactly the matches).
  */
-function narrow(store: IndexedStore, group: readonly Condition[]): { buckets: Set<Row>[]; covers: boolean } | undefined {
+function narrow(
+  store: IndexedStore,
+  group: readonly Condition[],
+): { buckets: Set<Row>[]; covers: boolean } | undefined {
   let best: Set<Row>[] | undefined;
   let bestSize = Infinity;
   for (const condition of group) {

@@ -30,7 +30,10 @@ export class OrderedIndex {
   }
 
   private compare(a: Row, b: Row): number {
-    return compareNullable(a[this.field], b[this.field]) || compareCodePoints(a[this.idField] as string, b[this.idField] as string);
+    return (
+      compareNullable(a[this.field], b[this.field]) ||
+      compareCodePoints(a[this.idField] as string, b[this.idField] as string)
+    );
   }
 
   /**
@@ -239,7 +242,13 @@ function sortByKey(rows: readonly Row[], field: string): readonly Row[] {
     rows.forEach((row, i) => {
       const value = row[field];
       keys[i] =
-        value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : Number.NaN;
+        value instanceof Date
+          ? value.getTime()
+          : typeof value === 'number'
+            ? value
+            : typeof value === 'boolean'
+              ? Number(value)
+              : Number.NaN;
     });
     order.sort((x, y) => {
       const a = keys[x] as number;
