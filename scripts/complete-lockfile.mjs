@@ -8,7 +8,19 @@ const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
 const osNames = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony'];
-const cpuNames = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el', 'mipsel', 'wasm32'];
+const cpuNames = [
+  'arm64',
+  'arm',
+  'x64',
+  'ia32',
+  'loong64',
+  'ppc64',
+  'riscv64',
+  's390x',
+  'mips64el',
+  'mipsel',
+  'wasm32',
+];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
@@ -39,6 +51,8 @@ for (const [key, entry] of Object.entries({ ...packages })) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} optional platform entries`);
