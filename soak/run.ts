@@ -1,0 +1,80 @@
+/**
+ * `npm run soak`: load and fault test of the Fastify example on 127.0.0.1 (issue 6, part 4). Three legs, each in a
+ * fresh server process: the main leg (in-memory store, mixed load), the fault leg (the repository throws on 5 % of
+ * calls) and the PostgreSQL leg (the pool's server connections are terminated mid-run). Prints one Markdown table per
+ * leg and exits non-zero when any check fails; `--write` also writes them to soak/RESULTS.md.
+ *
+ * Options: --duration <s> (per leg, default 60), --connections <n> (default 32), --legs main,fault,postgres,
+ * --seed <n>, --write.
+ */
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { checkLeg, type Check } from './checks';
+import { runLeg, SOAK_RATE_LIMIT_MAX, type LegOptions } from './leg';
+import type { LegName } from './protocol';
+import { formatLeg } from './report';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '32' },
+    legs: { type: 'string', default: 'main,fault,postgres' },
+    seed: { type: 'string', default: '20261123' },
+    write: { type: 'boolean', default: false },
+  },
+});
+const durationSeconds = Number(values.duration);
+const connections = Number(values.connections);
+const seed = Number(values.seed);
+if (!(durationSeconds > 0) || !Number.isInteger(connections) || connections < 1 || !Number.isInteger(seed)) {
+  throw new Error('--duration must be positive, --connections and --seed integers');
+}
+const legs = values.legs.split(',') as LegName[];
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const sections: string[] = [];
+let failed = false;
+for (const leg of legs) {
+  const options: LegOptions = {
+    leg,
+    durationSeconds,
+    connections,
+    seedRecords: 1000,
+    seed,
+    faultRate: leg === 'fault' ? 0.05 : 0,
+    ...(leg === 'postgres'
+      ? { postgres: { url: databaseUrl, table: 'pagelope_soak_users', applicationName: 'pagelope-soak' } }
+      : {}),
+  };
+  process.stderr.write(`soak: ${leg} leg, ${durationSeconds} s ...\n`);
+  let section: string;
+  let checks: Check[];
+  try {
+    const result = await runLeg(options);
+    checks = checkLeg(result);
+    section = formatLeg(result, checks);
+  } catch (error) {
+    checks = [{ name: 'leg ran to the end', pass: false, detail: String(error) }];
+    section = `### ${leg} leg\n\n- **FAIL**: leg ran to the end (${String(error)})\n`;
+  }
+  failed ||= checks.some((check) => !check.pass);
+  sections.push(section);
+  process.stdout.write(`${section}\n`);
+}
+
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const header = [
+  '# Soak results',
+  '',
+  `Run on ${date} UTC with \`npm run soak\`: Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ` +
+    `${durationSeconds} s per leg. The server runs in its own process (with \`--expose-gc\`); autocannon runs in ` +
+    `the parent. \`rateLimitMax\` (\`RATE_LIMIT_MAX\`) is ${SOAK_RATE_LIMIT_MAX.toLocaleString('en-US')} so the ` +
+    'limiter never answers 429. The machine was shared with other jobs, so rates are lower than on an idle machine.',
+  '',
+  `Overall: ${failed ? '**FAIL**' : '**pass**'}`,
+  '',
+].join('\n');
+if (values.write) await writeFile(new URL('./RESULTS.md', import.meta.url), `${header}\n${sections.join('\n')}`);
+process.stdout.write(`Overall: ${failed ? 'FAIL' : 'pass'}\n`);
+process.exitCode = failed ? 1 : 0;
