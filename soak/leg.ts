@@ -56,6 +56,7 @@ export async function runLeg(options: LegOptions): Promise<LegResult> {
     // Warm-up (read-only, not counted), then the baseline heap.
     await autocannon({ url: `${server.url}/users?limit=20`, connections, duration: Math.min(3, durationSeconds) });
     const heapStart = await server.command<number>('heap');
+    const countsBefore = await server.command<ServerCounts>('counts');
 
     const failedWritesAreAbsent = leg !== 'postgres';
     const traffic = createTraffic({ leg, seed, seedRecords, failedWritesAreAbsent });
@@ -78,7 +79,7 @@ export async function runLeg(options: LegOptions): Promise<LegResult> {
     await sleep(1000); // let requests the server still holds finish before reading the store
 
     const present = await server.command<StoredRecord[]>('dump');
-    const counts = await server.command<ServerCounts>('counts');
+    const counts = since(countsBefore, await server.command<ServerCounts>('counts'));
     const audit = (await (await fetch(`${server.url}/audit`)).json()) as LegResult['audit'];
     const endWithAudit = await server.command<number>('heap');
     await server.command('clear-audit');
@@ -100,6 +101,13 @@ export async function runLeg(options: LegOptions): Promise<LegResult> {
   } finally {
     await server.stop();
   }
+}
+
+/** The calls and faults of the measured run only (the warm-up's are subtracted). */
+function since(before: ServerCounts, after: ServerCounts): ServerCounts {
+  const minus = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
+    Object.fromEntries(Object.entries(a).map(([name, n]) => [name, n - (b[name] ?? 0)]));
+  return { ...after, calls: minus(after.calls, before.calls), faults: minus(after.faults, before.faults) };
 }
 
 /**
