@@ -1,19 +1,27 @@
 import { keyOf } from './compile-predicate';
+import { OrderedIndex } from './ordered-index';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** Rows bucketed by the value of one enum-like field (enum or boolean), so equality filters count in O(1). */
+/**
+ * Rows bucketed by the value of one enum-like field (enum or boolean), so equality filters count in O(1). Each bucket
+ * is an ordered index by id (chunked arrays: a quarter of the memory of a `Set`, and built from rows in id order
+ * without a sort).
+ */
 export class EqualityIndex {
-  private readonly buckets = new Map<unknown, Set<Row>>();
+  private readonly buckets = new Map<unknown, OrderedIndex>();
 
-  constructor(readonly field: string) {}
+  constructor(
+    readonly field: string,
+    private readonly idField: string,
+  ) {}
 
   private keyOfRow(row: Row): unknown {
     const value = row[this.field];
     return value == null ? null : keyOf(value);
   }
 
-  /** Replaces the content with `rows`. */
+  /** Replaces the content with `rows`, given in id order. */
   load(rows: readonly Row[]): void {
     const groups = new Map<unknown, Row[]>();
     for (const row of rows) {
@@ -23,23 +31,38 @@ export class EqualityIndex {
       else groups.set(key, [row]);
     }
     this.buckets.clear();
-    for (const [key, group] of groups) this.buckets.set(key, new Set(group));
+    for (const [key, group] of groups) {
+      const bucket = new OrderedIndex(this.idField, this.idField);
+      bucket.load(group, true);
+      this.buckets.set(key, bucket);
+    }
   }
 
   add(row: Row): void {
     const key = this.keyOfRow(row);
     let bucket = this.buckets.get(key);
-    if (!bucket) this.buckets.set(key, (bucket = new Set()));
-    bucket.add(row);
+    if (!bucket) this.buckets.set(key, (bucket = new OrderedIndex(this.idField, this.idField)));
+    bucket.insert(row);
   }
 
   remove(row: Row): void {
-    this.buckets.get(this.keyOfRow(row))?.delete(row);
+    this.buckets.get(this.keyOfRow(row))?.remove(row);
   }
 
-  /** The rows whose value equals one of `values` (non-null values). */
-  bucketsOf(values: readonly unknown[]): Set<Row>[] {
-    const found: Set<Row>[] = [];
+  /** Swaps a stored row for its new version: in place when its value is unchanged. */
+  replace(previous: Row, next: Row): void {
+    const key = this.keyOfRow(previous);
+    const bucket = this.buckets.get(key);
+    if (bucket && key === this.keyOfRow(next)) bucket.replace(previous, next);
+    else {
+      this.remove(previous);
+      this.add(next);
+    }
+  }
+
+  /** The buckets of the rows whose value equals one of `values` (non-null values). */
+  bucketsOf(values: readonly unknown[]): OrderedIndex[] {
+    const found: OrderedIndex[] = [];
     for (const value of new Set(values.map(keyOf))) {
       const bucket = this.buckets.get(value);
       if (bucket && bucket.size > 0) found.push(bucket);

@@ -3,8 +3,10 @@ import type { OrderTerm } from '../../query/types';
 import { compileComparator } from './compile-comparator';
 import { compilePredicate } from './compile-predicate';
 import type { EqualityIndex } from './equality-index';
+import { narrowByText } from './narrow-by-text';
 import type { OrderedIndex } from './ordered-index';
 import { selectTop, type RowSource } from './select-top';
+import type { TextColumn } from './text-column';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -19,10 +21,15 @@ export interface IndexedStore {
   readonly fields: ReadonlyMap<string, { readonly kind: string }>;
   /** Visits every stored row once, in no particular order. */
   scan(visit: (row: Row) => void): void;
+  /** The packed text column of a string field (`lower`: lower-cased packing ready), when one fits. */
+  textColumn(field: string, lower: boolean): TextColumn | undefined;
 }
 
 /** An index walk is used when it is expected to read at most this share of the store to fill the page. */
 const WALK_MAX_SHARE = 1 / 4;
+
+/** Equality buckets holding at most this share of the store are read before a packed text column is. */
+const BUCKET_MAX_SHARE = 1 / 8;
 
 /**
  * One page and the total of a filtered, sorted set, using the cheapest means available: an ordered index for
@@ -47,14 +54,25 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
   }
 
   const test = compilePredicate(query.groups);
-  const narrowed = group ? narrow(store, group) : undefined;
-  const source: RowSource = narrowed
-    ? (visit) => narrowed.buckets.forEach((bucket) => bucket.forEach(visit))
-    : (visit) => store.scan(visit);
-  const check = narrowed?.covers ? undefined : test;
-  // The total first: an equality index gives it outright, otherwise one pass that only tests rows.
+  const covers = group?.length === 1;
+  const byValue = group ? narrow(store, group) : undefined;
+  // A substring condition reads a packed text column (native searches over contiguous text) unless small equality
+  // buckets already narrow the group.
+  const text =
+    group && (!byValue || byValue.size > store.size * BUCKET_MAX_SHARE)
+      ? narrowByText(group, (field, lower) => store.textColumn(field, lower))
+      : undefined;
+  const narrowed = text ? undefined : byValue;
+  const source: RowSource = text
+    ? text.source
+    : narrowed
+      ? (visit) => narrowed.buckets.forEach((bucket) => bucket.forEach(visit))
+      : (visit) => store.scan(visit);
+  const check = (narrowed || text) && covers ? undefined : test;
+  // The total first: an equality index or a text column gives it outright, otherwise one pass that only tests rows.
   let total = 0;
-  if (narrowed?.covers) total = narrowed.buckets.reduce((sum, bucket) => sum + bucket.size, 0);
+  if (text && covers) total = text.count();
+  else if (narrowed && covers) total = narrowed.size;
   else source((row) => void (test(row) && total++));
   if (offset >= total) return { items: [], total };
   // Then the page: walk the order's index while matches are dense enough to fill it early, else select the top rows.
@@ -164,13 +182,13 @@ function walkMatches(
 
 /**
  * The equality-index buckets that hold every match of an AND-group, if one of its conditions is `eq` or `in` on an
- * indexed field; `covers` when that condition is the group's only one (the buckets are then exactly the matches).
+ * indexed field (when that condition is the group's only one, the buckets are exactly the matches), and their size.
  */
 function narrow(
   store: IndexedStore,
   group: readonly Condition[],
-): { buckets: Set<Row>[]; covers: boolean } | undefined {
-  let best: Set<Row>[] | undefined;
+): { buckets: OrderedIndex[]; size: number } | undefined {
+  let best: OrderedIndex[] | undefined;
   let bestSize = Infinity;
   for (const condition of group) {
     const index = store.equality.get(condition.field);
@@ -182,5 +200,5 @@ function narrow(
       bestSize = size;
     }
   }
-  return best ? { buckets: best, covers: group.length === 1 } : undefined;
+  return best ? { buckets: best, size: bestSize } : undefined;
 }

@@ -2,6 +2,7 @@ import type { Resource } from '../../resource/define-resource';
 import { EqualityIndex } from './equality-index';
 import type { IndexedStore } from './indexed-list';
 import { OrderedIndex } from './ordered-index';
+import { TextColumn } from './text-column';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -15,13 +16,15 @@ export class MemoryStore implements IndexedStore {
   readonly idField: string;
   readonly fields: Resource['fields'];
   private readonly byId: OrderedIndex;
+  /** Packed text columns of string fields, built on first use by a substring filter (`null`: none fits). */
+  private readonly texts = new Map<string, TextColumn | null>();
 
   constructor(resource: Resource) {
     this.idField = resource.idField;
     this.fields = resource.fields;
     for (const field of resource.sortable) this.ordered.set(field, new OrderedIndex(field, this.idField));
     for (const def of resource.fields.values()) {
-      if (def.kind === 'enum' || def.kind === 'boolean') this.equality.set(def.name, new EqualityIndex(def.name));
+      if (def.kind === 'enum' || def.kind === 'boolean') this.equality.set(def.name, new EqualityIndex(def.name, this.idField));
     }
     this.byId = this.ordered.get(this.idField) as OrderedIndex;
   }
@@ -33,6 +36,20 @@ export class MemoryStore implements IndexedStore {
   /** The row with this id, found in the id index. */
   find(id: string): Row | undefined {
     return this.byId.find(id);
+  }
+
+  /**
+   * The packed text column of a string field, with `lower` (lower-cased) packing ready; built on first use and rebuilt
+   * once writes have worn it. `undefined` when no separator fits the values (callers then test rows one by one).
+   */
+  textColumn(field: string, lower: boolean): TextColumn | undefined {
+    const column = this.texts.get(field);
+    if (column === null) return undefined;
+    if (column && !column.worn && column.ensure(lower)) return column;
+    const modes = [...new Set([lower, ...(column?.modes ?? [])])];
+    const built = TextColumn.build(this.byId.toArray(), field, this.idField, modes);
+    this.texts.set(field, built ?? null);
+    return built;
   }
 
   /** Visits every row, reading the id index's chunks (plain arrays: faster than iterating the Map). */
@@ -56,25 +73,26 @@ export class MemoryStore implements IndexedStore {
     }
     for (const index of this.ordered.values()) if (index !== this.byId) index.load(inIdOrder, true);
     for (const index of this.equality.values()) index.load(inIdOrder);
+    this.texts.clear();
     return undefined;
   }
 
   add(row: Row): void {
     for (const index of this.ordered.values()) index.insert(row);
     for (const index of this.equality.values()) index.add(row);
+    for (const column of this.texts.values()) column?.add(row);
   }
 
   remove(row: Row): void {
     for (const index of this.ordered.values()) index.remove(row);
     for (const index of this.equality.values()) index.remove(row);
+    for (const column of this.texts.values()) column?.remove(row);
   }
 
   /** Swaps a stored row for its new version, touching only the indexes whose field changed. */
   replace(previous: Row, next: Row): void {
     for (const index of this.ordered.values()) index.replace(previous, next);
-    for (const index of this.equality.values()) {
-      index.remove(previous);
-      index.add(next);
-    }
+    for (const index of this.equality.values()) index.replace(previous, next);
+    for (const column of this.texts.values()) column?.replace(previous, next);
   }
 }
