@@ -3,8 +3,10 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { rateLimiter, type RateLimitInfo } from 'hono-rate-limiter';
-import { CORRELATION_ID_HEADER, HttpError, TooManyRequestsError } from 'pagelope';
+import { CORRELATION_ID_HEADER, HttpError } from 'pagelope';
 import { ALLOWED_METHODS, BODY_LIMIT_BYTES, createDemo, type DemoOptions, type Reply } from '../shared/demo-app';
+import { parseJsonBody } from '../shared/parse-json-body';
+import { tooManyRequests } from '../shared/too-many-requests';
 
 /** What the example keeps on each request's context. */
 export interface DemoEnv {
@@ -42,9 +44,7 @@ export function createApp(options: DemoOptions = {}): Hono<DemoEnv> {
       standardHeaders: 'draft-7',
       keyGenerator: (c) => getConnInfo(c).remote.address ?? 'unknown',
       handler: (c) => {
-        const resetAt = c.get('rateLimit').resetTime?.getTime() ?? Date.now() + demo.rateLimit.windowMs;
-        const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-        throw new TooManyRequestsError(undefined, { headers: { 'retry-after': retryAfter } });
+        throw tooManyRequests(c.get('rateLimit').resetTime, demo.rateLimit.windowMs);
       },
     }),
   );
@@ -53,10 +53,8 @@ export function createApp(options: DemoOptions = {}): Hono<DemoEnv> {
   const idOf = (c: Ctx): string => c.get('correlationId');
   const query = (c: Ctx): string => new URL(c.req.url).search;
   const userId = (c: Ctx): string => c.req.param('id') ?? '';
-  const limit = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => send(c, demo.error(new HttpError(413), idOf(c))),
-  });
+  const tooLarge = (c: Ctx) => send(c, demo.error(new HttpError(413), idOf(c)));
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
   const notAllowed = (path: string, allow = ALLOWED_METHODS[path] ?? '') =>
     app.all(path, (c) => send(c, demo.methodNotAllowed(c.req.method, allow, idOf(c))));
 
@@ -80,11 +78,8 @@ export function createApp(options: DemoOptions = {}): Hono<DemoEnv> {
   return app;
 }
 
-/** The JSON body; a malformed one is a 400, not the `SyntaxError` 500 it would otherwise become. */
-const jsonBody = (c: Ctx): Promise<unknown> =>
-  c.req.json<unknown>().catch((cause: unknown) => {
-    throw new HttpError(400, 'Malformed JSON body', { cause });
-  });
+/** The JSON body; a malformed one is a 400, not the `SyntaxError` 500 that `c.req.json()` would become. */
+const jsonBody = async (c: Ctx): Promise<unknown> => parseJsonBody(await c.req.text());
 
 function send(c: Ctx, reply: Reply): Response {
   if (reply.body === undefined) return c.body(null, reply.status as StatusCode, reply.headers);
