@@ -21,7 +21,8 @@ const char = fc.oneof(
 const text = fc.array(char, { maxLength: 4 }).map((chars) => chars.join(''));
 // Needles never hold NUL (the query grammar refuses it); values may.
 const needle = fc.oneof(
-  { weight: 8, arbitrary: fc.array(char, { minLength: 1, maxLength: 2 }).map((chars) => chars.join('')) },
+  { weight: 6, arbitrary: char },
+  { weight: 3, arbitrary: fc.array(char, { minLength: 2, maxLength: 3 }).map((chars) => chars.join('')) },
   { weight: 1, arbitrary: fc.constant('') },
 ).filter((value) => !value.includes('\u0000'));
 const TEXT_OPS = ['cont', 'excl', 'starts', 'ends', 'contl', 'excll', 'startsl', 'endsl'] as const;
@@ -42,7 +43,11 @@ const textCondition = fc.record({
   value: needle,
 });
 const clause = fc
-  .tuple(textCondition, fc.option(fc.constantFrom(...STATUSES), { nil: undefined }), fc.option(textCondition))
+  .tuple(
+    textCondition,
+    fc.option(fc.constantFrom(...STATUSES), { nil: undefined, freq: 3 }),
+    fc.option(textCondition, { freq: 3 }),
+  )
   .map(([first, status, second]) => {
     const where: Record<string, Record<string, unknown>> = { [first.field]: { [first.op]: first.value } };
     if (status !== undefined) where['status'] = { eq: status };
@@ -79,10 +84,17 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     limit: fc.integer({ min: 1, max: 8 }),
     page: fc.integer({ min: 1, max: 4 }),
   }),
+  fc.record({
+    kind: fc.constant('list' as const),
+    where: whereArbitrary,
+    orderBy: fc.option(orderArbitrary, { nil: undefined }),
+    limit: fc.integer({ min: 1, max: 8 }),
+    page: fc.integer({ min: 1, max: 4 }),
+  }),
 );
 
 const seedArbitrary = fc
-  .uniqueArray(idArbitrary, { maxLength: 40 })
+  .uniqueArray(idArbitrary, { minLength: 5, maxLength: 40, size: 'medium' })
   .chain((ids) => fc.tuple(...ids.map((id) => body.map((fields): Item => ({ ...fields, id })))))
   .map((records) => [...records]);
 
@@ -103,7 +115,7 @@ async function expectSameList(
 describe('createMemoryRepository (substring filters)', () => {
   it('returns the same pages and totals as the simple implementation under random writes between lists', async () => {
     await fc.assert(
-      fc.asyncProperty(seedArbitrary, fc.array(commandArbitrary, { maxLength: 30 }), async (seed, commands) => {
+      fc.asyncProperty(seedArbitrary, fc.array(commandArbitrary, { minLength: 5, maxLength: 40, size: 'medium' }), async (seed, commands) => {
         const repository = createMemoryRepository(items, { records: seed });
         const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
         for (const command of commands) {
