@@ -27,10 +27,14 @@ export interface HookBus<TEvents extends HookEvents> {
   reportError(error: unknown, event: string): void;
 }
 
+type Handler = (...args: never[]) => unknown;
+
 interface Registration {
-  readonly handler: (...args: never[]) => unknown;
+  readonly handler: Handler;
   readonly priority: number;
 }
+
+const NO_HANDLERS: readonly Handler[] = Object.freeze([]);
 
 /**
  * Creates a typed hook bus: handlers run one at a time, awaited, higher `priority` first, equal priorities in
@@ -43,7 +47,13 @@ interface Registration {
  * off();
  */
 export function createHookBus<TEvents extends HookEvents>(options: HookBusOptions = {}): HookBus<TEvents> {
-  const registry = new Map<string, Registration[]>();
+  /** Per event: the registrations in run order, and the frozen handler list built from them (both replaced, never mutated). */
+  const registry = new Map<string, { readonly list: readonly Registration[]; readonly handlers: readonly Handler[] }>();
+
+  const store = (event: string, list: readonly Registration[]): void => {
+    if (list.length === 0) registry.delete(event);
+    else registry.set(event, { list, handlers: Object.freeze(list.map((r) => r.handler)) });
+  };
 
   const reportError = (error: unknown, event: string): void => {
     try {
@@ -57,23 +67,24 @@ export function createHookBus<TEvents extends HookEvents>(options: HookBusOption
     on(event, handler, { priority = 0 } = {}) {
       if (typeof handler !== 'function') throw new TypeError(`handler of ${event} must be a function`);
       if (!Number.isFinite(priority)) throw new TypeError(`priority of ${event} must be a finite number`);
-      const list = registry.get(event) ?? [];
+      const list = registry.get(event)?.list ?? [];
       const registration: Registration = { handler, priority };
       let at = list.length;
       while (at > 0 && (list[at - 1] as Registration).priority < priority) at--;
       const next = [...list];
       next.splice(at, 0, registration);
-      registry.set(event, next);
+      store(event, next);
       return () => {
-        const current = registry.get(event) ?? [];
-        registry.set(
+        const current = registry.get(event)?.list ?? [];
+        store(
           event,
           current.filter((r) => r !== registration),
         );
       };
     },
     handlers(event) {
-      return Object.freeze((registry.get(event) ?? []).map((r) => r.handler)) as never;
+      // The stored list is frozen and replaced on every change, so it is a snapshot already: no copy per call.
+      return (registry.get(event)?.handlers ?? NO_HANDLERS) as never;
     },
     async emit(event, ...args) {
       for (const handler of bus.handlers(event)) await (handler as unknown as (...a: unknown[]) => unknown)(...args);
