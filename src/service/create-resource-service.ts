@@ -58,30 +58,44 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
   const { resource, repository } = options;
   const hooks = options.hooks ?? createHookBus<Events<TRecord>>();
 
-  const contextOf = ({ headers, correlationId }: OperationOptions): OperationContext<TRecord> => {
-    const normalized = normalizeHeaders(headers);
-    const id = isSafeCorrelationId(correlationId) ? correlationId : resolveCorrelationId(normalized);
-    return { resource, headers: normalized, correlationId: id };
+  /**
+   * The context of one call, built only when a handler will read it: `headers` are read from the options at call
+   * time, normalised (and the correlation id resolved) on first use, once per call.
+   */
+  const lazyContext = <TExtra extends object>(options: OperationOptions, extra: TExtra) => {
+    const { headers, correlationId } = options;
+    let built: (OperationContext<TRecord> & TExtra) | undefined;
+    return (): OperationContext<TRecord> & TExtra => {
+      if (built === undefined) {
+        const normalized = normalizeHeaders(headers);
+        const id = isSafeCorrelationId(correlationId) ? correlationId : resolveCorrelationId(normalized);
+        built = { resource, headers: normalized, correlationId: id, ...extra };
+      }
+      return built;
+    };
   };
 
-  async function perform<TResult, TBase extends OperationContext<TRecord>>(
+  async function perform<TResult>(
     event: SuccessEvent,
-    base: TBase,
+    contextOf: () => OperationContext<TRecord>,
     work: () => Promise<TResult>,
     withResult: (result: TResult) => object,
   ): Promise<TResult> {
     try {
       let result: TResult = await work();
-      for (const handler of hooks.handlers(event)) {
-        const replacement = await (handler as (context: object) => unknown)(
-          Object.freeze({ ...base, ...withResult(result) }),
-        );
+      const handlers = hooks.handlers(event);
+      // No handler: nothing reads the context, so none is built (the common case on a hot list route).
+      for (let i = 0; i < handlers.length; i++) {
+        const handler = handlers[i] as (context: object) => unknown;
+        const replacement = await handler(Object.freeze({ ...contextOf(), ...withResult(result) }));
         if (replacement !== undefined) result = replacement as TResult;
       }
       return result;
     } catch (error) {
-      const errorEvent = event.replace('onAfter', 'onAfterError') as ErrorEvent;
-      await hooks.emitSettled(errorEvent, Object.freeze(base) as never, error as never);
+      const errorEvent = ERROR_EVENTS[event];
+      if (hooks.handlers(errorEvent).length > 0) {
+        await hooks.emitSettled(errorEvent, Object.freeze(contextOf()) as never, error as never);
+      }
       throw error;
     }
   }
@@ -90,50 +104,56 @@ export function createResourceService<TRecord>(options: ResourceServiceOptions<T
     resource,
     hooks,
     list(query, options = {}) {
-      const base = { ...contextOf(options), query };
       return perform(
         'onAfterList',
-        base,
+        lazyContext(options, { query }),
         () => repository.list(query),
         (result) => ({ result }),
       );
     },
     listByCursor(query, options = {}) {
-      const base = { ...contextOf(options), query };
       return perform(
         'onAfterListByCursor',
-        base,
+        lazyContext(options, { query }),
         () => repository.listByCursor(query),
         (result) => ({ result }),
       );
     },
     create(body, options = {}) {
-      const base = { ...contextOf(options), body };
       const work = async () => repository.create(validateRecord(resource, body, 'create') as CreateInput<TRecord>);
-      return perform('onAfterCreate', base, work, (entity) => ({ entity }));
+      return perform('onAfterCreate', lazyContext(options, { body }), work, (entity) => ({ entity }));
     },
     get(id, options = {}) {
-      const base = { ...contextOf(options), id };
       return perform(
         'onAfterGet',
-        base,
+        lazyContext(options, { id }),
         () => repository.get(id),
         (entity) => ({ entity }),
       );
     },
     update(id, patch, options = {}) {
-      const base = { ...contextOf(options), id, patch: patch as Patch<TRecord> };
       const work = async () => repository.update(id, validateRecord(resource, patch, 'patch', id) as Patch<TRecord>);
-      return perform('onAfterUpdate', base, work, (entity) => ({ entity }));
+      return perform('onAfterUpdate', lazyContext(options, { id, patch: patch as Patch<TRecord> }), work, (entity) => ({
+        entity,
+      }));
     },
     delete(id, options = {}) {
-      const base = { ...contextOf(options), id };
       return perform(
         'onAfterDelete',
-        base,
+        lazyContext(options, { id }),
         () => repository.delete(id),
         (entity) => ({ entity }),
       );
     },
   } satisfies ResourceService<TRecord>);
 }
+
+/** The error event of each success event. */
+const ERROR_EVENTS: { readonly [K in SuccessEvent]: ErrorEvent } = {
+  onAfterCreate: 'onAfterErrorCreate',
+  onAfterList: 'onAfterErrorList',
+  onAfterListByCursor: 'onAfterErrorListByCursor',
+  onAfterGet: 'onAfterErrorGet',
+  onAfterUpdate: 'onAfterErrorUpdate',
+  onAfterDelete: 'onAfterErrorDelete',
+};
