@@ -3,6 +3,7 @@ import { normalizeMessage } from './normalize-message';
 import { pickExtras } from './pick-extras';
 import { toSafeHeaders } from './safe-headers';
 import { statusName } from './status-names';
+import { EMPTY_RECORD } from './trusted';
 
 /** What any thrown value becomes before it is put into an envelope. */
 export interface ClassifiedError {
@@ -13,15 +14,13 @@ export interface ClassifiedError {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
-
 /** The classification of anything unrecognised: no detail of it reaches the body. */
 export const INTERNAL_ERROR: ClassifiedError = Object.freeze({
   statusCode: 500,
   message: 'Internal server error',
   error: 'Internal server error',
-  extras: EMPTY,
-  headers: EMPTY,
+  extras: EMPTY_RECORD,
+  headers: EMPTY_RECORD,
 });
 
 /**
@@ -52,6 +51,14 @@ export const INTERNAL_ERROR: ClassifiedError = Object.freeze({
  * ```
  */
 export function classifyError(error: unknown): ClassifiedError {
+  return Object.freeze(classifyThrown(error));
+}
+
+/**
+ * {@link classifyError} without the final freeze, for the envelope builders, which copy the fields straight into
+ * their own frozen objects. The classification may be a fresh, unfrozen object: never hand it out. Never throws.
+ */
+export function classifyThrown(error: unknown): ClassifiedError {
   try {
     return classify(error) ?? INTERNAL_ERROR;
   } catch {
@@ -117,23 +124,27 @@ function build(status: unknown, parts: Parts): ClassifiedError | undefined {
   if (status === 429) return tooManyRequests(parts.headers);
   const reason = statusName(status);
   const error = parts.error;
-  return Object.freeze({
+  return {
     statusCode: status,
     message: normalizeMessage(parts.message, reason),
     error: typeof error === 'string' && error.length > 0 ? error : reason,
     extras: pickExtras(parts.extras),
     headers: toSafeHeaders(parts.headers),
-  });
+  };
 }
 
+/** The classification of a rate-limit rejection that carries no headers. */
+const TOO_MANY_REQUESTS: ClassifiedError = Object.freeze({
+  statusCode: 429,
+  message: 'Too Many Requests',
+  error: 'Too Many Requests',
+  extras: EMPTY_RECORD,
+  headers: EMPTY_RECORD,
+});
+
 function tooManyRequests(headers: unknown): ClassifiedError {
-  return Object.freeze({
-    statusCode: 429,
-    message: 'Too Many Requests',
-    error: 'Too Many Requests',
-    extras: EMPTY,
-    headers: toSafeHeaders(headers),
-  });
+  const safe = toSafeHeaders(headers);
+  return safe === EMPTY_RECORD ? TOO_MANY_REQUESTS : { ...TOO_MANY_REQUESTS, headers: safe };
 }
 
 function isErrorStatus(value: unknown): value is number {

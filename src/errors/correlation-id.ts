@@ -4,7 +4,15 @@ import { readHeader } from '../internal/headers';
 /** The request and response header that carries the correlation id. */
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
 
-const SAFE_CORRELATION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+const MAX_LENGTH = 128;
+
+/** Per ASCII code: 1 for a letter or digit (allowed anywhere), 2 for `.`, `_`, `:`, `-` (allowed after the first). */
+const SAFE_CHARS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  if (/[A-Za-z0-9]/.test(char)) SAFE_CHARS[code] = 1;
+  else if ('._:-'.includes(char)) SAFE_CHARS[code] = 2;
+}
 
 /**
  * Tells whether a value is a correlation id safe to echo: 1 to 128
@@ -20,7 +28,32 @@ const SAFE_CORRELATION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
  * ```
  */
 export function isSafeCorrelationId(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 128 && SAFE_CORRELATION_ID.test(value);
+  if (typeof value !== 'string') return false;
+  const length = value.length;
+  if (length === 0 || length > MAX_LENGTH) return false;
+  const first = value.charCodeAt(0);
+  if (first >= 128 || SAFE_CHARS[first] !== 1) return false;
+  for (let i = 1; i < length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128 || SAFE_CHARS[code] === 0) return false;
+  }
+  return true;
+}
+
+interface RandomUuidSource {
+  randomUUID(): string;
+}
+
+const platformCrypto = (globalThis as { crypto?: Partial<RandomUuidSource> }).crypto;
+const nativeUuid: RandomUuidSource | undefined =
+  typeof platformCrypto?.randomUUID === 'function' ? (platformCrypto as RandomUuidSource) : undefined;
+
+/**
+ * Returns a new uuid v4: the platform's `crypto.randomUUID()` (an RFC 9562 version 4 UUID from a CSPRNG) where
+ * there is one, else the `uuid` package's `v4`. Internal to the errors module.
+ */
+export function newCorrelationId(): string {
+  return nativeUuid === undefined ? uuidv4() : nativeUuid.randomUUID();
 }
 
 /**
@@ -41,5 +74,5 @@ export function isSafeCorrelationId(value: unknown): value is string {
  */
 export function resolveCorrelationId(headers: unknown): string {
   const incoming = readHeader(headers, CORRELATION_ID_HEADER);
-  return isSafeCorrelationId(incoming) ? incoming : uuidv4();
+  return isSafeCorrelationId(incoming) ? incoming : newCorrelationId();
 }

@@ -1,7 +1,7 @@
-import { v4 as uuidv4 } from 'uuid';
-import { classifyError, type ClassifiedError } from './classify-error';
-import { isSafeCorrelationId } from './correlation-id';
+import { classifyThrown, type ClassifiedError } from './classify-error';
+import { isSafeCorrelationId, newCorrelationId } from './correlation-id';
 import { RESERVED_BODY_KEYS } from './pick-extras';
+import { EMPTY_RECORD } from './trusted';
 
 /**
  * The JSON body of every error response: fixed keys first, then the error's
@@ -45,23 +45,42 @@ export interface ToErrorEnvelopeOptions {
  * ```
  */
 export function toErrorEnvelope(error: unknown, options: ToErrorEnvelopeOptions): ErrorEnvelope {
-  return buildErrorEnvelope(classifyError(error), readOption(options, 'correlationId'), readOption(options, 'now'));
+  const correlationId = readOption(options, 'correlationId');
+  const safeId = isSafeCorrelationId(correlationId) ? correlationId : newCorrelationId();
+  return buildErrorEnvelope(classifyThrown(error), safeId, readOption(options, 'now'));
 }
 
 /**
- * Builds the frozen envelope of an already classified error. Internal: used
- * by `toErrorEnvelope` and `errorResponse`. Never throws.
+ * Builds the frozen envelope of an already classified error, given a correlation id the caller has already
+ * checked with `isSafeCorrelationId` (or generated). Internal: used by `toErrorEnvelope` and `errorResponse`.
+ * Never throws.
  */
-export function buildErrorEnvelope(classified: ClassifiedError, correlationId: unknown, now: unknown): ErrorEnvelope {
-  const extras = Object.fromEntries(Object.entries(classified.extras).filter(([key]) => !RESERVED_BODY_KEYS.has(key)));
-  return Object.freeze({
+export function buildErrorEnvelope(
+  classified: ClassifiedError,
+  safeCorrelationId: string,
+  now: unknown,
+): ErrorEnvelope {
+  const envelope = {
     statusCode: classified.statusCode,
     message: classified.message,
     error: classified.error,
-    timestamp: readClock(now),
-    correlationID: isSafeCorrelationId(correlationId) ? correlationId : uuidv4(),
-    ...extras,
-  });
+    timestamp: now === undefined ? Date.now() : readClock(now),
+    correlationID: safeCorrelationId,
+  };
+  const extras = classified.extras;
+  if (extras !== EMPTY_RECORD) {
+    for (const key of Object.keys(extras)) {
+      if (RESERVED_BODY_KEYS.has(key)) continue;
+      // defineProperty, not assignment: a key such as `__proto__` must stay an own data property.
+      Object.defineProperty(envelope, key, {
+        value: extras[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return Object.freeze(envelope);
 }
 
 function readClock(now: unknown): number {
@@ -78,8 +97,8 @@ function readClock(now: unknown): number {
 
 /** Reads one option, treating a missing, non-object or throwing options value as absent. */
 export function readOption(options: unknown, key: string): unknown {
+  if (options === undefined || options === null || typeof options !== 'object') return undefined;
   try {
-    if (options === null || typeof options !== 'object') return undefined;
     return (options as Readonly<Record<string, unknown>>)[key];
   } catch {
     return undefined;

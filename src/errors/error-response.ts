@@ -1,8 +1,9 @@
 import type { HeadersInput } from '../internal/headers';
-import { classifyError } from './classify-error';
-import { CORRELATION_ID_HEADER, resolveCorrelationId } from './correlation-id';
+import { classifyThrown } from './classify-error';
+import { resolveCorrelationId } from './correlation-id';
 import { buildErrorEnvelope, readOption, type ErrorEnvelope } from './error-envelope';
 import { FORBIDDEN_ERROR_HEADERS } from './safe-headers';
+import { EMPTY_RECORD } from './trusted';
 
 /** What a framework adapter sends: status, response headers, and the body to serialise. */
 export interface ErrorResponse {
@@ -39,14 +40,17 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
  * ```
  */
 export function errorResponse(error: unknown, options: ErrorResponseOptions = {}): ErrorResponse {
-  const classified = classifyError(error);
+  const classified = classifyThrown(error);
   const correlationId = resolveCorrelationId(readOption(options, 'headers'));
   const body = buildErrorEnvelope(classified, correlationId, readOption(options, 'now'));
-  const own = Object.entries(classified.headers).filter(([name]) => !FORBIDDEN_ERROR_HEADERS.has(name));
-  const headers = Object.freeze({
-    'content-type': CONTENT_TYPE,
-    [CORRELATION_ID_HEADER]: body.correlationID,
-    ...Object.fromEntries(own),
-  });
-  return Object.freeze({ statusCode: body.statusCode, headers, body });
+  const headers: Record<string, string> = { 'content-type': CONTENT_TYPE, 'x-correlation-id': body.correlationID };
+  const own = classified.headers;
+  if (own !== EMPTY_RECORD) {
+    for (const name of Object.keys(own)) {
+      if (FORBIDDEN_ERROR_HEADERS.has(name)) continue;
+      // defineProperty, not assignment: a name such as `__proto__` must stay an own data property.
+      Object.defineProperty(headers, name, { value: own[name], enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return Object.freeze({ statusCode: body.statusCode, headers: Object.freeze(headers), body });
 }

@@ -1,3 +1,5 @@
+import { EMPTY_RECORD, TRUSTED_EXTRAS } from './trusted';
+
 /** Body keys that extras can never carry: fixed envelope keys and prototype keys. */
 export const RESERVED_BODY_KEYS: ReadonlySet<string> = new Set([
   'statusCode',
@@ -21,6 +23,8 @@ export const RESERVED_BODY_KEYS: ReadonlySet<string> = new Set([
  * `JSON.stringify`/`JSON.parse`, so functions, symbols, `undefined`, bigints,
  * cyclic values and values whose getters or `toJSON` throw are dropped, and
  * the copy is deep-frozen plain data that serialises the same way every time.
+ * No kept key gives the shared frozen empty record; a record this function
+ * returned before is returned as it is.
  *
  * Internal to the errors module.
  *
@@ -32,20 +36,23 @@ export const RESERVED_BODY_KEYS: ReadonlySet<string> = new Set([
  * ```
  */
 export function pickExtras(body: unknown): Readonly<Record<string, unknown>> {
+  if (body === EMPTY_RECORD || TRUSTED_EXTRAS.has(body)) return body as Readonly<Record<string, unknown>>;
   const extras: Record<string, unknown> = {};
+  let count = 0;
   try {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return Object.freeze(extras);
-    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return EMPTY_RECORD;
     for (const key of Object.keys(body)) {
       if (RESERVED_BODY_KEYS.has(key)) continue;
       const copy = jsonCopy(() => (body as Readonly<Record<string, unknown>>)[key]);
-      if (copy.ok) Object.defineProperty(extras, key, { value: copy.value, enumerable: true });
+      if (copy.ok) {
+        Object.defineProperty(extras, key, { value: copy.value, enumerable: true });
+        count += 1;
+      }
     }
   } catch {
     // Keep what was copied before the failure.
   }
-  return Object.freeze(extras);
+  return count === 0 ? EMPTY_RECORD : TRUSTED_EXTRAS.mark(Object.freeze(extras));
 }
 
 type Copy = { readonly ok: true; readonly value: unknown } | { readonly ok: false };

@@ -1,3 +1,5 @@
+import { EMPTY_RECORD, TRUSTED_HEADERS } from './trusted';
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Characters Node accepts in a header value: HTAB, visible ASCII, SP and obs-text. */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -35,7 +37,8 @@ export const FORBIDDEN_ERROR_HEADERS: ReadonlySet<string> = new Set([
  * in a header (no CR, LF, NUL or other control characters, nothing above
  * U+00FF). Names in {@link FORBIDDEN_ERROR_HEADERS} are dropped, as is
  * everything after the 64th kept header. Of two spellings of a name the first
- * wins.
+ * wins. No kept header gives the shared frozen empty record; a record this
+ * function returned before is returned as it is.
  *
  * Internal to the errors module.
  *
@@ -47,12 +50,11 @@ export const FORBIDDEN_ERROR_HEADERS: ReadonlySet<string> = new Set([
  * ```
  */
 export function toSafeHeaders(input: unknown): Readonly<Record<string, string>> {
+  if (input === EMPTY_RECORD || TRUSTED_HEADERS.has(input)) return input as Readonly<Record<string, string>>;
   const headers: Record<string, string> = {};
+  let count = 0;
   try {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      return Object.freeze(headers);
-    }
-    let count = 0;
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return EMPTY_RECORD;
     for (const key of Object.keys(input)) {
       if (count >= MAX_HEADERS) break;
       const name = key.toLowerCase();
@@ -66,7 +68,7 @@ export function toSafeHeaders(input: unknown): Readonly<Record<string, string>> 
   } catch {
     // Keep what was read before the failure.
   }
-  return Object.freeze(headers);
+  return count === 0 ? EMPTY_RECORD : TRUSTED_HEADERS.mark(Object.freeze(headers));
 }
 
 function toHeaderValue(record: object, key: string): string | undefined {

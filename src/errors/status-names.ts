@@ -64,6 +64,13 @@ export const STATUS_NAMES: Readonly<Record<number, string>> = Object.freeze({
  * ```
  */
 export function statusName(code: number): string {
-  if (typeof code !== 'number' || !Number.isInteger(code)) return 'Error';
-  return Object.hasOwn(STATUS_NAMES, code) ? (STATUS_NAMES[code] ?? 'Error') : 'Error';
+  if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code >= REASONS.length) return 'Error';
+  return REASONS[code] ?? 'Error';
 }
+
+/** {@link STATUS_NAMES} as a dense array indexed by status code, for a lookup without key conversion. */
+const REASONS: readonly (string | undefined)[] = (() => {
+  const reasons: (string | undefined)[] = new Array<string | undefined>(600).fill(undefined);
+  for (const key of Object.keys(STATUS_NAMES)) reasons[Number(key)] = STATUS_NAMES[Number(key)];
+  return reasons;
+})();
