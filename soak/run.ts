@@ -9,7 +9,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import { checkLeg, type Check } from './checks';
 import { runLeg, SOAK_RATE_LIMIT_MAX, type LegOptions } from './leg';
 import type { LegName } from './protocol';
@@ -90,6 +92,10 @@ const header = [
   `Overall: ${failed ? '**FAIL**' : '**pass**'}`,
   '',
 ].join('\n');
-if (values.write) await writeFile(new URL('./RESULTS.md', import.meta.url), `${header}\n${sections.join('\n')}`);
+if (values.write) {
+  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+  const config = (await resolveConfig(file)) ?? {};
+  await writeFile(file, await format(`${header}\n${sections.join('\n')}`, { ...config, filepath: file }));
+}
 process.stdout.write(`Overall: ${failed ? 'FAIL' : 'pass'}\n`);
 process.exitCode = failed ? 1 : 0;
