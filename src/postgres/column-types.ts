@@ -30,8 +30,3 @@ export function arrayType(def: FieldDef): string {
       return 'text[]';
   }
 }
-
-/** A column reference for comparison and ordering: text columns in code-point order whatever the database default. */
-export function comparable(column: string, def: FieldDef | undefined): string {
-  return def && (def.kind === 'string' || def.kind === 'enum') ? `${column} COLLATE "C"` : column;
-}

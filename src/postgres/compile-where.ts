@@ -1,7 +1,7 @@
 import type { Condition } from '../query/normalized-query';
-import { arrayType, comparable } from './column-types';
+import { arrayType } from './column-types';
 import { quoteIdentifier } from './quote-identifier';
-import type { SqlParams } from './sql-params';
+import { comparable, type SqlContext } from './sql-context';
 
 /** Escapes `\`, `%` and `_` so a value stays literal inside a LIKE pattern with `ESCAPE '\'`. */
 export function escapeLike(value: string): string {
@@ -13,17 +13,18 @@ export function escapeLike(value: string): string {
  * Identifiers come from the resource definition; every value is a parameter. Negated operators never match NULL
  * (SQL's three-valued logic does that: `NULL <> x` is not true).
  */
-export function compileWhere(groups: readonly (readonly Condition[])[], params: SqlParams): string {
+export function compileWhere(groups: readonly (readonly Condition[])[], context: SqlContext): string {
   const ors = groups.map((group) =>
-    group.length === 0 ? 'TRUE' : group.map((c) => compileCondition(c, params)).join(' AND '),
+    group.length === 0 ? 'TRUE' : group.map((c) => compileCondition(c, context)).join(' AND '),
   );
   if (ors.length === 0) return 'FALSE';
   return ors.length === 1 ? (ors[0] ?? 'TRUE') : ors.map((sql) => `(${sql})`).join(' OR ');
 }
 
-function compileCondition({ field, op, value, def }: Condition, params: SqlParams): string {
+function compileCondition({ field, op, value, def }: Condition, context: SqlContext): string {
+  const { params } = context;
   const column = quoteIdentifier(field);
-  const col = comparable(column, def);
+  const col = comparable(column, field, context);
   // lower() folds by the column's collation: the database default's comes closest to JavaScript's toLowerCase()
   // ("C" folds ASCII only). U+0130 (İ) is the one single-character difference left: JavaScript folds it to "i̇"
   // (i + U+0307), PostgreSQL to "i", so it is spelled out first. Final sigma stays a documented difference.

@@ -14,7 +14,9 @@ import { compileWhere } from './compile-where';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
+import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
+import { createCollationLookup, type TextCollation } from './text-collation';
 
 /** Options of {@link createPostgresRepository}. */
 export interface PostgresRepositoryOptions {
@@ -24,6 +26,12 @@ export interface PostgresRepositoryOptions {
   readonly table?: string;
   /** Makes the id of a record created without one (default: uuid v7). */
   readonly generateId?: () => string;
+  /**
+   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order:
+   * `'detect'` (default) reads it from `pg_attribute` once, on the first list; `'C'` says every text column is
+   * `COLLATE "C"` (as `createTableSql` makes them) and skips the lookup; `'unknown'` collates every text field.
+   */
+  readonly textCollation?: TextCollation;
 }
 
 /**
@@ -51,6 +59,11 @@ export function createPostgresRepository<TRecord>(
   const toParam = (field: string, value: unknown): unknown =>
     fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : value;
   const generateId = options.generateId ?? uuidv7;
+  // Detected rather than assumed: with `COLLATE "C"` on a column that already is "C" the planner cannot use the
+  // `(field, id)` index for ORDER BY or a keyset range (it sorts on a computed key), while leaving it out on a column
+  // in another collation would change the order. One catalog read per repository settles which columns need it.
+  const collation = createCollationLookup(client, { table, fields, mode: options.textCollation ?? 'detect' });
+  const contextOf = async (): Promise<SqlContext> => ({ fields, collate: await collation(), params: new SqlParams() });
 
   const run = async (text: string, values: unknown[]) => (await client.query(text, values)).rows;
   const notFound = (id: unknown) => new HttpError(404, `${resource.name} ${quote(String(id))} not found`);
@@ -95,21 +108,22 @@ export function createPostgresRepository<TRecord>(
     },
     async list(input?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, 'page');
-      const params = new SqlParams();
-      const where = compileWhere(query.groups, params);
+      const context = await contextOf();
+      const { params } = context;
+      const where = compileWhere(query.groups, context);
       const offset = (query.page - 1) * query.limit;
       const rows = await run(
-        `SELECT ${select} FROM ${table} WHERE ${where} ORDER BY ${compileOrderBy(query.order, fields)} ` +
+        `SELECT ${select} FROM ${table} WHERE ${where} ORDER BY ${compileOrderBy(query.order, context)} ` +
           `LIMIT ${params.add(query.limit)} OFFSET ${params.add(offset)}`,
         params.values,
       );
       // A short, non-empty page (or an empty first page) ends the set: its total needs no COUNT.
       let total = offset + rows.length;
       if (rows.length === query.limit || (rows.length === 0 && offset > 0)) {
-        const countParams = new SqlParams();
+        const countContext = { ...context, params: new SqlParams() };
         const [row] = await run(
-          `SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countParams)}`,
-          countParams.values,
+          `SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countContext)}`,
+          countContext.params.values,
         );
         total = Number(row?.n ?? 0);
       }
@@ -120,12 +134,13 @@ export function createPostgresRepository<TRecord>(
     },
     async listByCursor(input?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
       const query = normalizeListInput(input, generic, 'cursor');
-      const params = new SqlParams();
-      const conditions = [compileWhere(query.groups, params)];
-      if (query.after) conditions.push(compileKeyset(query.order, query.after, fields, params));
+      const context = await contextOf();
+      const { params } = context;
+      const conditions = [compileWhere(query.groups, context)];
+      if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
       const rows = await run(
         `SELECT ${select} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
-          `ORDER BY ${compileOrderBy(query.order, fields)} LIMIT ${params.add(query.limit + 1)}`,
+          `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
         params.values,
       );
       const items = rows.slice(0, query.limit).map((row) => toRecord(row) as Record<string, unknown>);

@@ -2,3 +2,4 @@ export { createPostgresRepository, type PostgresRepositoryOptions } from './crea
 export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
 export type { SqlClient } from './sql-client';
+export type { TextCollation } from './text-collation';
