@@ -20,11 +20,13 @@ const char = fc.oneof(
 );
 const text = fc.array(char, { maxLength: 4 }).map((chars) => chars.join(''));
 // Needles never hold NUL (the query grammar refuses it); values may.
-const needle = fc.oneof(
-  { weight: 6, arbitrary: char },
-  { weight: 3, arbitrary: fc.array(char, { minLength: 2, maxLength: 3 }).map((chars) => chars.join('')) },
-  { weight: 1, arbitrary: fc.constant('') },
-).filter((value) => !value.includes('\u0000'));
+const needle = fc
+  .oneof(
+    { weight: 6, arbitrary: char },
+    { weight: 3, arbitrary: fc.array(char, { minLength: 2, maxLength: 3 }).map((chars) => chars.join('')) },
+    { weight: 1, arbitrary: fc.constant('') },
+  )
+  .filter((value) => !value.includes('\u0000'));
 const TEXT_OPS = ['cont', 'excl', 'starts', 'ends', 'contl', 'excll', 'startsl', 'endsl'] as const;
 const STATUSES = ['draft', 'active', 'archived'] as const;
 
@@ -63,7 +65,13 @@ type Command =
   | { readonly kind: 'create'; readonly id: string; readonly body: Omit<Item, 'id' | 'score'> }
   | { readonly kind: 'update'; readonly pick: number; readonly patch: Partial<Omit<Item, 'id' | 'score'>> }
   | { readonly kind: 'delete'; readonly pick: number }
-  | { readonly kind: 'list'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number; readonly page: number };
+  | {
+      readonly kind: 'list';
+      readonly where: unknown;
+      readonly orderBy: unknown;
+      readonly limit: number;
+      readonly page: number;
+    };
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), id: idArbitrary, body }),
@@ -115,27 +123,31 @@ async function expectSameList(
 describe('createMemoryRepository (substring filters)', () => {
   it('returns the same pages and totals as the simple implementation under random writes between lists', async () => {
     await fc.assert(
-      fc.asyncProperty(seedArbitrary, fc.array(commandArbitrary, { minLength: 5, maxLength: 40, size: 'medium' }), async (seed, commands) => {
-        const repository = createMemoryRepository(items, { records: seed });
-        const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
-        for (const command of commands) {
-          const present = [...reference.keys()];
-          if (command.kind === 'create') {
-            if (reference.has(command.id)) continue;
-            reference.set(command.id, await repository.create({ ...command.body, id: command.id }));
-          } else if (command.kind === 'update' || command.kind === 'delete') {
-            const id = present[command.pick % Math.max(present.length, 1)];
-            if (id === undefined) continue;
-            if (command.kind === 'delete') {
-              await repository.delete(id);
-              reference.delete(id);
-            } else reference.set(id, await repository.update(id, command.patch));
-          } else {
-            const { where, orderBy, limit, page } = command;
-            await expectSameList(repository, reference, { where, orderBy, limit, page });
+      fc.asyncProperty(
+        seedArbitrary,
+        fc.array(commandArbitrary, { minLength: 5, maxLength: 40, size: 'medium' }),
+        async (seed, commands) => {
+          const repository = createMemoryRepository(items, { records: seed });
+          const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
+          for (const command of commands) {
+            const present = [...reference.keys()];
+            if (command.kind === 'create') {
+              if (reference.has(command.id)) continue;
+              reference.set(command.id, await repository.create({ ...command.body, id: command.id }));
+            } else if (command.kind === 'update' || command.kind === 'delete') {
+              const id = present[command.pick % Math.max(present.length, 1)];
+              if (id === undefined) continue;
+              if (command.kind === 'delete') {
+                await repository.delete(id);
+                reference.delete(id);
+              } else reference.set(id, await repository.update(id, command.patch));
+            } else {
+              const { where, orderBy, limit, page } = command;
+              await expectSameList(repository, reference, { where, orderBy, limit, page });
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

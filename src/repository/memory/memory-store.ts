@@ -24,7 +24,8 @@ export class MemoryStore implements IndexedStore {
     this.fields = resource.fields;
     for (const field of resource.sortable) this.ordered.set(field, new OrderedIndex(field, this.idField));
     for (const def of resource.fields.values()) {
-      if (def.kind === 'enum' || def.kind === 'boolean') this.equality.set(def.name, new EqualityIndex(def.name, this.idField));
+      if (def.kind === 'enum' || def.kind === 'boolean')
+        this.equality.set(def.name, new EqualityIndex(def.name, this.idField));
     }
     this.byId = this.ordered.get(this.idField) as OrderedIndex;
   }

@@ -1,5 +1,6 @@
-import { codePointKey, compareCodePoints } from '../../internal/compare';
+import { compareCodePoints } from '../../internal/compare';
 import { compareValues } from './compile-comparator';
+import { sortById, sortByKey } from './sort-rows';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -206,58 +207,4 @@ export class OrderedIndex {
     }
     if (group.length > 0) yield up ? group : group.reverse();
   }
-}
-
-/** Rows in id order (code points). */
-function sortById(rows: readonly Row[], idField: string): readonly Row[] {
-  const keys = rows.map((row) => codePointKey(row[idField] as string));
-  const order = Array.from(keys.keys());
-  order.sort((x, y) => {
-    const a = keys[x] as string;
-    const b = keys[y] as string;
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
-  return order.map((i) => rows[i] as Row);
-}
-
-/**
- * Rows (given in id order) stably sorted by one field, nulls last, ties in the given (id) order. Keys are computed
- * once (code-point keys for strings, a Float64Array with NaN for null otherwise) and positions sorted by them.
- */
-function sortByKey(rows: readonly Row[], field: string): readonly Row[] {
-  const sample = rows.find((row) => row[field] != null)?.[field];
-  const order = Array.from(rows.keys());
-  if (typeof sample === 'string') {
-    const keys = rows.map((row) => (typeof row[field] === 'string' ? codePointKey(row[field] as string) : null));
-    order.sort((x, y) => {
-      const a = keys[x] as string | null;
-      const b = keys[y] as string | null;
-      if (a === b) return x - y;
-      if (a === null) return 1;
-      if (b === null) return -1;
-      return a < b ? -1 : 1;
-    });
-  } else {
-    const keys = new Float64Array(rows.length);
-    rows.forEach((row, i) => {
-      const value = row[field];
-      keys[i] =
-        value instanceof Date
-          ? value.getTime()
-          : typeof value === 'number'
-            ? value
-            : typeof value === 'boolean'
-              ? Number(value)
-              : Number.NaN;
-    });
-    order.sort((x, y) => {
-      const a = keys[x] as number;
-      const b = keys[y] as number;
-      if (a === b) return x - y;
-      if (a !== a) return b !== b ? x - y : 1;
-      if (b !== b) return -1;
-      return a - b;
-    });
-  }
-  return order.map((i) => rows[i] as Row);
 }

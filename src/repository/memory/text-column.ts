@@ -22,14 +22,18 @@ function pack(values: readonly (string | null)[]): Packed | undefined {
   const joined = plain.join('');
   const sep = SEPARATORS.find((candidate) => !joined.includes(candidate));
   if (sep === undefined) return undefined;
-  const starts = new Int32Array(plain.length + 1);
+  const count = plain.length;
+  const starts = new Int32Array(count + 1);
   let at = 1;
-  for (let i = 0; i < plain.length; i++) {
+  for (let i = 0; i < count; i++) {
     starts[i] = at;
     at += (plain[i] as string).length + 1;
   }
-  starts[plain.length] = at;
-  return { text: `${sep}${plain.join(sep)}${sep}`, sep, starts };
+  starts[count] = at;
+  // One join over ['', v0, ..., ''] gives a flat string (a template literal would give a rope).
+  plain.unshift('');
+  plain.push('');
+  return { text: plain.join(sep), sep, starts };
 }
 
 /**
@@ -54,7 +58,12 @@ export class TextColumn {
   ) {}
 
   /** Packs `field` of `rows` (given in id order) in the given case modes; `undefined` when no separator fits. */
-  static build(rows: readonly Row[], field: string, idField: string, modes: readonly boolean[]): TextColumn | undefined {
+  static build(
+    rows: readonly Row[],
+    field: string,
+    idField: string,
+    modes: readonly boolean[],
+  ): TextColumn | undefined {
     const column = new TextColumn(field, idField, rows.slice());
     return modes.every((lower) => column.ensure(lower)) ? column : undefined;
   }
