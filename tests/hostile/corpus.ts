@@ -31,7 +31,7 @@ export interface CorpusEntry {
   readonly envelope?: { readonly error?: string; readonly messageIncludes?: readonly string[] };
   /** Fields a success body must have. */
   readonly body?: Readonly<Record<string, unknown>>;
-  /** `'replaced'` when the sent `x-correlation-id` is unsafe and must come back as a new uuid. */
+  /** `'replaced'` when the sent `x-correlation-id` is unsafe (or the request was never parsed) and a new uuid must come back. */
   readonly correlationId?: 'replaced';
   /** The change to the store: none (default), exactly one created record, or one when the status is 2xx. */
   readonly effect?: 'none' | 'created' | 'maybe-created' | 'maybe-updated';
@@ -186,10 +186,13 @@ const selected = (entry: CorpusEntry, framework: string, selection: Selection): 
 /** Replays every selected corpus entry against every framework example, one fresh server per class. */
 export function describeCorpus(selection: Selection): void {
   for (const [framework, start] of FRAMEWORKS) {
+    const files = CORPUS.map((file) => ({
+      file,
+      entries: (file.entries ?? []).filter((entry) => selected(entry, framework, selection)),
+    })).filter(({ entries }) => entries.length > 0);
+    if (files.length === 0) continue;
     describe(`${framework} example`, () => {
-      for (const file of CORPUS) {
-        const entries = (file.entries ?? []).filter((entry) => selected(entry, framework, selection));
-        if (entries.length === 0) continue;
+      for (const { file, entries } of files) {
         describe(file.class, () => {
           let server: StartedServer;
           const repository = createMemoryRepository(users, { records: seedUsers(SEED) });
