@@ -102,6 +102,42 @@ describe('createHookBus', () => {
     });
   });
 
+  describe('handlers', () => {
+    it('returns a frozen snapshot that later registrations and unsubscribes never change', () => {
+      const bus = createHookBus<Events>();
+      const a = (log: string[]): void => void log.push('a');
+      const b = (log: string[]): void => void log.push('b');
+      const offA = bus.on('ping', a);
+      const before = bus.handlers('ping');
+      bus.on('ping', b, { priority: 1 });
+      offA();
+      expect(before).toStrictEqual([a]);
+      expect(Object.isFrozen(before)).toBe(true);
+      expect(bus.handlers('ping')).toStrictEqual([b]);
+      expect(() => (before as unknown as unknown[]).push(b)).toThrow(TypeError);
+    });
+
+    it('returns a frozen empty list for an event without handlers, including after the last unsubscribe', () => {
+      const bus = createHookBus<Events>();
+      expect(bus.handlers('ping')).toStrictEqual([]);
+      expect(Object.isFrozen(bus.handlers('ping'))).toBe(true);
+      const off = bus.on('ping', () => undefined);
+      off();
+      expect(bus.handlers('ping')).toStrictEqual([]);
+      expect(Object.isFrozen(bus.handlers('ping'))).toBe(true);
+    });
+
+    it('returns the handlers of events named like Object.prototype keys', () => {
+      const bus = createHookBus<Record<string, () => void>>();
+      const handler = (): void => undefined;
+      for (const event of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        expect(bus.handlers(event)).toStrictEqual([]);
+        bus.on(event, handler);
+        expect(bus.handlers(event)).toStrictEqual([handler]);
+      }
+    });
+  });
+
   describe('emit', () => {
     it('passes the arguments to every handler', async () => {
       const bus = createHookBus<{ add: (a: number, b: string) => void }>();

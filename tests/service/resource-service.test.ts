@@ -328,6 +328,57 @@ describe('createResourceService', () => {
     });
   });
 
+  describe('hook contexts', () => {
+    /** Headers whose reads are counted, to see when the service normalises them. */
+    function countingHeaders(): { headers: Record<string, string>; reads: () => number } {
+      let reads = 0;
+      const headers = new Proxy({ 'x-correlation-id': 'ctx-1', accept: 'text/plain' } as Record<string, string>, {
+        ownKeys(target) {
+          reads++;
+          return Reflect.ownKeys(target);
+        },
+      });
+      return { headers, reads: () => reads };
+    }
+
+    it('does not read the headers when no handler is registered', async () => {
+      const { service } = setup();
+      const { headers, reads } = countingHeaders();
+      expect((await service.list({ limit: 2 }, { headers })).items).toHaveLength(2);
+      expect(await service.get('u1', { headers })).toMatchObject({ id: 'u1' });
+      expect(reads()).toBe(0);
+    });
+
+    it('reads the headers once per call and gives every handler of the call the same headers and id', async () => {
+      const { service, hooks } = setup();
+      const { headers, reads } = countingHeaders();
+      const seen: { headers: object; correlationId: string }[] = [];
+      hooks.on('onAfterList', ({ headers: h, correlationId }) => void seen.push({ headers: h, correlationId }));
+      hooks.on('onAfterList', ({ headers: h, correlationId }) => {
+        seen.push({ headers: h, correlationId });
+        throw new Error('second handler fails');
+      });
+      hooks.on('onAfterErrorList', ({ headers: h, correlationId }) => void seen.push({ headers: h, correlationId }));
+      await expect(service.list({ limit: 1 }, { headers })).rejects.toThrow('second handler fails');
+      expect(reads()).toBe(1);
+      expect(seen).toHaveLength(3);
+      expect(seen.map((entry) => entry.correlationId)).toStrictEqual(['ctx-1', 'ctx-1', 'ctx-1']);
+      expect(seen[1]?.headers).toBe(seen[0]?.headers);
+      expect(seen[2]?.headers).toBe(seen[0]?.headers);
+    });
+
+    it('builds the error context, with a generated id, when only an error handler is registered', async () => {
+      const { service, hooks } = setup();
+      const contexts: { correlationId: string; id: string }[] = [];
+      hooks.on('onAfterErrorGet', ({ correlationId, id }) => void contexts.push({ correlationId, id }));
+      const error = await rejectionOf(service.get('missing'));
+      expect(isHttpError(error) && error.statusCode).toBe(404);
+      expect(contexts).toHaveLength(1);
+      expect(contexts[0]?.id).toBe('missing');
+      expect(contexts[0]?.correlationId).toMatch(UUID_V4);
+    });
+  });
+
   describe('listByCursor', () => {
     it('returns the page and calls onAfterListByCursor with the result', async () => {
       const { service, hooks } = setup();
