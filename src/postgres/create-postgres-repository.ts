@@ -112,9 +112,16 @@ export function createPostgresRepository<TRecord>(
       const { params } = context;
       const where = compileWhere(query.groups, context);
       const offset = (query.page - 1) * query.limit;
+      const order = compileOrderBy(query.order, context);
+      const page = `ORDER BY ${order} LIMIT ${params.add(query.limit)} OFFSET ${params.add(offset)}`;
+      // Past the first page the skipped rows are found by id alone (a deferred join): when an index covers the
+      // filter and order columns, as `(field, id)` does for an unfiltered list, that is an index-only scan instead of
+      // fetching every skipped row; only the page's rows are then read from the table.
       const rows = await run(
-        `SELECT ${select} FROM ${table} WHERE ${where} ORDER BY ${compileOrderBy(query.order, context)} ` +
-          `LIMIT ${params.add(query.limit)} OFFSET ${params.add(offset)}`,
+        offset === 0
+          ? `SELECT ${select} FROM ${table} WHERE ${where} ${page}`
+          : `SELECT ${select} FROM ${table} WHERE ${idColumn} IN ` +
+              `(SELECT ${idColumn} FROM ${table} WHERE ${where} ${page}) ORDER BY ${order}`,
         params.values,
       );
       // A short, non-empty page (or an empty first page) ends the set: its total needs no COUNT.
