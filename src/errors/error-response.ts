@@ -43,6 +43,7 @@ export function errorResponse(error: unknown, options: ErrorResponseOptions = {}
   const classified = classifyThrown(error);
   const correlationId = resolveCorrelationId(readOption(options, 'headers'));
   const body = buildErrorEnvelope(classified, correlationId, readOption(options, 'now'));
+  // 'x-correlation-id' is CORRELATION_ID_HEADER, written as a literal key: a computed key makes a slower literal.
   const headers: Record<string, string> = { 'content-type': CONTENT_TYPE, 'x-correlation-id': body.correlationID };
   const own = classified.headers;
   if (own !== EMPTY_RECORD) {
