@@ -1,24 +1,22 @@
 /**
  * Copies a record so that changes to the copy (Dates and nested values included) never reach the original.
  *
- * Own enumerable string keys only, in order. Keys are set by plain assignment, which V8 handles inline
- * (`Object.defineProperty` for every key made a copy about five times slower, and lists copy every record of a
- * page); the one key that assignment would misread, `__proto__`, is defined as an own data property instead, so it
- * never becomes the copy's prototype.
+ * The copy is an object spread of the record (own enumerable properties, getters read once, an own `__proto__` key
+ * kept as an own data property, never made the prototype), which V8 does in one step for records of one shape;
+ * then each string-keyed value that is an object is replaced by a copy: a Date by a new Date, anything else by
+ * `structuredClone`. Stored records hold only string keys (the resource schema's fields), so a symbol-keyed value,
+ * which the spread copies too, is never met on the repository's paths; it would be shared, not copied.
  */
 export function cloneRecord<T>(record: T): T {
-  const source = record as Readonly<Record<string, unknown>>;
-  const copy: Record<string, unknown> = {};
-  const keys = Object.keys(source);
+  const copy = { ...(record as object) } as Record<string, unknown>;
+  const keys = Object.keys(copy);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const value = source[key];
-    const copied =
-      typeof value !== 'object' || value === null
-        ? value
-        : value instanceof Date
-          ? new Date(value.getTime())
-          : structuredClone(value);
+    const value = copy[key];
+    if (typeof value !== 'object' || value === null) continue;
+    const copied = value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
+    // Assignment writes the own data property the spread created, `__proto__` included (an own property shadows
+    // Object.prototype's accessor); defineProperty keeps that explicit for the one key where it matters.
     if (key === '__proto__') {
       Object.defineProperty(copy, key, { value: copied, writable: true, enumerable: true, configurable: true });
     } else {

@@ -63,4 +63,26 @@ describe('cloneRecord', () => {
     ) as object;
     expect(cloneRecord(record)).toStrictEqual({ own: 2 });
   });
+
+  it('copies the value under an own __proto__ key deeply', () => {
+    const record = JSON.parse('{"id":"a","__proto__":{"list":[1]}}') as Record<string, unknown>;
+    const copy = cloneRecord(record);
+    const inner = Object.getOwnPropertyDescriptor(copy, '__proto__')?.value as { list: number[] };
+    inner.list.push(2);
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toStrictEqual({ list: [1] });
+  });
+
+  it('copies a getter as a plain data property holding the value read', () => {
+    let reads = 0;
+    const record = Object.defineProperty({ id: 'a' }, 'at', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return new Date(7);
+      },
+    }) as { id: string; at: Date };
+    const copy = cloneRecord(record);
+    expect(reads).toBe(1);
+    expect(Object.getOwnPropertyDescriptor(copy, 'at')).toMatchObject({ value: new Date(7), writable: true });
+  });
 });
