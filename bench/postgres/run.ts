@@ -50,7 +50,7 @@ const QUICK: Mode = {
 const NOTES = [
   'Each table compares the same query and page: before timing, the three implementations are checked to return the same 20 ids.',
   'Each depth runs its three cases in rounds (one call each, order rotated every round) after a warm-up, so the ratios come from the same rounds. Times are per call, from the library call to mapped records, over a local socket.',
-  'pagelope `list` sends the page query (LIMIT/OFFSET; past the first page the skipped rows are found by id in a subquery, a deferred join) and, when the page is full, `count(*)`; nestjs-paginate (default `TAKE_AND_SKIP`, `getManyAndCount`) sends the page query (LIMIT/OFFSET: TypeORM needs no subquery without joins) and `COUNT(1)` on every page. Both pages here are full, so both count.',
+  'pagelope `list` sends, for the first page, the page query (LIMIT/OFFSET) and `count(*)` when the page is full; for a later page `count(*)` first, then the page query from the nearer end of the ordered set (reversed order past the middle), its skipped rows found by id in a subquery (a deferred join); nestjs-paginate (default `TAKE_AND_SKIP`, `getManyAndCount`) sends the page query (LIMIT/OFFSET: TypeORM needs no subquery without joins) and `COUNT(1)` on every page. Both pages here are full, so both count.',
   'nestjs-paginate adds no tie-breaker of its own: it is given `sortBy=createdAt:DESC&sortBy=id:ASC`, the order pagelope applies for `createdAt DESC` (id ascending appended).',
   "The deep cursor is the one `listByCursor` would return after that row: its sort key is read with SQL and encoded with the library's internal `encodeCursor`/`queryFingerprint` (walking 45,000 pages would time the walk, not the page).",
 ];

@@ -10,6 +10,7 @@ import type { Resource } from '../resource/define-resource';
 import { validateRecord } from '../resource/validate-record';
 import type { CreateInput, Patch, Repository } from '../repository/repository';
 import { compileKeyset, compileOrderBy } from './compile-order';
+import { listOffsetPage } from './list-offset-page';
 import { compileWhere } from './compile-where';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
@@ -108,32 +109,8 @@ export function createPostgresRepository<TRecord>(
     },
     async list(input?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, 'page');
-      const context = await contextOf();
-      const { params } = context;
-      const where = compileWhere(query.groups, context);
-      const offset = (query.page - 1) * query.limit;
-      const order = compileOrderBy(query.order, context);
-      const page = `ORDER BY ${order} LIMIT ${params.add(query.limit)} OFFSET ${params.add(offset)}`;
-      // Past the first page the skipped rows are found by id alone (a deferred join): when an index covers the
-      // filter and order columns, as `(field, id)` does for an unfiltered list, that is an index-only scan instead of
-      // fetching every skipped row; only the page's rows are then read from the table.
-      const rows = await run(
-        offset === 0
-          ? `SELECT ${select} FROM ${table} WHERE ${where} ${page}`
-          : `SELECT ${select} FROM ${table} WHERE ${idColumn} IN ` +
-              `(SELECT ${idColumn} FROM ${table} WHERE ${where} ${page}) ORDER BY ${order}`,
-        params.values,
-      );
-      // A short, non-empty page (or an empty first page) ends the set: its total needs no COUNT.
-      let total = offset + rows.length;
-      if (rows.length === query.limit || (rows.length === 0 && offset > 0)) {
-        const countContext = { ...context, params: new SqlParams() };
-        const [row] = await run(
-          `SELECT count(*)::float8 AS n FROM ${table} WHERE ${compileWhere(query.groups, countContext)}`,
-          countContext.params.values,
-        );
-        total = Number(row?.n ?? 0);
-      }
+      const context = { fields, collate: await collation() };
+      const { rows, total } = await listOffsetPage(query, { run, table, select, idColumn, context });
       return toPageResult(
         rows.map((row) => toRecord(row) as TRecord),
         { total, page: query.page, limit: query.limit },
