@@ -1,8 +1,10 @@
 import type { FieldDef } from '../resource/introspect-fields';
 import { QUERY_LIMITS } from './limits';
 
-/** The result of coercing one filter value. */
-export type Coerced = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+/** Why a filter value was rejected (the message after the parameter's name). */
+export class Rejection {
+  constructor(readonly reason: string) {}
+}
 
 const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 const ISO_DATE =
@@ -16,10 +18,11 @@ const KIND_TEXT: Record<string, string> = {
 };
 
 /**
- * Turns one filter value into the field's type: a query-string text (`fromText`) or a programmatic value.
+ * Turns one filter value into the field's type: a query-string text (`fromText`) or a programmatic value. Returns
+ * the value, or a {@link Rejection} (no result object is built for an accepted value).
  * `validate` also runs the field's own zod schema (for equality operators, whose values are whole values).
  */
-export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, validate: boolean): Coerced {
+export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, validate: boolean): unknown {
   if (typeof raw === 'string') {
     if (raw.length > QUERY_LIMITS.maxValueLength)
       return fail(`must be at most ${QUERY_LIMITS.maxValueLength} characters`);
@@ -28,7 +31,7 @@ export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, vali
   let value: unknown = raw;
   switch (def.kind) {
     case 'number':
-      if (fromText) value = typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+      if (fromText) value = typeof raw === 'string' && isDecimal(raw) ? Number(raw) : Number.NaN;
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`must be ${KIND_TEXT.number}`);
       break;
     case 'boolean':
@@ -51,8 +54,22 @@ export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, vali
     const result = def.base.safeParse(value);
     if (!result.success) return fail(`is invalid: ${result.error.issues[0]?.message ?? 'rejected by the schema'}`);
   }
-  return { ok: true, value };
+  return value;
 }
+
+/** Whether `text` is a plain decimal (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), as {@link DECIMAL} says; digits only take a loop. */
+function isDecimal(text: string): boolean {
+  const length = text.length;
+  let digits = length > 0 && text.charCodeAt(0) !== ZERO;
+  for (let i = 0; digits && i < length; i++) {
+    const code = text.charCodeAt(i);
+    digits = code >= ZERO && code <= NINE;
+  }
+  return digits || (length > 0 && DECIMAL.test(text));
+}
+
+const ZERO = 48;
+const NINE = 57;
 
 function toDate(raw: unknown, fromText: boolean): Date | undefined {
   if (raw instanceof Date && !fromText) return Number.isNaN(raw.getTime()) ? undefined : new Date(raw.getTime());
@@ -69,4 +86,4 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const fail = (reason: string): Coerced => ({ ok: false, reason });
+const fail = (reason: string): Rejection => new Rejection(reason);

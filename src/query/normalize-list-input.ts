@@ -38,12 +38,7 @@ export function normalizeListInput(input: unknown, resource: Resource, mode: 'pa
   const limit = resolveLimit(options.limit, fallback, resource, false, problems);
   const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;
   problems.throwIfAny();
-  return finishQuery(
-    { page, limit, groups, order },
-    mode === 'cursor' ? options.cursor : undefined,
-    resource,
-    problems,
-  );
+  return finishQuery({ page, limit, groups, order }, mode === 'cursor' ? options.cursor : undefined, resource);
 }
 
 /**
@@ -55,18 +50,18 @@ export function finishQuery(
   base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order'>,
   cursor: unknown,
   resource: Resource,
-  problems: Problems,
 ): NormalizedQuery {
   let after: readonly unknown[] | null = null;
   if (cursor !== undefined && cursor !== null && cursor !== '') {
+    const problems = new Problems();
     if (typeof cursor !== 'string') problems.add('cursor must be a string');
     else {
       const decoded = decodeCursor(cursor, base.order, resource, fingerprintOf(base.groups, base.order));
       if (decoded.ok) after = decoded.values;
       else problems.add(decoded.reason);
     }
+    problems.throwIfAny();
   }
-  problems.throwIfAny();
   return Object.freeze({
     page: base.page,
     limit: base.limit,

@@ -1,7 +1,7 @@
 import type { Resource } from '../resource/define-resource';
 import { withTieBreaker } from '../resource/define-resource';
 import { QUERY_LIMITS } from './limits';
-import { quote, type Problems } from './problems';
+import { quote, type ProblemSink } from './problems';
 import type { OrderDirection, OrderTerm } from './types';
 
 const DIRECTIONS: Readonly<Record<string, OrderDirection>> = { asc: 'asc', desc: 'desc' };
@@ -14,7 +14,7 @@ export function parseOrderText(
   orderBy: string | undefined,
   orderDirection: string | undefined,
   resource: Resource,
-  problems: Problems,
+  problems: ProblemSink,
 ): readonly OrderTerm[] | undefined {
   if (orderBy === undefined) {
     if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
@@ -24,7 +24,9 @@ export function parseOrderText(
   let cache = orderCache.get(resource);
   if (!cache) orderCache.set(resource, (cache = new Map()));
   // An absent orderDirection and an empty one differ: the empty one is a 400, so it must never hit the cache.
-  const cacheKey = JSON.stringify([orderBy, orderDirection ?? null]);
+  // The length prefix makes the key unambiguous whatever characters the two texts hold.
+  const cacheKey =
+    orderDirection === undefined ? `${orderBy.length}:${orderBy}` : `${orderBy.length}:${orderBy}=${orderDirection}`;
   const cached = cache.get(cacheKey);
   if (cached) return cached;
   const parsed = parseOrderUncached(orderBy, orderDirection, resource, problems);
@@ -42,7 +44,7 @@ function parseOrderUncached(
   orderBy: string,
   orderDirection: string | undefined,
   resource: Resource,
-  problems: Problems,
+  problems: ProblemSink,
 ): readonly OrderTerm[] | undefined {
   if (orderBy === undefined) {
     if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
@@ -92,7 +94,7 @@ function parseOrderUncached(
 export function normalizeOrder(
   input: unknown,
   resource: Resource,
-  problems: Problems,
+  problems: ProblemSink,
 ): readonly OrderTerm[] | undefined {
   if (input === undefined) return undefined;
   if (!Array.isArray(input) || input.length > QUERY_LIMITS.maxOrderFields) {

@@ -1,7 +1,12 @@
 import { HttpError } from '../errors/index';
 
+/** Where validation reports a problem: a {@link Problems} list, or a parser that creates one on its first problem. */
+export interface ProblemSink {
+  add(message: string): void;
+}
+
 /** Collects one message per problem of a request, then throws them together as one 400. */
-export class Problems {
+export class Problems implements ProblemSink {
   readonly messages: string[] = [];
   private reported: Set<string> | undefined;
 

@@ -1,6 +1,6 @@
 import type { Resource } from '../resource/define-resource';
 import { QUERY_LIMITS } from './limits';
-import type { Problems } from './problems';
+import type { ProblemSink } from './problems';
 
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
 
@@ -20,7 +20,7 @@ export function resolveLimit(
   fallback: number,
   resource: Resource,
   fromText: boolean,
-  problems: Problems,
+  problems: ProblemSink,
 ): number {
   if (raw === undefined) return fallback;
   const limit = toPositive(raw, fromText);
@@ -34,7 +34,7 @@ export function resolveLimit(
 }
 
 /** Resolves `page`: absent gives 1; a page above {@link QUERY_LIMITS}.maxPage is rejected. */
-export function resolvePage(raw: unknown, fromText: boolean, problems: Problems): number {
+export function resolvePage(raw: unknown, fromText: boolean, problems: ProblemSink): number {
   if (raw === undefined) return 1;
   const page = toPositive(raw, fromText);
   if (page === undefined) problems.add('page must be a positive integer');

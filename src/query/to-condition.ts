@@ -1,8 +1,8 @@
 import type { FieldDef } from '../resource/introspect-fields';
-import { coerceValue } from './coerce-value';
+import { coerceValue, Rejection } from './coerce-value';
 import type { Condition } from './normalized-query';
 import { MAX_LIST_VALUES, OPERATORS, type OperatorName } from './operators';
-import { quote, type Problems } from './problems';
+import { quote, type ProblemSink } from './problems';
 
 const WHOLE_VALUE_OPERATORS: ReadonlySet<OperatorName> = new Set(['eq', 'ne', 'in', 'notin']);
 
@@ -16,7 +16,7 @@ export function toCondition(
   values: readonly unknown[],
   param: string,
   fromText: boolean,
-  problems: Problems,
+  problems: ProblemSink,
 ): Condition | undefined {
   const spec = OPERATORS[op];
   const field = def.name;
@@ -50,17 +50,37 @@ export function toCondition(
       }
   }
   const validate = WHOLE_VALUE_OPERATORS.has(op);
+  if (spec.arity === 'one') {
+    const value = coerce(def, values[0], fromText, validate, spec.caseInsensitive, param, problems);
+    return value === REJECTED ? undefined : Object.freeze({ field, op, value, def });
+  }
   const coerced: unknown[] = [];
   for (const raw of values) {
-    const result = coerceValue(def, raw, fromText, validate);
-    if (!result.ok) {
-      problems.add(`${param} ${result.reason}${fromText ? '' : `, got ${describe(raw)}`}`);
-      return undefined;
-    }
-    coerced.push(spec.caseInsensitive ? (result.value as string).toLowerCase() : result.value);
+    const value = coerce(def, raw, fromText, validate, spec.caseInsensitive, param, problems);
+    if (value === REJECTED) return undefined;
+    coerced.push(value);
   }
-  const value = spec.arity === 'one' ? coerced[0] : Object.freeze(coerced);
-  return Object.freeze({ field, op, value, def });
+  return Object.freeze({ field, op, value: Object.freeze(coerced), def });
+}
+
+const REJECTED: unique symbol = Symbol('rejected');
+
+/** One coerced value (lower-cased for a case-insensitive operator), or REJECTED after reporting why. */
+function coerce(
+  def: FieldDef,
+  raw: unknown,
+  fromText: boolean,
+  validate: boolean,
+  lower: boolean,
+  param: string,
+  problems: ProblemSink,
+): unknown {
+  const value = coerceValue(def, raw, fromText, validate);
+  if (value instanceof Rejection) {
+    problems.add(`${param} ${value.reason}${fromText ? '' : `, got ${describe(raw)}`}`);
+    return REJECTED;
+  }
+  return lower ? (value as string).toLowerCase() : value;
 }
 
 function describe(value: unknown): string {

@@ -1,0 +1,37 @@
+import type { Resource } from '../resource/define-resource';
+import { withTieBreaker } from '../resource/define-resource';
+import type { FieldDef } from '../resource/introspect-fields';
+import type { OperatorName } from './operators';
+import type { OrderTerm } from './types';
+
+/** A filterable field as the HTTP parser needs it: its definition and the operators clients may use on it. */
+export interface FilterEntry {
+  readonly name: string;
+  readonly def: FieldDef;
+  readonly allowed: ReadonlySet<OperatorName>;
+}
+
+/** What the HTTP parser looks up per request, computed once per resource. */
+export interface FilterPlan {
+  /** Filterable field name to its entry: one map lookup per filter parameter. */
+  readonly fields: ReadonlyMap<string, FilterEntry>;
+  /** The order of a cursor query that names none: the id, ascending. */
+  readonly cursorOrder: readonly OrderTerm[];
+}
+
+const plans = new WeakMap<Resource, FilterPlan>();
+
+/** The resource's {@link FilterPlan}, built on first use and cached (resources are frozen, so it never goes stale). */
+export function filterPlanOf(resource: Resource): FilterPlan {
+  let plan = plans.get(resource);
+  if (!plan) {
+    const fields = new Map<string, FilterEntry>();
+    for (const [name, allowed] of resource.filterable) {
+      const def = resource.fields.get(name);
+      if (def) fields.set(name, Object.freeze({ name: def.name, def, allowed }));
+    }
+    plan = Object.freeze({ fields, cursorOrder: withTieBreaker([], resource.idField) });
+    plans.set(resource, plan);
+  }
+  return plan;
+}

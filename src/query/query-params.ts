@@ -1,0 +1,175 @@
+import type { Condition } from './normalized-query';
+import type { FilterEntry, FilterPlan } from './filter-plan';
+import { OPERATORS, isOperatorName, type OperatorName } from './operators';
+import { Problems, quote, type ProblemSink } from './problems';
+import type { QuerySink } from './read-query';
+import { toCondition } from './to-condition';
+
+/** The filter parameters given for one field, kept as sent until all parameters are read. */
+interface FieldParams {
+  readonly entry: FilterEntry;
+  /** `field[operator]` and `field[value]`. */
+  operator: string | undefined;
+  value: string | undefined;
+  /** Every `field[values]`, in order. */
+  values: string[] | undefined;
+  /** Shorthand operators (`field[gte]`) in order of first use, each with its values. */
+  shorthand: OperatorName[] | undefined;
+  shorthandValues: string[][] | undefined;
+}
+
+/** Scalar parameter names, which take no `[sub]`; `where` is the programmatic key, never an HTTP parameter. */
+const SCALARS: ReadonlySet<string> = new Set(['limit', 'page', 'cursor', 'orderBy', 'orderDirection', 'where']);
+const REPEATABLE: ReadonlySet<OperatorName> = new Set(['between', 'in', 'notin', 'inl', 'notinl']);
+
+/**
+ * Collects the parameters of one HTTP list or cursor query as {@link readQuery} hands them over: scalars into
+ * fields, filter parameters per field. Problems are collected (once per parameter) into a list created on the
+ * first one, so a valid query allocates none.
+ */
+export class QueryParams implements QuerySink, ProblemSink {
+  limit: string | undefined;
+  page: string | undefined;
+  cursor: string | undefined;
+  orderBy: string | undefined;
+  orderDirection: string | undefined;
+  private readonly fields: FieldParams[] = [];
+  private problems: Problems | undefined;
+
+  constructor(
+    private readonly plan: FilterPlan,
+    private readonly mode: 'page' | 'cursor',
+  ) {}
+
+  add(message: string): void {
+    (this.problems ??= new Problems()).add(message);
+  }
+
+  /** @throws HttpError 400 with one message per problem, when there is any. */
+  throwIfAny(): void {
+    this.problems?.throwIfAny();
+  }
+
+  param(name: string, sub: string | undefined, value: string): void {
+    if (sub === undefined) return this.scalar(name, value);
+    if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
+    const entry = this.plan.fields.get(name);
+    if (!entry) {
+      return this.once(`field:${name}`, `${name}[${sub}]: ${quote(name)} is not a filterable field`);
+    }
+    const params = this.fieldParams(entry);
+    if (sub === 'operator') {
+      if (params.operator === undefined) params.operator = value;
+      else this.once(`${name}[${sub}]`, `${name}[${sub}] must not be repeated`);
+    } else if (sub === 'value') {
+      if (params.value === undefined) params.value = value;
+      else this.once(`${name}[${sub}]`, `${name}[${sub}] must not be repeated`);
+    } else if (sub === 'values') (params.values ??= []).push(value);
+    else if (isOperatorName(sub)) {
+      // The table's own name: an interned string, the same for every request.
+      const op = OPERATORS[sub].name;
+      const shorthand = (params.shorthand ??= []);
+      const lists = (params.shorthandValues ??= []);
+      const index = shorthand.indexOf(op);
+      if (index === -1) {
+        shorthand.push(op);
+        lists.push([value]);
+      } else lists[index]?.push(value);
+    } else this.once(`${name}[${sub}]`, `${name}[${sub}]: unknown operator ${quote(sub)}`);
+  }
+
+  /**
+   * Validates the filter parameters field by field, in the order the fields were first given, and returns the
+   * conditions. Problems are collected, not thrown.
+   */
+  conditions(): Condition[] {
+    const out: Condition[] = [];
+    for (const params of this.fields) this.fieldConditions(params, out);
+    return out;
+  }
+
+  private scalar(name: string, value: string): void {
+    let known = true;
+    switch (name) {
+      case 'limit':
+        if (this.limit === undefined) return void (this.limit = value);
+        break;
+      case 'orderBy':
+        if (this.orderBy === undefined) return void (this.orderBy = value);
+        break;
+      case 'orderDirection':
+        if (this.orderDirection === undefined) return void (this.orderDirection = value);
+        break;
+      case 'page':
+        known = this.mode === 'page';
+        if (known && this.page === undefined) return void (this.page = value);
+        break;
+      case 'cursor':
+        known = this.mode === 'cursor';
+        if (known && this.cursor === undefined) return void (this.cursor = value);
+        break;
+      default:
+        known = false;
+    }
+    this.once(name, known ? `${name} must not be repeated` : `unknown parameter ${quote(name)}`);
+  }
+
+  private once(id: string, message: string): void {
+    (this.problems ??= new Problems()).once(id, message);
+  }
+
+  private fieldParams(entry: FilterEntry): FieldParams {
+    for (const params of this.fields) if (params.entry === entry) return params;
+    const params: FieldParams = {
+      entry,
+      operator: undefined,
+      value: undefined,
+      values: undefined,
+      shorthand: undefined,
+      shorthandValues: undefined,
+    };
+    this.fields.push(params);
+    return params;
+  }
+
+  private fieldConditions(params: FieldParams, out: Condition[]): void {
+    const { entry, operator, value, values, shorthand, shorthandValues } = params;
+    const name = entry.name;
+    if (operator !== undefined) {
+      const opParam = `${name}[operator]`;
+      if (isOperatorName(operator) && shorthand?.includes(operator)) {
+        this.add(`${opParam}: operator ${quote(operator)} is given twice for field ${quote(name)}`);
+      } else {
+        const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];
+        const param = value !== undefined ? `${name}[value]` : values ? `${name}[values]` : opParam;
+        this.condition(entry, operator, given, param, opParam, out);
+      }
+    } else if (value !== undefined || values) {
+      this.add(`${name}[${value !== undefined ? 'value' : 'values'}] needs ${name}[operator]`);
+    }
+    if (!shorthand || !shorthandValues) return;
+    for (let i = 0; i < shorthand.length; i++) {
+      const op = shorthand[i] as OperatorName;
+      const list = shorthandValues[i] ?? [];
+      const key = `${name}[${op}]`;
+      if (list.length > 1 && !REPEATABLE.has(op)) this.add(`${key} must not be repeated`);
+      else this.condition(entry, op, list, key, key, out);
+    }
+  }
+
+  private condition(
+    entry: FilterEntry,
+    op: string,
+    values: readonly string[],
+    param: string,
+    opParam: string,
+    out: Condition[],
+  ): void {
+    if (!isOperatorName(op)) return this.add(`${opParam}: unknown operator ${quote(op)}`);
+    if (!entry.allowed.has(op)) {
+      return this.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(entry.name)}`);
+    }
+    const condition = toCondition(entry.def, OPERATORS[op].name, values, param, true, this);
+    if (condition) out.push(condition);
+  }
+}

@@ -1,0 +1,155 @@
+import { QUERY_LIMITS } from './limits';
+import { badRequest, quote } from './problems';
+
+/** Receives each query parameter `name[sub]=value` (or `name=value`, `sub` undefined) in the order it was sent. */
+export interface QuerySink {
+  param(name: string, sub: string | undefined, value: string): void;
+}
+
+/**
+ * Reads a raw query string (with or without `?`), a `URLSearchParams`, or a parsed query object (flat keys such as
+ * `'age[gte]'`, or one level of nesting as `qs` gives) and hands each parameter to `sink`, in order. A raw string is
+ * read in one pass without a query-string library; it is percent-decoded only when it holds a `%` or a `+`.
+ *
+ * @throws HttpError 400 for malformed percent-encoding, bracket syntax other than `name[sub]`, unsafe keys,
+ * values that are not strings, and queries over the length or parameter-count limits. Such a problem is thrown at
+ * once, alone: problems the sink collected before it are dropped.
+ */
+export function readQuery(query: unknown, sink: QuerySink): void {
+  if (query === undefined || query === null) return;
+  const reader = new Reader(sink);
+  if (typeof query === 'string') reader.readString(query);
+  else if (query instanceof URLSearchParams) reader.readSearchParams(query);
+  else if (isRecordLike(query)) reader.readObject(query);
+  else throw badRequest(['the query must be a query string, URLSearchParams or an object']);
+}
+
+const tooLong = () => badRequest([`the query string must be at most ${QUERY_LIMITS.maxQueryLength} characters`]);
+
+const AMPERSAND = 38;
+const EQUALS = 61;
+const QUESTION_MARK = 63;
+const OPEN = 91;
+const CLOSE = 93;
+
+class Reader {
+  private count = 0;
+
+  constructor(private readonly sink: QuerySink) {}
+
+  readString(text: string): void {
+    const length = text.length;
+    let start = length > 0 && text.charCodeAt(0) === QUESTION_MARK ? 1 : 0;
+    if (length - start > QUERY_LIMITS.maxQueryLength) throw tooLong();
+    // Without `%` or `+` nothing needs decoding: keys and values are slices of the text.
+    const plain = text.indexOf('%', start) === -1 && text.indexOf('+', start) === -1;
+    while (start <= length) {
+      let end = start;
+      let eq = -1;
+      for (; end < length; end++) {
+        const code = text.charCodeAt(end);
+        if (code === AMPERSAND) break;
+        if (code === EQUALS && eq === -1) eq = end;
+      }
+      if (end > start) {
+        if (eq === -1) eq = end;
+        if (plain) {
+          this.pair(text, start, eq, eq === end ? '' : text.slice(eq + 1, end));
+        } else {
+          const key = decode(text.slice(start, eq));
+          const value = eq === end ? '' : decode(text.slice(eq + 1, end));
+          this.pair(key, 0, key.length, value);
+        }
+      }
+      start = end + 1;
+    }
+  }
+
+  readSearchParams(params: URLSearchParams): void {
+    let length = 0;
+    for (const [key, value] of params) {
+      length += key.length + value.length + 2;
+      if (length > QUERY_LIMITS.maxQueryLength) throw tooLong();
+      this.pair(key, 0, key.length, value);
+    }
+  }
+
+  readObject(query: Record<string, unknown>): void {
+    for (const key of Object.keys(query)) {
+      const value = query[key];
+      if (value === undefined) continue;
+      if (isRecordLike(value)) {
+        const subs = Object.keys(value);
+        if (key.includes('[') || subs.length === 0) throw badRequest([`parameter ${quote(key)} is not allowed`]);
+        for (const sub of subs) this.value(`${key}[${sub}]`, value[sub]);
+      } else this.value(key, value);
+    }
+  }
+
+  private value(key: string, value: unknown): void {
+    if (typeof value === 'string') this.pair(key, 0, key.length, value);
+    else if (isStringList(value)) {
+      for (const item of value) this.pair(key, 0, key.length, item);
+    } else throw badRequest([`${quote(key)} must be a string or a list of strings`]);
+  }
+
+  /**
+   * Splits the key `text.slice(from, to)` into `name` and `sub` (the form `name` or `name[sub]`, no other brackets)
+   * and passes the parameter on.
+   */
+  private pair(text: string, from: number, to: number, value: string): void {
+    if (this.count >= QUERY_LIMITS.maxParameters) {
+      throw badRequest([`the query must have at most ${QUERY_LIMITS.maxParameters} parameters`]);
+    }
+    this.count++;
+    let open = -1;
+    let ok = to > from;
+    for (let i = from; ok && i < to; i++) {
+      const code = text.charCodeAt(i);
+      if (code === OPEN) ok = open === -1 && i > from;
+      else if (code === CLOSE) ok = open !== -1 && i === to - 1;
+      if (code === OPEN) open = i;
+    }
+    if (ok && open !== -1) ok = text.charCodeAt(to - 1) === CLOSE;
+    if (!ok) throw badRequest([`unknown parameter ${quote(text.slice(from, to))}`]);
+    const name = text.slice(from, open === -1 ? to : open);
+    const sub = open === -1 ? undefined : text.slice(open + 1, to - 1);
+    if (isUnsafe(name) || (sub !== undefined && isUnsafe(sub))) {
+      throw badRequest([`parameter ${quote(text.slice(from, to))} is not allowed`]);
+    }
+    this.sink.param(name, sub, value);
+  }
+}
+
+function decode(text: string): string {
+  if (text.indexOf('%') === -1 && text.indexOf('+') === -1) return text;
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    throw badRequest([`malformed percent-encoding in the query string near ${quote(text)}`]);
+  }
+}
+
+/** A non-empty array of strings without holes (`every` would skip the holes of a sparse array). */
+function isStringList(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+/** `__proto__`, `constructor` and `prototype`, checked by length first: most names are neither 9 nor 11 long. */
+function isUnsafe(name: string): boolean {
+  return (name.length === 9 || name.length === 11) && UNSAFE.has(name);
+}
+
+const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * A record of parameters: a plain or null-prototype object, or an object whose prototype has a null prototype (as
+ * `fast-querystring`, Fastify's parser, makes them). Class instances such as `Map` or `Date` are not.
+ */
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
