@@ -24,17 +24,44 @@ export interface NormalizedQuery {
   readonly after: readonly unknown[] | null;
 }
 
-const NORMALIZED = Symbol('pagelope.normalized');
-
 interface Remembered {
   readonly normalized: NormalizedQuery;
   readonly resource: object;
   readonly mode: 'page' | 'cursor';
 }
 
+/** Returns the object it is given, so that a subclass's constructor can add its private field to that object. */
+class Adopt {
+  constructor(target: object) {
+    return target;
+  }
+}
+
 /**
- * Attaches the normalized form to a query object this library produced for `resource` in `mode` (as a
- * non-enumerable symbol property, so JSON and equality checks see only the public fields), then freezes it.
+ * Marks query objects this library produced with a private field: invisible to `Object.keys`, symbols, spread,
+ * JSON and equality checks, never copied, and much cheaper to add than a non-enumerable property. Stamping happens
+ * before the object is frozen.
+ */
+class Stamp extends Adopt {
+  readonly #remembered: Remembered;
+
+  private constructor(target: object, remembered: Remembered) {
+    super(target);
+    this.#remembered = remembered;
+  }
+
+  static add(target: object, remembered: Remembered): void {
+    new Stamp(target, remembered);
+  }
+
+  static read(target: object): Remembered | undefined {
+    return #remembered in target ? (target as Stamp).#remembered : undefined;
+  }
+}
+
+/**
+ * Attaches the normalized form to a query object this library produced for `resource` in `mode` (privately, so
+ * JSON and equality checks see only the public fields), then freezes it.
  */
 export function remember<T extends object>(
   query: T,
@@ -42,8 +69,7 @@ export function remember<T extends object>(
   resource: object,
   mode: 'page' | 'cursor',
 ): Readonly<T> {
-  const remembered: Remembered = Object.freeze({ normalized, resource, mode });
-  Object.defineProperty(query, NORMALIZED, { value: remembered });
+  Stamp.add(query, { normalized, resource, mode });
   return Object.freeze(query);
 }
 
@@ -54,7 +80,7 @@ export function remember<T extends object>(
  */
 export function recall(query: unknown, resource: object, mode: 'page' | 'cursor'): NormalizedQuery | undefined {
   if (typeof query !== 'object' || query === null) return undefined;
-  const known = (query as { [NORMALIZED]?: Remembered })[NORMALIZED];
+  const known = Stamp.read(query);
   return known?.resource === resource && known.mode === mode ? known.normalized : undefined;
 }
 

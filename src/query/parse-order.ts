@@ -20,25 +20,29 @@ export function parseOrderText(
     if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
     return undefined;
   }
-  // Valid orders are few and immutable: remember the latest ones per resource.
+  // Valid orders are few and immutable: remember the latest ones per resource, keyed by orderBy, then by
+  // orderDirection. An absent orderDirection (key undefined) and an empty one (a 400, never cached) stay apart.
   let cache = orderCache.get(resource);
   if (!cache) orderCache.set(resource, (cache = new Map()));
-  // An absent orderDirection and an empty one differ: the empty one is a 400, so it must never hit the cache.
-  // The length prefix makes the key unambiguous whatever characters the two texts hold.
-  const cacheKey =
-    orderDirection === undefined ? `${orderBy.length}:${orderBy}` : `${orderBy.length}:${orderBy}=${orderDirection}`;
-  const cached = cache.get(cacheKey);
+  const byDirection = cache.get(orderBy);
+  const cached = byDirection?.get(orderDirection);
   if (cached) return cached;
   const parsed = parseOrderUncached(orderBy, orderDirection, resource, problems);
   if (parsed) {
-    if (cache.size >= ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    cache.set(cacheKey, parsed);
+    if (byDirection) {
+      if (byDirection.size >= DIRECTION_CACHE_SIZE) byDirection.clear();
+      byDirection.set(orderDirection, parsed);
+    } else {
+      if (cache.size >= ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(orderBy, new Map([[orderDirection, parsed]]));
+    }
   }
   return parsed;
 }
 
 const ORDER_CACHE_SIZE = 64;
-const orderCache = new WeakMap<Resource, Map<string, readonly OrderTerm[]>>();
+const DIRECTION_CACHE_SIZE = 16;
+const orderCache = new WeakMap<Resource, Map<string, Map<string | undefined, readonly OrderTerm[]>>>();
 
 function parseOrderUncached(
   orderBy: string,

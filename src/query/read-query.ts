@@ -44,21 +44,32 @@ class Reader {
     // Without `%` or `+` nothing needs decoding: keys and values are slices of the text.
     const plain = text.indexOf('%', start) === -1 && text.indexOf('+', start) === -1;
     while (start <= length) {
+      // One pass over the parameter: where it ends, its first `=`, and the brackets of its key.
       let end = start;
       let eq = -1;
+      let open = -1;
+      let opens = 0;
+      let close = -1;
+      let closes = 0;
       for (; end < length; end++) {
         const code = text.charCodeAt(end);
         if (code === AMPERSAND) break;
-        if (code === EQUALS && eq === -1) eq = end;
+        if (eq !== -1) continue;
+        if (code === EQUALS) eq = end;
+        else if (code === OPEN) {
+          if (opens++ === 0) open = end;
+        } else if (code === CLOSE && closes++ === 0) close = end;
       }
       if (end > start) {
         if (eq === -1) eq = end;
         if (plain) {
-          this.pair(text, start, eq, eq === end ? '' : text.slice(eq + 1, end));
+          const shape =
+            opens + closes === 0 ? NO_BRACKETS : opens === 1 && closes === 1 && close === eq - 1 ? open : BAD;
+          this.pair(text, start, eq, eq === end ? '' : text.slice(eq + 1, end), shape);
         } else {
           const key = decode(text.slice(start, eq));
           const value = eq === end ? '' : decode(text.slice(eq + 1, end));
-          this.pair(key, 0, key.length, value);
+          this.pair(key, 0, key.length, value, keyShape(key));
         }
       }
       start = end + 1;
@@ -70,7 +81,7 @@ class Reader {
     for (const [key, value] of params) {
       length += key.length + value.length + 2;
       if (length > QUERY_LIMITS.maxQueryLength) throw tooLong();
-      this.pair(key, 0, key.length, value);
+      this.pair(key, 0, key.length, value, keyShape(key));
     }
   }
 
@@ -87,38 +98,49 @@ class Reader {
   }
 
   private value(key: string, value: unknown): void {
-    if (typeof value === 'string') this.pair(key, 0, key.length, value);
+    const shape = keyShape(key);
+    if (typeof value === 'string') this.pair(key, 0, key.length, value, shape);
     else if (isStringList(value)) {
-      for (const item of value) this.pair(key, 0, key.length, item);
+      for (const item of value) this.pair(key, 0, key.length, item, shape);
     } else throw badRequest([`${quote(key)} must be a string or a list of strings`]);
   }
 
   /**
-   * Splits the key `text.slice(from, to)` into `name` and `sub` (the form `name` or `name[sub]`, no other brackets)
-   * and passes the parameter on.
+   * Passes on the parameter whose key is `text.slice(from, to)`, of the given {@link keyShape}: `name` or
+   * `name[sub]`, split at the bracket.
    */
-  private pair(text: string, from: number, to: number, value: string): void {
+  private pair(text: string, from: number, to: number, value: string, shape: number): void {
     if (this.count >= QUERY_LIMITS.maxParameters) {
       throw badRequest([`the query must have at most ${QUERY_LIMITS.maxParameters} parameters`]);
     }
     this.count++;
-    let open = -1;
-    let ok = to > from;
-    for (let i = from; ok && i < to; i++) {
-      const code = text.charCodeAt(i);
-      if (code === OPEN) ok = open === -1 && i > from;
-      else if (code === CLOSE) ok = open !== -1 && i === to - 1;
-      if (code === OPEN) open = i;
+    if (shape === BAD || shape === from || to === from) {
+      throw badRequest([`unknown parameter ${quote(text.slice(from, to))}`]);
     }
-    if (ok && open !== -1) ok = text.charCodeAt(to - 1) === CLOSE;
-    if (!ok) throw badRequest([`unknown parameter ${quote(text.slice(from, to))}`]);
-    const name = text.slice(from, open === -1 ? to : open);
-    const sub = open === -1 ? undefined : text.slice(open + 1, to - 1);
+    const name = text.slice(from, shape === NO_BRACKETS ? to : shape);
+    const sub = shape === NO_BRACKETS ? undefined : text.slice(shape + 1, to - 1);
     if (isUnsafe(name) || (sub !== undefined && isUnsafe(sub))) {
       throw badRequest([`parameter ${quote(text.slice(from, to))} is not allowed`]);
     }
     this.sink.param(name, sub, value);
   }
+}
+
+/** {@link keyShape}: a key without brackets. */
+const NO_BRACKETS = -1;
+/** {@link keyShape}: a key with brackets other than one `[...]` at its end. */
+const BAD = -2;
+
+/**
+ * The shape of a whole key: {@link NO_BRACKETS}, {@link BAD}, or the index of its `[` when it is `name[sub]` with
+ * no other bracket. (An empty name, `[` at index 0, is rejected by the caller.)
+ */
+function keyShape(key: string): number {
+  const open = key.indexOf('[');
+  const close = key.indexOf(']');
+  if (open === -1) return close === -1 ? NO_BRACKETS : BAD;
+  const last = key.length - 1;
+  return close === last && key.indexOf('[', open + 1) === -1 ? open : BAD;
 }
 
 function decode(text: string): string {
