@@ -60,7 +60,10 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   const page = mode === 'page' ? resolvePage(params.page, true, params) : 1;
   params.throwIfAny();
   const cursorText = params.cursor;
-  const normalized = finishQuery({ page, limit, groups: [Object.freeze(conditions)], order }, cursorText, resource);
+  // Only the returned query is frozen: the normalized form is reachable through the library alone (see remember).
+  const normalized: NormalizedQuery = cursorText
+    ? finishQuery({ page, limit, groups: [conditions], order }, cursorText, resource)
+    : { page, limit, groups: [conditions], order, after: null };
   return { normalized, cursor: cursorText ? cursorText : null };
 }
 

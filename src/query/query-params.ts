@@ -137,7 +137,8 @@ export class QueryParams implements QuerySink, ProblemSink {
     const name = entry.name;
     if (operator !== undefined) {
       const opParam = `${name}[operator]`;
-      if (isOperatorName(operator) && shorthand?.includes(operator)) {
+      // Shorthand holds operator names only, so this also finds that `operator` is one.
+      if (shorthand?.includes(operator as OperatorName)) {
         this.add(`${opParam}: operator ${quote(operator)} is given twice for field ${quote(name)}`);
       } else {
         const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];

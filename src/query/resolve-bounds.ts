@@ -2,13 +2,25 @@ import type { Resource } from '../resource/define-resource';
 import { QUERY_LIMITS } from './limits';
 import type { ProblemSink } from './problems';
 
-const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
+/** Whether `text` is a plain decimal positive integer (`[1-9][0-9]*`): no sign, space, exponent or leading zero. */
+function isPositiveInteger(text: string): boolean {
+  const length = text.length;
+  if (length === 0 || text.charCodeAt(0) === ZERO) return false;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < ZERO || code > NINE) return false;
+  }
+  return true;
+}
+
+const ZERO = 48;
+const NINE = 57;
 
 /** Default `limit` of a cursor listing (the spec's 20), bounded by the resource's `maxLimit`. */
 export const CURSOR_DEFAULT_LIMIT = 20;
 
 function toPositive(raw: unknown, fromText: boolean): number | undefined {
-  if (fromText) return typeof raw === 'string' && POSITIVE_INTEGER.test(raw) ? Number(raw) : undefined;
+  if (fromText) return typeof raw === 'string' && isPositiveInteger(raw) ? Number(raw) : undefined;
   return typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : undefined;
 }
 
