@@ -34,9 +34,28 @@ export class Problems implements ProblemSink {
 /** At most this many messages are reported for one request. */
 const MAX_PROBLEMS = 20;
 
-/** A 400 `HttpError` whose message is an array of strings. */
+/**
+ * A 400 `HttpError` whose message is an array of strings. Its stack is only the message line: a client's bad query
+ * is no fault of the code, and capturing frames is most of the cost of an error path that any client can trigger.
+ */
 export function badRequest(messages: readonly string[]): HttpError {
-  return new HttpError(400, [...messages]);
+  const limit = Error.stackTraceLimit;
+  if (!setStackTraceLimit(0)) return new HttpError(400, [...messages]);
+  try {
+    return new HttpError(400, [...messages]);
+  } finally {
+    setStackTraceLimit(limit);
+  }
+}
+
+/** Sets `Error.stackTraceLimit` (V8); false where it cannot be set, as under frozen intrinsics. */
+function setStackTraceLimit(limit: number): boolean {
+  try {
+    Error.stackTraceLimit = limit;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Quotes a client-sent name for a message, cut to a readable length and free of control characters. */
