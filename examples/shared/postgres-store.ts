@@ -11,17 +11,23 @@ export interface PostgresDemoStore {
 }
 
 /**
- * The demo's users in PostgreSQL: the server named by `DATABASE_URL` when set (table `pagelope_demo_users`,
- * recreated), else embedded PGlite in memory. Seeds `count` deterministic users.
+ * The demo's users in PostgreSQL: the server named by `DATABASE_URL` when set (table `pagelope_demo_users` unless
+ * `table` says otherwise, recreated), else embedded PGlite in memory. Seeds `count` deterministic users.
  */
-export async function openPostgresDemoStore(count: number, url = process.env.DATABASE_URL): Promise<PostgresDemoStore> {
-  const table = 'pagelope_demo_users';
+export async function openPostgresDemoStore(
+  count: number,
+  url = process.env.DATABASE_URL,
+  table = 'pagelope_demo_users',
+): Promise<PostgresDemoStore> {
   let client: SqlClient;
   let close: () => Promise<void>;
   let description: string;
   if (url) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: url });
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5000 });
+    // An idle pooled connection that the server ends (restart, pg_terminate_backend) is reported here; without a
+    // listener Node would crash the process. The pool drops that client and connects anew on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
     client = pool as unknown as SqlClient;
     close = () => pool.end();
     description = `PostgreSQL at ${new URL(url).host}`;

@@ -12,6 +12,7 @@ import type { CreateInput, Patch, Repository } from '../repository/repository';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileWhere } from './compile-where';
+import { toUnavailableError } from './connection-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
@@ -66,7 +67,14 @@ export function createPostgresRepository<TRecord>(
   const collation = createCollationLookup(client, { table, fields, mode: options.textCollation ?? 'detect' });
   const contextOf = async (): Promise<SqlContext> => ({ fields, collate: await collation(), params: new SqlParams() });
 
-  const run = async (text: string, values: unknown[]) => (await client.query(text, values)).rows;
+  // A lost or refused connection is a 503 for the client to retry, not a 500; any other failure is rethrown as is.
+  const run = async (text: string, values: unknown[]) => {
+    try {
+      return (await client.query(text, values)).rows;
+    } catch (error) {
+      throw toUnavailableError(error);
+    }
+  };
   const notFound = (id: unknown) => new HttpError(404, `${resource.name} ${quote(String(id))} not found`);
   const get = (id: string) => one(`SELECT ${select} FROM ${table} WHERE ${idColumn} = $1`, [String(id)], id);
   const one = async (text: string, values: unknown[], id: unknown): Promise<TRecord> => {

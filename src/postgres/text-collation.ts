@@ -1,5 +1,6 @@
 import type { FieldDef } from '../resource/introspect-fields';
 import type { SqlClient } from './sql-client';
+import { isConnectionError } from './connection-error';
 
 /**
  * What the adapter assumes of the collation of the table's text columns:
@@ -57,7 +58,8 @@ export function createCollationLookup(
  * Reads the collation of the table's columns and returns the text fields that need `COLLATE "C"` for code-point
  * order: those whose column is collatable and not in "C"/"POSIX" (the database default counts as not "C", even when it
  * is, since its order is not guaranteed). Returns `undefined` when the table is not found (not created yet), and
- * {@link collateAllText} when the catalog cannot be read (an engine without `pg_attribute`).
+ * {@link collateAllText} when the catalog cannot be read (an engine without `pg_attribute`); a connection failure
+ * returns `undefined` too, so the next list reads the catalog again.
  */
 async function detectCollatedFields(
   client: SqlClient,
@@ -67,7 +69,9 @@ async function detectCollatedFields(
   let rows: readonly Record<string, unknown>[];
   try {
     ({ rows } = await client.query(COLUMN_COLLATIONS, [table]));
-  } catch {
+  } catch (error) {
+    // A lost connection says nothing about the catalog: look again on the next list.
+    if (isConnectionError(error)) return undefined;
     return collateAllText(fields);
   }
   if (rows.length === 0) return undefined;
