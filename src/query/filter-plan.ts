@@ -9,6 +9,12 @@ export interface FilterEntry {
   readonly name: string;
   readonly def: FieldDef;
   readonly allowed: ReadonlySet<OperatorName>;
+  /** The field's parameter names as messages quote them: `field[operator]`, `field[value]`, `field[values]`. */
+  readonly operatorParam: string;
+  readonly valueParam: string;
+  readonly valuesParam: string;
+  /** `field[<op>]` of each operator allowed on the field. */
+  readonly shorthandParams: ReadonlyMap<OperatorName, string>;
 }
 
 /** What the HTTP parser looks up per request, computed once per resource. */
@@ -28,7 +34,21 @@ export function filterPlanOf(resource: Resource): FilterPlan {
     const fields = new Map<string, FilterEntry>();
     for (const [name, allowed] of resource.filterable) {
       const def = resource.fields.get(name);
-      if (def) fields.set(name, Object.freeze({ name: def.name, def, allowed }));
+      if (!def) continue;
+      const shorthandParams = new Map<OperatorName, string>();
+      for (const op of allowed) shorthandParams.set(op, `${name}[${op}]`);
+      fields.set(
+        name,
+        Object.freeze({
+          name: def.name,
+          def,
+          allowed,
+          operatorParam: `${name}[operator]`,
+          valueParam: `${name}[value]`,
+          valuesParam: `${name}[values]`,
+          shorthandParams,
+        }),
+      );
     }
     plan = Object.freeze({ fields, cursorOrder: withTieBreaker([], resource.idField) });
     plans.set(resource, plan);

@@ -136,23 +136,22 @@ export class QueryParams implements QuerySink, ProblemSink {
     const { entry, operator, value, values, shorthand, shorthandValues } = params;
     const name = entry.name;
     if (operator !== undefined) {
-      const opParam = `${name}[operator]`;
       // Shorthand holds operator names only, so this also finds that `operator` is one.
       if (shorthand?.includes(operator as OperatorName)) {
-        this.add(`${opParam}: operator ${quote(operator)} is given twice for field ${quote(name)}`);
+        this.add(`${entry.operatorParam}: operator ${quote(operator)} is given twice for field ${quote(name)}`);
       } else {
         const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];
-        const param = value !== undefined ? `${name}[value]` : values ? `${name}[values]` : opParam;
-        this.condition(entry, operator, given, param, opParam, out);
+        const param = value !== undefined ? entry.valueParam : values ? entry.valuesParam : entry.operatorParam;
+        this.condition(entry, operator, given, param, entry.operatorParam, out);
       }
     } else if (value !== undefined || values) {
-      this.add(`${name}[${value !== undefined ? 'value' : 'values'}] needs ${name}[operator]`);
+      this.add(`${value !== undefined ? entry.valueParam : entry.valuesParam} needs ${entry.operatorParam}`);
     }
     if (!shorthand || !shorthandValues) return;
     for (let i = 0; i < shorthand.length; i++) {
       const op = shorthand[i] as OperatorName;
       const list = shorthandValues[i] ?? [];
-      const key = `${name}[${op}]`;
+      const key = entry.shorthandParams.get(op) ?? `${name}[${op}]`;
       if (list.length > 1 && !REPEATABLE.has(op)) this.add(`${key} must not be repeated`);
       else this.condition(entry, op, list, key, key, out);
     }

@@ -29,7 +29,7 @@ export function toCondition(
         problems.add(`${param} takes no value (or ${fromText ? 'an empty value or true' : 'true'})`);
         return undefined;
       }
-      return Object.freeze({ field, op, value: true, def });
+      return { field, op, value: true, def };
     }
     case 'one':
       if (values.length !== 1) {
@@ -52,7 +52,8 @@ export function toCondition(
   const validate = WHOLE_VALUE_OPERATORS.has(op);
   if (spec.arity === 'one') {
     const value = coerce(def, values[0], fromText, validate, spec.caseInsensitive, param, problems);
-    return value === REJECTED ? undefined : Object.freeze({ field, op, value, def });
+    // Conditions stay internal (the public `where` is built from them), so only their value lists are frozen.
+    return value === REJECTED ? undefined : { field, op, value, def };
   }
   const coerced: unknown[] = [];
   for (const raw of values) {
@@ -60,7 +61,7 @@ export function toCondition(
     if (value === REJECTED) return undefined;
     coerced.push(value);
   }
-  return Object.freeze({ field, op, value: Object.freeze(coerced), def });
+  return { field, op, value: Object.freeze(coerced), def };
 }
 
 const REJECTED: unique symbol = Symbol('rejected');
