@@ -26,9 +26,15 @@ export interface FilterPlan {
 }
 
 const plans = new WeakMap<Resource, FilterPlan>();
+/** The plan used last: most services parse for one resource again and again. Holds one resource alive at most. */
+let last: { readonly resource: Resource | undefined; readonly plan: FilterPlan } = {
+  resource: undefined,
+  plan: Object.freeze({ fields: new Map(), cursorOrder: [] }),
+};
 
 /** The resource's {@link FilterPlan}, built on first use and cached (resources are frozen, so it never goes stale). */
 export function filterPlanOf(resource: Resource): FilterPlan {
+  if (resource === last.resource) return last.plan;
   let plan = plans.get(resource);
   if (!plan) {
     const fields = new Map<string, FilterEntry>();
@@ -53,5 +59,6 @@ export function filterPlanOf(resource: Resource): FilterPlan {
     plan = Object.freeze({ fields, cursorOrder: withTieBreaker([], resource.idField) });
     plans.set(resource, plan);
   }
+  last = { resource, plan };
   return plan;
 }

@@ -52,9 +52,10 @@ export class QueryParams implements QuerySink, ProblemSink {
 
   param(name: string, sub: string | undefined, value: string): void {
     if (sub === undefined) return this.scalar(name, value);
-    if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
+    // Field names never collide with scalar names (defineResource rejects them), so the field lookup goes first.
     const entry = this.plan.fields.get(name);
     if (!entry) {
+      if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
       return this.once(`field:${name}`, `${name}[${sub}]: ${quote(name)} is not a filterable field`);
     }
     const params = this.fieldParams(entry);
