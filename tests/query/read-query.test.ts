@@ -66,7 +66,6 @@ describe('readQuery', () => {
   });
 
   it('throws a 400 for a sparse array, whose holes are not strings', () => {
-    // eslint-disable-next-line no-sparse-arrays -- the hole is the point
     const error = badRequestOf(() => readQuery({ limit: [, '1'] }, { param: () => undefined }));
     expect(error.message).toStrictEqual(['"limit" must be a string or a list of strings']);
   });
