@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DemoOptions } from '../shared/demo-app';
+import { answerClientError } from '../shared/client-error';
 import { createApp } from './app';
 
 /** Options of `listen`: the demo's options plus where to listen. */
@@ -23,6 +24,7 @@ export interface RunningServer {
 export function listen(options: ListenOptions = {}): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', ...demoOptions } = options;
   const server = createServer(createApp(demoOptions));
+  server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

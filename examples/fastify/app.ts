@@ -4,6 +4,7 @@ import { CORRELATION_ID_HEADER, TooManyRequestsError } from 'pagelope';
 import { ALLOWED_METHODS, BODY_LIMIT_BYTES, createDemo, type DemoOptions, type Reply } from '../shared/demo-app';
 import { users } from '../shared/users';
 import { cursorPageSchema, pageSchema } from './response-schemas';
+import { answerClientError } from '../shared/client-error';
 
 /**
  * The demo as a Fastify 5 app, not listening (call `listen` or `ready` on it). The correlation id is Fastify's own
@@ -19,6 +20,7 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
   const demo = createDemo(options);
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    clientErrorHandler: answerClientError,
     genReqId: (req) => demo.correlationIdOf(req.headers),
     frameworkErrors: (error, request, reply) => send(reply, demo.error(error, request.id)),
   });

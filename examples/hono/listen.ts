@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { DemoOptions } from '../shared/demo-app';
+import { answerClientError } from '../shared/client-error';
 import { createApp } from './app';
 
 /** Options of `listen`: the demo's options plus where to listen. */
@@ -36,6 +37,7 @@ export function listen(options: ListenOptions = {}): Promise<RunningServer> {
           }),
       });
     });
+    server.on('clientError', answerClientError);
     server.once('error', reject);
   });
 }

@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES, createDemo, type Demo, type DemoOptions } from '../sh
 import { correlationIdOf, expressCorrelationId } from '../shared/express-correlation-id';
 import { sendExpressReply } from '../shared/send-express-reply';
 import { DEMO, DemoController } from './demo-controller';
+import { answerClientError } from '../shared/client-error';
 
 /** The global catch-all filter: guards (the throttler's 429), body parsing (400, 413), routes and 500s alike. */
 @Catch()
@@ -43,6 +44,7 @@ export async function createApp(options: DemoOptions = {}): Promise<NestExpressA
     { bodyParser: false, forceCloseConnections: true, logger: ['error', 'warn'] },
   );
   app.disable('x-powered-by');
+  app.getHttpServer().on('clientError', answerClientError);
   app.use(expressCorrelationId(demo));
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
   return app.init();

@@ -83,7 +83,7 @@ function classify(value: unknown): ClassifiedError | undefined {
   if (bag['isBoom'] === true) {
     const output = asObject(bag['output']);
     if (output === undefined) return undefined;
-    const payload = asObject(output['payload']);
+    const payload = asBody(output['payload']);
     return build(output['statusCode'], {
       message: payload?.['message'],
       error: payload?.['error'],
@@ -94,9 +94,9 @@ function classify(value: unknown): ClassifiedError | undefined {
   if (typeof bag['getStatus'] === 'function' && typeof bag['getResponse'] === 'function') {
     const status: unknown = Reflect.apply(bag['getStatus'] as () => unknown, value, []);
     const response: unknown = Reflect.apply(bag['getResponse'] as () => unknown, value, []);
-    const body = asObject(response);
+    const body = asBody(response);
     return build(status, {
-      message: body === undefined ? response : body['message'],
+      message: body === undefined ? (isObjectLike(response) ? undefined : response) : body['message'],
       error: body?.['error'],
       extras: body,
       headers: bag['headers'],
@@ -153,6 +153,15 @@ function isErrorStatus(value: unknown): value is number {
 
 function asObject(value: unknown): Bag | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Bag) : undefined;
+}
+
+/** A body given by a NestJS or Boom error: a plain object only, never an `Error` or other class instance. */
+function asBody(value: unknown): Bag | undefined {
+  return isObjectLike(value) && !Array.isArray(value) && isPlainObject(value) ? (value as Bag) : undefined;
+}
+
+function isObjectLike(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isPlainObject(value: object): boolean {

@@ -59,7 +59,7 @@ type Copy = { readonly ok: true; readonly value: unknown } | { readonly ok: fals
 
 function jsonCopy(read: () => unknown): Copy {
   try {
-    const text: unknown = JSON.stringify(read());
+    const text: unknown = JSON.stringify(read(), withoutStacks);
     if (typeof text !== 'string') return { ok: false };
     return { ok: true, value: deepFreeze(JSON.parse(text)) };
   } catch {
@@ -73,4 +73,10 @@ function deepFreeze(value: unknown): unknown {
     Object.freeze(value);
   }
   return value;
+}
+
+/** JSON replacer that drops `stack` keys and `Error` values (judged before their `toJSON`) at any depth. */
+function withoutStacks(this: unknown, key: string, value: unknown): unknown {
+  if (key === 'stack') return undefined;
+  return (this as Readonly<Record<string, unknown>>)[key] instanceof Error ? undefined : value;
 }

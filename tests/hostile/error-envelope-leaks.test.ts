@@ -1,6 +1,6 @@
 /**
- * Pending regression tests (weaknesses W3 and W6 of the hardening report). Rename to `.test.ts` once the fixes in
- * src/errors/classify-error.ts and src/errors/pick-extras.ts land.
+ * Regression tests for weaknesses W3 and W6 of the hardening report, fixed in
+ * src/errors/classify-error.ts and src/errors/pick-extras.ts.
  *
  * W3: a NestJS exception built from an error object (`new InternalServerErrorException(dbError)`, whose
  * `getResponse()` returns `dbError` itself) or a Boom whose payload is an error puts the error's message and its own
@@ -9,7 +9,7 @@
  * stack, and whatever else `toJSON` returns, into the body.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpError, toErrorEnvelope } from '../../../src/index';
+import { HttpError, toErrorEnvelope } from '../../src/index';
 
 const SECRET = 'Key (email)=(ann@example.com) already exists';
 const dbError = () =>
