@@ -143,7 +143,8 @@ export class QueryParams implements QuerySink, ProblemSink {
       } else {
         const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];
         const param = value !== undefined ? entry.valueParam : values ? entry.valuesParam : entry.operatorParam;
-        this.condition(entry, operator, given, param, entry.operatorParam, out);
+        if (isOperatorName(operator)) this.condition(entry, operator, given, param, entry.operatorParam, out);
+        else this.add(`${entry.operatorParam}: unknown operator ${quote(operator)}`);
       }
     } else if (value !== undefined || values) {
       this.add(`${value !== undefined ? entry.valueParam : entry.valuesParam} needs ${entry.operatorParam}`);
@@ -160,13 +161,12 @@ export class QueryParams implements QuerySink, ProblemSink {
 
   private condition(
     entry: FilterEntry,
-    op: string,
+    op: OperatorName,
     values: readonly string[],
     param: string,
     opParam: string,
     out: Condition[],
   ): void {
-    if (!isOperatorName(op)) return this.add(`${opParam}: unknown operator ${quote(op)}`);
     if (!entry.allowed.has(op)) {
       return this.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(entry.name)}`);
     }
