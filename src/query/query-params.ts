@@ -1,6 +1,6 @@
 import type { Condition } from './normalized-query';
 import type { FilterEntry, FilterPlan } from './filter-plan';
-import { OPERATORS, isOperatorName, type OperatorName } from './operators';
+import { OPERATOR_NAMES, type OperatorName } from './operators';
 import { Problems, quote, type ProblemSink } from './problems';
 import type { QuerySink } from './read-query';
 import { toCondition } from './to-condition';
@@ -20,6 +20,8 @@ interface FieldParams {
 
 /** Scalar parameter names, which take no `[sub]`; `where` is the programmatic key, never an HTTP parameter. */
 const SCALARS: ReadonlySet<string> = new Set(['limit', 'page', 'cursor', 'orderBy', 'orderDirection', 'where']);
+/** Operator text to the table's own name: one lookup both checks the text and gives an interned string. */
+const OPERATOR_BY_TEXT: ReadonlyMap<string, OperatorName> = new Map(OPERATOR_NAMES.map((name) => [name, name]));
 const REPEATABLE: ReadonlySet<OperatorName> = new Set(['between', 'in', 'notin', 'inl', 'notinl']);
 
 /**
@@ -66,17 +68,23 @@ export class QueryParams implements QuerySink, ProblemSink {
       if (params.value === undefined) params.value = value;
       else this.once(`${name}[${sub}]`, `${name}[${sub}] must not be repeated`);
     } else if (sub === 'values') (params.values ??= []).push(value);
-    else if (isOperatorName(sub)) {
-      // The table's own name: an interned string, the same for every request.
-      const op = OPERATORS[sub].name;
-      const shorthand = (params.shorthand ??= []);
-      const lists = (params.shorthandValues ??= []);
-      const index = shorthand.indexOf(op);
-      if (index === -1) {
-        shorthand.push(op);
-        lists.push([value]);
-      } else lists[index]?.push(value);
-    } else this.once(`${name}[${sub}]`, `${name}[${sub}]: unknown operator ${quote(sub)}`);
+    else this.shorthand(params, sub, value);
+  }
+
+  /** `field[<op>]=value`: the operator's values are collected in order of first use. */
+  private shorthand(params: FieldParams, sub: string, value: string): void {
+    const op = OPERATOR_BY_TEXT.get(sub);
+    if (op === undefined) {
+      const key = `${params.entry.name}[${sub}]`;
+      return this.once(key, `${key}: unknown operator ${quote(sub)}`);
+    }
+    const shorthand = (params.shorthand ??= []);
+    const lists = (params.shorthandValues ??= []);
+    const index = shorthand.indexOf(op);
+    if (index === -1) {
+      shorthand.push(op);
+      lists.push([value]);
+    } else lists[index]?.push(value);
   }
 
   /**
@@ -143,7 +151,8 @@ export class QueryParams implements QuerySink, ProblemSink {
       } else {
         const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];
         const param = value !== undefined ? entry.valueParam : values ? entry.valuesParam : entry.operatorParam;
-        if (isOperatorName(operator)) this.condition(entry, operator, given, param, entry.operatorParam, out);
+        const op = OPERATOR_BY_TEXT.get(operator);
+        if (op !== undefined) this.condition(entry, op, given, param, entry.operatorParam, out);
         else this.add(`${entry.operatorParam}: unknown operator ${quote(operator)}`);
       }
     } else if (value !== undefined || values) {
@@ -170,7 +179,7 @@ export class QueryParams implements QuerySink, ProblemSink {
     if (!entry.allowed.has(op)) {
       return this.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(entry.name)}`);
     }
-    const condition = toCondition(entry.def, OPERATORS[op].name, values, param, true, this);
+    const condition = toCondition(entry.def, op, values, param, true, this);
     if (condition) out.push(condition);
   }
 }
