@@ -26,11 +26,7 @@ export function readQuery(query: unknown, sink: QuerySink): void {
 
 const tooLong = () => badRequest([`the query string must be at most ${QUERY_LIMITS.maxQueryLength} characters`]);
 
-const AMPERSAND = 38;
-const EQUALS = 61;
 const QUESTION_MARK = 63;
-const OPEN = 91;
-const CLOSE = 93;
 
 class Reader {
   private count = 0;
@@ -43,28 +39,27 @@ class Reader {
     if (length - start > QUERY_LIMITS.maxQueryLength) throw tooLong();
     // Without `%` or `+` nothing needs decoding: keys and values are slices of the text.
     const plain = text.indexOf('%', start) === -1 && text.indexOf('+', start) === -1;
+    // Next `=`, `[` and `]` at or after the current parameter's start, found by native search and reused until
+    // passed: every character is searched once per kind, and `&`, `=`, `[`, `]` are never scanned in JavaScript.
+    let nextEq = -1;
+    let nextOpen = -1;
+    let nextClose = -1;
     while (start <= length) {
-      // One pass over the parameter: where it ends, its first `=`, and the brackets of its key.
-      let end = start;
-      let eq = -1;
-      let open = -1;
-      let opens = 0;
-      let close = -1;
-      let closes = 0;
-      for (; end < length; end++) {
-        const code = text.charCodeAt(end);
-        if (code === AMPERSAND) break;
-        if (eq !== -1) continue;
-        if (code === EQUALS) eq = end;
-        else if (code === OPEN) {
-          if (opens++ === 0) open = end;
-        } else if (code === CLOSE && closes++ === 0) close = end;
-      }
+      let end = text.indexOf('&', start);
+      if (end === -1) end = length;
       if (end > start) {
-        if (eq === -1) eq = end;
+        if (nextEq < start) nextEq = after(text, '=', start);
+        const eq = nextEq < end ? nextEq : end;
         if (plain) {
-          const shape =
-            opens + closes === 0 ? NO_BRACKETS : opens === 1 && closes === 1 && close === eq - 1 ? open : BAD;
+          if (nextOpen < start) nextOpen = after(text, '[', start);
+          if (nextClose < start) nextClose = after(text, ']', start);
+          let shape = BAD;
+          if (nextOpen >= eq && nextClose >= eq) shape = NO_BRACKETS;
+          else if (nextOpen < eq && nextClose === eq - 1 && nextOpen < nextClose) {
+            const open = nextOpen;
+            nextOpen = after(text, '[', open + 1);
+            if (nextOpen >= eq) shape = open;
+          }
           this.pair(text, start, eq, eq === end ? '' : text.slice(eq + 1, end), shape);
         } else {
           const key = decode(text.slice(start, eq));
@@ -141,6 +136,12 @@ function keyShape(key: string): number {
   if (open === -1) return close === -1 ? NO_BRACKETS : BAD;
   const last = key.length - 1;
   return close === last && key.indexOf('[', open + 1) === -1 ? open : BAD;
+}
+
+/** Index of `char` at or after `from`, or past the end (never below `from`) when there is none. */
+function after(text: string, char: string, from: number): number {
+  const index = text.indexOf(char, from);
+  return index === -1 ? text.length + 1 : index;
 }
 
 function decode(text: string): string {
