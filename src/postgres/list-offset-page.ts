@@ -1,4 +1,5 @@
 import type { NormalizedQuery } from '../query/normalized-query';
+import type { OrderTerm } from '../query/types';
 import { compileOrderBy } from './compile-order';
 import { compileWhere } from './compile-where';
 import type { SqlContext } from './sql-context';
@@ -18,12 +19,22 @@ export interface OffsetPageOptions {
 }
 
 /**
- * Reads page `query.page` of `query.limit` rows and the total. The page is read first; a page shorter than the limit
- * ends the set, so its total is `offset + rows` and no COUNT runs; a full page, or an empty page past the end, runs
- * `SELECT count(*)` next. Past the first page the skipped rows are found by id alone (a deferred join): when an index
- * covers the filter and order columns, as `(field, id)` does for an unfiltered list, the OFFSET walks the index only
- * (an index-only scan) and only the page's rows are read from the table. The page and the count are two statements:
- * rows written between them can make the total differ by as many rows, as they can between any two requests.
+ * Offset from which a later page counts first: past it, reading the skipped rows costs more than a COUNT, and knowing
+ * the total lets the page be read from the nearer end of the set.
+ */
+export const COUNT_FIRST_OFFSET = 10_000;
+
+/**
+ * Reads page `query.page` of `query.limit` rows and the total.
+ * - Up to {@link COUNT_FIRST_OFFSET} rows in, the page is read first: a page shorter than the limit ends the set, so
+ *   its total is `offset + rows` and no COUNT runs; a full page, or an empty page past the end, runs the COUNT next.
+ * - Deeper, the COUNT runs first and the page is read from whichever end of the ordered set is nearer: a page at 90%
+ *   skips the last 10% in the reversed order (every direction flipped, which flips where NULLs go too) instead of the
+ *   first 90%, and its rows come back in the query's order.
+ * Past the first page the skipped rows are found by id alone (a deferred join): when an index covers the filter and
+ * order columns, as `(field, id)` does for an unfiltered list, the OFFSET walks the index only and only the page's
+ * rows are read from the table. The page and the count are two statements: rows written between them can make the
+ * total differ by as many rows, as they can between any two requests.
  */
 export async function listOffsetPage(
   query: NormalizedQuery,
@@ -32,21 +43,38 @@ export async function listOffsetPage(
   const { run, table, select, idColumn, context } = options;
   const { limit } = query;
   const offset = (query.page - 1) * limit;
-  const params = new SqlParams();
-  const where = compileWhere(query.groups, { ...context, params });
-  const order = compileOrderBy(query.order, context);
-  const page = `ORDER BY ${order} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
-  const rows = await run(
-    offset === 0
-      ? `SELECT ${select} FROM ${table} WHERE ${where} ${page}`
-      : `SELECT ${select} FROM ${table} WHERE ${idColumn} IN ` +
-          `(SELECT ${idColumn} FROM ${table} WHERE ${where} ${page}) ORDER BY ${order}`,
-    params.values,
-  );
-  if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
-  if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-  const countParams = new SqlParams();
-  const countWhere = compileWhere(query.groups, { ...context, params: countParams });
-  const [row] = await run(`SELECT count(*)::float8 AS n FROM ${table} WHERE ${countWhere}`, countParams.values);
-  return { rows, total: Number(row?.n ?? 0) };
+  const count = async (): Promise<number> => {
+    const params = new SqlParams();
+    const where = compileWhere(query.groups, { ...context, params });
+    const [row] = await run(`SELECT count(*)::float8 AS n FROM ${table} WHERE ${where}`, params.values);
+    return Number(row?.n ?? 0);
+  };
+  const read = (scanOrder: readonly OrderTerm[], take: number, skip: number) => {
+    const params = new SqlParams();
+    const where = compileWhere(query.groups, { ...context, params });
+    const order = compileOrderBy(query.order, context);
+    const scan = `ORDER BY ${compileOrderBy(scanOrder, context)} LIMIT ${params.add(take)} OFFSET ${params.add(skip)}`;
+    return run(
+      skip === 0 && scanOrder === query.order
+        ? `SELECT ${select} FROM ${table} WHERE ${where} ${scan}`
+        : `SELECT ${select} FROM ${table} WHERE ${idColumn} IN ` +
+            `(SELECT ${idColumn} FROM ${table} WHERE ${where} ${scan}) ORDER BY ${order}`,
+      params.values,
+    );
+  };
+
+  if (offset < COUNT_FIRST_OFFSET) {
+    const rows = await read(query.order, limit, offset);
+    if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
+    return { rows, total: rows.length === 0 && offset === 0 ? 0 : await count() };
+  }
+  const total = await count();
+  const after = total - offset; // rows from the page's first to the end of the set
+  if (after <= 0) return { rows: [], total };
+  if (offset <= after - limit) return { rows: await read(query.order, limit, offset), total };
+  return { rows: await read(reverse(query.order), Math.min(limit, after), Math.max(0, after - limit)), total };
+}
+
+function reverse(order: readonly OrderTerm[]): OrderTerm[] {
+  return order.map(({ field, direction }) => ({ field, direction: direction === 'asc' ? 'desc' : 'asc' }));
 }

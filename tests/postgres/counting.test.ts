@@ -1,11 +1,13 @@
 /**
  * When `list` runs a COUNT: only when the page it read cannot tell the total (a full page, or an empty page past the
- * end). A page shorter than the limit ends the set, so its total is offset + rows without a COUNT.
+ * end). A page shorter than the limit ends the set, so its total is offset + rows without a COUNT. Past
+ * COUNT_FIRST_OFFSET rows the COUNT runs first and the page is read from the nearer end of the set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
+import { COUNT_FIRST_OFFSET } from '../../src/postgres/list-offset-page';
 import { openPglite, type TestDatabase } from './pg-clients';
 
 const items = defineResource({
@@ -54,5 +56,61 @@ describe('list counting', () => {
     expect(result.counted).toBe(counted);
     expect(result.page.items.length).toBe(items);
     expect(result.page.total).toBe(total);
+  });
+});
+
+describe('list past COUNT_FIRST_OFFSET', () => {
+  const rows = COUNT_FIRST_OFFSET + 57;
+  const deep = defineResource({
+    name: 'deep',
+    schema: z.object({ id: z.string(), m: z.number().int().nullable() }),
+    filterable: ['m'],
+    sortable: ['m'],
+  });
+  let deepDb: TestDatabase;
+  const seen: string[] = [];
+  let deepRepository: ReturnType<typeof createPostgresRepository<z.output<typeof deep.schema>>>;
+  // Every record, in the order of `m DESC` (NULLs first) then id: the reference the pages are cut from.
+  const ids = Array.from({ length: rows }, (_, i) => `d${String(i).padStart(6, '0')}`);
+  const valueOf = (i: number) => (i % 7 === 0 ? null : i % 101);
+  const reference = ids
+    .map((id, i) => ({ id, m: valueOf(i) }))
+    .sort((a, b) => (a.m === b.m ? (a.id < b.id ? -1 : 1) : a.m === null ? -1 : b.m === null ? 1 : b.m - a.m));
+
+  beforeAll(async () => {
+    deepDb = await openPglite();
+    await deepDb.exec(createTableSql(deep, { table: 'deep' }));
+    await deepDb.exec(
+      `INSERT INTO deep (id, m) SELECT 'd' || lpad(i::text, 6, '0'), CASE WHEN i % 7 = 0 THEN NULL ELSE i % 101 END
+       FROM generate_series(0, ${rows - 1}) AS i`,
+    );
+    const recording: SqlClient = {
+      query: (text, values) => {
+        seen.push(text);
+        return deepDb.client.query(text, values);
+      },
+    };
+    deepRepository = createPostgresRepository(deep, { client: recording, table: 'deep', textCollation: 'C' });
+  });
+  afterAll(() => deepDb.close());
+
+  it.each([
+    ['the first deep page (read forward)', 10, COUNT_FIRST_OFFSET / 10 + 1],
+    ['a page near the end (read in reverse)', 25, Math.floor(rows / 25)],
+    ['the short last page (read in reverse)', 25, Math.ceil(rows / 25)],
+    ['a page past the end', 25, Math.ceil(rows / 25) + 3],
+  ])('%s counts first and returns the reference page', async (_name, limit, page) => {
+    seen.length = 0;
+    const result = await deepRepository.list({ orderBy: [{ field: 'm', direction: 'desc' }], limit, page });
+    expect(/count\(\*\)/i.test(seen[0] ?? '')).toBe(true);
+    expect(result.total).toBe(rows);
+    expect(result.items).toEqual(reference.slice((page - 1) * limit, page * limit));
+  });
+
+  it('reads a page just before the threshold forward, without a COUNT when it is short', async () => {
+    seen.length = 0;
+    const result = await deepRepository.list({ where: { m: { eq: 5 } }, limit: 100, page: 1 });
+    expect(seen.some((text) => /count\(\*\)/i.test(text))).toBe(false);
+    expect(result.total).toBe(reference.filter((record) => record.m === 5).length);
   });
 });
