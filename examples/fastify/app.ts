@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import { CORRELATION_ID_HEADER, TooManyRequestsError } from 'pagelope';
+import { answerClientError } from '../shared/client-error';
 import { ALLOWED_METHODS, BODY_LIMIT_BYTES, createDemo, type DemoOptions, type Reply } from '../shared/demo-app';
+import { queryStringOf } from '../shared/query-string-of';
 import { users } from '../shared/users';
 import { cursorPageSchema, pageSchema } from './response-schemas';
-import { answerClientError } from '../shared/client-error';
 
 /**
  * The demo as a Fastify 5 app, not listening (call `listen` or `ready` on it). The correlation id is Fastify's own
@@ -56,9 +57,14 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
       });
     const userId = (request: FastifyRequest): string => (request.params as { id: string }).id;
 
-    on('GET', '/users', (req, id) => demo.list(rawQuery(req), req.headers, id), pageSchema(users));
+    on('GET', '/users', (req, id) => demo.list(queryStringOf(req.url), req.headers, id), pageSchema(users));
     on('POST', '/users', (req, id) => demo.create(req.body, req.headers, id));
-    on('GET', '/users/cursor', (req, id) => demo.cursor(rawQuery(req), req.headers, id), cursorPageSchema(users));
+    on(
+      'GET',
+      '/users/cursor',
+      (req, id) => demo.cursor(queryStringOf(req.url), req.headers, id),
+      cursorPageSchema(users),
+    );
     on('GET', '/users/:id', (req, id) => demo.get(userId(req), req.headers, id));
     on('PATCH', '/users/:id', (req, id) => demo.update(userId(req), req.body, req.headers, id));
     on('DELETE', '/users/:id', (req, id) => demo.remove(userId(req), req.headers, id));
@@ -77,11 +83,6 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
   });
   return app;
 }
-
-const rawQuery = (request: FastifyRequest): string => {
-  const at = request.url.indexOf('?');
-  return at === -1 ? '' : request.url.slice(at + 1);
-};
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?', 1)[0] ?? '';
 
