@@ -8,9 +8,9 @@ export interface QuerySink {
 
 /**
  * Reads a raw query string (with or without `?`), a `URLSearchParams`, or a parsed query object (flat keys such as
- * `'age[gte]'`, or one level of nesting as `qs` gives) and hands each parameter to `sink`, in order. A raw string is
- * read front to back without a query-string library (native searches for `&`, `=`, `[` and `]`, each character searched at
- * most once per kind); it is percent-decoded only when it holds a `%` or a `+`.
+ * `'age[gte]'`, or one level of nesting as `qs` gives) and hands each parameter to `sink`, in order. A raw string
+ * is read front to back without a query-string library (native searches for `&`, `=`, `[` and `]`, each character
+ * searched at most once per kind); it is percent-decoded only when it holds a `%` or a `+`.
  *
  * @throws HttpError 400 for malformed percent-encoding, bracket syntax other than `name[sub]`, unsafe keys,
  * values that are not strings, and queries over the length or parameter-count limits. Such a problem is thrown at
