@@ -39,13 +39,29 @@ const MAX_PROBLEMS = 20;
  * is no fault of the code, and capturing frames is most of the cost of an error path that any client can trigger.
  */
 export function badRequest(messages: readonly string[]): HttpError {
+  const safe = messages.map(safeMessage);
   const limit = Error.stackTraceLimit;
-  if (!setStackTraceLimit(0)) return new HttpError(400, [...messages]);
+  if (!setStackTraceLimit(0)) return new HttpError(400, safe);
   try {
-    return new HttpError(400, [...messages]);
+    return new HttpError(400, safe);
   } finally {
     setStackTraceLimit(limit);
   }
+}
+
+/** Longest message of a 400, in characters; longer ones are cut. */
+const MAX_MESSAGE_LENGTH = 300;
+
+/**
+ * A message as a client and a log may see it, whatever client text it quotes: control characters (CR, LF, NUL, ESC)
+ * become `?`, and a message over {@link MAX_MESSAGE_LENGTH} characters loses its middle (the parameter it starts
+ * with and the rule it ends with stay readable).
+ */
+function safeMessage(message: string): string {
+  const half = MAX_MESSAGE_LENGTH / 2;
+  const cut = message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, half - 1)}…${message.slice(-half)}` : message;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  return cut.replace(/[\u0000-\u001f\u007f]/g, '?');
 }
 
 /** Sets `Error.stackTraceLimit` (V8); false where it cannot be set, as under frozen intrinsics. */

@@ -1,3 +1,4 @@
+import { isHttpError } from '../errors/index';
 import { QUERY_LIMITS } from './limits';
 import { badRequest, quote } from './problems';
 
@@ -19,10 +20,18 @@ export interface QuerySink {
 export function readQuery(query: unknown, sink: QuerySink): void {
   if (query === undefined || query === null) return;
   const reader = new Reader(sink);
-  if (typeof query === 'string') reader.readString(query);
-  else if (query instanceof URLSearchParams) reader.readSearchParams(query);
-  else if (isRecordLike(query)) reader.readObject(query);
-  else throw badRequest(['the query must be a query string, URLSearchParams or an object']);
+  if (typeof query === 'string') {
+    reader.readString(query);
+    return;
+  }
+  try {
+    if (query instanceof URLSearchParams) reader.readSearchParams(query);
+    else if (isRecordLike(query)) reader.readObject(query);
+    else throw badRequest(['the query must be a query string, URLSearchParams or an object']);
+  } catch (error) {
+    // A getter or Proxy trap of a query object that throws: its message is internal, so it never reaches the 400.
+    throw isHttpError(error) ? error : badRequest(['the query object could not be read']);
+  }
 }
 
 const tooLong = () => badRequest([`the query string must be at most ${QUERY_LIMITS.maxQueryLength} characters`]);

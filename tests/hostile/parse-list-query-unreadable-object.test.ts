@@ -4,8 +4,8 @@
  * whose message is internal text. Rename to `.test.ts` once the fix in src/query/read-query-pairs.ts lands.
  */
 import { describe, expect, it } from 'vitest';
-import { isHttpError, parseCursorQuery, parseListQuery } from '../../../src/index';
-import { users } from '../../query/fixtures';
+import { isHttpError, parseCursorQuery, parseListQuery } from '../../src/index';
+import { users } from '../query/fixtures';
 
 const secret = 'internal secret';
 const throwing = (): never => {

@@ -6,8 +6,8 @@
  * src/query/read-query-pairs.ts lands.
  */
 import { describe, expect, it } from 'vitest';
-import { isHttpError, parseListQuery } from '../../../src/index';
-import { users } from '../../query/fixtures';
+import { isHttpError, parseListQuery } from '../../src/index';
+import { users } from '../query/fixtures';
 
 const long = 'k'.repeat(5_000);
 
