@@ -60,7 +60,6 @@ const MAX_MESSAGE_LENGTH = 300;
 function safeMessage(message: string): string {
   const half = MAX_MESSAGE_LENGTH / 2;
   const cut = message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, half - 1)}…${message.slice(-half)}` : message;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
   return cut.replace(/[\u0000-\u001f\u007f]/g, '?');
 }
 
