@@ -27,12 +27,14 @@ export function validateRecord<TRecord>(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, ['the body must be a JSON object']);
   }
-  const unsafe = Object.keys(body).filter((key) => UNSAFE_KEYS.has(key));
-  if (unsafe.length > 0)
-    throw new HttpError(
-      400,
-      unsafe.map((key) => `${key}: this key is not allowed`),
-    );
+  if (Object.hasOwn(body, '__proto__') || Object.hasOwn(body, 'constructor') || Object.hasOwn(body, 'prototype')) {
+    const unsafe = Object.keys(body).filter((key) => UNSAFE_KEYS.has(key));
+    if (unsafe.length > 0)
+      throw new HttpError(
+        400,
+        unsafe.map((key) => `${key}: this key is not allowed`),
+      );
+  }
   const idField = resource.idField;
   const schema = schemaFor(resource as Resource, mode);
   const result = schema.safeParse(body);

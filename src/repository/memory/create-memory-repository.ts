@@ -39,21 +39,22 @@ export function createMemoryRepository<TRecord>(
   const idField = resource.idField;
   const generateId = options.generateId ?? uuidv7;
 
-  // zod returns a new object but hands back the caller's Date (and nested) instances: copy those, so later changes
-  // to the input never reach the store.
-  const shared = [...(resource as Resource).fields.values()].filter(
-    (def) => def.kind === 'date' || def.kind === 'other',
-  );
-  const detach = (record: Row): Row => {
-    for (const { name } of shared) {
+  // zod returns a new object but may hand back the caller's own Date (and nested) instances: copy those, so later
+  // changes to the input never reach the store. A value zod made itself (`z.coerce.date()` builds a new Date) is
+  // not the input's, and is kept as it is.
+  const shared = [...(resource as Resource).fields.values()]
+    .filter((def) => def.kind === 'date' || def.kind === 'other')
+    .map((def) => def.name);
+  const detach = (record: Row, input: unknown): Row => {
+    for (const name of shared) {
       const value = record[name];
-      if (value instanceof Date) record[name] = new Date(value.getTime());
-      else if (typeof value === 'object' && value !== null) record[name] = structuredClone(value);
+      if (typeof value !== 'object' || value === null || value !== (input as Row)[name]) continue;
+      record[name] = value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
     }
     return record;
   };
   const prepare = (data: unknown, taken: (id: string) => boolean): Row => {
-    const record = detach(validateRecord(resource, data, 'create'));
+    const record = detach(validateRecord(resource, data, 'create'), data);
     if (record[idField] === undefined) record[idField] = generateId();
     const id = record[idField] as string;
     if (taken(id)) throw new HttpError(409, `${resource.name} ${quote(id)} already exists`);
