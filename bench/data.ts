@@ -1,20 +1,9 @@
+import { createRandom } from '../examples/shared/random';
 import { seedUsers } from '../examples/shared/seed';
 import type { User } from '../examples/shared/users';
 
 /** Seed of the deterministic shuffle of the `createdAt` values. */
 const SHUFFLE_SEED = 0x5eed;
-
-function random(seed: number): () => number {
-  // mulberry32, as in examples/shared/seed.ts
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The benchmark's records: the demo's deterministic `seedUsers(count, 1)` (same ids, usernames, emails, statuses and
@@ -30,7 +19,7 @@ function random(seed: number): () => number {
 export function benchUsers(count: number): { readonly records: User[]; readonly ordered: User[] } {
   const ordered = seedUsers(count, 1);
   const times = ordered.map((user) => user.createdAt.getTime());
-  const next = random(SHUFFLE_SEED);
+  const next = createRandom(SHUFFLE_SEED);
   for (let i = times.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     const swap = times[i] as number;

@@ -1,5 +1,5 @@
 import type { Repository } from 'pagelope';
-import { createRandom } from './random';
+import { createRandom } from '../examples/shared/random';
 
 /** The repository methods the wrapper counts. */
 export const REPOSITORY_METHODS = ['create', 'get', 'update', 'delete', 'list', 'listByCursor'] as const;

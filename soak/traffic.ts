@@ -1,7 +1,7 @@
 import { CORRELATION_ID_HEADER } from 'pagelope';
 import { FAULT_MESSAGE } from './faulty-repository';
 import type { LegName } from './protocol';
-import { createRandom } from './random';
+import { createRandom } from '../examples/shared/random';
 import { EXPECTED_STATUS, INVALID_LISTS, MIX, VALID_LISTS, type RequestKind } from './request-mix';
 
 /** One request sent and not yet answered. */

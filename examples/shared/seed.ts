@@ -1,24 +1,13 @@
+import { createRandom } from './random';
 import type { User } from './users';
 
 const STATUSES = ['active', 'inactive', 'banned'] as const;
 const SYLLABLES = ['ab', 'el', 'ka', 'mo', 'ri', 'tu', 'ne', 'so', 'va', 'li', 'zo', 'ph'];
 const START = Date.UTC(2024, 0, 1);
 
-// mulberry32: a tiny deterministic PRNG, so every run and every framework sees the same records.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Generates `count` deterministic demo users (ids `user-000001`, ...). */
 export function seedUsers(count: number, seed = 1): User[] {
-  const next = random(seed);
+  const next = createRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const records: User[] = [];
   for (let i = 1; i <= count; i++) {

@@ -1,4 +1,4 @@
-/** A seeded PRNG (mulberry32) returning numbers in [0, 1), so a leg's choices repeat from run to run. */
+/** A seeded PRNG (mulberry32) returning numbers in [0, 1): the same seed gives the same sequence on every run. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
