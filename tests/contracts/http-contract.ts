@@ -23,6 +23,29 @@ interface Envelope {
   correlationID: string;
 }
 
+/** A stack frame line (`at fn (file.ts:12:3)`), which no response body may carry. */
+const STACK = /\bat .+\.(ts|js):\d+/;
+
+/** One request of {@link expectCorrelatedErrors}: path, request options and the status expected. */
+export type ErrorCase = readonly [path: string, init: RequestInit, status: number];
+
+/**
+ * Sends each case in order with its own `x-correlation-id` and checks that the response has the expected status, a
+ * JSON envelope with that status and that correlation id, the same id in the response header, and no stack.
+ */
+export async function expectCorrelatedErrors(url: string, cases: readonly ErrorCase[]): Promise<void> {
+  for (const [path, init, status] of cases) {
+    const id = `trace-${status}-${path.length}`;
+    const response = await fetch(`${url}${path}`, { ...init, headers: { ...init.headers, 'x-correlation-id': id } });
+    const text = await response.text();
+    expect([path, response.status]).toEqual([path, status]);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-correlation-id')).toBe(id);
+    expect(text).not.toMatch(STACK);
+    expect(JSON.parse(text)).toMatchObject({ statusCode: status, correlationID: id });
+  }
+}
+
 /**
  * The HTTP contract every framework example meets, over a real socket: list, filters, sorting, errors with the
  * envelope, correlation ids, rate limiting, hooks and the cursor route.
@@ -51,7 +74,7 @@ export function describeHttpContract(name: string, start: StartServer): void {
       expect(typeof envelope.error).toBe('string');
       expect(Math.abs(envelope.timestamp - Date.now())).toBeLessThan(60_000);
       expect(envelope.correlationID).toBe(response.headers.get('x-correlation-id'));
-      expect(JSON.stringify(body)).not.toMatch(/\bat .+\.(ts|js):\d+/);
+      expect(JSON.stringify(body)).not.toMatch(STACK);
       return envelope;
     };
 
@@ -294,6 +317,20 @@ export function describeHttpContract(name: string, start: StartServer): void {
         expect(response.headers.get('allow')).toBe('GET');
       });
 
+      it('answers 405 with the allow header of the matched path', async () => {
+        const cases: [string, string][] = [
+          ['/users', 'GET, POST'],
+          ['/users/cursor', 'GET'],
+          ['/users/abc', 'GET, PATCH, DELETE'],
+          ['/audit', 'GET'],
+        ];
+        for (const [path, allow] of cases) {
+          const response = await call(path, { method: 'PUT' });
+          expect([path, response.status, response.headers.get('allow')]).toEqual([path, 405, allow]);
+          await response.body?.cancel();
+        }
+      });
+
       it('echoes a safe x-correlation-id on success and error', async () => {
         const ok = await call('/users?limit=1', { headers: { 'x-correlation-id': 'req-42.a:b_c' } });
         expect(ok.headers.get('x-correlation-id')).toBe('req-42.a:b_c');
@@ -375,6 +412,7 @@ export function describeHttpContract(name: string, start: StartServer): void {
       });
       expect(response.headers.get('x-correlation-id')).toBe('fail-1');
       expect(text).not.toContain('hunter2');
+      expect(text).not.toMatch(STACK);
     });
   });
 
@@ -401,6 +439,16 @@ export function describeHttpContract(name: string, start: StartServer): void {
       expect(typeof body.timestamp).toBe('number');
       expect(response.headers.get('x-correlation-id')).toBe('limited-1');
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe(`${name} example shutdown`, () => {
+    it('resolves close() while a keep-alive connection is open', async () => {
+      const server = await start({ seedRecords: 3 });
+      const response = await fetch(`${server.url}/users?limit=1`, { headers: { connection: 'keep-alive' } });
+      expect(response.status).toBe(200);
+      await response.text();
+      await expect(server.close()).resolves.toBeUndefined();
     });
   });
 }

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Repository } from 'pagelope';
 import { listen } from '../../examples/hono/listen';
 import type { User } from '../../examples/shared/users';
-import { describeHttpContract } from '../contracts/http-contract';
+import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 
 describeHttpContract('hono', (options) => listen({ ...options, port: 0 }));
-
-/** A repository whose every method rejects with an internal error carrying a secret. */
-const failingRepository = new Proxy({} as Repository<User>, {
-  get: () => () => Promise.reject(new Error('connection to db-secret-host:5432 refused')),
-});
 
 /** A request body sent with `transfer-encoding: chunked` (no content-length), in 1 KiB chunks. */
 const chunked = (text: string): RequestInit & { duplex: 'half' } => {
@@ -24,25 +19,6 @@ const chunked = (text: string): RequestInit & { duplex: 'half' } => {
 };
 
 describe('hono example specifics', () => {
-  it('answers an unexpected throw with 500, the masked message and no stack', async () => {
-    const server = await listen({ repository: failingRepository, rateLimitMax: 100 });
-    try {
-      const response = await fetch(`${server.url}/users/some-id`, { headers: { 'x-correlation-id': 'boom-1' } });
-      const text = await response.text();
-      expect(response.status).toBe(500);
-      expect(response.headers.get('x-correlation-id')).toBe('boom-1');
-      expect(JSON.parse(text)).toMatchObject({
-        statusCode: 500,
-        message: 'Internal server error',
-        correlationID: 'boom-1',
-      });
-      expect(text).not.toContain('db-secret-host');
-      expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
-    } finally {
-      await server.close();
-    }
-  });
-
   it("answers a rejection that is not an Error (which Hono's onError skips) with the 500 envelope", async () => {
     const rejectsString = new Proxy({} as Repository<User>, { get: () => () => Promise.reject('db-secret-string') });
     const server = await listen({ repository: rejectsString });
@@ -66,7 +42,7 @@ describe('hono example specifics', () => {
     const server = await listen({ seedRecords: 3, rateLimitMax: 6 });
     try {
       const json = { 'content-type': 'application/json' };
-      const cases: [string, RequestInit, number][] = [
+      await expectCorrelatedErrors(server.url, [
         ['/users/cursor', { method: 'PATCH', headers: json, body: '{}' }, 405],
         ['/nowhere', {}, 404],
         ['/users', { method: 'POST', headers: json, body: '{"username": ' }, 400],
@@ -74,19 +50,7 @@ describe('hono example specifics', () => {
         ['/users', chunked(`"${'x'.repeat(20_000)}"`), 413],
         ['/audit', { method: 'DELETE' }, 405],
         ['/users', {}, 429],
-      ];
-      for (const [path, init, status] of cases) {
-        const id = `trace-${status}-${path.length}`;
-        const response = await fetch(`${server.url}${path}`, {
-          ...init,
-          headers: { ...init.headers, 'x-correlation-id': id },
-        });
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        const body = (await response.json()) as { statusCode: number; correlationID: string };
-        expect([path, response.status]).toEqual([path, status]);
-        expect(body).toMatchObject({ statusCode: status, correlationID: id });
-        expect(response.headers.get('x-correlation-id')).toBe(id);
-      }
+      ]);
     } finally {
       await server.close();
     }
@@ -104,13 +68,10 @@ describe('hono example specifics', () => {
     }
   });
 
-  it('answers 405 with the allow header of the path, and 429 with retry-after within the window', async () => {
+  it('answers 429 with retry-after within the window', async () => {
     const server = await listen({ seedRecords: 3, rateLimitMax: 1, rateLimitWindowMs: 30_000 });
     try {
-      const refused = await fetch(`${server.url}/users/abc`, { method: 'PUT' });
-      expect(refused.status).toBe(405);
-      expect(refused.headers.get('allow')).toBe('GET, PATCH, DELETE');
-      await refused.body?.cancel();
+      expect((await fetch(`${server.url}/users/abc`, { method: 'PUT' })).status).toBe(405);
       const limited = await fetch(`${server.url}/users`);
       expect(limited.status).toBe(429);
       const retryAfter = Number(limited.headers.get('retry-after'));
@@ -135,13 +96,5 @@ describe('hono example specifics', () => {
     } finally {
       await server.close();
     }
-  });
-
-  it('resolves close() while a keep-alive connection is open', async () => {
-    const server = await listen({ seedRecords: 3 });
-    const response = await fetch(`${server.url}/users?limit=1`, { headers: { connection: 'keep-alive' } });
-    expect(response.status).toBe(200);
-    await response.text();
-    await expect(server.close()).resolves.toBeUndefined();
   });
 });
