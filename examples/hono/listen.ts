@@ -1,24 +1,10 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { DemoOptions } from '../shared/demo-app';
+import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { answerClientError } from '../shared/client-error';
 import { createApp } from './app';
 
-/** Options of `listen`: the demo's options plus where to listen. */
-export interface ListenOptions extends DemoOptions {
-  /** Port to listen on (default 0: any free port). */
-  readonly port?: number;
-  /** Host to listen on (default '127.0.0.1'). */
-  readonly host?: string;
-}
-
-/** A running Hono example. */
-export interface RunningServer {
-  readonly url: string;
-  readonly port: number;
-  /** Stops accepting connections, closes idle and keep-alive ones, and resolves once the server has closed. */
-  close(): Promise<void>;
-}
+export type { ListenOptions, RunningServer };
 
 /** Starts the Hono example with `@hono/node-server` on `host:port` and resolves once it is listening. */
 export function listen(options: ListenOptions = {}): Promise<RunningServer> {
@@ -28,7 +14,7 @@ export function listen(options: ListenOptions = {}): Promise<RunningServer> {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
       server.off('error', reject);
       resolve({
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`,
+        url: serverUrl(host, info.port),
         port: info.port,
         close: () =>
           new Promise<void>((done, fail) => {

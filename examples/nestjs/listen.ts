@@ -1,23 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DemoOptions } from '../shared/demo-app';
+import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { createApp } from './app';
 
-/** Options of `listen`: the demo's options plus where to listen. */
-export interface ListenOptions extends DemoOptions {
-  /** Port to listen on (default 0: any free port). */
-  readonly port?: number;
-  /** Host to listen on (default '127.0.0.1'). */
-  readonly host?: string;
-}
-
-/** A running NestJS example. */
-export interface RunningServer {
-  readonly url: string;
-  readonly port: number;
-  /** Closes the Nest app: open and keep-alive connections are destroyed, and it resolves once the server has closed. */
-  close(): Promise<void>;
-}
+export type { ListenOptions, RunningServer };
 
 /** Starts the NestJS example on `host:port` and resolves once it is listening. */
 export async function listen(options: ListenOptions = {}): Promise<RunningServer> {
@@ -26,7 +12,7 @@ export async function listen(options: ListenOptions = {}): Promise<RunningServer
   await app.listen(port, host);
   const bound = ((app.getHttpServer() as Server).address() as AddressInfo).port;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+    url: serverUrl(host, bound),
     port: bound,
     close: () => app.close(),
   };
