@@ -50,10 +50,6 @@ function parseOrderUncached(
   resource: Resource,
   problems: ProblemSink,
 ): readonly OrderTerm[] | undefined {
-  if (orderBy === undefined) {
-    if (orderDirection !== undefined) problems.add('orderDirection needs orderBy');
-    return undefined;
-  }
   const fields = orderBy.split(',');
   const directions = orderDirection === undefined ? ['asc'] : orderDirection.split(',');
   let ok = true;
