@@ -14,5 +14,13 @@ export interface PageResult<TRecord> extends PageMeta {
  * toPageResult([{ id: 'a' }], { total: 1, page: 1, limit: 10 });
  */
 export function toPageResult<TRecord>(items: readonly TRecord[], meta: PageMetaInput): PageResult<TRecord> {
-  return Object.freeze({ items: Object.freeze([...items]), ...pageMeta(meta) });
+  return ownPageResult([...items], meta);
+}
+
+/**
+ * {@link toPageResult} for a caller that built `items` for the result (the repositories): freezes and keeps that
+ * array instead of copying it. Internal; not exported from the package.
+ */
+export function ownPageResult<TRecord>(items: TRecord[], meta: PageMetaInput): PageResult<TRecord> {
+  return Object.freeze({ items: Object.freeze(items), ...pageMeta(meta) });
 }

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { HttpError } from '../errors/index';
 import { encodeCursor } from '../pagination/cursor';
-import { toPageResult, type PageResult } from '../pagination/page-result';
+import { ownPageResult, type PageResult } from '../pagination/page-result';
 import { normalizeListInput } from '../query/normalize-list-input';
 import { queryFingerprint } from '../query/normalized-query';
 import { quote } from '../query/problems';
@@ -119,7 +119,7 @@ export function createPostgresRepository<TRecord>(
       const query = normalizeListInput(input, generic, 'page');
       const context = { fields, collate: await collation() };
       const { rows, total } = await listOffsetPage(query, { run, table, select, idColumn, context });
-      return toPageResult(
+      return ownPageResult(
         rows.map((row) => toRecord(row) as TRecord),
         { total, page: query.page, limit: query.limit },
       );

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { HttpError } from '../../errors/index';
 import { cloneRecord } from '../../internal/clone-record';
 import { encodeCursor } from '../../pagination/cursor';
-import { toPageResult, type PageResult } from '../../pagination/page-result';
+import { ownPageResult, type PageResult } from '../../pagination/page-result';
 import { normalizeListInput } from '../../query/normalize-list-input';
 import { queryFingerprint } from '../../query/normalized-query';
 import { quote } from '../../query/problems';
@@ -104,7 +104,7 @@ export function createMemoryRepository<TRecord>(
     async list(query?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, 'page');
       const { items, total } = indexedPage(store, normalized);
-      return toPageResult(
+      return ownPageResult(
         items.map((row) => cloneRecord(row as TRecord)),
         {
           total,
