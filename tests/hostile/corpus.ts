@@ -1,7 +1,6 @@
 /**
  * The hostile-input corpus (`tests/fixtures/hostile/*.json`) and its replay over real HTTP against every framework
- * example. `corpus.test.ts` replays the entries that hold today; `pending/corpus.pending.ts` replays the ones marked
- * `pendingOn` a framework, which guard a weakness the report describes and a fix will close.
+ * example (`corpus.test.ts`). An entry that guards a weakness found and fixed names it in `weakness`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +34,7 @@ export interface CorpusEntry {
   readonly correlationId?: 'replaced';
   /** The change to the store: none (default), exactly one created record, or one when the status is 2xx. */
   readonly effect?: 'none' | 'created' | 'maybe-created' | 'maybe-updated';
-  /** Frameworks on which the entry fails today; the weakness it guards is named in `weakness`. */
-  readonly pendingOn?: readonly string[];
+  /** The weakness of the hardening work (W1, W2, ...) that the entry guards against coming back. */
   readonly weakness?: string;
 }
 
@@ -177,20 +175,12 @@ async function replay(server: StartedServer, repository: Repository<User>, entry
   }
 }
 
-/** Which entries a run replays: those that hold today, or those pending a fix. */
-export type Selection = 'active' | 'pending';
-
-const selected = (entry: CorpusEntry, framework: string, selection: Selection): boolean =>
-  (entry.pendingOn?.includes(framework) ?? false) === (selection === 'pending');
-
-/** Replays every selected corpus entry against every framework example, one fresh server per class. */
-export function describeCorpus(selection: Selection): void {
+/** Replays every corpus entry against every framework example, one fresh server per class. */
+export function describeCorpus(): void {
   for (const [framework, start] of FRAMEWORKS) {
-    const files = CORPUS.map((file) => ({
-      file,
-      entries: (file.entries ?? []).filter((entry) => selected(entry, framework, selection)),
-    })).filter(({ entries }) => entries.length > 0);
-    if (files.length === 0) continue;
+    const files = CORPUS.map((file) => ({ file, entries: file.entries ?? [] })).filter(
+      ({ entries }) => entries.length > 0,
+    );
     describe(`${framework} example`, () => {
       for (const { file, entries } of files) {
         describe(file.class, () => {
