@@ -37,6 +37,7 @@ export {
   type LimitPolicy,
   type FieldOf,
   type FieldDef,
+  type UnknownFieldPolicy,
 } from './resource/index';
 
 // repository
@@ -45,6 +46,7 @@ export {
   type Repository,
   type CreateInput,
   type Patch,
+  type ScopeOptions,
   type MemoryRepositoryOptions,
 } from './repository/index';
 
@@ -69,6 +71,15 @@ export {
   type IdErrorContext,
   type UpdateContext,
   type UpdateErrorContext,
+  type BeforeCreateContext,
+  type BeforeUpdateContext,
+  type BeforeReplaceContext,
+  type ReplaceContext,
+  type ReplaceErrorContext,
+  type ScopeContext,
+  type ScopeFunction,
+  type ServiceOperation,
+  type DefaultLocals,
 } from './service/index';
 
 // errors

@@ -3,18 +3,31 @@ import type { OrderTerm } from '../query/types';
 
 /**
  * Encodes the sort-key values of the last record of a page into an opaque base64url cursor, bound to the
- * filter and order (`fingerprint`) it was issued for.
+ * filter and order (`fingerprint`) it was issued for and, when a request scope was applied, to that scope's tag.
  */
-export function encodeCursor(values: readonly unknown[], fingerprint: string): string {
-  const payload = [hash(fingerprint), ...values.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)))];
+export function encodeCursor(values: readonly unknown[], fingerprint: string, scopeTag: string | null = null): string {
+  const binding = scopeTag === null ? hash(fingerprint) : `${hash(fingerprint)}.${scopeTag}`;
+  const payload = [binding, ...values.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)))];
   return toBase64Url(JSON.stringify(payload));
 }
 
-/** The result of decoding a cursor: its sort-key values, or why it was rejected. */
+/** The tag that binds a cursor to a request scope: a hash of the scope's canonical text. */
+export function scopeTagOf(scopeFingerprint: string): string {
+  return hash(scopeFingerprint);
+}
+
+/**
+ * The result of decoding a cursor: its sort-key values and the tag of the scope it was issued under (`null`: none),
+ * or why it was rejected.
+ */
 export type DecodedCursor =
-  { readonly ok: true; readonly values: readonly unknown[] } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly values: readonly unknown[]; readonly scopeTag: string | null }
+  | { readonly ok: false; readonly reason: string };
 
 const MAX_CURSOR_LENGTH = 4096;
+
+/** The reason given for a cursor issued for another filter, order or scope. */
+export const CURSOR_MISMATCH = 'cursor was issued for another filter or order';
 
 /**
  * Decodes a cursor issued by {@link encodeCursor} for the same filter and order, checking each value against
@@ -36,7 +49,12 @@ export function decodeCursor(
   }
   if (!Array.isArray(payload) || payload.length !== order.length + 1)
     return { ok: false, reason: 'cursor is malformed' };
-  if (payload[0] !== hash(fingerprint)) return { ok: false, reason: 'cursor was issued for another filter or order' };
+  const binding = payload[0];
+  if (typeof binding !== 'string') return { ok: false, reason: 'cursor is malformed' };
+  const dot = binding.indexOf('.');
+  const queryHash = dot === -1 ? binding : binding.slice(0, dot);
+  if (queryHash !== hash(fingerprint)) return { ok: false, reason: CURSOR_MISMATCH };
+  const scopeTag = dot === -1 ? null : binding.slice(dot + 1);
   const values: unknown[] = [];
   for (let i = 0; i < order.length; i++) {
     const def = resource.fields.get(order[i]?.field ?? '');
@@ -55,7 +73,7 @@ export function decodeCursor(
     if (!fits) return { ok: false, reason: 'cursor is malformed' };
     values.push(value);
   }
-  return { ok: true, values: Object.freeze(values) };
+  return { ok: true, values: Object.freeze(values), scopeTag };
 }
 
 // cyrb53: a fast 53-bit string hash; it binds a cursor to its query, it is not a signature.

@@ -1,14 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
 import { HttpError } from '../errors/index';
-import { encodeCursor } from '../pagination/cursor';
 import { ownPageResult, type PageResult } from '../pagination/page-result';
 import { normalizeListInput } from '../query/normalize-list-input';
-import { queryFingerprint } from '../query/normalized-query';
+import { nextCursorOf } from '../query/next-cursor';
+import { normalizeScope } from '../query/normalize-scope';
 import { quote } from '../query/problems';
 import type { CursorInput, CursorPage, ListInput } from '../query/types';
 import type { Resource } from '../resource/define-resource';
-import { validateRecord } from '../resource/validate-record';
-import type { CreateInput, Patch, Repository } from '../repository/repository';
+import { notFoundError } from '../resource/not-found-error';
+import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
+import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileWhere } from './compile-where';
@@ -75,17 +76,38 @@ export function createPostgresRepository<TRecord>(
       throw toUnavailableError(error);
     }
   };
-  const notFound = (id: unknown) => new HttpError(404, `${resource.name} ${quote(String(id))} not found`);
-  const get = (id: string) => one(`SELECT ${select} FROM ${table} WHERE ${idColumn} = $1`, [String(id)], id);
+  const notFound = (id: unknown) => notFoundError(resource, id);
+  /** `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id. */
+  const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined) => {
+    const context = await contextOf();
+    const match = `${idColumn} = ${context.params.add(String(id))}`;
+    const scope = options?.scope;
+    if (scope == null) return { context, match };
+    return { context, match: `${match} AND (${compileWhere(normalizeScope(scope, generic), context)})` };
+  };
   const one = async (text: string, values: unknown[], id: unknown): Promise<TRecord> => {
     const [row] = await run(text, values);
     if (!row) throw notFound(id);
     return toRecord(row) as TRecord;
   };
+  const get = async (id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> => {
+    const { context, match } = await byId(id, options);
+    return one(`SELECT ${select} FROM ${table} WHERE ${match}`, context.params.values, id);
+  };
+  /** `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope. */
+  const write = async (id: string, record: Row, names: readonly string[], options?: ScopeOptions<TRecord>) => {
+    if (names.length === 0) return get(id, options);
+    const { context, match } = await byId(id, options);
+    const { params } = context;
+    const sets = names.map(
+      (field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, record[field] ?? null))}`,
+    );
+    return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${select}`, params.values, id);
+  };
 
   return Object.freeze({
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateRecord(resource, data, 'create'));
+      const record = rejectNul(validateCreate(resource, data));
       if (record[resource.idField] === undefined) record[resource.idField] = generateId();
       const names = columns.filter((field) => record[field] !== undefined);
       const params = new SqlParams();
@@ -99,24 +121,26 @@ export function createPostgresRepository<TRecord>(
       return toRecord(row) as TRecord;
     },
     get,
-    async update(id: string, patch: Patch<TRecord>): Promise<TRecord> {
-      const changes = rejectNul(validateRecord(resource, patch, 'patch', id));
-      const names = columns.filter((field) => field !== resource.idField && changes[field] !== undefined);
-      if (names.length === 0) return get(id);
-      const params = new SqlParams();
-      const where = params.add(String(id));
-      const sets = names.map((field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, changes[field]))}`);
-      return one(
-        `UPDATE ${table} SET ${sets.join(', ')} WHERE ${idColumn} = ${where} RETURNING ${select}`,
-        params.values,
+    async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      // Only the columns the patch names, each value parsed with its own field schema: no default is filled in.
+      const changes = rejectNul(validatePatch(resource, patch, id));
+      return write(id, changes, Object.keys(changes), options);
+    },
+    async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const record = rejectNul(validateReplace(resource, data, id));
+      return write(
         id,
+        record,
+        columns.filter((field) => field !== resource.idField),
+        options,
       );
     },
-    async delete(id: string): Promise<TRecord> {
-      return one(`DELETE FROM ${table} WHERE ${idColumn} = $1 RETURNING ${select}`, [String(id)], id);
+    async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const { context, match } = await byId(id, options);
+      return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id);
     },
-    async list(input?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
-      const query = normalizeListInput(input, generic, 'page');
+    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+      const query = normalizeListInput(input, generic, 'page', options?.scope);
       const context = { fields, collate: await collation() };
       const { rows, total } = await listOffsetPage(query, { run, table, select, idColumn, context });
       return ownPageResult(
@@ -124,8 +148,8 @@ export function createPostgresRepository<TRecord>(
         { total, page: query.page, limit: query.limit },
       );
     },
-    async listByCursor(input?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
-      const query = normalizeListInput(input, generic, 'cursor');
+    async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
+      const query = normalizeListInput(input, generic, 'cursor', options?.scope);
       const context = await contextOf();
       const { params } = context;
       const conditions = [compileWhere(query.groups, context)];
@@ -137,17 +161,13 @@ export function createPostgresRepository<TRecord>(
       );
       const items = rows.slice(0, query.limit).map((row) => toRecord(row) as Record<string, unknown>);
       const last = items[items.length - 1];
-      const nextCursor =
-        rows.length > query.limit && last
-          ? encodeCursor(
-              query.order.map((term) => last[term.field]),
-              queryFingerprint(query),
-            )
-          : null;
+      const nextCursor = rows.length > query.limit && last ? nextCursorOf(query, last) : null;
       return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
     },
   });
 }
+
+type Row = Record<string, unknown>;
 
 /** PostgreSQL text cannot hold NUL; a value with one is a 400, not a driver error. */
 function rejectNul(record: Record<string, unknown>): Record<string, unknown> {

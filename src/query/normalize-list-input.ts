@@ -1,9 +1,10 @@
 import type { Resource } from '../resource/define-resource';
-import { decodeCursor } from '../pagination/cursor';
+import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../pagination/cursor';
 import { fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './parse-order';
 import { normalizeWhere } from './normalize-where';
-import { Problems, quote } from './problems';
+import { Problems, badRequest, quote } from './problems';
+import { andGroups, normalizeScope } from './normalize-scope';
 import { CURSOR_DEFAULT_LIMIT, resolveLimit, resolvePage } from './resolve-bounds';
 import { withTieBreaker } from '../resource/define-resource';
 
@@ -12,11 +13,21 @@ const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy']);
 
 /**
  * Validates programmatic `list` (mode `'page'`) or `listByCursor` (mode `'cursor'`) input. A query object that
- * `parseListQuery` or `parseCursorQuery` returned is taken as it is.
+ * `parseListQuery` or `parseCursorQuery` returned is taken as it is. A `scope` (a programmatic `where`) is ANDed
+ * in, and a cursor must have been issued under the same scope (or none, when there is none).
  *
- * @throws HttpError 400 with one message per problem.
+ * @throws HttpError 400 with one message per problem; Error (a server fault) when `scope` is not a valid `where`.
  */
-export function normalizeListInput(input: unknown, resource: Resource, mode: 'page' | 'cursor'): NormalizedQuery {
+export function normalizeListInput(
+  input: unknown,
+  resource: Resource,
+  mode: 'page' | 'cursor',
+  scope?: unknown,
+): NormalizedQuery {
+  return applyScope(normalizeQuery(input, resource, mode), scope, resource);
+}
+
+function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'cursor'): NormalizedQuery {
   const known = recall(input, resource, mode);
   if (known) return known;
   const problems = new Problems();
@@ -52,13 +63,16 @@ export function finishQuery(
   resource: Resource,
 ): NormalizedQuery {
   let after: readonly unknown[] | null = null;
+  let cursorScope: string | null = null;
   if (cursor !== undefined && cursor !== null && cursor !== '') {
     const problems = new Problems();
     if (typeof cursor !== 'string') problems.add('cursor must be a string');
     else {
       const decoded = decodeCursor(cursor, base.order, resource, fingerprintOf(base.groups, base.order));
-      if (decoded.ok) after = decoded.values;
-      else problems.add(decoded.reason);
+      if (decoded.ok) {
+        after = decoded.values;
+        cursorScope = decoded.scopeTag;
+      } else problems.add(decoded.reason);
     }
     problems.throwIfAny();
   }
@@ -68,5 +82,27 @@ export function finishQuery(
     groups: Object.freeze(base.groups),
     order: base.order,
     after,
+    cursorScope,
+  });
+}
+
+/**
+ * ANDs a request scope into a query and checks that the query's cursor was issued under the same scope: a cursor
+ * from another scope, from none (when there is one), or from one (when there is none) is a 400.
+ */
+function applyScope(query: NormalizedQuery, scope: unknown, resource: Resource): NormalizedQuery {
+  const cursorScope = query.cursorScope ?? null;
+  if (scope === undefined || scope === null) {
+    if (query.after !== null && cursorScope !== null) throw badRequest([CURSOR_MISMATCH]);
+    return query;
+  }
+  const scopeGroups = normalizeScope(scope, resource);
+  const scopeTag = scopeTagOf(fingerprintOf(scopeGroups, []));
+  if (query.after !== null && cursorScope !== scopeTag) throw badRequest([CURSOR_MISMATCH]);
+  return Object.freeze({
+    ...query,
+    groups: Object.freeze(andGroups(scopeGroups, query.groups)),
+    baseGroups: query.baseGroups ?? query.groups,
+    scopeTag,
   });
 }

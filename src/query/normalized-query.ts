@@ -22,6 +22,12 @@ export interface NormalizedQuery {
   readonly order: readonly OrderTerm[];
   /** The cursor's decoded sort-key values, for cursor queries that continue a walk. */
   readonly after: readonly unknown[] | null;
+  /** The scope tag the decoded cursor carried (`null` or absent: it was issued without a scope). */
+  readonly cursorScope?: string | null;
+  /** The tag of the request scope ANDed into `groups` (absent: no scope). */
+  readonly scopeTag?: string | null;
+  /** The filter before the scope was ANDed in: what the cursor's filter binding covers. */
+  readonly baseGroups?: readonly (readonly Condition[])[];
 }
 
 interface Remembered {
@@ -91,7 +97,7 @@ const fingerprints = new WeakMap<NormalizedQuery, string>();
 export function queryFingerprint(query: NormalizedQuery): string {
   let fingerprint = fingerprints.get(query);
   if (fingerprint === undefined) {
-    fingerprint = fingerprintOf(query.groups, query.order);
+    fingerprint = fingerprintOf(query.baseGroups ?? query.groups, query.order);
     fingerprints.set(query, fingerprint);
   }
   return fingerprint;

@@ -35,7 +35,24 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
   readonly pagination?: PaginationOptions;
   /** Order of `list` when the request names none (default: id ascending). */
   readonly defaultOrder?: readonly OrderTerm<FieldOf<TSchema>>[];
+  /**
+   * Whether a client may choose the id on create (default `false`: the repository assigns it, and a body naming the
+   * id field is a 400).
+   */
+  readonly clientIds?: boolean;
+  /** Fields clients may not set on create, update or replace (for example `createdAt`); server code sets them. */
+  readonly readOnly?: readonly FieldOf<TSchema>[];
+  /**
+   * Fields that never reach a client (for example `passwordHash`): left out of every result of the service, and
+   * neither filterable, sortable nor writable by clients, which get the message of an unknown field for them.
+   */
+  readonly hidden?: readonly FieldOf<TSchema>[];
+  /** What the service does with a body key the schema lacks: a 400 per key (`'reject'`, default) or drop it. */
+  readonly unknownFields?: UnknownFieldPolicy;
 }
+
+/** What the service does with a body key the schema lacks: report it (400) or drop it. */
+export type UnknownFieldPolicy = 'reject' | 'strip';
 
 /** A defined resource: validated configuration plus what was read from the schema. */
 export interface Resource<TRecord = Record<string, unknown>> {
@@ -50,6 +67,14 @@ export interface Resource<TRecord = Record<string, unknown>> {
   readonly pagination: Readonly<Required<PaginationOptions>>;
   /** The default order, ending with the id tie-breaker. */
   readonly defaultOrder: readonly OrderTerm<keyof TRecord & string>[];
+  /** Whether clients may choose the id on create. */
+  readonly clientIds: boolean;
+  /** Fields clients may not write: the `readOnly` option's, and the id field unless `clientIds`. */
+  readonly readOnly: ReadonlySet<string>;
+  /** Fields that never reach a client. */
+  readonly hidden: ReadonlySet<string>;
+  /** What the service does with a body key the schema lacks. */
+  readonly unknownFields: UnknownFieldPolicy;
   /** Type-only marker of the record type; never set at run time. */
   readonly '~record'?: TRecord;
 }
@@ -67,7 +92,19 @@ export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** `__proto__`, `constructor`, `toString`, `hasOwnProperty`, ...: as record keys they would shadow or reach Object.prototype. */
 const UNSAFE_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
-const CONFIG_KEYS = new Set(['name', 'schema', 'idField', 'filterable', 'sortable', 'pagination', 'defaultOrder']);
+const CONFIG_KEYS = new Set([
+  'name',
+  'schema',
+  'idField',
+  'filterable',
+  'sortable',
+  'pagination',
+  'defaultOrder',
+  'clientIds',
+  'readOnly',
+  'hidden',
+  'unknownFields',
+]);
 const PAGINATION_KEYS = new Set(['defaultLimit', 'maxLimit', 'onLimitExceeded']);
 
 const fail = (resource: string, message: string): never => {
@@ -78,8 +115,8 @@ const fail = (resource: string, message: string): never => {
  * Describes one managed resource: its schema, id field, filterable and sortable fields, page sizes and default order.
  *
  * @throws TypeError when the configuration has an unknown key, names a field the schema lacks, an operator that
- * does not fit a field, a reserved or unsafe field name, a nullable id field, invalid page sizes, or a field twice in
- * `defaultOrder`.
+ * does not fit a field, a reserved or unsafe field name, a nullable id field, invalid page sizes, a field twice in
+ * `defaultOrder`, a hidden field that is also filterable or sortable, or a hidden id field.
  * @example
  * const users = defineResource({
  *   name: 'users',
@@ -116,6 +153,8 @@ export function defineResource<const TSchema extends z.ZodObject>(
     return def;
   };
 
+  const policy = resolveFieldPolicy(name, config, fields, idField);
+
   const filterable = new Map<string, ReadonlySet<OperatorName>>();
   const filterConfig = config.filterable ?? [];
   const entries: [string, readonly unknown[] | undefined][] = Array.isArray(filterConfig)
@@ -123,6 +162,7 @@ export function defineResource<const TSchema extends z.ZodObject>(
     : Object.entries(filterConfig as Record<string, readonly unknown[]>);
   for (const [field, ops] of entries) {
     const def = usable(field, 'filterable');
+    if (policy.hidden.has(field)) fail(name, `hidden field "${field}" cannot be filterable`);
     if (!Array.isArray(filterConfig) && (!Array.isArray(ops) || ops.length === 0)) {
       fail(name, `filterable operators of field "${field}" must be a non-empty array`);
     }
@@ -144,6 +184,7 @@ export function defineResource<const TSchema extends z.ZodObject>(
   const sortable = new Set<string>([idField]);
   for (const field of config.sortable ?? []) {
     usable(field, 'sortable');
+    if (policy.hidden.has(field)) fail(name, `hidden field "${field}" cannot be sortable`);
     sortable.add(field);
   }
 
@@ -168,7 +209,44 @@ export function defineResource<const TSchema extends z.ZodObject>(
     sortable: freezeSet(sortable),
     pagination,
     defaultOrder,
+    ...policy,
   }) as Resource<z.output<TSchema>>;
+}
+
+interface FieldPolicy {
+  readonly clientIds: boolean;
+  readonly readOnly: ReadonlySet<string>;
+  readonly hidden: ReadonlySet<string>;
+  readonly unknownFields: UnknownFieldPolicy;
+}
+
+function resolveFieldPolicy(
+  name: string,
+  config: ResourceConfig<z.ZodObject>,
+  fields: ReadonlyMap<string, FieldDef>,
+  idField: string,
+): FieldPolicy {
+  const { clientIds = false, unknownFields = 'reject' } = config;
+  if (typeof clientIds !== 'boolean') fail(name, 'clientIds must be a boolean');
+  if (unknownFields !== 'reject' && unknownFields !== 'strip') fail(name, "unknownFields must be 'reject' or 'strip'");
+  const fieldSet = (option: 'readOnly' | 'hidden'): Set<string> => {
+    const list: unknown = config[option] ?? [];
+    if (!Array.isArray(list)) return fail(name, `${option} must be an array of field names`);
+    const set = new Set<string>();
+    for (const field of list as unknown[]) {
+      if (typeof field !== 'string' || !fields.has(field))
+        fail(name, `${option} field "${String(field)}" is not in the schema`);
+      set.add(field as string);
+    }
+    return set;
+  };
+  const readOnly = fieldSet('readOnly');
+  const hidden = fieldSet('hidden');
+  if (hidden.has(idField)) fail(name, `the id field "${idField}" cannot be hidden`);
+  if (clientIds && readOnly.has(idField))
+    fail(name, `the id field "${idField}" cannot be readOnly when clientIds is true`);
+  if (!clientIds) readOnly.add(idField);
+  return { clientIds, readOnly: freezeSet(readOnly), hidden: freezeSet(hidden), unknownFields };
 }
 
 function resolvePagination(name: string, options: PaginationOptions): Readonly<Required<PaginationOptions>> {

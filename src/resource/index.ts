@@ -7,6 +7,8 @@ export {
   type PaginationOptions,
   type LimitPolicy,
   type FieldOf,
+  type UnknownFieldPolicy,
 } from './define-resource';
 export { introspectFields, type FieldDef, type SchemaLike, type IssueLike } from './introspect-fields';
-export { validateRecord, issueMessages } from './validate-record';
+export { validateCreate, validateReplace, validatePatch, issueMessages } from './validate-record';
+export { notFoundError } from './not-found-error';

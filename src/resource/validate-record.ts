@@ -2,28 +2,20 @@ import type { Resource } from './define-resource';
 import type { IssueLike, SchemaLike } from './introspect-fields';
 import { HttpError } from '../errors/index';
 
+type Row = Record<string, unknown>;
+
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Formats zod issues as one message per issue: `"field: message"`. */
-export function issueMessages(issues: readonly IssueLike[]): string[] {
+/** Formats zod issues as one message per issue: `"field: message"`, each path under `prefix` when given. */
+export function issueMessages(issues: readonly IssueLike[], prefix?: string): string[] {
   return issues.slice(0, 20).map((issue) => {
-    const path = issue.path.map(String).join('.');
+    const path = [...(prefix === undefined ? [] : [prefix]), ...issue.path.map(String)].join('.');
     return path ? `${path}: ${issue.message}` : issue.message;
   });
 }
 
-/**
- * Validates a record body for create (`mode: 'create'`, id optional) or a patch (`mode: 'patch'`, every field
- * optional, the id unchangeable) with the resource's schema, returning the parsed output.
- *
- * @throws HttpError 400 whose `message` lists one string per problem.
- */
-export function validateRecord<TRecord>(
-  resource: Resource<TRecord>,
-  body: unknown,
-  mode: 'create' | 'patch',
-  id?: string,
-): Record<string, unknown> {
+/** @throws HttpError 400 unless `body` is a plain object without `__proto__`, `constructor` or `prototype` keys. */
+function plainBody(body: unknown): Row {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, ['the body must be a JSON object']);
   }
@@ -35,32 +27,73 @@ export function validateRecord<TRecord>(
         unsafe.map((key) => `${key}: this key is not allowed`),
       );
   }
-  const idField = resource.idField;
-  const schema = schemaFor(resource as Resource, mode);
-  const result = schema.safeParse(body);
+  return body as Row;
+}
+
+/**
+ * Validates a whole record for create: the resource's schema with the id optional, defaults applied, required
+ * fields enforced. Keys the schema lacks are dropped, as zod does.
+ *
+ * @throws HttpError 400 whose `message` lists one string per problem.
+ */
+export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unknown): Row {
+  const result = schemaOf(resource as Resource).safeParse(plainBody(body));
   if (!result.success) throw new HttpError(400, issueMessages(result.error.issues));
-  const data = result.data as Record<string, unknown>;
-  if (mode === 'patch' && data[idField] !== undefined && data[idField] !== id) {
-    throw new HttpError(400, [`${idField}: the id cannot be changed`]);
-  }
+  return result.data as Row;
+}
+
+/**
+ * Validates a whole record that replaces the one with id `id`: as {@link validateCreate}, and the id, when given,
+ * must be `id`. The returned record holds the id.
+ *
+ * @throws HttpError 400 whose `message` lists one string per problem.
+ */
+export function validateReplace<TRecord>(resource: Resource<TRecord>, body: unknown, id: string): Row {
+  const idField = resource.idField;
+  const given = plainBody(body)[idField];
+  if (given !== undefined && given !== id) throw new HttpError(400, [`${idField}: the id cannot be changed`]);
+  const data = validateCreate(resource, body);
+  data[idField] = id;
   return data;
 }
 
-interface Schemas {
-  readonly create: SchemaLike;
-  readonly patch: SchemaLike;
+/**
+ * Validates a patch of the record with id `id` field by field: each key present with a value other than
+ * `undefined` is parsed with its own field schema, so no default is ever filled in for a key the patch does not
+ * name. Keys the schema lacks are dropped; the id may be repeated but not changed.
+ *
+ * @throws HttpError 400 whose `message` lists one string per problem.
+ */
+export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unknown, id: string): Row {
+  const body = plainBody(patch);
+  const shape = (resource as Resource).schema.shape as Readonly<Record<string, SchemaLike>>;
+  const idField = resource.idField;
+  const data: Row = {};
+  const messages: string[] = [];
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value === undefined || !Object.hasOwn(shape, key)) continue;
+    if (key === idField) {
+      if (value !== id) messages.push(`${idField}: the id cannot be changed`);
+      continue;
+    }
+    const result = (shape[key] as SchemaLike).safeParse(value);
+    if (result.success) data[key] = result.data;
+    else messages.push(...issueMessages(result.error.issues, key));
+  }
+  if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20));
+  return data;
 }
 
-const schemas = new WeakMap<Resource, Schemas>();
+const schemas = new WeakMap<Resource, SchemaLike>();
 
-function schemaFor(resource: Resource, mode: 'create' | 'patch'): SchemaLike {
-  let cached = schemas.get(resource);
-  if (!cached) {
-    const schema = resource.schema as unknown as {
-      partial(mask?: Record<string, true>): SchemaLike;
-    };
-    cached = { create: schema.partial({ [resource.idField]: true }), patch: schema.partial() };
-    schemas.set(resource, cached);
+/** The resource's schema with the id optional (built once per resource). */
+function schemaOf(resource: Resource): SchemaLike {
+  let schema = schemas.get(resource);
+  if (!schema) {
+    const object = resource.schema as unknown as { partial(mask: Record<string, true>): SchemaLike };
+    schema = object.partial({ [resource.idField]: true });
+    schemas.set(resource, schema);
   }
-  return cached[mode];
+  return schema;
 }

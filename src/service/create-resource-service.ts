@@ -2,14 +2,18 @@ import { isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
 import { createHookBus, type HookBus } from '../hooks/index';
 import { normalizeHeaders } from '../internal/normalize-headers';
 import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput } from '../query/types';
+import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
 import type { Resource } from '../resource/define-resource';
-import { validateRecord } from '../resource/validate-record';
-import type { CreateInput, Patch, Repository } from '../repository/repository';
-import type { OperationContext, ResourceHooks } from './contexts';
+import { notFoundError } from '../resource/not-found-error';
+import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
+import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
+import { checkBody } from './check-body';
+import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, ServiceOperation } from './contexts';
+import { createScopeCheck, type ScopeCheck } from './scope-check';
+import { createHiddenFilter } from './hidden-filter';
 
 /** Per-call options of a service operation. */
-export interface OperationOptions {
+export interface OperationOptions<TLocals = DefaultLocals> {
   /** The incoming request's headers (Node header object, Fetch `Headers` or a plain record). */
   readonly headers?: unknown;
   /**
@@ -17,143 +21,214 @@ export interface OperationOptions {
    * the response header); used when it is a safe token, else resolved from `headers`.
    */
   readonly correlationId?: string;
+  /** What the caller knows about the request beyond its headers (the authenticated user, the tenant). */
+  readonly locals?: Readonly<TLocals>;
 }
 
 /** Options of {@link createResourceService}. */
-export interface ResourceServiceOptions<TRecord> {
+export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
   readonly resource: Resource<TRecord>;
   readonly repository: Repository<TRecord>;
   /** The hook bus to run; a new, empty one by default (reachable as `service.hooks`). */
-  readonly hooks?: HookBus<ResourceHooks<TRecord>>;
+  readonly hooks?: HookBus<ResourceHooks<TRecord, TLocals>>;
+  /**
+   * The request scope: a `where` ANDed into every operation (or `undefined` for none), computed once per operation
+   * from its context. Records outside it are not listed and answer 404; a write that would leave it is a 403.
+   */
+  readonly scope?: ScopeFunction<TRecord, TLocals>;
 }
 
-/** The route operations of one resource: repository call, then hooks, with correlation ids resolved. */
-export interface ResourceService<TRecord> {
+/** The route operations of one resource: checks, before-hooks, scope, repository call, after-hooks. */
+export interface ResourceService<TRecord, TLocals = DefaultLocals> {
   readonly resource: Resource<TRecord>;
-  readonly hooks: HookBus<ResourceHooks<TRecord>>;
-  list(query?: ListInput<TRecord>, options?: OperationOptions): Promise<PageResult<TRecord>>;
-  listByCursor(query?: CursorInput<TRecord>, options?: OperationOptions): Promise<CursorPage<TRecord>>;
-  create(body: unknown, options?: OperationOptions): Promise<TRecord>;
-  get(id: string, options?: OperationOptions): Promise<TRecord>;
-  update(id: string, patch: unknown, options?: OperationOptions): Promise<TRecord>;
-  delete(id: string, options?: OperationOptions): Promise<TRecord>;
+  readonly hooks: HookBus<ResourceHooks<TRecord, TLocals>>;
+  list(query?: ListInput<TRecord>, options?: OperationOptions<TLocals>): Promise<PageResult<TRecord>>;
+  listByCursor(query?: CursorInput<TRecord>, options?: OperationOptions<TLocals>): Promise<CursorPage<TRecord>>;
+  create(body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  get(id: string, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  /** Changes exactly the fields `patch` names (HTTP PATCH). */
+  update(id: string, patch: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  /** Replaces the record (HTTP PUT); read-only and hidden fields keep their stored values unless a hook sets them. */
+  replace(id: string, body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  delete(id: string, options?: OperationOptions<TLocals>): Promise<TRecord>;
 }
 
-type Events<TRecord> = ResourceHooks<TRecord>;
-type SuccessEvent =
-  'onAfterCreate' | 'onAfterList' | 'onAfterListByCursor' | 'onAfterGet' | 'onAfterUpdate' | 'onAfterDelete';
-type ErrorEvent = `onAfterError${SuccessEvent extends `onAfter${infer Op}` ? Op : never}`;
+type Row = Record<string, unknown>;
+type Events<TRecord, TLocals> = ResourceHooks<TRecord, TLocals>;
+type Handler = (context: object) => unknown;
+
+const NO_LOCALS: DefaultLocals = Object.freeze({});
 
 /**
- * Wires a resource, a repository and a hook bus into the route operations. Each operation validates its input,
- * calls the repository, then runs the `onAfter<Op>` handlers (each may replace the result); on any failure it
- * runs every `onAfterError<Op>` handler and rethrows the original error.
+ * Wires a resource, a repository and a hook bus into the route operations. Each operation runs, in this order: the
+ * body checks of the resource's field policy (create, update, replace), the `onBefore<Op>` handlers (each may
+ * replace the input, or throw to refuse), the request scope (stamped into created and replaced records, checked on
+ * every write), final validation, the repository call, then the `onAfter<Op>` handlers (each may replace the
+ * result). Hidden fields are removed from every result. On any failure it runs every `onAfterError<Op>` handler
+ * and rethrows the original error.
  *
+ * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
+ * the scope, 404 for a missing or out-of-scope id, and whatever the repository or a handler throws.
  * @example
- * const service = createResourceService({ resource: users, repository: createMemoryRepository(users) });
- * service.hooks.on('onAfterCreate', ({ entity, correlationId }) => audit.push({ id: entity.id, correlationId }));
- * await service.create({ username: 'ada' }, { headers: req.headers });
+ * const service = createResourceService({
+ *   resource: users,
+ *   repository: createMemoryRepository(users),
+ *   scope: ({ locals }) => ({ tenantId: locals.tenantId }),
+ * });
+ * service.hooks.on('onBeforeCreate', ({ body }) => ({ ...body, createdAt: new Date() }));
+ * await service.create({ username: 'ada' }, { headers: req.headers, locals: { tenantId: 't1' } });
  */
-export function createResourceService<TRecord>(options: ResourceServiceOptions<TRecord>): ResourceService<TRecord> {
-  const { resource, repository } = options;
-  const hooks = options.hooks ?? createHookBus<Events<TRecord>>();
+export function createResourceService<TRecord, TLocals = DefaultLocals>(
+  options: ResourceServiceOptions<TRecord, TLocals>,
+): ResourceService<TRecord, TLocals> {
+  const { resource, repository, scope: scopeOf } = options;
+  const generic = resource as Resource;
+  const hooks = options.hooks ?? createHookBus<Events<TRecord, TLocals>>();
+  const hide = createHiddenFilter<TRecord>(generic);
+  const protectedFields = [...new Set([...generic.readOnly, ...generic.hidden])].filter(
+    (field) => field !== generic.idField,
+  );
 
   /**
-   * The context of one call, built only when a handler will read it: `headers` are read from the options at call
-   * time, normalised (and the correlation id resolved) on first use, once per call.
+   * The context of one call, built only when something reads it (a handler or the scope): `headers` are read from
+   * the options at call time, normalised (and the correlation id resolved) on first use, once per call.
    */
-  const lazyContext = <TExtra extends object>(options: OperationOptions, extra: TExtra) => {
-    const { headers, correlationId } = options;
-    let built: (OperationContext<TRecord> & TExtra) | undefined;
-    return (): OperationContext<TRecord> & TExtra => {
+  const lazyContext = (options: OperationOptions<TLocals>, extra: object) => {
+    let built: OperationContext<TRecord, TLocals> | undefined;
+    return (): OperationContext<TRecord, TLocals> => {
       if (built === undefined) {
+        const { headers, correlationId, locals } = options;
         const normalized = normalizeHeaders(headers);
         const id = isSafeCorrelationId(correlationId) ? correlationId : resolveCorrelationId(normalized);
-        built = { resource, headers: normalized, correlationId: id, ...extra };
+        built = {
+          resource,
+          headers: normalized,
+          correlationId: id,
+          locals: (locals ?? NO_LOCALS) as Readonly<TLocals>,
+          ...extra,
+        };
       }
       return built;
     };
   };
+  type Context = () => OperationContext<TRecord, TLocals>;
 
-  async function perform<TResult>(
-    event: SuccessEvent,
-    contextOf: () => OperationContext<TRecord>,
-    work: () => Promise<TResult>,
-    withResult: (result: TResult) => object,
-  ): Promise<TResult> {
+  /** Runs `work`; on failure runs the operation's error handlers with the context, then rethrows. */
+  async function guarded<T>(errorEvent: keyof Events<TRecord, TLocals>, context: Context, work: () => Promise<T>) {
     try {
-      let result: TResult = await work();
-      const handlers = hooks.handlers(event);
-      // No handler: nothing reads the context, so none is built (the common case on a hot list route).
-      for (let i = 0; i < handlers.length; i++) {
-        const handler = handlers[i] as (context: object) => unknown;
-        const replacement = await handler(Object.freeze({ ...contextOf(), ...withResult(result) }));
-        if (replacement !== undefined) result = replacement as TResult;
-      }
-      return result;
+      return await work();
     } catch (error) {
-      const errorEvent = ERROR_EVENTS[event];
       if (hooks.handlers(errorEvent).length > 0) {
-        await hooks.emitSettled(errorEvent, Object.freeze(contextOf()) as never, error as never);
+        await hooks.emitSettled(errorEvent, Object.freeze({ ...context() }) as never, error as never);
       }
       throw error;
     }
   }
 
+  /** Runs the handlers of `event` in turn, each with `key` set to the current value, which it may replace. */
+  async function chain<T>(event: keyof Events<TRecord, TLocals>, context: Context, key: string, value: T): Promise<T> {
+    const handlers = hooks.handlers(event) as readonly Handler[];
+    // No handler: nothing reads the context, so none is built (the common case on a hot list route).
+    for (let i = 0; i < handlers.length; i++) {
+      const replacement = await (handlers[i] as Handler)(Object.freeze({ ...context(), [key]: value }));
+      if (replacement !== undefined) value = replacement as T;
+    }
+    return value;
+  }
+
+  /** The scope of this operation, validated, or undefined when the service has none or it returns none. */
+  async function scopeFor(operation: ServiceOperation, context: Context): Promise<ScopeCheck<TRecord> | undefined> {
+    if (scopeOf === undefined) return undefined;
+    const where = await scopeOf(Object.freeze({ ...context(), operation }));
+    return where == null ? undefined : createScopeCheck(where as Where<TRecord>, generic);
+  }
+  const within = (scope: ScopeCheck<TRecord> | undefined): ScopeOptions<TRecord> | undefined =>
+    scope === undefined ? undefined : { scope: scope.where };
+
   return Object.freeze({
     resource,
     hooks,
     list(query, options = {}) {
-      return perform(
-        'onAfterList',
-        lazyContext(options, { query }),
-        () => repository.list(query),
-        (result) => ({ result }),
-      );
+      const context = lazyContext(options, { query });
+      return guarded('onAfterErrorList', context, async () => {
+        const input = await chain('onBeforeList', context, 'query', query);
+        const scope = await scopeFor('list', context);
+        const result = await repository.list(input, within(scope));
+        return hide.page(await chain('onAfterList', context, 'result', result));
+      });
     },
     listByCursor(query, options = {}) {
-      return perform(
-        'onAfterListByCursor',
-        lazyContext(options, { query }),
-        () => repository.listByCursor(query),
-        (result) => ({ result }),
-      );
+      const context = lazyContext(options, { query });
+      return guarded('onAfterErrorListByCursor', context, async () => {
+        const input = await chain('onBeforeListByCursor', context, 'query', query);
+        const scope = await scopeFor('listByCursor', context);
+        const result = await repository.listByCursor(input, within(scope));
+        return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
+      });
     },
     create(body, options = {}) {
-      const work = async () => repository.create(validateRecord(resource, body, 'create') as CreateInput<TRecord>);
-      return perform('onAfterCreate', lazyContext(options, { body }), work, (entity) => ({ entity }));
+      const context = lazyContext(options, { body });
+      return guarded('onAfterErrorCreate', context, async () => {
+        const data = await chain('onBeforeCreate', context, 'body', checkBody(generic, body, 'create') as Row);
+        const scope = await scopeFor('create', context);
+        const record = validateCreate(resource, scope ? scope.stamp(data) : data);
+        scope?.assertWithin(record);
+        const entity = await repository.create(record as CreateInput<TRecord>);
+        return hide.record(await chain('onAfterCreate', context, 'entity', entity));
+      });
     },
     get(id, options = {}) {
-      return perform(
-        'onAfterGet',
-        lazyContext(options, { id }),
-        () => repository.get(id),
-        (entity) => ({ entity }),
-      );
+      const context = lazyContext(options, { id });
+      return guarded('onAfterErrorGet', context, async () => {
+        await chain('onBeforeGet', context, 'id', id);
+        const scope = await scopeFor('get', context);
+        const entity = await repository.get(id, within(scope));
+        // The built-in repositories honour the scope; this also holds a custom one that ignores it to the contract.
+        if (scope && !scope.test(entity)) throw notFoundError(resource, id);
+        return hide.record(await chain('onAfterGet', context, 'entity', entity));
+      });
     },
     update(id, patch, options = {}) {
-      const work = async () => repository.update(id, validateRecord(resource, patch, 'patch', id) as Patch<TRecord>);
-      return perform('onAfterUpdate', lazyContext(options, { id, patch: patch as Patch<TRecord> }), work, (entity) => ({
-        entity,
-      }));
+      const context = lazyContext(options, { id, patch });
+      return guarded('onAfterErrorUpdate', context, async () => {
+        const changes = await chain('onBeforeUpdate', context, 'patch', checkBody(generic, patch, 'update', id) as Row);
+        const scope = await scopeFor('update', context);
+        const valid = validatePatch(resource, changes, id);
+        // A patch that names a field the scope reads could move the record out of it: check the merged record.
+        if (scope?.reads(valid)) {
+          const current = await repository.get(id, within(scope));
+          scope.assertWithin({ ...(current as Row), ...valid });
+        }
+        const entity = await repository.update(id, valid as Patch<TRecord>, within(scope));
+        return hide.record(await chain('onAfterUpdate', context, 'entity', entity));
+      });
+    },
+    replace(id, body, options = {}) {
+      const context = lazyContext(options, { id, body });
+      return guarded('onAfterErrorReplace', context, async () => {
+        const data = { ...(await chain('onBeforeReplace', context, 'body', checkBody(generic, body, 'replace', id))) };
+        const scope = await scopeFor('replace', context);
+        // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
+        // unless a before-hook set them.
+        const kept = protectedFields.filter((field) => (data as Row)[field] === undefined);
+        if (scope !== undefined || kept.length > 0) {
+          const current = (await repository.get(id, within(scope))) as Row;
+          for (const field of kept) if (current[field] !== undefined) (data as Row)[field] = current[field];
+        }
+        const record = validateReplace(resource, scope ? scope.stamp(data) : data, id);
+        scope?.assertWithin(record);
+        const entity = await repository.replace(id, record as CreateInput<TRecord>, within(scope));
+        return hide.record(await chain('onAfterReplace', context, 'entity', entity));
+      });
     },
     delete(id, options = {}) {
-      return perform(
-        'onAfterDelete',
-        lazyContext(options, { id }),
-        () => repository.delete(id),
-        (entity) => ({ entity }),
-      );
+      const context = lazyContext(options, { id });
+      return guarded('onAfterErrorDelete', context, async () => {
+        await chain('onBeforeDelete', context, 'id', id);
+        const scope = await scopeFor('delete', context);
+        const entity = await repository.delete(id, within(scope));
+        return hide.record(await chain('onAfterDelete', context, 'entity', entity));
+      });
     },
-  } satisfies ResourceService<TRecord>);
+  } satisfies ResourceService<TRecord, TLocals>);
 }
-
-/** The error event of each success event. */
-const ERROR_EVENTS: { readonly [K in SuccessEvent]: ErrorEvent } = {
-  onAfterCreate: 'onAfterErrorCreate',
-  onAfterList: 'onAfterErrorList',
-  onAfterListByCursor: 'onAfterErrorListByCursor',
-  onAfterGet: 'onAfterErrorGet',
-  onAfterUpdate: 'onAfterErrorUpdate',
-  onAfterDelete: 'onAfterErrorDelete',
-};

@@ -34,7 +34,17 @@ describe('encodeCursor', () => {
 
   it('returns the values back from decodeCursor, Dates and null included', () => {
     const decoded = decodeCursor(encodeCursor(VALUES, FINGERPRINT), ORDER, events, FINGERPRINT);
-    expect(decoded).toStrictEqual({ ok: true, values: VALUES });
+    expect(decoded).toStrictEqual({ ok: true, values: VALUES, scopeTag: null });
+  });
+
+  it('carries the scope tag it was issued under back to decodeCursor', () => {
+    const decoded = decodeCursor(encodeCursor(VALUES, FINGERPRINT, 'tag1'), ORDER, events, FINGERPRINT);
+    expect(decoded).toStrictEqual({ ok: true, values: VALUES, scopeTag: 'tag1' });
+  });
+
+  it('rejects a scoped cursor issued for another filter or order', () => {
+    const decoded = decodeCursor(encodeCursor(VALUES, FINGERPRINT, 'tag1'), ORDER, events, 'another');
+    expect(decoded).toStrictEqual({ ok: false, reason: 'cursor was issued for another filter or order' });
   });
 
   it('encodes undefined as null', () => {

@@ -18,6 +18,9 @@ const users = defineResource({
   schema: z.object({ id: z.string(), username: z.string().min(1), age: z.number().int().optional() }),
   filterable: ['username', 'age'],
   sortable: ['username', 'age'],
+  // The hook tests below create records with chosen ids and send extra keys; the field policy has its own tests.
+  clientIds: true,
+  unknownFields: 'strip',
 });
 type User = { id: string; username: string; age?: number | undefined };
 
@@ -110,7 +113,14 @@ describe('createResourceService', () => {
       });
       expect(handler).toHaveBeenCalledOnce();
       const [context] = handler.mock.calls[0] as [Record<string, unknown>];
-      expect(Object.keys(context).sort()).toStrictEqual(['body', 'correlationId', 'entity', 'headers', 'resource']);
+      expect(Object.keys(context).sort()).toStrictEqual([
+        'body',
+        'correlationId',
+        'entity',
+        'headers',
+        'locals',
+        'resource',
+      ]);
       // headers is a prototype-free record, hence toEqual
       expect(context).toEqual({
         resource: users,
@@ -118,6 +128,7 @@ describe('createResourceService', () => {
         body,
         entity: created,
         correlationId: 'req-1',
+        locals: {},
       });
     });
 
@@ -210,8 +221,14 @@ describe('createResourceService', () => {
       expect(handler).toHaveBeenCalledOnce();
       const [context, received] = handler.mock.calls[0] as [Record<string, unknown>, unknown];
       expect(received).toBe(error);
-      expect(context).toEqual({ resource: users, headers: { 'x-correlation-id': 'c-1' }, body, correlationId: 'c-1' });
-      expect(Object.keys(context).sort()).toStrictEqual(['body', 'correlationId', 'headers', 'resource']);
+      expect(context).toEqual({
+        resource: users,
+        headers: { 'x-correlation-id': 'c-1' },
+        body,
+        correlationId: 'c-1',
+        locals: {},
+      });
+      expect(Object.keys(context).sort()).toStrictEqual(['body', 'correlationId', 'headers', 'locals', 'resource']);
     });
 
     it('runs onAfterErrorCreate after a repository failure (409 duplicate) and rethrows it', async () => {
@@ -296,6 +313,7 @@ describe('createResourceService', () => {
         resource: users,
         headers: { 'x-correlation-id': 'l-1' },
         correlationId: 'l-1',
+        locals: {},
         query,
         result: page,
       });
@@ -411,6 +429,7 @@ describe('createResourceService', () => {
         resource: users,
         headers: { 'x-correlation-id': 'g-1' },
         correlationId: 'g-1',
+        locals: {},
         id: 'u2',
         entity: SEED[1],
       });

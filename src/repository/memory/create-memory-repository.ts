@@ -1,15 +1,17 @@
 import { v7 as uuidv7 } from 'uuid';
 import { HttpError } from '../../errors/index';
 import { cloneRecord } from '../../internal/clone-record';
-import { encodeCursor } from '../../pagination/cursor';
 import { ownPageResult, type PageResult } from '../../pagination/page-result';
 import { normalizeListInput } from '../../query/normalize-list-input';
-import { queryFingerprint } from '../../query/normalized-query';
+import { nextCursorOf } from '../../query/next-cursor';
+import { normalizeScope } from '../../query/normalize-scope';
 import { quote } from '../../query/problems';
 import type { CursorInput, CursorPage, ListInput } from '../../query/types';
 import type { Resource } from '../../resource/define-resource';
-import { validateRecord } from '../../resource/validate-record';
-import type { CreateInput, Patch, Repository } from '../repository';
+import { notFoundError } from '../../resource/not-found-error';
+import { validateCreate, validatePatch, validateReplace } from '../../resource/validate-record';
+import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository';
+import { compilePredicate } from './compile-predicate';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { MemoryStore } from './memory-store';
 
@@ -54,7 +56,7 @@ export function createMemoryRepository<TRecord>(
     return record;
   };
   const prepare = (data: unknown, taken: (id: string) => boolean): Row => {
-    const record = detach(validateRecord(resource, data, 'create'), data);
+    const record = detach(validateCreate(resource, data), data);
     if (record[idField] === undefined) record[idField] = generateId();
     const id = record[idField] as string;
     if (taken(id)) throw new HttpError(409, `${resource.name} ${quote(id)} already exists`);
@@ -66,9 +68,13 @@ export function createMemoryRepository<TRecord>(
     return record as TRecord;
   };
 
-  const find = (id: unknown): Row => {
+  /** The stored record with this id, when it also matches the scope; else a 404 alike for both cases. */
+  const find = (id: unknown, options?: ScopeOptions<TRecord>): Row => {
     const record = typeof id === 'string' ? store.find(id) : undefined;
-    if (record === undefined) throw new HttpError(404, `${resource.name} ${quote(String(id))} not found`);
+    const scope = options?.scope;
+    const inScope =
+      record !== undefined && (scope == null || compilePredicate(normalizeScope(scope, resource as Resource))(record));
+    if (!inScope) throw notFoundError(resource, id);
     return record;
   };
 
@@ -84,25 +90,30 @@ export function createMemoryRepository<TRecord>(
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       return cloneRecord(insert(data));
     },
-    async get(id: string): Promise<TRecord> {
-      return cloneRecord(find(id) as TRecord);
+    async get(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      return cloneRecord(find(id, options) as TRecord);
     },
-    async update(id: string, patch: Patch<TRecord>): Promise<TRecord> {
-      const current = find(id);
-      const changes = validateRecord(resource, patch, 'patch', id);
-      // An undefined value means "not given", as an absent key does: it must never erase a required field.
-      const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-      const updated = cloneRecord({ ...current, ...given });
+    async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const current = find(id, options);
+      // Only the keys the patch names with a value (undefined means "not given"), each parsed with its own field
+      // schema: no default is filled in for a field the patch leaves out.
+      const updated = cloneRecord({ ...current, ...validatePatch(resource, patch, id) });
       store.replace(current, updated);
       return cloneRecord(updated as TRecord);
     },
-    async delete(id: string): Promise<TRecord> {
-      const record = find(id);
+    async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const current = find(id, options);
+      const replacement = detach(validateReplace(resource, data, id), data);
+      store.replace(current, replacement);
+      return cloneRecord(replacement as TRecord);
+    },
+    async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const record = find(id, options);
       store.remove(record);
       return cloneRecord(record as TRecord);
     },
-    async list(query?: ListInput<TRecord>): Promise<PageResult<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, 'page');
+    async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+      const normalized = normalizeListInput(query, resource as Resource, 'page', options?.scope);
       const { items, total } = indexedPage(store, normalized);
       return ownPageResult(
         items.map((row) => cloneRecord(row as TRecord)),
@@ -113,18 +124,12 @@ export function createMemoryRepository<TRecord>(
         },
       );
     },
-    async listByCursor(query?: CursorInput<TRecord>): Promise<CursorPage<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, 'cursor');
+    async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
+      const normalized = normalizeListInput(query, resource as Resource, 'cursor', options?.scope);
       const rows = indexedAfter(store, normalized);
       const page = rows.slice(0, normalized.limit) as TRecord[];
       const last = page[page.length - 1] as Record<string, unknown> | undefined;
-      const nextCursor =
-        rows.length > normalized.limit && last
-          ? encodeCursor(
-              normalized.order.map((term) => last[term.field]),
-              queryFingerprint(normalized),
-            )
-          : null;
+      const nextCursor = rows.length > normalized.limit && last ? nextCursorOf(normalized, last) : null;
       return Object.freeze({ items: Object.freeze(page.map(cloneRecord)), nextCursor });
     },
   });

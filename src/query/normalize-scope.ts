@@ -1,0 +1,28 @@
+import type { Resource } from '../resource/define-resource';
+import type { Condition } from './normalized-query';
+import { normalizeWhere } from './normalize-where';
+import { Problems } from './problems';
+
+type Groups = readonly (readonly Condition[])[];
+
+/**
+ * Validates a request scope (a programmatic `where`) into AND-groups. A scope is server code, not client input: an
+ * invalid one is a server fault (a plain `Error`, answered as a masked 500), never a 400 that would show it.
+ *
+ * @throws Error when the scope is not a valid `where` of the resource.
+ */
+export function normalizeScope(scope: unknown, resource: Resource): Groups {
+  const problems = new Problems();
+  const groups = normalizeWhere(scope, resource, problems);
+  if (!problems.empty) {
+    throw new Error(`the scope of ${resource.name} is not a valid where: ${problems.messages.join('; ')}`);
+  }
+  return Object.freeze(groups.map((group) => Object.freeze([...group])));
+}
+
+/** The AND of two ORs of AND-groups: every pair of groups, concatenated (an empty group matches everything). */
+export function andGroups(left: Groups, right: Groups): Groups {
+  const out: (readonly Condition[])[] = [];
+  for (const a of left) for (const b of right) out.push(a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]);
+  return out;
+}

@@ -1,0 +1,49 @@
+import { ForbiddenError } from '../errors/index';
+import { normalizeScope } from '../query/normalize-scope';
+import type { Where } from '../query/types';
+import type { Resource } from '../resource/define-resource';
+import { compilePredicate } from '../repository/memory/compile-predicate';
+
+type Row = Record<string, unknown>;
+
+/** One operation's request scope, validated, with what the service does with it. */
+export interface ScopeCheck<TRecord> {
+  /** The scope as the scope function returned it, for the repository. */
+  readonly where: Where<TRecord>;
+  /** Whether a record lies within the scope. */
+  test(record: unknown): boolean;
+  /** Whether a patch names a field the scope reads (and so could move a record out of it). */
+  reads(patch: Readonly<Row>): boolean;
+  /** A copy of `data` with each top-level equality condition of the scope set where `data` leaves it absent. */
+  stamp(data: Readonly<Row>): Row;
+  /** @throws ForbiddenError 403 when the record would lie outside the scope. */
+  assertWithin(record: unknown): void;
+}
+
+/**
+ * Validates a scope returned by a service's `scope` function.
+ *
+ * @throws Error (a server fault, answered as a masked 500) when it is not a valid `where` of the resource.
+ */
+export function createScopeCheck<TRecord>(where: Where<TRecord>, resource: Resource): ScopeCheck<TRecord> {
+  const groups = normalizeScope(where, resource);
+  const test = compilePredicate(groups);
+  const fields = new Set(groups.flatMap((group) => group.map((condition) => condition.field)));
+  // Only a scope of one AND-group says what a field must equal; an OR of groups stamps nothing.
+  const stamps = groups.length === 1 ? (groups[0] ?? []).filter((condition) => condition.op === 'eq') : [];
+  return {
+    where,
+    test: (record) => typeof record === 'object' && record !== null && test(record as Row),
+    reads: (patch) => Object.keys(patch).some((key) => fields.has(key)),
+    stamp(data) {
+      const stamped = { ...data };
+      for (const { field, value } of stamps) if (stamped[field] === undefined) stamped[field] = value;
+      return stamped;
+    },
+    assertWithin(record) {
+      if (typeof record !== 'object' || record === null || !test(record as Row)) {
+        throw new ForbiddenError('the record would lie outside the scope of this request');
+      }
+    },
+  };
+}
