@@ -230,6 +230,30 @@ export function describeHttpContract(name: string, start: StartServer): void {
         expect(audit.body).toContainEqual({ event: 'create-failed', correlationId: 'create-trace-2' });
       });
 
+      it('answers a body naming the id with 400 (ids are server-assigned) and stores nothing', async () => {
+        const before = ((await json('/users?limit=1')).body as { total: number }).total;
+        const { response, body } = await json('/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-correlation-id': 'create-trace-3' },
+          body: JSON.stringify({ id: 'chosen', username: 'c', email: 'c@example.com', status: 'active', age: 20 }),
+        });
+        const envelope = expectEnvelope(response, body, 400);
+        expect(envelope.message).toStrictEqual(['id: the id is assigned by the server']);
+        expect(envelope.correlationID).toBe('create-trace-3');
+        expect(((await json('/users?limit=1')).body as { total: number }).total).toBe(before);
+        expect((await json('/users/chosen')).response.status).toBe(404);
+      });
+
+      it('answers a body with an unknown key with 400 naming the key', async () => {
+        const { response, body } = await json('/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'u', email: 'u@example.com', status: 'active', age: 20, role: 'admin' }),
+        });
+        const envelope = expectEnvelope(response, body, 400);
+        expect(envelope.message).toStrictEqual(['role: unknown field']);
+      });
+
       it('answers a malformed JSON body with 400 and the envelope', async () => {
         const { response, body } = await json('/users', {
           method: 'POST',
