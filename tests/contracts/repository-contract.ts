@@ -15,6 +15,7 @@ import {
   type OrderTerm,
   type Repository,
   type Resource,
+  type ScopeOptions,
   type Where,
 } from '../../src/index';
 
@@ -76,6 +77,28 @@ export const newestItems = defineResource({
 });
 
 const at = (iso: string): Date => new Date(iso);
+
+/** A schema with defaults, an optional, an optional-and-nullable and a nullable field: what `replace` fills in. */
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(STATUSES).default('draft'),
+  tag: z.string().default('none'),
+  createdAt: z.date().default(() => new Date(0)),
+  memo: z.string().optional(),
+  owner: z.string().nullable().optional(),
+  due: z.date().nullable(),
+});
+
+export type Task = z.output<typeof taskSchema>;
+
+/** The resource of records with defaults. */
+export const tasks = defineResource({
+  name: 'tasks',
+  schema: taskSchema,
+  filterable: ['status', 'tag'],
+  sortable: ['title', 'createdAt'],
+});
 
 /** Eight records chosen so that each operator, null rule and ordering rule has a distinct answer. */
 export const SEED: readonly Item[] = Object.freeze([
@@ -418,46 +441,57 @@ function tryMutate(mutate: () => void): void {
   }
 }
 
-/** Walks `list` page by page and returns every record, checking the metadata of each page. */
+/**
+ * Walks `list` page by page and returns every record, checking the metadata of each page. A `scope` in the query is
+ * passed as the scope option of every call.
+ */
 export async function walkPages<TRecord extends { readonly id: string }>(
   repository: Repository<TRecord>,
   query: {
     where?: Where<TRecord> | undefined;
     orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
     limit: number;
+    scope?: Where<TRecord> | undefined;
   },
 ): Promise<{ records: TRecord[]; total: number }> {
+  const { scope, ...listQuery } = query;
+  const options: ScopeOptions<TRecord> = { scope };
   const records: TRecord[] = [];
-  const first = await repository.list({ ...query, page: 1 });
+  const first = await repository.list({ ...listQuery, page: 1 }, options);
   const { total, totalPages } = first;
   expect(totalPages).toBe(total === 0 ? 0 : Math.ceil(total / query.limit));
   for (let page = 1; page <= Math.max(totalPages, 1); page++) {
-    const result = page === 1 ? first : await repository.list({ ...query, page });
+    const result = page === 1 ? first : await repository.list({ ...listQuery, page }, options);
     expect(result).toMatchObject({ total, totalPages, page, limit: query.limit });
     expect(result.hasNextPage).toBe(page < totalPages);
     expect(result.hasPreviousPage).toBe(page > 1);
     expect(result.items).toHaveLength(Math.max(0, Math.min(query.limit, total - (page - 1) * query.limit)));
     records.push(...result.items);
   }
-  const past = await repository.list({ ...query, page: totalPages + 1 });
+  const past = await repository.list({ ...listQuery, page: totalPages + 1 }, options);
   expect(past).toMatchObject({ items: [], total, totalPages, page: totalPages + 1, hasNextPage: false });
   return { records, total };
 }
 
-/** Walks `listByCursor` until `nextCursor` is null and returns every record. */
+/**
+ * Walks `listByCursor` until `nextCursor` is null and returns every record. A `scope` in the query is passed as the
+ * scope option of every call.
+ */
 export async function walkCursor<TRecord extends { readonly id: string }>(
   repository: Repository<TRecord>,
   query: {
     where?: Where<TRecord> | undefined;
     orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
     limit?: number;
+    scope?: Where<TRecord> | undefined;
   },
   maxPages: number,
 ): Promise<TRecord[]> {
+  const { scope, ...cursorQuery } = query;
   const records: TRecord[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages <= maxPages; pages++) {
-    const page = await repository.listByCursor({ ...query, cursor });
+    const page = await repository.listByCursor({ ...cursorQuery, cursor }, { scope });
     records.push(...page.items);
     if (page.nextCursor === null) return records;
     expect(typeof page.nextCursor).toBe('string');
@@ -766,9 +800,9 @@ export function describeRepositoryContract(
 ): void {
   const numRuns = options.numRuns ?? 100;
   // What reading the seed back gives: the seed itself, or with absent optional-and-nullable fields as null.
-  const STORED: readonly Item[] = options.readsAbsentNullableAsNull
-    ? SEED.map((record) => ({ ...record, nick: record.nick ?? null }))
-    : SEED;
+  const storedOf = (record: Item): Item =>
+    options.readsAbsentNullableAsNull ? { ...record, nick: record.nick ?? null } : record;
+  const STORED: readonly Item[] = options.readsAbsentNullableAsNull ? SEED.map(storedOf) : SEED;
   const seeded = (): Promise<Repository<Item>> => Promise.resolve(makeRepository(items, SEED));
   const fresh = (): Promise<Repository<Item>> => Promise.resolve(makeRepository(items, []));
 
@@ -934,6 +968,143 @@ export function describeRepositoryContract(
           updated.createdAt?.setTime(0);
         });
         expect(await repository.get('a5')).toStrictEqual(snapshot);
+      });
+    });
+
+    describe('replace', () => {
+      /** The required fields of an item, and nothing else. */
+      const required = (overrides: Partial<Item> = {}): Omit<Item, 'id'> => ({
+        name: 'Ada L',
+        age: 37,
+        active: null,
+        status: 'draft',
+        createdAt: null,
+        ...overrides,
+      });
+
+      it.each([
+        { name: 'every field given', data: body(), expected: { ...body(), id: 'a1' } },
+        { name: 'the optional fields left out', data: required(), expected: { ...required(), id: 'a1' } },
+        {
+          name: 'the optional fields given undefined',
+          data: { ...required(), nick: undefined, score: undefined },
+          expected: { ...required(), id: 'a1' },
+        },
+        {
+          name: 'the nullable fields given null',
+          data: body({ nick: null, age: null, active: null, createdAt: null }),
+          expected: { ...body({ nick: null, age: null, active: null, createdAt: null }), id: 'a1' },
+        },
+        { name: 'the same id repeated', data: { ...body(), id: 'a1' }, expected: { ...body(), id: 'a1' } },
+      ])('returns the replacement for $name, and stores exactly it', async ({ data, expected }) => {
+        const repository = await seeded();
+        const replaced = await repository.replace('a1', data);
+        expect(replaced).toStrictEqual(storedOf(expected));
+        expect(await repository.get('a1')).toStrictEqual(replaced);
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual([replaced, ...STORED.slice(1)]);
+      });
+
+      it('returns the schema defaults for absent fields, absent optional fields, and stores exactly it', async () => {
+        const full: Task = {
+          id: 't1',
+          title: 'first',
+          status: 'active',
+          tag: 'custom',
+          createdAt: at('2024-05-05T00:00:00.000Z'),
+          memo: 'kept?',
+          owner: 'someone',
+          due: at('2025-01-01T00:00:00.000Z'),
+        };
+        const repository = await makeRepository(tasks, [full]);
+        const data = { title: 'second', due: null } as unknown as Omit<Task, 'id'>;
+        const replaced = await repository.replace('t1', data);
+        const expected: Task = {
+          id: 't1',
+          title: 'second',
+          status: 'draft',
+          tag: 'none',
+          createdAt: new Date(0),
+          due: null,
+          ...(options.readsAbsentNullableAsNull ? { owner: null } : {}),
+        };
+        expect(replaced).toStrictEqual(expected);
+        expect(await repository.get('t1')).toStrictEqual(expected);
+        expect(idsOf((await repository.list({ where: { status: 'draft', tag: 'none' } })).items)).toStrictEqual(['t1']);
+        expect((await repository.list({ where: { status: 'active' } })).total).toBe(0);
+      });
+
+      it('keeps list filters and orders in step with the replacement', async () => {
+        const repository = await seeded();
+        await repository.replace('a4', body({ name: 'Aaron', age: 1, status: 'archived' }));
+        expect(idsOf((await repository.list({ where: { status: 'archived' }, limit: 50 })).items)).toStrictEqual([
+          'a2',
+          'a4',
+          'a6',
+        ]);
+        expect(idsOf((await repository.list({ where: { status: 'active' }, limit: 50 })).items)).toStrictEqual([
+          'a1',
+          'a7',
+        ]);
+        const byName = await repository.list({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 });
+        expect(idsOf(byName.items)).toStrictEqual(['a4', 'a1']);
+        const byAge = await repository.listByCursor({ orderBy: [{ field: 'age', direction: 'asc' }], limit: 2 });
+        expect(idsOf(byAge.items)).toStrictEqual(['a4', 'a6']);
+      });
+
+      it.each([
+        { name: 'another id', data: { ...body(), id: 'a9' }, message: ['id: the id cannot be changed'] },
+        { name: 'the id of another record', data: { ...body(), id: 'a2' }, message: ['id: the id cannot be changed'] },
+        {
+          name: 'a missing required field',
+          data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null },
+        },
+        { name: 'a wrong field type', data: { ...body(), age: 'forty' } },
+        { name: 'null on a required field', data: { ...body(), name: null } },
+        { name: 'an enum value outside the enum', data: { ...body(), status: 'deleted' } },
+        { name: 'a non-object body', data: 'Hedy' },
+        { name: 'an array body', data: [body()] },
+        { name: 'null', data: null },
+        {
+          name: 'a __proto__ key',
+          data: JSON.parse(
+            '{"name":"x","age":1,"active":true,"status":"draft","createdAt":null,"__proto__":{"polluted":true}}',
+          ) as unknown,
+        },
+      ])('throws a 400 for $name and changes nothing', async ({ data, message }) => {
+        const repository = await seeded();
+        const error = await expectBadRequest(repository.replace('a1', data as Item));
+        if (message) expect(error.message).toStrictEqual(message);
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual(STORED);
+        expect((await httpErrorOf(repository.get('a9'))).statusCode).toBe(404);
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      });
+
+      it.each([
+        { name: 'data without an id', data: body() },
+        { name: 'data repeating the missing id', data: { ...body(), id: 'missing' } },
+      ])('throws the 404 of get for a missing id, given $name, and creates nothing', async ({ data }) => {
+        const repository = await seeded();
+        const error = await httpErrorOf(repository.replace('missing', data));
+        const ofGet = await httpErrorOf(repository.get('missing'));
+        expect(error.statusCode).toBe(404);
+        expect(error.error).toBe('Not Found');
+        expect(error.message).toStrictEqual(ofGet.message);
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+
+      it('stores a copy: changing the input or the result afterwards changes nothing', async () => {
+        const repository = await seeded();
+        const input = body();
+        const replaced = await repository.replace('a2', input);
+        const snapshot = structuredClone(replaced);
+        input.name = 'changed';
+        input.createdAt?.setTime(0);
+        tryMutate(() => {
+          (replaced as { name: string }).name = 'changed';
+          replaced.createdAt?.setTime(0);
+        });
+        expect(await repository.get('a2')).toStrictEqual(snapshot);
+        expect(snapshot).toStrictEqual(storedOf({ ...body(), id: 'a2' }));
       });
     });
 
@@ -1250,6 +1421,254 @@ export function describeRepositoryContract(
           for (const record of page.items) record.createdAt?.setTime(0);
         });
         expect((await repository.listByCursor({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+    });
+
+    describe('scope', () => {
+      const ACTIVE: Where<Item> = { status: 'active' };
+      const DRAFT_OR_OLD: Where<Item> = [{ status: 'draft' }, { age: { gt: 80 } }];
+      const SCOPES = [
+        { label: 'a where object', scope: ACTIVE, inside: ['a1', 'a4', 'a7'] },
+        { label: 'an OR array', scope: DRAFT_OR_OLD, inside: ['a3', 'a4', 'a5', 'a8'] },
+      ];
+      const OPERATIONS = [
+        { method: 'get', call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) => r.get(id, o) },
+        {
+          method: 'update',
+          call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) => r.update(id, { name: 'changed' }, o),
+        },
+        {
+          method: 'replace',
+          call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) =>
+            r.replace(id, body({ name: 'changed' }), o),
+        },
+        { method: 'delete', call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) => r.delete(id, o) },
+        {
+          method: 'update with an empty patch',
+          call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) => r.update(id, { name: undefined }, o),
+        },
+      ];
+      const CASES = OPERATIONS.flatMap((operation) => SCOPES.map((row) => ({ ...operation, ...row })));
+      const CURSOR_MISMATCH = ['cursor was issued for another filter or order'];
+      const errorOf = async (promise: Promise<unknown>) => {
+        const { statusCode, error, message, extras, headers } = await httpErrorOf(promise);
+        return { statusCode, error, message, extras, headers };
+      };
+
+      it('agrees with the reference model on the records inside each scope', () => {
+        for (const { scope, inside } of SCOPES) expect(idsOf(referenceList(SEED, scope, []))).toStrictEqual(inside);
+      });
+
+      it.each(CASES)(
+        '$method answers for a record inside $label as without a scope',
+        async ({ call, scope, inside }) => {
+          const scoped = await seeded();
+          const unscoped = await seeded();
+          for (const id of inside) expect(await call(scoped, id, { scope })).toStrictEqual(await call(unscoped, id));
+          expect((await scoped.list({ limit: 50 })).items).toStrictEqual((await unscoped.list({ limit: 50 })).items);
+        },
+      );
+
+      it.each(CASES)(
+        '$method throws for a record outside $label exactly the 404 of a missing id, and changes nothing',
+        async ({ call, scope, inside }) => {
+          const scoped = await seeded();
+          // The same ids, missing: a repository holding only the records inside the scope.
+          const missing = await makeRepository(
+            items,
+            SEED.filter((record) => inside.includes(record.id)),
+          );
+          for (const id of [...except(...inside), 'missing']) {
+            const outside = await errorOf(call(scoped, id, { scope }));
+            expect(outside.statusCode).toBe(404);
+            expect(outside).toStrictEqual(await errorOf(call(missing, id)));
+            expect(outside).toStrictEqual(await errorOf(call(missing, id, { scope })));
+          }
+          expect((await scoped.list({ limit: 50 })).items).toStrictEqual(STORED);
+        },
+      );
+
+      it.each([
+        { label: 'an unknown field', scope: { nope: 1 } },
+        { label: 'an empty OR', scope: [] },
+        { label: 'an operator that does not fit', scope: { age: { cont: 'x' } } },
+      ])('throws an Error that is not an HttpError for a scope with $label, and changes nothing', async ({ scope }) => {
+        const repository = await seeded();
+        const options = { scope } as unknown as ScopeOptions<Item>;
+        const calls: [string, () => Promise<unknown>][] = [
+          ...OPERATIONS.flatMap(({ method, call }) =>
+            ['a1', 'missing'].map((id): [string, () => Promise<unknown>] => [
+              `${method} ${id}`,
+              () => call(repository, id, options),
+            ]),
+          ),
+          ['list', () => repository.list({}, options)],
+          ['listByCursor', () => repository.listByCursor({}, options)],
+        ];
+        const outcomes: string[] = [];
+        for (const [label, call] of calls) {
+          const outcome = await call().then(
+            () => 'resolved',
+            (error: unknown) =>
+              isHttpError(error) ? `HttpError ${error.statusCode}` : error instanceof Error ? 'Error' : 'other',
+          );
+          outcomes.push(`${label}: ${outcome}`);
+        }
+        expect(outcomes).toStrictEqual(calls.map(([label]) => `${label}: Error`));
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+
+      it('does not carry a scope over to a later call with the same query object', async () => {
+        const repository = await seeded();
+        const query = parseListQuery('limit=50', items);
+        expect((await repository.list(query, { scope: ACTIVE })).total).toBe(3);
+        expect((await repository.list(query)).total).toBe(8);
+        const cursorQuery = parseCursorQuery('limit=50', items);
+        expect((await repository.listByCursor(cursorQuery, { scope: ACTIVE })).items).toHaveLength(3);
+        expect((await repository.listByCursor(cursorQuery)).items).toHaveLength(8);
+      });
+
+      it('treats an undefined scope and empty options as no scope', async () => {
+        const repository = await seeded();
+        expect(await repository.get('a2', { scope: undefined })).toStrictEqual(STORED[1]);
+        expect(await repository.list({ limit: 50 }, { scope: undefined })).toStrictEqual(
+          await repository.list({ limit: 50 }),
+        );
+        expect(await repository.list({ limit: 50 }, {})).toStrictEqual(await repository.list({ limit: 50 }));
+        const walked = await walkCursor(repository, { limit: 3, scope: undefined }, 5);
+        expect(idsOf(walked)).toStrictEqual(ALL_IDS);
+      });
+
+      it.each(SCOPES)('returns from list only the records inside $label, and counts only them', async (row) => {
+        const repository = await seeded();
+        const page = await repository.list({ limit: 50 }, { scope: row.scope });
+        expect(page).toMatchObject({ total: row.inside.length, page: 1, limit: 50, totalPages: 1 });
+        expect(page.items).toStrictEqual(STORED.filter((record) => row.inside.includes(record.id)));
+        for (const limit of [1, 2, 3]) {
+          const walked = await walkPages(repository, { limit, scope: row.scope });
+          expect(walked.total).toBe(row.inside.length);
+          expect(idsOf(walked.records)).toStrictEqual(row.inside);
+        }
+      });
+
+      it.each([
+        { label: 'a where on another field', where: { age: 36 }, scope: ACTIVE, ids: ['a1'] },
+        { label: 'a where on the same field', where: { status: 'draft' }, scope: ACTIVE, ids: [] },
+        { label: 'a where that repeats the scope', where: ACTIVE, scope: ACTIVE, ids: ['a1', 'a4', 'a7'] },
+        {
+          label: 'an OR where and an OR scope',
+          where: [{ age: 36 }, { name: 'Zed' }],
+          scope: DRAFT_OR_OLD,
+          ids: ['a5', 'a8'],
+        },
+        {
+          label: 'an OR where and a where object',
+          where: [{ age: { lt: 20 } }, { nick: 'ada' }],
+          scope: ACTIVE,
+          ids: ['a1', 'a7'],
+        },
+      ] as const)('ANDs the scope into the where of list and listByCursor: $label', async ({ where, scope, ids }) => {
+        const repository = await seeded();
+        const page = await repository.list({ where: where as Where<Item>, limit: 50 }, { scope: scope as Where<Item> });
+        expect(idsOf(page.items)).toStrictEqual(ids);
+        expect(page.total).toBe(ids.length);
+        const walked = await walkCursor(
+          repository,
+          { where: where as Where<Item>, limit: 1, scope: scope as Where<Item> },
+          10,
+        );
+        expect(idsOf(walked)).toStrictEqual(ids);
+      });
+
+      it('accepts a scope on a field clients may not filter on', async () => {
+        const repository = await makeRepository(newestItems, SEED);
+        const page = await repository.list({ limit: 5 }, { scope: ACTIVE });
+        expect(idsOf(page.items)).toStrictEqual(['a7', 'a1', 'a4']);
+        expect(page.total).toBe(3);
+      });
+
+      it.each(ORDER_ROWS)(
+        'walks listByCursor through the records inside each scope, sorting $name',
+        async ({ orderBy, ids }) => {
+          const repository = await seeded();
+          for (const { scope, inside } of SCOPES) {
+            const expected = ids.filter((id) => inside.includes(id));
+            for (const limit of [1, 2, 4]) {
+              expect(idsOf(await walkCursor(repository, { orderBy, limit, scope }, 10))).toStrictEqual(expected);
+            }
+          }
+        },
+      );
+
+      it('continues a scoped cursor under an equal scope built anew, and from parseCursorQuery', async () => {
+        const repository = await seeded();
+        const first = await repository.listByCursor(
+          { limit: 2 },
+          { scope: [{ status: 'draft' }, { age: { gt: 80 } }] },
+        );
+        expect(idsOf(first.items)).toStrictEqual(['a3', 'a4']);
+        const next = await repository.listByCursor(
+          { limit: 2, cursor: first.nextCursor },
+          { scope: [{ status: 'draft' }, { age: { gt: 80 } }] },
+        );
+        expect(idsOf(next.items)).toStrictEqual(['a5', 'a8']);
+        expect(next.nextCursor).toBeNull();
+        const parsed = parseCursorQuery({ limit: '2', cursor: first.nextCursor ?? '' }, items);
+        expect(idsOf((await repository.listByCursor(parsed, { scope: DRAFT_OR_OLD })).items)).toStrictEqual([
+          'a5',
+          'a8',
+        ]);
+      });
+
+      it.each([
+        { label: 'another scope', first: { scope: ACTIVE }, then: { scope: DRAFT_OR_OLD } },
+        { label: 'another value of the same field', first: { scope: ACTIVE }, then: { scope: { status: 'draft' } } },
+        { label: 'no scope', first: { scope: ACTIVE }, then: {} },
+        {
+          label: 'an OR scope with a clause dropped',
+          first: { scope: DRAFT_OR_OLD },
+          then: { scope: { status: 'draft' } },
+        },
+        { label: 'a scope, for a cursor issued without one', first: {}, then: { scope: ACTIVE } },
+        { label: 'the scope moved into the where', first: { scope: ACTIVE }, then: { where: ACTIVE } },
+        { label: 'the where moved into the scope', first: { where: ACTIVE }, then: { scope: ACTIVE } },
+      ] as const)('throws a 400 from listByCursor for a cursor reused under $label', async ({ first, then }) => {
+        const repository = await seeded();
+        const opening = await repository.listByCursor(
+          { limit: 1, where: 'where' in first ? first.where : undefined },
+          { scope: 'scope' in first ? (first.scope as Where<Item>) : undefined },
+        );
+        expect(opening.nextCursor).not.toBeNull();
+        const error = await expectBadRequest(
+          repository.listByCursor(
+            { limit: 1, where: 'where' in then ? then.where : undefined, cursor: opening.nextCursor },
+            { scope: 'scope' in then ? (then.scope as Where<Item>) : undefined },
+          ),
+        );
+        expect(error.message).toStrictEqual(CURSOR_MISMATCH);
+      });
+
+      it('walks list and listByCursor under a random scope through the scoped records of the reference model', async () => {
+        const scenario = fc.record({
+          records: recordsArbitrary,
+          where: whereArbitrary,
+          scope: whereArbitrary.filter((scope) => scope !== undefined),
+          orderBy: orderArbitrary,
+          limit: fc.integer({ min: 1, max: 7 }),
+        });
+        await fc.assert(
+          fc.asyncProperty(scenario, async ({ records, where, scope, orderBy, limit }) => {
+            const repository = await makeRepository(items, records);
+            const inside = new Set(idsOf(referenceList(records, scope, [])));
+            const expected = idsOf(referenceList(records, where, orderBy)).filter((id) => inside.has(id));
+            const query = { where, orderBy: orderBy.length > 0 ? orderBy : undefined, limit, scope };
+            const walked = await walkPages(repository, query);
+            expect(walked.total).toBe(expected.length);
+            expect(idsOf(walked.records)).toStrictEqual(expected);
+            expect(idsOf(await walkCursor(repository, query, records.length + 1))).toStrictEqual(expected);
+          }),
+          { numRuns },
+        );
       });
     });
 
