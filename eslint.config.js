@@ -22,6 +22,15 @@ const FRAMEWORKS_AND_DRIVERS = [
   'knex',
 ];
 
+/** The framework patterns each adapter may import. */
+const ADAPTER_FRAMEWORKS = {
+  express: ['express'],
+  fastify: ['fastify'],
+  hono: ['hono', 'hono/*', '@hono/*'],
+  nestjs: ['@nestjs/*'],
+  node: [],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**'] },
   ...tseslint.configs.strict,
@@ -34,6 +43,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
+    ignores: ['src/adapters/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -41,6 +51,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Each adapter imports only its own framework (and the package's public entries, by name).
+  ...Object.entries(ADAPTER_FRAMEWORKS).map(([adapter, own]) => ({
+    files: [`src/adapters/${adapter}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FRAMEWORKS_AND_DRIVERS.filter((pattern) => !own.includes(pattern)),
+              message: `pagelope/${adapter} imports only its own framework.`,
+            },
+            {
+              group: ['../../*', '!../../adapters'],
+              message: 'Adapters use the public entries (`pagelope`), not internals.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['tests/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-extraneous-class': 'off' },

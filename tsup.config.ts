@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'postgres/index': 'src/postgres/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'postgres/index': 'src/postgres/index.ts',
+    'express/index': 'src/adapters/express/index.ts',
+    'fastify/index': 'src/adapters/fastify/index.ts',
+    'hono/index': 'src/adapters/hono/index.ts',
+    'nestjs/index': 'src/adapters/nestjs/index.ts',
+    'node/index': 'src/adapters/node/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   splitting: true,
@@ -9,4 +17,6 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   target: 'node20',
+  // Frameworks stay the user's own copies (optional peer dependencies), never bundled.
+  external: ['express', 'fastify', 'hono', /^hono\//, /^@hono\//, /^@nestjs\//, 'pagelope', /^pagelope\//],
 });

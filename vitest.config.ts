@@ -2,8 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const fromSource = { 'pagelope/postgres': `${root}src/postgres/index.ts`, pagelope: `${root}src/index.ts` };
-const fromDist = { 'pagelope/postgres': `${root}dist/postgres/index.js`, pagelope: `${root}dist/index.js` };
+const ADAPTERS = ['express', 'fastify', 'hono', 'nestjs', 'node'] as const;
+// Subpaths first: an alias `pagelope` would otherwise also match `pagelope/express`.
+const fromSource = {
+  'pagelope/postgres': `${root}src/postgres/index.ts`,
+  ...Object.fromEntries(ADAPTERS.map((name) => [`pagelope/${name}`, `${root}src/adapters/${name}/index.ts`])),
+  pagelope: `${root}src/index.ts`,
+};
+const fromDist = {
+  'pagelope/postgres': `${root}dist/postgres/index.js`,
+  ...Object.fromEntries(ADAPTERS.map((name) => [`pagelope/${name}`, `${root}dist/${name}/index.js`])),
+  pagelope: `${root}dist/index.js`,
+};
 
 export default defineConfig({
   test: {

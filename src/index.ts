@@ -111,3 +111,23 @@ export {
   type HeadersInput,
 } from './errors/index';
 export type { RequestHeaders } from './internal/normalize-headers';
+
+// routes
+export {
+  ROUTE_TYPES,
+  defineRoutes,
+  DEFAULT_BODY_LIMIT,
+  isJsonContentType,
+  parseJsonBody,
+  routeNotFoundError,
+  methodNotAllowedError,
+  bodyTooLargeError,
+  type RouteType,
+  type RouteMethod,
+  type DefineRoutesOptions,
+  type RouteOptions,
+  type RouteInput,
+  type RouteReply,
+  type Route,
+  type ResourceRoutes,
+} from './routes/index';

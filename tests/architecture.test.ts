@@ -19,9 +19,9 @@ function importsOf(source: string): string[] {
 }
 
 describe('src/', () => {
-  it('imports nothing but relative modules, zod and uuid (no framework or driver)', () => {
+  it('imports nothing but relative modules, zod and uuid (no framework or driver), adapters aside', () => {
     const offenders: string[] = [];
-    for (const file of files(SRC)) {
+    for (const file of files(SRC).filter((path) => !relative(SRC, path).startsWith('adapters'))) {
       for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) continue;
         const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
@@ -38,4 +38,31 @@ describe('src/', () => {
       'fastify',
     ]);
   });
+});
+
+/** The packages each adapter may import besides `pagelope` itself (type-only imports included). */
+const ADAPTER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  express: ['express'],
+  fastify: ['fastify'],
+  hono: ['hono', '@hono/node-server'],
+  nestjs: ['@nestjs/common', '@nestjs/core'],
+  node: [],
+};
+
+describe('src/adapters/', () => {
+  it.each(Object.entries(ADAPTER_PACKAGES))(
+    'pagelope/%s imports only its own framework, node: builtins and the public entries by name',
+    (adapter, own) => {
+      const offenders: string[] = [];
+      for (const file of files(join(SRC, 'adapters', adapter))) {
+        for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+          if (specifier.startsWith('./') || specifier.startsWith('node:')) continue;
+          if (specifier === 'pagelope' || specifier.startsWith('pagelope/')) continue;
+          const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+          if (!own.includes(name ?? '')) offenders.push(`${relative(SRC, file)}: ${specifier}`);
+        }
+      }
+      expect(offenders).toEqual([]);
+    },
+  );
 });

@@ -5,7 +5,8 @@ import { normalizeOrder } from './parse-order';
 import { normalizeWhere } from './normalize-where';
 import { Problems, badRequest, quote } from './problems';
 import { andGroups, normalizeScope } from './normalize-scope';
-import { CURSOR_DEFAULT_LIMIT, resolveLimit, resolvePage } from './resolve-bounds';
+import { resolveLimit, resolvePage } from './resolve-bounds';
+import { cursorDefaultLimit } from '../resource/route-resource';
 import { withTieBreaker } from '../resource/define-resource';
 
 const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy']);
@@ -44,8 +45,7 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
   const order =
     normalizeOrder(options.orderBy, resource, problems) ??
     (mode === 'page' ? resource.defaultOrder : withTieBreaker([], resource.idField));
-  const fallback =
-    mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(options.limit, fallback, resource, false, problems);
   const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;
   problems.throwIfAny();

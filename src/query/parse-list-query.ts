@@ -5,7 +5,8 @@ import { remember, type Condition, type NormalizedQuery } from './normalized-que
 import { parseOrderText } from './parse-order';
 import { QueryParams } from './query-params';
 import { readQuery } from './read-query';
-import { CURSOR_DEFAULT_LIMIT, resolveLimit, resolvePage } from './resolve-bounds';
+import { resolveLimit, resolvePage } from './resolve-bounds';
+import { baseResource, cursorDefaultLimit } from '../resource/route-resource';
 import type { CursorQuery, ListQuery, Where } from './types';
 
 type Mode = 'page' | 'cursor';
@@ -27,7 +28,7 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
     where: whereOf(normalized.groups[0] ?? []),
     orderBy: normalized.order,
   };
-  return remember(result, normalized, resource, 'page') as unknown as ListQuery<TRecord>;
+  return remember(result, normalized, baseResource(resource as Resource), 'page') as unknown as ListQuery<TRecord>;
 }
 
 /**
@@ -44,7 +45,7 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
     where: whereOf(normalized.groups[0] ?? []),
     orderBy: normalized.order,
   };
-  return remember(result, normalized, resource, 'cursor') as unknown as CursorQuery<TRecord>;
+  return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
 }
 
 function parse(query: unknown, resource: Resource, mode: Mode): { normalized: NormalizedQuery; cursor: string | null } {
@@ -54,8 +55,7 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   const order =
     parseOrderText(params.orderBy, params.orderDirection, resource, params) ??
     (mode === 'page' ? resource.defaultOrder : filterPlanOf(resource).cursorOrder);
-  const fallback =
-    mode === 'page' ? resource.pagination.defaultLimit : Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(params.limit, fallback, resource, true, params);
   const page = mode === 'page' ? resolvePage(params.page, true, params) : 1;
   params.throwIfAny();

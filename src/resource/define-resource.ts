@@ -249,17 +249,35 @@ function resolveFieldPolicy(
   return { clientIds, readOnly: freezeSet(readOnly), hidden: freezeSet(hidden), unknownFields };
 }
 
-function resolvePagination(name: string, options: PaginationOptions): Readonly<Required<PaginationOptions>> {
-  if (typeof options !== 'object' || options === null) fail(name, 'pagination must be an object');
-  for (const key of Object.keys(options))
-    if (!PAGINATION_KEYS.has(key)) fail(name, `unknown pagination option "${key}"`);
-  const { defaultLimit = 10, maxLimit = 100, onLimitExceeded = 'clamp' } = options;
-  if (!Number.isSafeInteger(maxLimit) || maxLimit < 1) fail(name, 'pagination.maxLimit must be a positive integer');
+/**
+ * Checks page-size settings over `defaults` (the resource's own defaults, or a route's base settings).
+ *
+ * @throws TypeError starting with `prefix` for an unknown key, a bad limit, a default above the maximum, or a bad policy.
+ */
+export function resolvePagination(
+  name: string,
+  options: PaginationOptions,
+  defaults: Readonly<Required<PaginationOptions>> = { defaultLimit: 10, maxLimit: 100, onLimitExceeded: 'clamp' },
+  prefix = `defineResource(${JSON.stringify(name)})`,
+): Readonly<Required<PaginationOptions>> {
+  const fail = (message: string): never => {
+    throw new TypeError(`${prefix}: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('pagination must be an object');
+  for (const key of Object.keys(options)) if (!PAGINATION_KEYS.has(key)) fail(`unknown pagination option "${key}"`);
+  const {
+    defaultLimit = defaults.defaultLimit,
+    maxLimit = defaults.maxLimit,
+    onLimitExceeded = defaults.onLimitExceeded,
+  } = options;
+  if (!Number.isSafeInteger(maxLimit) || maxLimit < 1) fail('pagination.maxLimit must be a positive integer');
   if (!Number.isSafeInteger(defaultLimit) || defaultLimit < 1 || defaultLimit > maxLimit) {
-    fail(name, 'pagination.defaultLimit must be a positive integer no greater than maxLimit');
+    fail(
+      `pagination.defaultLimit must be a positive integer no greater than maxLimit (got ${defaultLimit} and ${maxLimit})`,
+    );
   }
   if (onLimitExceeded !== 'clamp' && onLimitExceeded !== 'reject') {
-    fail(name, "pagination.onLimitExceeded must be 'clamp' or 'reject'");
+    fail("pagination.onLimitExceeded must be 'clamp' or 'reject'");
   }
   return Object.freeze({ defaultLimit, maxLimit, onLimitExceeded });
 }

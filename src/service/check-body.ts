@@ -30,6 +30,7 @@ export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?
   const unknown = keys.filter((key) => !UNSAFE_KEYS.has(key) && (!fields.has(key) || hidden.has(key)));
   const known = keys.filter((key) => fields.has(key) && !hidden.has(key) && !UNSAFE_KEYS.has(key));
   for (const key of unsafe) problems.add(`${clean(key)}: this key is not allowed`);
+  for (const path of nestedUnsafeKeys(input, keys)) problems.add(`${path}: this key is not allowed`);
   if (resource.unknownFields === 'reject') for (const key of unknown) problems.add(`${clean(key)}: unknown field`);
   const writable: string[] = [];
   for (const key of known) {
@@ -48,6 +49,34 @@ export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?
   }
   problems.throwIfAny();
   return data;
+}
+
+/** Most nested values visited for unsafe keys; a body beyond it is cut off there (adapters cap bodies at 16 KiB). */
+const MAX_VISITS = 10_000;
+
+/** Paths (`a.b.__proto__`, `list.0.constructor`) of the unsafe keys below the top level. */
+function nestedUnsafeKeys(body: Readonly<Record<string, unknown>>, keys: readonly string[]): string[] {
+  const found: string[] = [];
+  const seen = new Set<object>();
+  const stack: { value: unknown; path: string }[] = [];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as string;
+    if (!UNSAFE_KEYS.has(key)) stack.push({ value: body[key], path: clean(key) });
+  }
+  let visits = 0;
+  while (stack.length > 0 && visits++ < MAX_VISITS) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value !== 'object' || value === null || seen.has(value) || value instanceof Date) continue;
+    seen.add(value);
+    const children = Object.keys(value);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const key = children[i] as string;
+      const child = `${path}.${clean(key)}`;
+      if (UNSAFE_KEYS.has(key)) found.push(child);
+      else stack.push({ value: (value as Record<string, unknown>)[key], path: child });
+    }
+  }
+  return found;
 }
 
 function isPlain(value: object): boolean {

@@ -1,0 +1,2 @@
+// pagelope/express: the adapter lands here (issue 10).
+export {};

@@ -1,0 +1,2 @@
+// pagelope/fastify: the adapter lands here (issue 10).
+export {};

@@ -1,0 +1,2 @@
+// pagelope/hono: the adapter lands here (issue 10).
+export {};

@@ -1,0 +1,2 @@
+// pagelope/nestjs: the adapter lands here (issue 10).
+export {};

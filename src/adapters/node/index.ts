@@ -1,0 +1,1 @@
+export { clientErrorListener, type ClientErrorListener } from './client-error-listener';

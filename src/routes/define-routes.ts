@@ -1,0 +1,222 @@
+import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
+import { normalizeHeaders } from '../internal/normalize-headers';
+import { parseCursorQuery, parseListQuery } from '../query/index';
+import type { PaginationOptions, Resource } from '../resource/define-resource';
+import { freezeMap } from '../resource/freeze-collection';
+import { withRoutePagination } from '../resource/route-resource';
+import type { DefaultLocals, ResourceService } from '../service/index';
+import { ROUTE_SHAPES, ROUTE_TYPES, type RouteMethod, type RouteType } from './route-types';
+
+/** Per-route options: the list routes may override the resource's page sizes for that route only. */
+export interface RouteOptions {
+  readonly pagination?: PaginationOptions;
+}
+
+/** Options of {@link defineRoutes}. */
+export interface DefineRoutesOptions {
+  /** The resource's base path (default `'/' + resource.name`). */
+  readonly path?: string;
+  /** The enabled route types (default: all); with it, exactly those given a value other than `false`/`undefined`. */
+  readonly routes?: { readonly [T in RouteType]?: boolean | RouteOptions };
+}
+
+/** What a framework adapter hands a route: the request, framework-neutral. */
+export interface RouteInput {
+  /** Path parameters; `id` for the routes below `{path}/:id`. */
+  readonly params: { readonly id?: string };
+  /** The query: the raw query string, a `URLSearchParams`, or the framework's parsed query object. */
+  readonly query: unknown;
+  /** The parsed JSON body (create, update, replace). */
+  readonly body?: unknown;
+  /** The request headers (Node header object, Fetch `Headers`, or a plain record). */
+  readonly headers: unknown;
+  /** The correlation id already resolved for the request, when the adapter resolved it first. */
+  readonly correlationId?: string | undefined;
+  /** What the adapter knows of the request beyond its headers (for example the authenticated user). */
+  readonly locals?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What a route answers, before a framework writes it. */
+export interface RouteReply {
+  readonly status: 200 | 201 | 204;
+  /** `x-correlation-id`, and `location` on 201. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON body; `undefined` for 204. */
+  readonly body?: unknown;
+}
+
+/** One enabled route. */
+export interface Route {
+  readonly type: RouteType;
+  readonly method: RouteMethod;
+  /** The path pattern, `:id` for the record id (`/users`, `/users/cursor`, `/users/:id`). */
+  readonly path: string;
+  /**
+   * Runs the route: parses the query, calls the service, and resolves to the reply.
+   *
+   * @throws whatever the service or the query parser throws (`HttpError`s for client faults); adapters turn it into
+   * the error envelope.
+   */
+  handle(input: RouteInput): Promise<RouteReply>;
+}
+
+/** The routes of one resource, for a framework adapter to mount. */
+export interface ResourceRoutes<TRecord = Record<string, unknown>> {
+  readonly resource: Resource<TRecord>;
+  /** The base path, without a trailing slash. */
+  readonly path: string;
+  /** The enabled routes, in {@link ROUTE_TYPES} order. */
+  readonly routes: readonly Route[];
+  /** Each path pattern with routes, mapped to its `allow` header value: the enabled methods joined by `, `. */
+  readonly allow: ReadonlyMap<string, string>;
+}
+
+const PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/;
+
+/**
+ * Declares the HTTP routes of a resource service, one per enabled route type: `GET_LIST` `GET {path}`, `CREATE`
+ * `POST {path}`, `GET_LIST_CURSOR` `GET {path}/cursor`, `GET` `GET {path}/:id`, `UPDATE` `PUT {path}/:id` (the
+ * service's `replace`), `PARTIAL_UPDATE` `PATCH {path}/:id` and `DELETE` `DELETE {path}/:id`. Framework adapters
+ * (`pagelope/express`, `/fastify`, `/hono`, `/nestjs`) mount them.
+ *
+ * @throws TypeError for a bad path, an unknown route type or option, a `routes` object that enables none, or
+ * page sizes that do not fit (a default above the maximum).
+ * @example
+ * const routes = defineRoutes(service, { routes: { GET_LIST: { pagination: { maxLimit: 50 } }, GET: true } });
+ * const reply = await routes.routes[0].handle({ params: {}, query: '?limit=5', headers: req.headers });
+ */
+export function defineRoutes<TRecord, TLocals = DefaultLocals>(
+  service: ResourceService<TRecord, TLocals>,
+  options: DefineRoutesOptions = {},
+): ResourceRoutes<TRecord> {
+  const resource = service.resource as unknown as Resource;
+  const label = `defineRoutes(${JSON.stringify(resource.name)})`;
+  const fail = (message: string): never => {
+    throw new TypeError(`${label}: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('options must be an object');
+  for (const key of Object.keys(options)) if (key !== 'path' && key !== 'routes') fail(`unknown option "${key}"`);
+  const path = options.path ?? `/${resource.name}`;
+  if (typeof path !== 'string' || !PATH.test(path) || path.includes(':') || (path.length > 1 && path.endsWith('/')))
+    fail(`path must start with "/", hold no ":" and not end with "/", got ${JSON.stringify(path)}`);
+
+  const enabled = enabledTypes(options.routes, fail);
+  const routes: Route[] = [];
+  const allow = new Map<string, string[]>();
+  for (const type of ROUTE_TYPES) {
+    const config = enabled.get(type);
+    if (config === undefined) continue;
+    const { method, suffix } = ROUTE_SHAPES[type];
+    const pattern = `${path === '/' ? '' : path}${suffix}` || '/';
+    const handle = handlerOf(type, service as ResourceService<unknown, unknown>, resource, config, pattern, label);
+    routes.push(Object.freeze({ type, method, path: pattern, handle }));
+    allow.set(pattern, [...(allow.get(pattern) ?? []), method]);
+  }
+  const allowHeaders = new Map([...allow].map(([pattern, methods]) => [pattern, methods.join(', ')]));
+  return Object.freeze({
+    resource: service.resource,
+    path,
+    routes: Object.freeze(routes),
+    allow: freezeMap(allowHeaders),
+  });
+}
+
+function enabledTypes(
+  routes: DefineRoutesOptions['routes'],
+  fail: (message: string) => never,
+): Map<RouteType, RouteOptions> {
+  const enabled = new Map<RouteType, RouteOptions>();
+  if (routes === undefined) {
+    for (const type of ROUTE_TYPES) enabled.set(type, {});
+    return enabled;
+  }
+  if (typeof routes !== 'object' || routes === null) fail('routes must be an object');
+  for (const [type, value] of Object.entries(routes as Record<string, unknown>)) {
+    if (!(ROUTE_TYPES as readonly string[]).includes(type)) fail(`unknown route type "${type}"`);
+    if (value === false || value === undefined) continue;
+    if (value === true) enabled.set(type as RouteType, {});
+    else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (key !== 'pagination' || (type !== 'GET_LIST' && type !== 'GET_LIST_CURSOR'))
+          fail(`unknown option "${key}" of route ${type}`);
+      }
+      enabled.set(type as RouteType, value as RouteOptions);
+    } else fail(`route ${type} must be a boolean or an options object`);
+  }
+  if (enabled.size === 0) fail('routes enables no route type');
+  return enabled;
+}
+
+type Handler = (input: RouteInput) => Promise<RouteReply>;
+
+function handlerOf(
+  type: RouteType,
+  service: ResourceService<unknown, unknown>,
+  resource: Resource,
+  config: RouteOptions,
+  pattern: string,
+  label: string,
+): Handler {
+  const base = pattern.endsWith('/:id') ? pattern.slice(0, -'/:id'.length) : pattern;
+  const reply = (status: RouteReply['status'], correlationId: string, body?: unknown, location?: string) => {
+    const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
+    if (location !== undefined) headers['location'] = location;
+    return { status, headers, body } satisfies RouteReply;
+  };
+  const operation = (input: RouteInput) => {
+    const correlationId = isSafeCorrelationId(input.correlationId)
+      ? input.correlationId
+      : resolveCorrelationId(normalizeHeaders(input.headers));
+    const options = { headers: input.headers, correlationId, locals: input.locals };
+    return { correlationId, options, id: String(input.params.id ?? '') };
+  };
+  switch (type) {
+    case 'GET_LIST': {
+      const view = config.pagination
+        ? withRoutePagination(resource, config.pagination, 'page', `${label} GET_LIST`)
+        : resource;
+      return async (input) => {
+        const { correlationId, options } = operation(input);
+        return reply(200, correlationId, await service.list(parseListQuery(input.query, view) as never, options));
+      };
+    }
+    case 'GET_LIST_CURSOR': {
+      const view = config.pagination
+        ? withRoutePagination(resource, config.pagination, 'cursor', `${label} GET_LIST_CURSOR`)
+        : resource;
+      return async (input) => {
+        const { correlationId, options } = operation(input);
+        const query = parseCursorQuery(input.query, view) as never;
+        return reply(200, correlationId, await service.listByCursor(query, options));
+      };
+    }
+    case 'GET':
+      return async (input) => {
+        const { correlationId, options, id } = operation(input);
+        return reply(200, correlationId, await service.get(id, options));
+      };
+    case 'CREATE':
+      return async (input) => {
+        const { correlationId, options } = operation(input);
+        const entity = (await service.create(input.body, options)) as Record<string, unknown>;
+        const id = String(entity[resource.idField]);
+        return reply(201, correlationId, entity, `${base}/${encodeURIComponent(id)}`);
+      };
+    case 'UPDATE':
+      return async (input) => {
+        const { correlationId, options, id } = operation(input);
+        return reply(200, correlationId, await service.replace(id, input.body, options));
+      };
+    case 'PARTIAL_UPDATE':
+      return async (input) => {
+        const { correlationId, options, id } = operation(input);
+        return reply(200, correlationId, await service.update(id, input.body, options));
+      };
+    case 'DELETE':
+      return async (input) => {
+        const { correlationId, options, id } = operation(input);
+        await service.delete(id, options);
+        return reply(204, correlationId);
+      };
+  }
+}

@@ -1,0 +1,29 @@
+import { HttpError } from '../errors/index';
+
+/** Largest request body the framework adapters read by default, in bytes (16 KiB). */
+export const DEFAULT_BODY_LIMIT = 16_384;
+
+/** `application/json` or any `application/*+json` type, any case, with or without parameters. */
+const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether a `content-type` header value names JSON: `application/json` or `application/*+json`, any parameters. */
+export function isJsonContentType(contentType: string | null | undefined): boolean {
+  return typeof contentType === 'string' && JSON_MEDIA_TYPE.test(contentType);
+}
+
+/**
+ * Parses a request body's text as JSON, the same way on every framework adapter.
+ *
+ * @throws HttpError 415 when `contentType` is not a JSON media type (a `text/plain` body is what a cross-site form
+ * can send without a preflight), and 400 `Malformed JSON body` when the text is not JSON.
+ * @example
+ * const body = parseJsonBody('{"username":"ada"}', 'application/json; charset=utf-8');
+ */
+export function parseJsonBody(text: string, contentType: string | null | undefined): unknown {
+  if (!isJsonContentType(contentType)) throw new HttpError(415, 'Content-Type must be application/json');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new HttpError(400, 'Malformed JSON body', { cause });
+  }
+}
