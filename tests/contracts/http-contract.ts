@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoOptions } from '../../examples/shared/demo-app';
+import type { DemoOptions } from '../../examples/shared/demo-routes';
 import { seedUsers } from '../../examples/shared/seed';
 
 /** A running example server. */
@@ -206,6 +207,7 @@ export function describeHttpContract(name: string, start: StartServer): void {
         });
         expect(response.status).toBe(201);
         const created = body as { id: string; createdAt: string };
+        expect(response.headers.get('location')).toBe(`/users/${encodeURIComponent(created.id)}`);
         expect(created).toMatchObject({ username: 'newbie', age: 33 });
         expect(Number.isNaN(Date.parse(created.createdAt))).toBe(false);
         expect(response.headers.get('x-correlation-id')).toBe('create-trace-1');
@@ -320,6 +322,90 @@ export function describeHttpContract(name: string, start: StartServer): void {
       });
     });
 
+    describe('PUT /users/:id', () => {
+      const full = { username: 'replaced', email: 'replaced@example.com', status: 'banned', age: 50 };
+      const put = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+        json(`/users/${id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+
+      it('replaces the record (200) and answers it, the id kept', async () => {
+        const id = records[8]?.id ?? '';
+        const createdAt = '2025-02-03T04:05:06.000Z';
+        const { response, body } = await put(id, { ...full, createdAt }, { 'x-correlation-id': 'put-1' });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('x-correlation-id')).toBe('put-1');
+        expect(body).toStrictEqual({ id, ...full, createdAt });
+        expect((await json(`/users/${id}`)).body).toStrictEqual(body);
+      });
+
+      it('answers a body missing a required field with 400 and keeps the record', async () => {
+        const id = records[9]?.id ?? '';
+        const before = (await json(`/users/${id}`)).body;
+        const { response, body } = await put(id, { username: 'only' });
+        const envelope = expectEnvelope(response, body, 400);
+        expect((envelope.message as string[]).some((m) => m.startsWith('email'))).toBe(true);
+        expect((await json(`/users/${id}`)).body).toStrictEqual(before);
+      });
+
+      it('answers another id in the body with 400, and a missing id with 404', async () => {
+        const id = records[10]?.id ?? '';
+        const other = await put(id, { ...full, id: 'other', createdAt: new Date(0).toISOString() });
+        expect(expectEnvelope(other.response, other.body, 400).message).toStrictEqual(['id: the id cannot be changed']);
+        const missing = await put('does-not-exist', { ...full, createdAt: new Date(0).toISOString() });
+        expectEnvelope(missing.response, missing.body, 404);
+      });
+    });
+
+    describe('requests refused below the app', () => {
+      /** Sends one raw HTTP/1.1 request and resolves the status line, headers and body of the response. */
+      const raw = (requestLine: string, host: string) =>
+        new Promise<{ status: number; headers: Map<string, string>; body: string }>((resolve, reject) => {
+          const { hostname, port } = new URL(server.url);
+          const socket = connect(Number(port), hostname);
+          let data = '';
+          socket.setEncoding('latin1');
+          socket.on('data', (chunk: string) => (data += chunk));
+          socket.on('error', reject);
+          socket.on('close', () => {
+            const [head = '', ...rest] = data.split('\r\n\r\n');
+            const [statusLine = '', ...lines] = head.split('\r\n');
+            const headers = new Map(
+              lines.map((line) => [
+                line.slice(0, line.indexOf(':')).toLowerCase(),
+                line.slice(line.indexOf(':') + 1).trim(),
+              ]),
+            );
+            resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+          });
+          socket.write(`${requestLine}\r\nhost: ${host}\r\nx-correlation-id: below-1\r\nconnection: close\r\n\r\n`);
+          setTimeout(() => socket.destroy(), 5_000).unref();
+        });
+
+      it.each([
+        ['a backslash in the path', 'GET /users\\x HTTP/1.1', undefined],
+        ['an invalid Host', 'GET /users?limit=1 HTTP/1.1', 'exa mple:1'],
+        ['GET *', 'GET * HTTP/1.1', undefined],
+        ['an absolute-form target', 'GET http://127.0.0.1/users?limit=1 HTTP/1.1', undefined],
+      ])('answers %s with a correlation id, and with the envelope when refused', async (_name, line, host) => {
+        const { status, headers, body } = await raw(line, host ?? new URL(server.url).host);
+        expect(status).toBeGreaterThanOrEqual(200);
+        expect(status).toBeLessThan(500);
+        expect(headers.get('x-correlation-id')).toMatch(/^[\w.:-]+$/);
+        if (status >= 400) {
+          // A chunked body, if any, is unwrapped to its JSON.
+          const text = body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1);
+          expect(JSON.parse(text)).toMatchObject({
+            statusCode: status,
+            correlationID: headers.get('x-correlation-id'),
+          });
+          expect(text).not.toMatch(STACK);
+        }
+      });
+    });
+
     describe('routing and correlation ids', () => {
       it('answers an unknown route with 404 and the envelope', async () => {
         const { response, body } = await json('/nope/nothing');
@@ -329,6 +415,7 @@ export function describeHttpContract(name: string, start: StartServer): void {
       it('answers a known path with another method with 405 and the envelope', async () => {
         const { response, body } = await json('/users', { method: 'PUT' });
         expect(expectEnvelope(response, body, 405).error).toBe('Method Not Allowed');
+        expect(response.headers.get('allow')).toBe('GET, POST');
       });
 
       it('answers another method on /users/cursor with 405, not as an update of the id "cursor"', async () => {
@@ -342,14 +429,15 @@ export function describeHttpContract(name: string, start: StartServer): void {
       });
 
       it('answers 405 with the allow header of the matched path', async () => {
-        const cases: [string, string][] = [
-          ['/users', 'GET, POST'],
-          ['/users/cursor', 'GET'],
-          ['/users/abc', 'GET, PATCH, DELETE'],
-          ['/audit', 'GET'],
+        const cases: [string, string, string][] = [
+          ['/users', 'PUT', 'GET, POST'],
+          ['/users', 'DELETE', 'GET, POST'],
+          ['/users/cursor', 'PUT', 'GET'],
+          ['/users/cursor', 'DELETE', 'GET'],
+          ['/users/abc', 'POST', 'GET, PUT, PATCH, DELETE'],
         ];
-        for (const [path, allow] of cases) {
-          const response = await call(path, { method: 'PUT' });
+        for (const [path, method, allow] of cases) {
+          const response = await call(path, { method });
           expect([path, response.status, response.headers.get('allow')]).toEqual([path, 405, allow]);
           await response.body?.cancel();
         }
@@ -407,6 +495,7 @@ export function describeHttpContract(name: string, start: StartServer): void {
       create: () => Promise.reject(new Error(secret)),
       get: () => Promise.reject(Object.assign(new Error(secret), { code: 'ECONNRESET' })),
       update: () => Promise.reject(new Error(secret)),
+      replace: () => Promise.reject(new Error(secret)),
       delete: () => Promise.reject(new Error(secret)),
       // Not an Error at all: some libraries reject with strings or plain objects.
       list: () => Promise.reject(secret),
