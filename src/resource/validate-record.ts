@@ -39,7 +39,10 @@ function plainBody(body: unknown): Row {
 export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unknown): Row {
   const result = schemaOf(resource as Resource).safeParse(plainBody(body));
   if (!result.success) throw new HttpError(400, issueMessages(result.error.issues));
-  return result.data as Row;
+  const data = result.data as Row;
+  // zod keeps a key given as `undefined` (an absent optional field): drop it, so absent and undefined are one.
+  for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
+  return data;
 }
 
 /**

@@ -70,10 +70,11 @@ export function createMemoryRepository<TRecord>(
 
   /** The stored record with this id, when it also matches the scope; else a 404 alike for both cases. */
   const find = (id: unknown, options?: ScopeOptions<TRecord>): Row => {
-    const record = typeof id === 'string' ? store.find(id) : undefined;
     const scope = options?.scope;
-    const inScope =
-      record !== undefined && (scope == null || compilePredicate(normalizeScope(scope, resource as Resource))(record));
+    // The scope is validated first: an invalid one is a server fault whether or not the id exists.
+    const test = scope == null ? undefined : compilePredicate(normalizeScope(scope, resource as Resource));
+    const record = typeof id === 'string' ? store.find(id) : undefined;
+    const inScope = record !== undefined && (test === undefined || test(record));
     if (!inScope) throw notFoundError(resource, id);
     return record;
   };
@@ -94,16 +95,17 @@ export function createMemoryRepository<TRecord>(
       return cloneRecord(find(id, options) as TRecord);
     },
     async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const current = find(id, options);
       // Only the keys the patch names with a value (undefined means "not given"), each parsed with its own field
-      // schema: no default is filled in for a field the patch leaves out.
-      const updated = cloneRecord({ ...current, ...validatePatch(resource, patch, id) });
+      // schema: no default is filled in for a field the patch leaves out. Validated first, as in PostgreSQL.
+      const changes = validatePatch(resource, patch, id);
+      const current = find(id, options);
+      const updated = cloneRecord({ ...current, ...changes });
       store.replace(current, updated);
       return cloneRecord(updated as TRecord);
     },
     async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const current = find(id, options);
       const replacement = detach(validateReplace(resource, data, id), data);
+      const current = find(id, options);
       store.replace(current, replacement);
       return cloneRecord(replacement as TRecord);
     },
