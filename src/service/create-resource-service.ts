@@ -136,6 +136,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     return value;
   }
 
+  /** Runs the handlers of `event` in turn, each with the same context; what they return is ignored. */
+  async function notify(event: keyof Events<TRecord, TLocals>, context: Context, key: string, value: unknown) {
+    const handlers = hooks.handlers(event) as readonly Handler[];
+    for (let i = 0; i < handlers.length; i++)
+      await (handlers[i] as Handler)(Object.freeze({ ...context(), [key]: value }));
+  }
+
   /** The scope of this operation, validated, or undefined when the service has none or it returns none. */
   async function scopeFor(operation: ServiceOperation, context: Context): Promise<ScopeCheck<TRecord> | undefined> {
     if (scopeOf === undefined) return undefined;
@@ -180,7 +187,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     get(id, options = {}) {
       const context = lazyContext(options, { id });
       return guarded('onAfterErrorGet', context, async () => {
-        await chain('onBeforeGet', context, 'id', id);
+        await notify('onBeforeGet', context, 'id', id);
         const scope = await scopeFor('get', context);
         const entity = await repository.get(id, within(scope));
         // The built-in repositories honour the scope; this also holds a custom one that ignores it to the contract.
@@ -224,7 +231,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     delete(id, options = {}) {
       const context = lazyContext(options, { id });
       return guarded('onAfterErrorDelete', context, async () => {
-        await chain('onBeforeDelete', context, 'id', id);
+        await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
         const entity = await repository.delete(id, within(scope));
         return hide.record(await chain('onAfterDelete', context, 'entity', entity));
