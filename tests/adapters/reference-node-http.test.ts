@@ -1,0 +1,91 @@
+/**
+ * The adapter contract against a minimal framework-free mount on `node:http`, written only here: it shows the contract
+ * can be met with the root entry's pieces alone (`defineRoutes`, `parseJsonBody`, the route errors, `errorResponse`).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  bodyTooLargeError,
+  CORRELATION_ID_HEADER,
+  errorResponse,
+  methodNotAllowedError,
+  parseJsonBody,
+  resolveCorrelationId,
+  routeNotFoundError,
+  type ResourceRoutes,
+} from '../../src/index';
+import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
+
+async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw bodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Matches a path against a route pattern, returning the `:id` parameter. */
+function match(pattern: string, path: string): { id?: string } | undefined {
+  if (!pattern.endsWith('/:id')) return pattern === path ? {} : undefined;
+  const base = pattern.slice(0, -'/:id'.length);
+  const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
+  return rest && !rest.includes('/') ? { id: decodeURIComponent(rest) } : undefined;
+}
+
+const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLimit = 16_384 }) => {
+  const server = createServer((req, res) => {
+    const correlationId = resolveCorrelationId(req.headers);
+    const answer = (status: number, headers: Record<string, string>, body: unknown) => {
+      res.writeHead(status, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) });
+      res.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const method = req.method ?? 'GET';
+      const candidates = all.flatMap((routes) => routes.routes);
+      // A fixed segment (`/cursor`) wins over `:id`.
+      const matches = (pattern: string) => match(pattern, url.pathname);
+      const onPath = candidates.filter((r) => matches(r.path)).sort((a, b) => a.path.length - b.path.length);
+      const fixed = onPath.filter((r) => !r.path.endsWith('/:id'));
+      const same = fixed.length > 0 ? fixed : onPath;
+      const route = same.find((r) => r.method === method);
+      if (!route) {
+        if (same.length === 0) throw routeNotFoundError(method, url.pathname);
+        const allow = all.map((routes) => routes.allow.get(same[0]!.path)).find((value) => value !== undefined) ?? '';
+        throw methodNotAllowedError(method, allow);
+      }
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      const text = hasBody ? await readText(req, bodyLimit) : '';
+      const body =
+        text === '' && !req.headers['content-type'] ? undefined : parseJsonBody(text, req.headers['content-type']);
+      const tenant = req.headers['x-tenant'];
+      const reply = await route.handle({
+        params: matches(route.path) ?? {},
+        query: url.search,
+        body,
+        headers: req.headers,
+        correlationId,
+        locals: { tenant: typeof tenant === 'string' ? tenant : undefined },
+      });
+      answer(reply.status, reply.headers, reply.body);
+    })().catch((error: unknown) => {
+      const reply = errorResponse(error, { headers: { [CORRELATION_ID_HEADER]: correlationId } });
+      answer(reply.statusCode, reply.headers, reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+describeAdapterContract('reference node:http', mount);
