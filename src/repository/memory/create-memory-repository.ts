@@ -56,8 +56,9 @@ export function createMemoryRepository<TRecord>(
     return record;
   };
   const prepare = (data: unknown, taken: (id: string) => boolean): Row => {
-    const record = detach(validateCreate(resource, data), data);
-    if (record[idField] === undefined) record[idField] = generateId();
+    const validated = detach(validateCreate(resource, data), data);
+    // A generated id leads the record, as a stored row's id column usually does.
+    const record = validated[idField] === undefined ? { [idField]: generateId(), ...validated } : validated;
     const id = record[idField] as string;
     if (taken(id)) throw new HttpError(409, `${resource.name} ${quote(id)} already exists`);
     return record;
