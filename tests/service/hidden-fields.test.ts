@@ -195,6 +195,41 @@ describe('createResourceService', () => {
         expect(page.nextCursor).toEqual(expect.any(String));
       });
     });
+
+    // Server code may order by any field (programmatic input is trusted), but the cursor it hands out goes to the
+    // client: it must not carry the hidden values of the last item in readable form. Refusing the order is as good.
+    it.each([
+      { name: 'a before-hook', query: { limit: 1 }, hook: true },
+      {
+        name: 'a programmatic query',
+        query: { limit: 1, orderBy: [{ field: 'passwordHash', direction: 'asc' }] },
+        hook: false,
+      },
+    ] as const)(
+      'returns no cursor carrying a hidden value when $name orders by the hidden field',
+      async ({ query, hook }) => {
+        const { service } = setup();
+        if (hook) {
+          service.hooks.on('onBeforeListByCursor', ({ query: q }) => ({
+            ...q,
+            orderBy: [{ field: 'passwordHash', direction: 'asc' }],
+          }));
+        }
+        let page;
+        try {
+          page = await service.listByCursor(query);
+        } catch (error) {
+          // Refusing to order a client-facing listing by a hidden field leaks nothing either.
+          expect(error).toBeInstanceOf(Error);
+          return;
+        }
+        expect(page.items).toStrictEqual([visible(SEED[0]!)]);
+        expect(page.nextCursor).toEqual(expect.any(String));
+        const decoded = Buffer.from(page.nextCursor!, 'base64url').toString('utf8');
+        // The memory cursor is base64url JSON of the sort values; the hidden value must not be one of them.
+        expect(decoded).not.toContain('"h1"');
+      },
+    );
   });
 
   describe('a hidden field answers exactly as a field that does not exist', () => {
