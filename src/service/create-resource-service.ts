@@ -8,6 +8,7 @@ import { notFoundError } from '../resource/not-found-error';
 import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
 import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
 import { checkBody } from './check-body';
+import { refuseHiddenOrder } from './refuse-hidden-order';
 import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, ServiceOperation } from './contexts';
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
@@ -168,6 +169,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorListByCursor', context, async () => {
         const input = await chain('onBeforeListByCursor', context, 'query', query);
+        // A cursor carries the sort values of the page's last record: ordering by a hidden field would hand them out.
+        refuseHiddenOrder(generic, input);
         const scope = await scopeFor('listByCursor', context);
         const result = await repository.listByCursor(input, within(scope));
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
