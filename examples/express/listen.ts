@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clientErrorListener } from 'pagelope/node';
 import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
-import { answerClientError } from '../shared/client-error';
 import { createApp } from './app';
 
 export type { ListenOptions, RunningServer };
@@ -10,7 +10,11 @@ export type { ListenOptions, RunningServer };
 export function listen(options: ListenOptions = {}): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', ...demoOptions } = options;
   const server = createServer(createApp(demoOptions));
-  server.on('clientError', answerClientError);
+  // Slow clients cannot hold a connection: the whole request within 30 s, its headers too.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 30_000;
+  // Requests Node's parser refuses (headers over the limit: 431, a request timeout: 408) get the envelope too.
+  server.on('clientError', clientErrorListener());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,2 +1,4 @@
-// pagelope/express: the adapter lands here (issue 10).
-export {};
+export { correlationId } from './correlation-id';
+export { resourceRouter, type ResourceRouterOptions } from './resource-router';
+export { notFound } from './not-found';
+export { errorHandler } from './error-handler';

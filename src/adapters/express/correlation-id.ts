@@ -1,0 +1,37 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from 'pagelope';
+
+/**
+ * Returns the Express middleware that resolves each request's correlation id before anything else runs: the
+ * request's `x-correlation-id` when it is a safe token, else a new uuid v4. It sets the id as the response's
+ * `x-correlation-id` header, so every response of the app carries it (the app's own routes included), and keeps it in
+ * `res.locals.correlationId` for later middleware. Install it first.
+ *
+ * @example
+ * const app = express();
+ * app.use(correlationId());
+ * app.get('/whoami', (_req, res) => res.json({ correlationId: res.locals.correlationId }));
+ */
+export function correlationId(): RequestHandler {
+  return (req, res, next) => {
+    assign(res, resolveCorrelationId(req.headers));
+    next();
+  };
+}
+
+/**
+ * The correlation id of a response: the one {@link correlationId} set, else (when the middleware is not installed)
+ * resolved from the request and set now. Internal to the adapter.
+ */
+export function correlationIdOf(req: Request, res: Response): string {
+  const current = res.getHeader(CORRELATION_ID_HEADER);
+  if (isSafeCorrelationId(current)) return current;
+  const id = resolveCorrelationId(req.headers);
+  if (!res.headersSent) assign(res, id);
+  return id;
+}
+
+function assign(res: Response, id: string): void {
+  res.setHeader(CORRELATION_ID_HEADER, id);
+  res.locals['correlationId'] = id;
+}

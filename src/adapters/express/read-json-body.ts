@@ -1,0 +1,40 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { isJsonContentType, parseJsonBody } from 'pagelope';
+import { fromBodyParserError } from './body-parser-error';
+
+/** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */
+export type JsonBodyReader = (req: Request, res: Response) => Promise<unknown>;
+
+/**
+ * Returns a reader of request bodies as pagelope parses them on every framework: a request whose content type is
+ * not `application/json` or `application/*+json` (any parameters) is a 415 before its body is read, except that one
+ * with neither a body nor a content type gives `undefined` (the service refuses it). The raw body is read up to
+ * `limit` bytes (after any `content-encoding` is undone; over it, the 413 of `bodyTooLargeError`), then its text is
+ * parsed by `parseJsonBody` (400 `Malformed JSON body`), so that keys such as `__proto__` reach the service's own
+ * checks. A body an earlier parser already read (`express.json()` before the router) is taken as that parser left it.
+ * Internal to the adapter.
+ */
+export function jsonBodyReader(limit: number): JsonBodyReader {
+  const raw: RequestHandler = express.raw({ type: () => true, limit });
+  return async (req, res) => {
+    const contentType = req.headers['content-type'];
+    if (!isJsonContentType(contentType)) {
+      // No body and no content type: the service answers the missing body. Anything else is the 415.
+      if (contentType === undefined && isEmpty(req)) return undefined;
+      return parseJsonBody('', contentType);
+    }
+    await new Promise<void>((resolve, reject) => {
+      void raw(req, res, (error?: unknown) => (error ? reject(fromBodyParserError(error)) : resolve()));
+    });
+    const body: unknown = req.body;
+    if (Buffer.isBuffer(body)) return parseJsonBody(body.toString('utf8'), contentType);
+    if (body === undefined || typeof body === 'string') return parseJsonBody(body ?? '', contentType);
+    return body;
+  };
+}
+
+/** A request that announces no body: neither `transfer-encoding` nor a non-zero `content-length`. */
+function isEmpty(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length.trim() === '0');
+}
