@@ -25,11 +25,12 @@ const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/g;
 /**
  * Returns an Express `Router` mounting every route of one or more resources (`defineRoutes`): each path answers
  * its methods, and any other method (HEAD aside, which Express answers as GET) with a 405 carrying the `allow`
- * header, so `{path}/cursor` never falls through to `{path}/:id`. The routes match paths exactly as Fastify and Hono
- * do (case-sensitive, no trailing slash). JSON bodies are read by the router itself, up to `bodyLimit` bytes: a
- * request of another content type is a 415, a larger body a 413, malformed JSON a 400. The raw query string goes to
- * the library's parser, so the app's `query parser` setting does not matter. Every failure is passed to `next`:
- * install {@link correlationId} before the router and {@link errorHandler} after it.
+ * header, so `{path}/cursor` never falls through to `{path}/:id`. Paths match exactly, as on Fastify and Hono
+ * (case-sensitive, no trailing slash); mounted below a prefix, a create's `location` carries it. JSON bodies are
+ * read by the router itself, up to `bodyLimit` bytes: a request of another content type is a 415, a larger body a
+ * 413, malformed JSON a 400. The raw query string goes to the library's parser, so the app's `query parser` setting
+ * does not matter. Every failure is passed to `next`: install {@link correlationId} before the router and
+ * {@link errorHandler} after it.
  *
  * @throws TypeError for a `bodyLimit` that is not a positive integer, an argument that is not `defineRoutes`' result,
  * or two resources on the same path.
@@ -104,6 +105,9 @@ function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals) {
       locals: context,
     });
     res.status(reply.status).set(reply.headers);
+    // Mounted below a prefix (`app.use('/v1', router)`), the new record's location carries it.
+    const location = reply.headers['location'];
+    if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);
     if (reply.body === undefined) res.end();
     else res.json(reply.body);
   };
