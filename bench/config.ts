@@ -16,12 +16,17 @@ export interface BenchConfig {
   /** Single creates timed at the largest W2 size, after a warm-up. */
   readonly creates: number;
   readonly createWarmup: number;
-  /** W3: records served, seconds per load test, warm-up seconds, connections. */
+  /**
+   * W3: records served, seconds per load test, warm-up seconds (0: none), connections; and for the key pair (the
+   * Fastify adapter and the hand-wired baseline, run alternately A B B A ...), the runs per server and seconds a run.
+   */
   readonly http: {
     readonly records: number;
     readonly duration: number;
     readonly warmup: number;
     readonly connections: number;
+    readonly pairRuns: number;
+    readonly pairRunSeconds: number;
   };
   /** Memory: records measured. */
   readonly memoryRecords: number;
@@ -37,7 +42,7 @@ export const FULL: BenchConfig = {
   bulkLoads: 2,
   creates: 2000,
   createWarmup: 200,
-  http: { records: 100_000, duration: 10, warmup: 2, connections: 10 },
+  http: { records: 100_000, duration: 10, warmup: 2, connections: 10, pairRuns: 4, pairRunSeconds: 5 },
   memoryRecords: 1_000_000,
 };
 
@@ -51,6 +56,6 @@ export const QUICK: BenchConfig = {
   bulkLoads: 1,
   creates: 200,
   createWarmup: 20,
-  http: { records: 10_000, duration: 2, warmup: 1, connections: 10 },
+  http: { records: 10_000, duration: 1, warmup: 0, connections: 10, pairRuns: 2, pairRunSeconds: 1 },
   memoryRecords: 10_000,
 };

@@ -1,25 +1,35 @@
 /**
- * A W3 server in its own process: `node --import tsx bench/http-server.ts <kind> <records> [example]`, where kind is
- * `pagelope` (the framework example's `listen`, default fastify, given a repository of the bench records), `floor` (bare Fastify route answering a precomputed
- * page), `naive` (Fastify route doing filter+sort+slice) or `json-server` (json-server 0.17 as its CLI runs it, with
- * `--quiet`). Prints `{"url": ...}` once listening; exits on SIGTERM or when its stdin closes (the parent is gone).
+ * A W3 server in its own process: `node --import tsx bench/http-server.ts <kind> <records>`, where kind is
+ * - `pagelope:<framework>`: the framework's example (`examples/<framework>/listen.ts`, on its `pagelope/<framework>`
+ *   adapter), given a repository of the bench records and a rate limit no run reaches;
+ * - `floor:<framework>`: a bare route of that framework answering a page computed at start-up (bench/http-floors.ts);
+ * - `hand-wired`: the Fastify example as it was before the adapters (bench/baselines/fastify-hand-wired), set up as
+ *   the adapter examples are;
+ * - `naive`: a Fastify route doing filter + sort + slice per request;
+ * - `json-server`: json-server 0.17 as its CLI runs it, with `--quiet`.
+ * Prints `{"url": ...}` once listening; exits on SIGTERM or when its stdin closes (the parent is gone).
  */
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { createMemoryRepository, toPageResult, type Repository } from 'pagelope';
 import { users, type User } from '../examples/shared/users';
 import { benchUsers } from './data';
+import { FRAMEWORKS, startFloor, type Framework, type Started } from './http-floors';
 import { HTTP_Q1, HTTP_SORTED } from './queries';
 
 const require = createRequire(import.meta.url);
 
-interface Started {
-  readonly url: string;
-  close(): Promise<void>;
+/** The options W3 gives every example's `listen` (and the baseline's): the only part of it the bench relies on. */
+interface ListenOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly seedRecords: number;
+  readonly rateLimitMax: number;
+  readonly repository: Repository<User>;
 }
+type Listen = (options: ListenOptions) => Promise<Started>;
 
-const [kind = '', recordsArg = '', example = 'fastify'] = process.argv.slice(2);
+const [kind = '', recordsArg = ''] = process.argv.slice(2);
 const count = Number(recordsArg);
 if (!Number.isSafeInteger(count) || count < 1) throw new Error(`records must be a positive integer, got ${recordsArg}`);
 
@@ -50,79 +60,78 @@ function naivePage(records: readonly User[], query: Query): unknown {
   return toPageResult(matching.slice(offset, offset + limit), { total: matching.length, page, limit });
 }
 
-async function fastifyServer(register: (app: FastifyInstance) => void): Promise<Started> {
+/** Starts an example's (or the baseline's) `listen` on a repository of the bench records. */
+async function listenOn(module: string): Promise<Started> {
+  const { listen } = (await import(module)) as { listen: Listen };
+  const repository = createMemoryRepository(users, { records: records() });
+  return listen({ port: 0, host: '127.0.0.1', seedRecords: count, rateLimitMax: 1_000_000_000, repository });
+}
+
+async function naiveServer(): Promise<Started> {
+  const { default: Fastify } = await import('fastify');
+  const data = records();
   const app = Fastify({ logger: false });
-  register(app);
+  app.get('/users', async (request) => naivePage(data, request.query as Query));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
+/** json-server 0.17 as `json-server --quiet db.json` runs it: its default middlewares, then its router over the
+ * records as loaded from JSON (dates as ISO strings). */
+function jsonServer(): Promise<Started> {
+  const server = require('json-server') as {
+    create(): {
+      use(...handlers: unknown[]): void;
+      listen(port: number, host: string, done: () => void): import('node:http').Server;
+    };
+    defaults(options: { logger: boolean }): unknown[];
+    router(db: unknown): unknown;
+  };
+  const data = JSON.parse(JSON.stringify(records())) as unknown[];
+  const app = server.create();
+  app.use(server.defaults({ logger: false }));
+  app.use(server.router({ users: data }));
+  return new Promise((resolve) => {
+    const http = app.listen(0, '127.0.0.1', () => {
+      const { port } = http.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            http.close(() => done());
+            http.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function frameworkOf(name: string): Framework {
+  if (!(FRAMEWORKS as readonly string[]).includes(name)) throw new Error(`unknown framework "${name}"`);
+  return name as Framework;
+}
+
 async function start(): Promise<Started> {
-  switch (kind) {
-    case 'pagelope': {
-      const { listen } = (await import(`../examples/${example}/listen.ts`)) as {
-        listen(options: {
-          port: number;
-          host: string;
-          seedRecords: number;
-          rateLimitMax: number;
-          repository: Repository<User>;
-        }): Promise<Started>;
-      };
-      const repository = createMemoryRepository(users, { records: records() });
-      return listen({ port: 0, host: '127.0.0.1', seedRecords: count, rateLimitMax: 1_000_000_000, repository });
-    }
+  const [type = '', framework = ''] = kind.split(':');
+  switch (type) {
+    case 'pagelope':
+      return listenOn(`../examples/${frameworkOf(framework)}/listen.ts`);
     case 'floor': {
-      // The HTTP floor: no query work at all, the page object (same shape as pagelope's) computed at start-up and
-      // serialised by Fastify on each request, as any route's result is.
+      // The page objects (same shape as pagelope's) by raw query string, computed once here.
       const data = records();
       const pages = new Map<string, unknown>();
       for (const query of [HTTP_SORTED, HTTP_Q1]) {
-        pages.set(`/users?${query.pagelope}`, naivePage(data, Object.fromEntries(new URLSearchParams(query.pagelope))));
+        pages.set(query.pagelope, naivePage(data, Object.fromEntries(new URLSearchParams(query.pagelope))));
       }
-      return fastifyServer((app) => {
-        app.get(
-          '/users',
-          async (request, reply) => pages.get(request.url) ?? reply.code(404).send({ statusCode: 404 }),
-        );
-      });
+      return startFloor(frameworkOf(framework), pages);
     }
-    case 'naive': {
-      const data = records();
-      return fastifyServer((app) => {
-        app.get('/users', async (request) => naivePage(data, request.query as Query));
-      });
-    }
-    case 'json-server': {
-      // json-server 0.17 as `json-server --quiet db.json` runs it: its default middlewares, then its router over the
-      // records as loaded from JSON (dates as ISO strings).
-      const jsonServer = require('json-server') as {
-        create(): {
-          use(...handlers: unknown[]): void;
-          listen(port: number, host: string, done: () => void): import('node:http').Server;
-        };
-        defaults(options: { logger: boolean }): unknown[];
-        router(db: unknown): unknown;
-      };
-      const data = JSON.parse(JSON.stringify(records())) as unknown[];
-      const app = jsonServer.create();
-      app.use(jsonServer.defaults({ logger: false }));
-      app.use(jsonServer.router({ users: data }));
-      return new Promise((resolve) => {
-        const server = app.listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as AddressInfo;
-          resolve({
-            url: `http://127.0.0.1:${port}`,
-            close: () =>
-              new Promise<void>((done) => {
-                server.close(() => done());
-                server.closeAllConnections();
-              }),
-          });
-        });
-      });
-    }
+    case 'hand-wired':
+      return listenOn('./baselines/fastify-hand-wired/listen.ts');
+    case 'naive':
+      return naiveServer();
+    case 'json-server':
+      return jsonServer();
     default:
       throw new Error(`unknown server kind "${kind}"`);
   }
@@ -134,6 +143,8 @@ let closing = false;
 const stop = (): void => {
   if (closing) return;
   closing = true;
+  // A benchmark server needs no graceful shutdown: give close a moment (keep-alive sockets may hold it), then exit.
+  setTimeout(() => process.exit(0), 1000).unref();
   void server.close().finally(() => process.exit(0));
 };
 process.on('SIGTERM', stop);

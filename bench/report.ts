@@ -15,6 +15,11 @@ export interface Row {
   readonly p25?: number;
   readonly p75?: number;
   readonly samples: number;
+  /**
+   * What the row belongs to (W3: its framework). A row's "÷ floor" is taken to the floor row of its own group; a row
+   * without one, or whose group has no floor, is taken to the table's first floor.
+   */
+  readonly group?: string;
   /** Values of the table's extra columns. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -33,7 +38,10 @@ export interface Table {
   readonly notes?: readonly string[];
   /** What the spread columns hold (default: the interquartile range, p25–p75). */
   readonly spread?: 'p25–p75' | 'min–max';
-  /** Show the "vs pagelope" column (default: when the table has one pagelope row and others). */
+  /**
+   * Show the "vs pagelope" column (default: when the table has one pagelope row and others). When set with several
+   * pagelope rows, the column compares with the first one.
+   */
   readonly vsPagelope?: boolean;
 }
 
@@ -77,14 +85,17 @@ export function fromMs(ms: number, unit: Unit): number {
   }
 }
 
-/** The floor row of a table, if any. */
-export const floorOf = (table: Table): Row | undefined => table.rows.find((row) => row.role === 'floor');
+/** The floor row of a table, if any: the one of `row`'s group when there is one, else the table's first. */
+export function floorOf(table: Table, row?: Row): Row | undefined {
+  const floors = table.rows.filter((each) => each.role === 'floor');
+  return floors.find((floor) => row?.group !== undefined && floor.group === row.group) ?? floors[0];
+}
 /** The pagelope row of a table (the first one), if any. */
 export const pagelopeOf = (table: Table): Row | undefined => table.rows.find((row) => row.role === 'pagelope');
 
-/** `row ÷ floor`, in the table's own terms (time ratio, or req/s ratio). */
+/** `row ÷ floor` (the floor of the row's group), in the table's own terms (time ratio, or req/s ratio). */
 export function ratioToFloor(table: Table, row: Row): number {
-  const floor = floorOf(table);
+  const floor = floorOf(table, row);
   return floor ? row.median / floor.median : Number.NaN;
 }
 
@@ -99,10 +110,10 @@ export function pagelopeAdvantage(table: Table, row: Row): number {
 export function renderTable(table: Table): string {
   const extra = table.extraColumns ?? [];
   const hasFloor = floorOf(table) !== undefined;
-  const hasPagelope =
-    table.vsPagelope !== false &&
-    table.rows.filter((row) => row.role === 'pagelope').length === 1 &&
-    table.rows.length > 1;
+  const floors = table.rows.filter((row) => row.role === 'floor').length;
+  const pagelopes = table.rows.filter((row) => row.role === 'pagelope').length;
+  const hasPagelope = table.vsPagelope ?? (pagelopes === 1 && table.rows.length > 1);
+  const pagelopeName = pagelopes > 1 ? `the first pagelope row's (${pagelopeOf(table)?.name ?? ''})` : "pagelope's";
   const header = [
     'implementation',
     `median (${table.unit})`,
@@ -133,12 +144,18 @@ export function renderTable(table: Table): string {
   }
   const notes = [
     `Median of ${table.measure}; spread is ${table.spread === 'min–max' ? 'the lowest and highest sample' : 'the interquartile range of the samples'}; n = samples.`,
-    ...(hasFloor ? [`÷ floor: this row's median ÷ the floor's median.`] : []),
+    ...(hasFloor
+      ? [
+          floors > 1
+            ? "÷ floor: this row's median ÷ the median of its own group's floor (the table's first floor for rows without one)."
+            : "÷ floor: this row's median ÷ the floor's median.",
+        ]
+      : []),
     ...(hasPagelope
       ? [
           table.higherIsBetter
-            ? "vs pagelope: pagelope's median ÷ this row's (above 1: pagelope serves more)."
-            : "vs pagelope: this row's median ÷ pagelope's (above 1: pagelope is faster).",
+            ? `vs pagelope: ${pagelopeName} median ÷ this row's (above 1: pagelope serves more).`
+            : `vs pagelope: this row's median ÷ ${pagelopeName} (above 1: pagelope is faster).`,
         ]
       : []),
     ...(table.notes ?? []),

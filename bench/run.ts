@@ -5,7 +5,6 @@
  *   --only w1,w3     run only these workloads (w1, w2, w3, w4, memory); repeatable
  *   --write          also write bench/RESULTS.md (full run of every workload only)
  *   --json <file>    also write the tables and target checks as JSON (used by tests/bench)
- *   --example <name> the framework example W3 serves (default fastify)
  *
  * Prints one Markdown table per workload (W2: per size and query) and a final Targets table on stdout; progress goes
  * to stderr. Every figure comes from a measurement of this run.
@@ -32,7 +31,6 @@ export interface RunOptions {
   readonly only: readonly Workload[];
   readonly write: boolean;
   readonly json: string | undefined;
-  readonly example: string;
 }
 
 /** What a run produces. */
@@ -56,7 +54,6 @@ export function parseArgs(args: readonly string[]): RunOptions {
   let quick = false;
   let write = false;
   let json: string | undefined;
-  let example = 'fastify';
   const only: Workload[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -71,7 +68,6 @@ export function parseArgs(args: readonly string[]): RunOptions {
     if (name === '--quick') quick = true;
     else if (name === '--write') write = true;
     else if (name === '--json') json = value();
-    else if (name === '--example') example = value();
     else if (name === '--only') {
       for (const item of value().split(',')) {
         const workload = item.trim().toLowerCase();
@@ -83,7 +79,7 @@ export function parseArgs(args: readonly string[]): RunOptions {
   }
   if (write && (quick || only.length > 0))
     throw new Error('--write records a full run of every workload: drop --quick and --only');
-  return { quick, only: only.length > 0 ? only : [...WORKLOADS], write, json, example };
+  return { quick, only: only.length > 0 ? only : [...WORKLOADS], write, json };
 }
 
 /** Runs the selected workloads (W1, W4, W3, memory, then the long W2) and checks the targets. */
@@ -94,7 +90,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
   const selected = (workload: Workload): boolean => options.only.includes(workload);
   if (selected('w1')) tables.push(...(await runW1(config)));
   if (selected('w4')) tables.push(...(await runW4(config)));
-  if (selected('w3')) tables.push(...(await runW3(config, options.example)));
+  if (selected('w3')) tables.push(...(await runW3(config)));
   if (selected('memory')) tables.push(...(await runMemory(config)));
   if (selected('w2')) tables.push(...(await runW2(config)));
   const order = ['W1', 'W2', 'W3', 'W4', 'Memory'];

@@ -1,0 +1,23 @@
+// Benchmark baseline (see app.ts): examples/shared/listen-options.ts as of commit e7641d6, unchanged but for import paths.
+import type { DemoOptions } from './demo-app';
+
+/** Options of each example's `listen`: the demo's options plus where to listen. */
+export interface ListenOptions extends DemoOptions {
+  /** Port to listen on (default 0: any free port). */
+  readonly port?: number;
+  /** Host to listen on (default '127.0.0.1'). */
+  readonly host?: string;
+}
+
+/** A running example server, whatever its framework. */
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting connections, closes idle and keep-alive ones, and resolves once the server has closed. */
+  close(): Promise<void>;
+}
+
+/** The base URL of a server listening on `host:port` (an IPv6 host in brackets). */
+export function serverUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
