@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+import { CORRELATION_ID_HEADER } from 'pagelope';
+import { correlationIdOf } from './correlation-id-of';
+import { errorReply } from './error-reply';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's correlation id, set by `correlationId()` from `pagelope/hono`. */
+    correlationId: string;
+  }
+}
+
+/**
+ * Middleware resolving the request's correlation id before anything else: the `x-correlation-id` request header
+ * when it is a safe token, else a new uuid v4. It stores the id in the context (`c.get('correlationId')`, typed as a
+ * `string` in Hono's `ContextVariableMap` once `pagelope/hono` is imported) and sets
+ * the `x-correlation-id` header on every response that passes through it, your own routes' included. A value thrown
+ * below it that is not an `Error` (which Hono's `onError` never sees) is answered with the 500 envelope.
+ *
+ * Mount it first, before the rate limiter and the routes.
+ *
+ * @example
+ * const app = new Hono();
+ * app.use(correlationId());
+ * app.get('/whoami', (c) => c.json({ correlationId: c.get('correlationId') }));
+ */
+export function correlationId(): MiddlewareHandler {
+  return async (c, next) => {
+    const id = correlationIdOf(c);
+    c.header(CORRELATION_ID_HEADER, id);
+    try {
+      await next();
+    } catch (thrown) {
+      c.res = errorReply(c, thrown);
+    }
+    // A route that returns its own `Response` skips the headers prepared above: set the id on it too.
+    if (!c.res.headers.has(CORRELATION_ID_HEADER)) c.header(CORRELATION_ID_HEADER, id);
+  };
+}
