@@ -45,7 +45,7 @@ describe('fastify example specifics', () => {
           { method: 'POST', headers: { 'content-type': 'application/json' }, body: `"${'x'.repeat(20_000)}"` },
           413,
         ],
-        ['/audit', { method: 'DELETE' }, 405],
+        ['/audit', { method: 'DELETE' }, 404],
         ['/users', {}, 429],
         ['/nowhere', {}, 429],
       ]),
@@ -96,6 +96,34 @@ describe('fastify example specifics', () => {
       const head = await fetch(`${server.url}/users/cursor`, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(head.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  it('sets 30 s request, header and idle timeouts on the server', async () => {
+    const app = createApp({ seedRecords: 1 });
+    try {
+      await app.ready();
+      const { requestTimeout, headersTimeout, timeout } = app.server;
+      expect({ requestTimeout, headersTimeout, timeout }).toStrictEqual({
+        requestTimeout: 30_000,
+        headersTimeout: 30_000,
+        timeout: 30_000,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers /audit as an own route: its log as JSON, another method with the 404 envelope', async () => {
+    await withServer({ seedRecords: 3 }, async (server) => {
+      const audit = await fetch(`${server.url}/audit`, { headers: { 'x-correlation-id': 'audit-1' } });
+      expect([audit.status, audit.headers.get('x-correlation-id'), await audit.json()]).toStrictEqual([
+        200,
+        'audit-1',
+        [],
+      ]);
+      const other = await fetch(`${server.url}/audit`, { method: 'POST', headers: { 'x-correlation-id': 'audit-2' } });
+      expect((await envelopeOf(other, 404, 'audit-2')).message).toBe('Cannot POST /audit');
     });
   });
 

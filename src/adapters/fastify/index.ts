@@ -1,2 +1,1 @@
-// pagelope/fastify: the adapter lands here (issue 10).
-export {};
+export { pagelope, type PagelopeFastifyOptions } from './pagelope';

@@ -1,0 +1,51 @@
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
+import { HttpError, parseJsonBody } from 'pagelope';
+import { ignoresBody } from './route-config';
+
+/** `application/*+json` as Fastify hands it to a parser: type and subtype lower-cased, then any parameters. */
+const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
+
+/**
+ * The 415 every pagelope adapter answers for a body that is not JSON: `parseJsonBody`'s own, so that the message is
+ * the library's. Internal to the adapter.
+ *
+ * @example
+ * throw unsupportedMediaType(); // 415 'Content-Type must be application/json'
+ */
+export function unsupportedMediaType(): HttpError {
+  try {
+    parseJsonBody('', undefined);
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+  }
+  return new HttpError(415);
+}
+
+/**
+ * Replaces `app`'s content-type parsers with pagelope's: `application/json` and `application/*+json` (any parameters)
+ * are read as text up to `bodyLimit` bytes (a longer body is Fastify's `FST_ERR_CTP_BODY_TOO_LARGE`, which the error
+ * handler answers as a 413) and parsed by `parseJsonBody`, which keeps keys such as `__proto__` for the service's own
+ * checks (Fastify's parser would refuse them first, with another message); a body of any other type, or of none, is a
+ * 415 before it is read. A request whose answer does not depend on its body (404, 405, DELETE) has it ignored.
+ * Internal to the adapter.
+ *
+ * @example
+ * addBodyParsers(app, 16_384);
+ */
+export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
+  const parseJson: FastifyBodyParser<string> = (request, text, done) => {
+    if (ignoresBody(request)) return done(null, undefined);
+    try {
+      done(null, parseJsonBody(text, request.headers['content-type']));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, parseJson);
+  app.addContentTypeParser(JSON_SUFFIX, { parseAs: 'string', bodyLimit }, parseJson);
+  app.addContentTypeParser('*', { bodyLimit }, (request, _payload, done) => {
+    if (ignoresBody(request)) done(null, undefined);
+    else done(unsupportedMediaType() as Error, undefined);
+  });
+}

@@ -1,0 +1,200 @@
+import type {
+  FastifyInstance,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RouteHandlerMethod,
+} from 'fastify';
+import {
+  CORRELATION_ID_HEADER,
+  DEFAULT_BODY_LIMIT,
+  errorResponse,
+  methodNotAllowedError,
+  routeNotFoundError,
+  type Resource,
+  type ResourceRoutes,
+  type Route,
+} from 'pagelope';
+import { adoptFrameworkErrors } from './adopt-framework-errors';
+import { addBodyParsers } from './body-parsers';
+import { useCorrelationId, type CorrelationIdOf } from './correlation-id';
+import { fromFastifyError, isFastifyBodyError } from './from-fastify-error';
+import { responseSchemaOf } from './response-schema';
+import { allowOf, methodNotAllowedConfig, noBodyConfig } from './route-config';
+
+/** The parts of `defineRoutes`' result the plugin mounts (any record type). */
+interface MountableRoutes extends Pick<ResourceRoutes, 'routes' | 'allow'> {
+  readonly resource: Pick<Resource, 'fields' | 'hidden'>;
+}
+
+/** Options of the {@link pagelope} plugin. */
+export interface PagelopeFastifyOptions {
+  /** What `defineRoutes` returned, for one resource or several. */
+  readonly routes: MountableRoutes | readonly MountableRoutes[];
+  /** Largest JSON body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
+  readonly bodyLimit?: number;
+  /**
+   * What the service's hooks and scopes see as `locals`, from the request: for example the user an authentication hook
+   * put on it. Runs for every request of a pagelope route, after its body is parsed; what it throws (or rejects with)
+   * is answered with the error envelope.
+   */
+  readonly locals?: (request: FastifyRequest, reply: FastifyReply) => object | Promise<object>;
+}
+
+type Locals = PagelopeFastifyOptions['locals'];
+
+/**
+ * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, locals? })` mounts every route of
+ * one or more resources (`defineRoutes`) with response schemas for Fastify's serializer, and applies to the whole app,
+ * as if wrapped in `fastify-plugin`:
+ * - the correlation id is the app's request id (`genReqId`), resolved before anything else, and an `onRequest` hook
+ *   sets it on every response (the app's own routes included);
+ * - the app's content-type parsers become pagelope's: `application/json` and `application/*+json` bodies up to
+ *   `bodyLimit` bytes, parsed from their text (so the service's checks of `__proto__`, `constructor` and `prototype`
+ *   keys answer, not Fastify's); a body of any other type, or of none, is a 415;
+ * - the error handler, the not-found handler (404 `Cannot GET /path`) and the requests Fastify refuses while routing
+ *   (a malformed path: 400; a parameter over `maxParamLength`: 414) answer with `errorResponse`'s envelope, Fastify's
+ *   own body errors translated to the messages every adapter gives (413, 415, 400 `Malformed JSON body`);
+ * - every other method on a resource path is a 405 with `allow` (`{path}/cursor` never falls through to `{path}/:id`).
+ *
+ * Register it before the app's own routes and error handler; a rate limiter's rejection thrown as a 429
+ * `TooManyRequestsError` becomes the envelope with its `retry-after`.
+ *
+ * @throws TypeError (the app's `ready` rejects) for `routes` that are not `defineRoutes`' result, a `bodyLimit` that is
+ * not a positive integer, a `locals` that is not a function, or a resource path with `*` (a Fastify wildcard).
+ * @example
+ * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
+ * app.register(pagelope, { routes: defineRoutes(users), locals: (request) => ({ user: request.user }) });
+ * app.get('/health', async () => ({ ok: true }));
+ */
+export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.assign(register, {
+  // What `fastify-plugin` sets: the plugin decorates the instance it is registered on, not a child of it.
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'pagelope',
+  [Symbol.for('plugin-meta')]: { name: 'pagelope', fastify: '5.x' },
+});
+
+function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
+  let list: readonly MountableRoutes[];
+  let bodyLimit: number;
+  try {
+    ({ list, bodyLimit } = readOptions(options));
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
+  const { locals } = options;
+  const correlationIdOf = useCorrelationId(app);
+  const send = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const id = correlationIdOf(request, reply);
+    const { statusCode, headers, body } = errorResponse(error, { headers: { [CORRELATION_ID_HEADER]: id } });
+    return reply.code(statusCode).headers(headers).send(body);
+  };
+  const notFound = (request: FastifyRequest) => routeNotFoundError(request.method, pathOf(request.raw.url));
+
+  addBodyParsers(app, bodyLimit);
+  app.setErrorHandler((error, request, reply) => {
+    let answer: unknown = error;
+    if (isFastifyBodyError(error)) {
+      // A 404 or 405 does not depend on the body: Fastify's refusal of it does not answer first.
+      const allow = allowOf(request);
+      if (request.is404) answer = notFound(request);
+      else if (allow !== undefined) answer = methodNotAllowedError(request.method, allow);
+    }
+    return send(fromFastifyError(answer, bodyLimit), request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => send(notFound(request), request, reply));
+  adoptFrameworkErrors(app, (error, request, reply) => void send(error, request, reply));
+
+  try {
+    for (const resource of list) mount(app, resource, correlationIdOf, locals);
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
+  done();
+}
+
+function readOptions(options: PagelopeFastifyOptions): { list: readonly MountableRoutes[]; bodyLimit: number } {
+  const fail = (message: string): never => {
+    throw new TypeError(`pagelope: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('options must be an object');
+  const { routes, bodyLimit = DEFAULT_BODY_LIMIT, locals } = options;
+  const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
+  for (const item of list) {
+    const value = item as Partial<MountableRoutes> | null;
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      !Array.isArray(value.routes) ||
+      !(value.allow instanceof Map) ||
+      !(value.resource?.fields instanceof Map)
+    )
+      fail('routes must be what defineRoutes returns, or an array of them');
+    for (const pattern of (value as MountableRoutes).allow.keys()) {
+      if (pattern.includes('*')) fail(`path ${pattern} holds "*", which Fastify reads as a wildcard`);
+    }
+  }
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
+    fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
+  if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
+  return { list: list as readonly MountableRoutes[], bodyLimit };
+}
+
+/** Registers each route of one resource, and a 405 route for every other method on each of its paths. */
+function mount(app: FastifyInstance, resource: MountableRoutes, correlationIdOf: CorrelationIdOf, locals: Locals) {
+  const fields = resource.resource as Resource<unknown>;
+  const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
+  for (const [pattern, allow] of resource.allow) {
+    const taken = new Set<string>();
+    for (const route of resource.routes) {
+      if (route.path !== pattern) continue;
+      taken.add(route.method);
+      app.route({
+        method: route.method,
+        url: pattern,
+        schema: { response: responseSchemaOf(route, fields) },
+        ...(route.method === 'DELETE' ? { config: noBodyConfig() } : {}),
+        handler: handlerOf(route, correlationIdOf, locals),
+      });
+    }
+    if (headWithGet && taken.has('GET')) taken.add('HEAD');
+    const others = app.supportedMethods.filter((method) => !taken.has(method)) as HTTPMethods[];
+    if (others.length === 0) continue;
+    app.route({
+      method: others,
+      url: pattern,
+      exposeHeadRoute: false,
+      config: methodNotAllowedConfig(allow),
+      handler: async (request) => {
+        throw methodNotAllowedError(request.method, allow);
+      },
+    });
+  }
+}
+
+function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
+  return async (request, reply) => {
+    const url = request.raw.url ?? '';
+    const at = url.indexOf('?');
+    const context = locals === undefined ? undefined : ((await locals(request, reply)) as Record<string, unknown>);
+    const result = await route.handle({
+      params: request.params as { readonly id?: string },
+      query: at === -1 ? '' : url.slice(at + 1),
+      body: request.body,
+      headers: request.headers,
+      correlationId: correlationIdOf(request, reply),
+      locals: context,
+    });
+    return reply.code(result.status).headers(result.headers).send(result.body);
+  };
+}
+
+/** The path of a request URL, without its query string. */
+function pathOf(url: string | undefined): string {
+  const value = url ?? '/';
+  const at = value.indexOf('?');
+  return at === -1 ? value : value.slice(0, at);
+}
