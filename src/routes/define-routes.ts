@@ -60,15 +60,21 @@ export interface Route {
   handle(input: RouteInput): Promise<RouteReply>;
 }
 
-/** The routes of one resource, for a framework adapter to mount. */
-export interface ResourceRoutes<TRecord = Record<string, unknown>> {
-  readonly resource: Resource<TRecord>;
+/**
+ * The routes of one resource, for a framework adapter to mount. `ResourceRoutes<User>` is assignable to the plain
+ * `ResourceRoutes` that adapters take, whatever the record type.
+ */
+export interface ResourceRoutes<TRecord = unknown> {
+  /** The resource the routes serve (untyped, so that routes of every record type share one type). */
+  readonly resource: Resource;
   /** The base path, without a trailing slash. */
   readonly path: string;
   /** The enabled routes, in {@link ROUTE_TYPES} order. */
   readonly routes: readonly Route[];
   /** Each path pattern with routes, mapped to its `allow` header value: the enabled methods joined by `, `. */
   readonly allow: ReadonlyMap<string, string>;
+  /** Type-only marker of the record type; never set at run time. */
+  readonly '~record'?: TRecord;
 }
 
 const PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/;
@@ -114,7 +120,7 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
   }
   const allowHeaders = new Map([...allow].map(([pattern, methods]) => [pattern, methods.join(', ')]));
   return Object.freeze({
-    resource: service.resource,
+    resource,
     path,
     routes: Object.freeze(routes),
     allow: freezeMap(allowHeaders),

@@ -38,15 +38,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const STACK = /\bat .+\.(ts|js):\d+/;
 
 /** Things belong to a tenant; the scope reads it from `locals`. Only some route types are enabled. */
+const thingSchema = z.object({ id: z.string(), tenant: z.string(), name: z.string().min(1), rank: z.number().int() });
 const things = defineResource({
   name: 'things',
-  schema: z.object({ id: z.string(), tenant: z.string(), name: z.string().min(1), rank: z.number().int() }),
+  schema: thingSchema,
   filterable: ['name', 'rank'],
   sortable: ['rank'],
   readOnly: ['tenant'],
   pagination: { defaultLimit: 10, maxLimit: 100 },
 });
-type Thing = z.output<typeof things.schema>;
+type Thing = z.output<typeof thingSchema>;
 
 /** Notes have every route type, under a custom path, with defaults, optional and nested fields. */
 const notes = defineResource({
@@ -61,7 +62,8 @@ const notes = defineResource({
 });
 
 /** A resource whose repository fails with a secret in its error. */
-const broken = defineResource({ name: 'broken', schema: z.object({ id: z.string(), x: z.string() }) });
+const brokenSchema = z.object({ id: z.string(), x: z.string() });
+const broken = defineResource({ name: 'broken', schema: brokenSchema });
 const SECRET = 'password=hunter2 host=10.0.0.7';
 
 interface Envelope {
@@ -96,7 +98,7 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
           method,
           () => Promise.reject(new Error(SECRET)),
         ]),
-      ) as unknown as Repository<z.output<typeof broken.schema>>;
+      ) as unknown as Repository<z.output<typeof brokenSchema>>;
       const brokenService = createResourceService({ resource: broken, repository: failing });
       app = await mount(
         [

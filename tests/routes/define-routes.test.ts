@@ -11,14 +11,15 @@ import {
   type RouteType,
 } from '../../src/index';
 
+const itemSchema = z.object({ id: z.string(), name: z.string().min(1), rank: z.number().int() });
 const items = defineResource({
   name: 'items',
-  schema: z.object({ id: z.string(), name: z.string().min(1), rank: z.number().int() }),
+  schema: itemSchema,
   filterable: ['rank'],
   sortable: ['rank'],
   pagination: { defaultLimit: 10, maxLimit: 100 },
 });
-type Item = z.output<typeof items.schema>;
+type Item = z.output<typeof itemSchema>;
 const SEED: Item[] = Array.from({ length: 130 }, (_, i) => ({
   id: `i${String(i).padStart(3, '0')}`,
   name: `n${i}`,
