@@ -36,7 +36,7 @@ export default defineConfig({
         resolve: { alias: fromDist },
         test: {
           name: 'dist',
-          include: ['tests/examples/**/*.test.ts', 'tests/exports.test.ts'],
+          include: ['tests/examples/**/*.test.ts', 'tests/adapters/**/*.test.ts', 'tests/exports.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,4 +1,4 @@
-import type { DemoOptions } from './demo-app';
+import type { DemoOptions } from './demo-routes';
 
 /** Options of each example's `listen`: the demo's options plus where to listen. */
 export interface ListenOptions extends DemoOptions {

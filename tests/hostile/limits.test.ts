@@ -8,7 +8,7 @@ import {
   isSafeCorrelationId,
   parseListQuery,
 } from 'pagelope';
-import { BODY_LIMIT_BYTES } from '../../examples/shared/demo-app';
+import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES } from 'pagelope';
 import type { StartedServer } from '../contracts/http-contract';
 import { expectEnvelope } from './corpus';
 import { FRAMEWORKS, HOSTILE_OPTIONS, headerOf, send, type RawResponse } from './servers';

@@ -4,7 +4,7 @@
  * normalisation, no header validation beyond Node's own), so hostile requests reach the server unchanged.
  */
 import { request } from 'node:http';
-import type { DemoOptions } from '../../examples/shared/demo-app';
+import type { DemoOptions } from '../../examples/shared/demo-routes';
 import { listen as listenExpress } from '../../examples/express/listen';
 import { listen as listenFastify } from '../../examples/fastify/listen';
 import { listen as listenHono } from '../../examples/hono/listen';
