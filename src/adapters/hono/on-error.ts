@@ -6,7 +6,7 @@ import { errorReply } from './error-reply';
  * failure happened before `correlationId()` ran, or on a path without it): the routes' 400, 404, 405, 413 and 415,
  * a rate limiter's 429 with its `retry-after`, `HttpError`s, Hono's `HTTPException`s (their status, and their
  * response's headers such as `www-authenticate`), and anything else as a 500 that tells nothing of the cause.
- * Pass it as it is; to log, wrap it.
+ * Pass it as it is; to log, wrap it. It takes any value, so a limiter's handler can answer with it too.
  *
  * @example
  * app.onError(onError);
@@ -16,6 +16,6 @@ import { errorReply } from './error-reply';
  *   return onError(error, c);
  * });
  */
-export function onError(error: Error, c: Context): Response {
+export function onError(error: unknown, c: Context): Response {
   return errorReply(c, error);
 }

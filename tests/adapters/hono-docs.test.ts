@@ -1,0 +1,203 @@
+/**
+ * Runs each ```ts snippet of docs/adapters/hono.md with a harness appended that serves it on port 0 (the snippets that
+ * export `app`, through `getRequestListener` and `nodeErrorHandler`; the server snippet as it stands, with its
+ * `listen(3000)` turned into `listen(0)`), sends it requests and prints what it got; the test checks what the page
+ * promises. The first snippet is also written as `app.ts`, which the server snippet imports.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const page = readFileSync(join(ROOT, 'docs', 'adapters', 'hono.md'), 'utf8');
+const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const outDir = join(ROOT, '.tmp', 'docs-hono');
+
+/** Serves the snippet's exported `app` as the page says to on Node. */
+const SERVE_APP = `
+const { getRequestListener } = await import('@hono/node-server');
+const { createServer } = await import('node:http');
+const { nodeErrorHandler: errorHandler } = await import('pagelope/hono');
+const server = createServer(getRequestListener(app.fetch, { errorHandler }));
+server.listen(0);
+`;
+
+/** Harness code per snippet: an async function body given `url`, `call` (fetch giving status, headers, body), `raw`. */
+const HARNESSES: readonly string[] = [
+  // Wiring one resource with the limiter.
+  `const created = await call('/products', { method: 'POST', headers: { 'content-type': 'application/json' },
+     body: JSON.stringify({ name: 'lamp', price: 20 }) });
+   const listed = await call('/products?name[cont]=am&orderBy=price');
+   const put = await call('/products', { method: 'PUT' });
+   const missing = await call('/nowhere');
+   let limited = await call('/products');
+   for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/products');
+   return { created, listed, put, missing, limited };`,
+  // Serving on Node.
+  `const listed = await call('/products');
+   const backslash = await raw('GET /products\\\\x HTTP/1.1\\r\\nhost: x\\r\\n');
+   const star = await raw('GET * HTTP/1.1\\r\\nhost: x\\r\\n');
+   const big = await raw('GET / HTTP/1.1\\r\\nhost: x\\r\\nx-big: ' + 'a'.repeat(20_000) + '\\r\\n');
+   return { listed, backslash, star, big, timeouts: [server.requestTimeout, server.headersTimeout] };`,
+  // locals, a prefix, an own route.
+  `const anonymous = await call('/v1/notes');
+   const created = await call('/v1/notes', { method: 'POST',
+     headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ text: 'hi' }) });
+   const ada = await call('/v1/notes', { headers: { 'x-user': 'ada' } });
+   const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
+   const health = await call('/health');
+   return { anonymous, created, ada, bob, health };`,
+  // Logging by wrapping onError.
+  `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
+];
+
+const HARNESS_HEAD = `
+server.once('listening', async () => {
+  const url = 'http://127.0.0.1:' + (server.address() as import('node:net').AddressInfo).port;
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(url + path, init);
+    const text = await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    return { status: response.status, headers, body: text ? JSON.parse(text) : undefined };
+  };
+  const { connect } = await import('node:net');
+  const raw = (head: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      let data = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (data += chunk));
+      socket.on('close', () => resolve(data));
+      socket.on('error', () => undefined);
+      socket.end(head + 'connection: close\\r\\n\\r\\n');
+    });
+  const run = async (): Promise<unknown> => {
+`;
+const HARNESS_TAIL = `
+  };
+  try {
+    console.log('RESULT ' + JSON.stringify(await run()));
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+`;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
+
+/** Writes snippet `i` with its harness to `.tmp/docs-hono/` (snippet 0 also as `app.ts`) and returns its path. */
+function writeSnippet(i: number): string {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'app.ts'), snippets[0] ?? '');
+  const code = snippets[i] ?? '';
+  const served = code.includes('listen(3000)') ? code.replace('listen(3000)', 'listen(0)') : code + SERVE_APP;
+  const file = join(outDir, `snippet-${i}.ts`);
+  writeFileSync(file, served + HARNESS_HEAD + HARNESSES[i] + HARNESS_TAIL);
+  return file;
+}
+
+/** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
+function runSnippet(i: number): { result: Record<string, any>; stderr: string } {
+  const file = writeSnippet(i);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
+  expect(line, child.stderr).toBeDefined();
+  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+}
+
+const envelope = (reply: Reply, status: number) => {
+  expect(reply.status).toBe(status);
+  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
+};
+
+/** The status and the envelope of a raw HTTP/1.1 response, checked to carry the same correlation id. */
+const rawEnvelope = (text: string, status: number) => {
+  expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+  const id = /\r\nx-correlation-id: ([^\r]+)/i.exec(text)?.[1];
+  expect(id).toBeDefined();
+  expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1))).toMatchObject({
+    statusCode: status,
+    correlationID: id,
+  });
+};
+
+describe('docs/adapters/hono.md', () => {
+  it('has one harness per snippet', () => {
+    expect(snippets).toHaveLength(HARNESSES.length);
+  });
+
+  it('type-checks every snippet', () => {
+    snippets.forEach((_code, i) => writeSnippet(i));
+    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts', 'app.ts'] };
+    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stdout + child.stderr).toBe('');
+    expect(child.status).toBe(0);
+  }, 60_000);
+
+  it('wires one resource with the limiter in at most 15 lines', () => {
+    expect((snippets[0] ?? '').trimEnd().split('\n').length).toBeLessThanOrEqual(15);
+    const { result } = runSnippet(0);
+    const { created, listed, put, missing, limited } = result as Record<
+      'created' | 'listed' | 'put' | 'missing' | 'limited',
+      Reply
+    >;
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe(`/products/${encodeURIComponent(created.body.id)}`);
+    expect(listed.body).toMatchObject({ total: 1, items: [created.body] });
+    envelope(put, 405);
+    expect(put.headers['allow']).toBe('GET, POST');
+    envelope(missing, 404);
+    envelope(limited, 429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('serves on Node with 30 s timeouts, answering the requests refused below the app with the envelope', () => {
+    const { result } = runSnippet(1);
+    expect((result['listed'] as Reply).status).toBe(200);
+    expect(result['timeouts']).toStrictEqual([30_000, 30_000]);
+    rawEnvelope(result['backslash'] as string, 400);
+    rawEnvelope(result['star'] as string, 400);
+    rawEnvelope(result['big'] as string, 431);
+  });
+
+  it('passes locals from the context to the scope, below a prefix, beside an own route', () => {
+    const { result } = runSnippet(2);
+    const { anonymous, created, ada, bob, health } = result as Record<
+      'anonymous' | 'created' | 'ada' | 'bob' | 'health',
+      Reply
+    >;
+    envelope(anonymous, 401);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ owner: 'ada', text: 'hi' });
+    expect(created.headers['location']).toBe(`/v1/notes/${encodeURIComponent(created.body.id)}`);
+    expect([ada.body.total, bob.body.total]).toStrictEqual([1, 0]);
+    expect(health.body).toStrictEqual({ ok: true });
+    expect(health.headers['x-correlation-id']).toBeDefined();
+  });
+
+  it('logs a failure by wrapping onError, which answers the masked 500', () => {
+    const { result, stderr } = runSnippet(3);
+    const boom = result['boom'] as Reply;
+    envelope(boom, 500);
+    expect(boom.body.message).toBe('Internal server error');
+    expect(stderr).toContain('boom-1');
+    expect(stderr).toContain('database unreachable');
+  });
+});
