@@ -362,6 +362,23 @@ describe('correlationId', () => {
     expect(fetched.headers.get('x-correlation-id')).toBe('raw-2');
   });
 
+  it('leaves a response it cannot copy or read as it is, rather than failing the request', async () => {
+    const app = new Hono();
+    app.use(correlationId());
+    app.get('/odd', () => {
+      const response = new Response('upgraded', { status: 200 });
+      Object.defineProperty(response, 'headers', {
+        get: () => {
+          throw new TypeError('headers unavailable');
+        },
+      });
+      return response;
+    });
+    app.onError(onError);
+    const response = await app.request('/odd');
+    expect([response.status, await response.text()]).toStrictEqual([200, 'upgraded']);
+  });
+
   it('replaces an unsafe id with a new uuid v4', async () => {
     const app = new Hono();
     app.use(correlationId());

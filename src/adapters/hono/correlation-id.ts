@@ -33,7 +33,12 @@ export function correlationId(): MiddlewareHandler {
     } catch (thrown) {
       c.res = errorReply(c, thrown);
     }
-    // A route that returns its own `Response` skips the headers prepared above: set the id on it too.
-    if (!c.res.headers.has(CORRELATION_ID_HEADER)) c.header(CORRELATION_ID_HEADER, id);
+    // A route that returns its own `Response` skips the headers prepared above: set the id on it too, unless the
+    // response cannot be copied (a WebSocket upgrade's 101 on Deno or Bun), which is then left as it is.
+    try {
+      if (!c.res.headers.has(CORRELATION_ID_HEADER)) c.header(CORRELATION_ID_HEADER, id);
+    } catch {
+      // Left without the header rather than failing the request.
+    }
   };
 }
