@@ -128,6 +128,14 @@ describe('pagelope (Fastify plugin)', () => {
       expect((failure as Error).message).toMatch(message);
     });
 
+    it('rejects a second registration on the same app with a TypeError', async () => {
+      const app = Fastify();
+      apps.push(app);
+      app.register(pagelope, { routes: noteRoutes() });
+      app.register(pagelope, { routes: noteRoutes({ path: '/other' }) });
+      await expect(app.ready()).rejects.toThrow(/registered once per app/);
+    });
+
     it('mounts several resources, each with its own 405s', async () => {
       const app = await appWith({ routes: [noteRoutes(), noteRoutes({ path: '/api/v2/notes' })] });
       expect((await inject(app, { url: '/notes' })).response.statusCode).toBe(200);
@@ -229,6 +237,22 @@ describe('pagelope (Fastify plugin)', () => {
       const app = await appWith();
       const result = await inject(app, { method: 'POST', url: '/notes', headers, payload: '' });
       expect([result.response.statusCode, result.envelope.message]).toStrictEqual([status, message]);
+    });
+
+    it("answers 415 on pagelope's routes for a body of a type another parser of the app reads", async () => {
+      const app = await appWith({}, (own) => {
+        own.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+          done(null, { text: body }),
+        );
+        own.post('/form', async (request) => request.body);
+      });
+      const form = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'hello' };
+      const refused = await inject(app, { method: 'POST', url: '/notes', ...form });
+      expect([refused.response.statusCode, refused.envelope.message]).toStrictEqual([
+        415,
+        'Content-Type must be application/json',
+      ]);
+      expect((await inject(app, { method: 'POST', url: '/form', ...form })).body).toStrictEqual({ text: 'hello' });
     });
 
     it('uses the default bodyLimit of 16384 bytes', async () => {

@@ -22,12 +22,13 @@ export function unsupportedMediaType(): HttpError {
 }
 
 /**
- * Replaces `app`'s content-type parsers with pagelope's: `application/json` and `application/*+json` (any parameters)
+ * Installs pagelope's content-type parsers on `app`: `application/json` and `application/*+json` (any parameters)
  * are read as text up to `bodyLimit` bytes (a longer body is Fastify's `FST_ERR_CTP_BODY_TOO_LARGE`, which the error
  * handler answers as a 413) and parsed by `parseJsonBody`, which keeps keys such as `__proto__` for the service's own
- * checks (Fastify's parser would refuse them first, with another message); a body of any other type, or of none, is a
- * 415 before it is read. A request whose answer does not depend on its body (404, 405, DELETE) has it ignored.
- * Internal to the adapter.
+ * checks (Fastify's parser would refuse them first, with another message); a body of any type no parser of the app
+ * takes, or of none, is a 415 before it is read. Fastify's own `application/json` and `text/plain` parsers are removed;
+ * parsers the app added for other types stay. A request whose answer does not depend on its body (404, 405, DELETE)
+ * has it ignored. Internal to the adapter.
  *
  * @example
  * addBodyParsers(app, 16_384);
@@ -41,7 +42,7 @@ export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
       done(error as Error, undefined);
     }
   };
-  app.removeAllContentTypeParsers();
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, parseJson);
   app.addContentTypeParser(JSON_SUFFIX, { parseAs: 'string', bodyLimit }, parseJson);
   app.addContentTypeParser('*', { bodyLimit }, (request, _payload, done) => {

@@ -10,6 +10,7 @@ import {
   CORRELATION_ID_HEADER,
   DEFAULT_BODY_LIMIT,
   errorResponse,
+  isJsonContentType,
   methodNotAllowedError,
   routeNotFoundError,
   type Resource,
@@ -17,7 +18,7 @@ import {
   type Route,
 } from 'pagelope';
 import { adoptFrameworkErrors } from './adopt-framework-errors';
-import { addBodyParsers } from './body-parsers';
+import { addBodyParsers, unsupportedMediaType } from './body-parsers';
 import { useCorrelationId, type CorrelationIdOf } from './correlation-id';
 import { fromFastifyError, isFastifyBodyError } from './from-fastify-error';
 import { responseSchemaOf } from './response-schema';
@@ -62,7 +63,8 @@ type Locals = PagelopeFastifyOptions['locals'];
  * `TooManyRequestsError` becomes the envelope with its `retry-after`.
  *
  * @throws TypeError (the app's `ready` rejects) for `routes` that are not `defineRoutes`' result, a `bodyLimit` that is
- * not a positive integer, a `locals` that is not a function, or a resource path with `*` (a Fastify wildcard).
+ * not a positive integer, a `locals` that is not a function, a resource path with `*` (a Fastify wildcard), or a
+ * second registration on the same app.
  * @example
  * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
  * app.register(pagelope, { routes: defineRoutes(users), locals: (request) => ({ user: request.user }) });
@@ -75,15 +77,21 @@ export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.as
   [Symbol.for('plugin-meta')]: { name: 'pagelope', fastify: '5.x' },
 });
 
+/** The decoration that marks an app the plugin is registered on. */
+const REGISTERED = Symbol.for('pagelope.registered');
+
 function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
   let list: readonly MountableRoutes[];
   let bodyLimit: number;
   try {
     ({ list, bodyLimit } = readOptions(options));
+    if (app.hasDecorator(REGISTERED))
+      throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
   } catch (error) {
     done(error as Error);
     return;
   }
+  app.decorate(REGISTERED, true);
   const { locals } = options;
   const correlationIdOf = useCorrelationId(app);
   const send = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
@@ -175,8 +183,14 @@ function mount(app: FastifyInstance, resource: MountableRoutes, correlationIdOf:
   }
 }
 
+const WITH_BODY = new Set<string>(['POST', 'PUT', 'PATCH']);
+
 function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
+  const withBody = WITH_BODY.has(route.method);
   return async (request, reply) => {
+    // A body another parser of the app took (one added after the plugin's) is still not JSON: the 415.
+    if (withBody && request.body !== undefined && !isJsonContentType(request.headers['content-type']))
+      throw unsupportedMediaType();
     const url = request.raw.url ?? '';
     const at = url.indexOf('?');
     const context = locals === undefined ? undefined : ((await locals(request, reply)) as Record<string, unknown>);

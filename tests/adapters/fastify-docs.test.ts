@@ -1,0 +1,178 @@
+/**
+ * Runs each ```ts snippet of docs/adapters/fastify.md (listening on port 0 instead of 3000) with a harness appended
+ * that sends it requests and prints what it got; the test checks what the page promises.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const page = readFileSync(join(ROOT, 'docs', 'adapters', 'fastify.md'), 'utf8');
+const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const outDir = join(ROOT, '.tmp', 'docs-fastify');
+const LISTEN = 'await app.listen({ port: 3000 });';
+
+/** Harness code per snippet: an async function body given `url` and `call` (fetch giving status, headers, body). */
+const HARNESSES: readonly string[] = [
+  // Wiring one resource with the limiter.
+  `const created = await call('/products', { method: 'POST', headers: { 'content-type': 'application/json' },
+     body: JSON.stringify({ name: 'lamp', price: 20 }) });
+   const listed = await call('/products?name[cont]=am&orderBy=price');
+   const put = await call('/products', { method: 'PUT' });
+   const missing = await call('/nowhere');
+   let limited = await call('/nowhere');
+   for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/nowhere');
+   return { created, listed, put, missing, limited };`,
+  // locals, a custom path, an own route.
+  `const anonymous = await call('/v1/notes');
+   const created = await call('/v1/notes', { method: 'POST',
+     headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ text: 'hi' }) });
+   const ada = await call('/v1/notes', { headers: { 'x-user': 'ada' } });
+   const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
+   const large = await call('/v1/notes', { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': 'ada' },
+     body: JSON.stringify({ text: 'x'.repeat(5000) }) });
+   const health = await call('/health');
+   return { anonymous, created, ada, bob, large, health };`,
+  // An onError hook logging failures.
+  `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
+  // Timeouts and clientErrorListener.
+  `const missing = await call('/anything');
+   const { connect } = await import('node:net');
+   const raw = await new Promise((resolve) => {
+     const socket = connect(Number(new URL(url).port), '127.0.0.1');
+     let data = '';
+     socket.on('data', (chunk) => (data += chunk));
+     socket.on('close', () => resolve(data));
+     socket.on('error', () => undefined);
+     socket.end('GET / HTTP/1.1\\r\\nhost: x\\r\\nx-big: ' + 'a'.repeat(20_000) + '\\r\\n\\r\\n');
+   });
+   const { requestTimeout, headersTimeout, timeout } = app.server;
+   return { missing, timeouts: [requestTimeout, headersTimeout, timeout], raw };`,
+];
+
+const HARNESS_HEAD = `
+const url = 'http://127.0.0.1:' + (app.server.address() as import('node:net').AddressInfo).port;
+const call = async (path: string, init: RequestInit = {}) => {
+  const response = await fetch(url + path, init);
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  return { status: response.status, headers, body: text ? JSON.parse(text) : undefined };
+};
+const run = async (): Promise<unknown> => {
+`;
+const HARNESS_TAIL = `
+};
+try {
+  console.log('RESULT ' + JSON.stringify(await run()));
+} finally {
+  await app.close();
+}
+`;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
+
+/** Writes snippet `i` with its harness to `.tmp/docs-fastify/` and returns the file's path. */
+function writeSnippet(i: number): string {
+  mkdirSync(outDir, { recursive: true });
+  const code = snippets[i] ?? '';
+  expect(code).toContain(LISTEN);
+  const file = join(outDir, `snippet-${i}.ts`);
+  const listening = code.replace(LISTEN, "await app.listen({ port: 0, host: '127.0.0.1' });");
+  writeFileSync(file, listening + HARNESS_HEAD + HARNESSES[i] + HARNESS_TAIL);
+  return file;
+}
+
+/** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
+function runSnippet(i: number): { result: Record<string, any>; stderr: string } {
+  const file = writeSnippet(i);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
+  expect(line, child.stderr).toBeDefined();
+  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+}
+
+const envelope = (reply: Reply, status: number) => {
+  expect(reply.status).toBe(status);
+  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
+};
+
+describe('docs/adapters/fastify.md', () => {
+  it('has one harness per snippet', () => {
+    expect(snippets).toHaveLength(HARNESSES.length);
+  });
+
+  it('type-checks every snippet', () => {
+    snippets.forEach((_code, i) => writeSnippet(i));
+    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts'] };
+    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stdout + child.stderr).toBe('');
+    expect(child.status).toBe(0);
+  }, 60_000);
+
+  it('wires one resource with the limiter in at most 15 lines, counting unknown paths', () => {
+    expect((snippets[0] ?? '').trimEnd().split('\n').length).toBeLessThanOrEqual(15);
+    const { result } = runSnippet(0);
+    const { created, listed, put, missing, limited } = result as Record<
+      'created' | 'listed' | 'put' | 'missing' | 'limited',
+      Reply
+    >;
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe(`/products/${encodeURIComponent(created.body.id)}`);
+    expect(listed.body).toMatchObject({ total: 1, items: [created.body] });
+    envelope(put, 405);
+    expect(put.headers['allow']).toBe('GET, POST');
+    envelope(missing, 404);
+    envelope(limited, 429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('passes locals from the request to the scope, with a body limit, beside an own route', () => {
+    const { result } = runSnippet(1);
+    const { anonymous, created, ada, bob, large, health } = result as Record<
+      'anonymous' | 'created' | 'ada' | 'bob' | 'large' | 'health',
+      Reply
+    >;
+    envelope(anonymous, 401);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ owner: 'ada', text: 'hi' });
+    expect(created.headers['location']).toBe(`/v1/notes/${encodeURIComponent(created.body.id)}`);
+    expect([ada.body.total, bob.body.total]).toStrictEqual([1, 0]);
+    envelope(large, 413);
+    expect(health.body).toStrictEqual({ ok: true });
+    expect(health.headers['x-correlation-id']).toBeDefined();
+  });
+
+  it('logs a failure in an onError hook under the correlation id, answering the masked 500', () => {
+    const { result, stderr } = runSnippet(2);
+    const boom = result['boom'] as Reply;
+    envelope(boom, 500);
+    expect(boom.body.message).toBe('Internal server error');
+    expect(stderr).toContain('boom-1');
+    expect(stderr).toContain('database unreachable');
+  });
+
+  it('sets 30 s timeouts and answers a request Node refuses with the envelope', () => {
+    const { result } = runSnippet(3);
+    envelope(result['missing'] as Reply, 404);
+    expect(result['timeouts']).toStrictEqual([30_000, 30_000, 30_000]);
+    const raw = result['raw'] as string;
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('{')))).toMatchObject({ statusCode: 431 });
+  });
+});
