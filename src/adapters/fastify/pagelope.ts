@@ -59,15 +59,16 @@ type Locals = PagelopeFastifyOptions['locals'];
  *   own body errors translated to the messages every adapter gives (413, 415, 400 `Malformed JSON body`);
  * - every other method on a resource path is a 405 with `allow` (`{path}/cursor` never falls through to `{path}/:id`).
  *
- * Register it before the app's own routes and error handler; a rate limiter's rejection thrown as a 429
- * `TooManyRequestsError` becomes the envelope with its `retry-after`.
+ * Register it first, so that its hook runs before the app's own (a rate limiter's rejection thrown as a 429
+ * `TooManyRequestsError` becomes the envelope with its `retry-after`); an error or not-found handler the app sets on
+ * the same instance replaces the plugin's.
  *
  * @throws TypeError (the app's `ready` rejects) for `routes` that are not `defineRoutes`' result, a `bodyLimit` that is
  * not a positive integer, a `locals` that is not a function, a resource path with `*` (a Fastify wildcard), or a
  * second registration on the same app.
  * @example
  * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
- * app.register(pagelope, { routes: defineRoutes(users), locals: (request) => ({ user: request.user }) });
+ * app.register(pagelope, { routes: defineRoutes(users), locals: (request) => ({ user: request.headers['x-user'] }) });
  * app.get('/health', async () => ({ ok: true }));
  */
 export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.assign(register, {
