@@ -13,7 +13,6 @@ import {
   isJsonContentType,
   methodNotAllowedError,
   routeNotFoundError,
-  type Resource,
   type ResourceRoutes,
   type Route,
 } from 'pagelope';
@@ -24,15 +23,10 @@ import { fromFastifyError, isFastifyBodyError } from './from-fastify-error';
 import { responseSchemaOf } from './response-schema';
 import { allowOf, methodNotAllowedConfig, noBodyConfig } from './route-config';
 
-/** The parts of `defineRoutes`' result the plugin mounts (any record type). */
-interface MountableRoutes extends Pick<ResourceRoutes, 'routes' | 'allow'> {
-  readonly resource: Pick<Resource, 'fields' | 'hidden'>;
-}
-
 /** Options of the {@link pagelope} plugin. */
 export interface PagelopeFastifyOptions {
   /** What `defineRoutes` returned, for one resource or several. */
-  readonly routes: MountableRoutes | readonly MountableRoutes[];
+  readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
   /**
@@ -82,7 +76,7 @@ export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.as
 const REGISTERED = Symbol.for('pagelope.registered');
 
 function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
-  let list: readonly MountableRoutes[];
+  let list: readonly ResourceRoutes[];
   let bodyLimit: number;
   try {
     ({ list, bodyLimit } = readOptions(options));
@@ -125,7 +119,7 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
   done();
 }
 
-function readOptions(options: PagelopeFastifyOptions): { list: readonly MountableRoutes[]; bodyLimit: number } {
+function readOptions(options: PagelopeFastifyOptions): { list: readonly ResourceRoutes[]; bodyLimit: number } {
   const fail = (message: string): never => {
     throw new TypeError(`pagelope: ${message}`);
   };
@@ -133,7 +127,7 @@ function readOptions(options: PagelopeFastifyOptions): { list: readonly Mountabl
   const { routes, bodyLimit = DEFAULT_BODY_LIMIT, locals } = options;
   const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
   for (const item of list) {
-    const value = item as Partial<MountableRoutes> | null;
+    const value = item as Partial<ResourceRoutes> | null;
     if (
       typeof value !== 'object' ||
       value === null ||
@@ -142,19 +136,18 @@ function readOptions(options: PagelopeFastifyOptions): { list: readonly Mountabl
       !(value.resource?.fields instanceof Map)
     )
       fail('routes must be what defineRoutes returns, or an array of them');
-    for (const pattern of (value as MountableRoutes).allow.keys()) {
+    for (const pattern of (value as ResourceRoutes).allow.keys()) {
       if (pattern.includes('*')) fail(`path ${pattern} holds "*", which Fastify reads as a wildcard`);
     }
   }
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
-  return { list: list as readonly MountableRoutes[], bodyLimit };
+  return { list: list as readonly ResourceRoutes[], bodyLimit };
 }
 
 /** Registers each route of one resource, and a 405 route for every other method on each of its paths. */
-function mount(app: FastifyInstance, resource: MountableRoutes, correlationIdOf: CorrelationIdOf, locals: Locals) {
-  const fields = resource.resource as Resource<unknown>;
+function mount(app: FastifyInstance, resource: ResourceRoutes, correlationIdOf: CorrelationIdOf, locals: Locals) {
   const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
   for (const [pattern, allow] of resource.allow) {
     const taken = new Set<string>();
@@ -164,7 +157,7 @@ function mount(app: FastifyInstance, resource: MountableRoutes, correlationIdOf:
       app.route({
         method: route.method,
         url: pattern,
-        schema: { response: responseSchemaOf(route, fields) },
+        schema: { response: responseSchemaOf(route, resource.resource) },
         ...(route.method === 'DELETE' ? { config: noBodyConfig() } : {}),
         handler: handlerOf(route, correlationIdOf, locals),
       });

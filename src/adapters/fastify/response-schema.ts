@@ -40,7 +40,7 @@ function fieldSchema(field: FieldDef): JsonSchema {
  * keeps any key the schema does not name (one a hook added), after the named ones. For records the resource's schema
  * validated, whose values have the declared types, the output is the same JSON as `JSON.stringify`'s.
  */
-function recordSchema(resource: Resource<unknown>): JsonSchema {
+function recordSchema(resource: Resource): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const field of resource.fields.values()) {
     if (!resource.hidden.has(field.name)) properties[field.name] = fieldSchema(field);
@@ -56,7 +56,7 @@ function recordSchema(resource: Resource<unknown>): JsonSchema {
  * @example
  * app.route({ method: route.method, url, schema: { response: responseSchemaOf(route, routes.resource) }, handler });
  */
-export function responseSchemaOf(route: Route, resource: Resource<unknown>): Readonly<Record<number, JsonSchema>> {
+export function responseSchemaOf(route: Route, resource: Resource): Readonly<Record<number, JsonSchema>> {
   const record = recordSchema(resource);
   switch (route.type) {
     case 'GET_LIST':
