@@ -1,51 +1,28 @@
-import 'reflect-metadata';
-import { Catch, type ArgumentsHost, type ExceptionFilter, Inject } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
+import type { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { APP_GUARD, NestFactory, type AbstractHttpAdapter } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import express, { type Response } from 'express';
-import { BODY_LIMIT_BYTES, createDemo, type Demo, type DemoOptions } from '../shared/demo-app';
-import { correlationIdOf, expressCorrelationId } from '../shared/express-correlation-id';
-import { sendExpressReply } from '../shared/send-express-reply';
-import { DEMO, DemoController } from './demo-controller';
-import { answerClientError } from '../shared/client-error';
+import { PagelopeModule } from 'pagelope/nestjs';
+import { clientErrorListener } from 'pagelope/node';
+import { createDemoRoutes, type DemoOptions } from '../shared/demo-routes';
+import { auditController } from './audit-controller';
 
-/** The global catch-all filter: guards (the throttler's 429), body parsing (400, 413), routes and 500s alike. */
-@Catch()
-class DemoExceptionFilter implements ExceptionFilter {
-  constructor(@Inject(DEMO) private readonly demo: Demo) {}
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) res.end();
-    else void sendExpressReply(res, this.demo.error(exception, correlationIdOf(res)));
-  }
-}
-
-/**
- * The demo as a NestJS 11 app on Express, initialised but not listening (async, as creating a Nest app is). Order:
- * the correlation-id middleware, `express.json` (Nest's parser is off, so its 400/413 reach the filter), the global
- * `ThrottlerGuard` (its `Retry-After` header stays on the 429), the routes; every failure goes to the one filter.
- */
-export async function createApp(options: DemoOptions = {}): Promise<NestExpressApplication> {
-  const demo = createDemo(options);
-  const { max: limit, windowMs: ttl } = demo.rateLimit;
-  const app = await NestFactory.create<NestExpressApplication>(
-    {
-      module: class DemoModule {},
-      // One budget per client for the whole API, rather than the throttler's default of one per route handler.
-      imports: [ThrottlerModule.forRoot([{ ttl, limit, generateKey: (_, client, name) => `${name}:${client}` }])],
-      controllers: [DemoController],
-      providers: [
-        { provide: DEMO, useValue: demo },
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
-        { provide: APP_FILTER, useClass: DemoExceptionFilter },
-      ],
-    },
-    { bodyParser: false, forceCloseConnections: true, logger: ['error', 'warn'] },
-  );
-  app.disable('x-powered-by');
-  app.getHttpServer().on('clientError', answerClientError);
-  app.use(expressCorrelationId(demo));
-  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
+/** The demo as a NestJS 11 app, initialised but not listening: on Express, or on the adapter given (Fastify). */
+export async function createApp(options: DemoOptions = {}, adapter?: AbstractHttpAdapter): Promise<INestApplication> {
+  const { routes, audit, rateLimit } = createDemoRoutes(options);
+  // One budget per client for the whole API, not one per route; the throttler's 429 becomes the envelope.
+  const throttler = { ttl: rateLimit.windowMs, limit: rateLimit.max, generateKey: (_: unknown, ip: string) => ip };
+  const module = {
+    module: class DemoModule {},
+    imports: [PagelopeModule.forRoot({ routes }), ThrottlerModule.forRoot([throttler])],
+    controllers: [auditController(audit)],
+    providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+  };
+  // bodyParser: false, so that pagelope parses JSON bodies (its limit, its messages), not Nest.
+  const settings: NestApplicationOptions = { bodyParser: false, forceCloseConnections: true, logger: ['error'] };
+  const app = await (adapter ? NestFactory.create(module, adapter, settings) : NestFactory.create(module, settings));
+  const server = app.getHttpServer() as Server;
+  Object.assign(server, { requestTimeout: 30_000, headersTimeout: 30_000 });
+  server.removeAllListeners('clientError').on('clientError', clientErrorListener()); // Fastify's own one replaced
   return app.init();
 }

@@ -1,13 +1,18 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../examples/nestjs/app';
 import { listen } from '../../examples/nestjs/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 
 describeHttpContract('nestjs', (options) => listen({ ...options, port: 0 }));
+describeHttpContract('nestjs on fastify', (options) => listen({ ...options, port: 0 }, new FastifyAdapter()));
 
-describe('nestjs example specifics', () => {
+describe.each([
+  ['express', () => undefined],
+  ['fastify', () => new FastifyAdapter()],
+])('nestjs example specifics on %s', (_platform, adapter) => {
   it('returns an initialised app that is not listening', async () => {
-    const app = await createApp({ seedRecords: 1 });
+    const app = await createApp({ seedRecords: 1 }, adapter());
     try {
       expect(app.getHttpServer().listening).toBe(false);
     } finally {
@@ -15,25 +20,26 @@ describe('nestjs example specifics', () => {
     }
   });
 
-  it('puts the same correlation id on 405, 404, 400, 413 and 429 responses', async () => {
-    const server = await listen({ seedRecords: 3, rateLimitMax: 3 });
+  it('puts the same correlation id on 405, 404, 400, 413, 415 and 429 responses', async () => {
+    const server = await listen({ seedRecords: 3, rateLimitMax: 1 }, adapter());
     try {
       const json = { 'content-type': 'application/json' };
       await expectCorrelatedErrors(server.url, [
         ['/users/cursor', { method: 'POST' }, 405],
+        ['/audit', { method: 'DELETE' }, 404],
         ['/', {}, 404],
         ['/users', { method: 'POST', headers: json, body: '{"username": ' }, 400],
         ['/users', { method: 'POST', headers: json, body: `"${'x'.repeat(20_000)}"` }, 413],
-        ['/audit', { method: 'DELETE' }, 405],
-        ['/nowhere/at/all', {}, 429],
+        ['/users', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }, 415],
+        ['/users/cursor', {}, 429],
       ]);
     } finally {
       await server.close();
     }
   });
 
-  it('counts one rate-limit budget per client across routes, and answers 429 with retry-after', async () => {
-    const server = await listen({ seedRecords: 3, rateLimitMax: 2, rateLimitWindowMs: 30_000 });
+  it('counts one rate-limit budget per client across routes, the own ones included, and answers 429 with retry-after', async () => {
+    const server = await listen({ seedRecords: 3, rateLimitMax: 2, rateLimitWindowMs: 30_000 }, adapter());
     try {
       expect((await fetch(`${server.url}/users`)).status).toBe(200);
       expect((await fetch(`${server.url}/audit`)).status).toBe(200);
@@ -45,6 +51,28 @@ describe('nestjs example specifics', () => {
       expect(await response.json()).toMatchObject({ statusCode: 429, message: 'Too Many Requests' });
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers GET /audit as an own route, with the correlation id of the request', async () => {
+    const server = await listen({ seedRecords: 3 }, adapter());
+    try {
+      const response = await fetch(`${server.url}/audit`, { headers: { 'x-correlation-id': 'audit-1' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-correlation-id')).toBe('audit-1');
+      expect(await response.json()).toStrictEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sets request and header timeouts of 30 s on the server', async () => {
+    const app = await createApp({ seedRecords: 1 }, adapter());
+    try {
+      const server = app.getHttpServer() as { requestTimeout: number; headersTimeout: number };
+      expect([server.requestTimeout, server.headersTimeout]).toStrictEqual([30_000, 30_000]);
+    } finally {
+      await app.close();
     }
   });
 });

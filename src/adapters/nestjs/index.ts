@@ -1,2 +1,3 @@
-// pagelope/nestjs: the adapter lands here (issue 10).
-export {};
+export { PagelopeModule } from './pagelope-module';
+export { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-exception-filter';
+export type { PagelopeModuleOptions } from './pagelope-module-options';

@@ -1,0 +1,145 @@
+import type { ServerResponse } from 'node:http';
+import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import {
+  CORRELATION_ID_HEADER,
+  errorResponse,
+  methodNotAllowedError,
+  resolveCorrelationId,
+  routeNotFoundError,
+} from 'pagelope';
+import type { MountableRoutes } from './pagelope-module-options';
+import { rawRequestOf, requestStateOf } from './request-state';
+
+/** Options of {@link PagelopeExceptionFilter}. */
+export interface PagelopeExceptionFilterOptions {
+  /** Resources whose paths answer another method with a 405 and `allow`, rather than the 404 of an unknown route. */
+  readonly routes?: readonly MountableRoutes[];
+}
+
+/** Injection token of the filter's options, for `PagelopeModule`. Internal to the adapter. */
+export const EXCEPTION_FILTER_OPTIONS = Symbol('pagelope exception filter options');
+
+type PlatformResponse = object & { readonly raw?: ServerResponse };
+
+/**
+ * A catch-all Nest exception filter that answers every failure of an HTTP request with pagelope's error envelope
+ * (`errorResponse`) on Express and on Fastify: the service's errors, Nest's `HttpException`s, the throttler's 429
+ * (its `retry-after` kept), what middleware throws, and anything else as a masked 500 (logged with Nest's `Logger`).
+ * The `x-correlation-id` is the one pagelope's middleware resolved for the request, else resolved from its headers.
+ * The 404 Nest's router throws for an unknown route becomes `routeNotFoundError` (`Cannot GET /path`), or a 405 with
+ * `allow` when the path is one of `routes`' with another method. `PagelopeModule` registers it as a global filter;
+ * it can be used alone, without the module.
+ *
+ * @example
+ * const app = await NestFactory.create(AppModule);
+ * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
+ */
+export class PagelopeExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('PagelopeExceptionFilter');
+  private readonly routes: readonly MountableRoutes[];
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    options: PagelopeExceptionFilterOptions = {},
+  ) {
+    this.routes = options.routes ?? [];
+  }
+
+  /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    if (host.getType() !== 'http') return exception;
+    const http = host.switchToHttp();
+    const request = http.getRequest<object>();
+    const response = http.getResponse<PlatformResponse>();
+    // Fastify's response to a request its middleware refused is the Node response itself.
+    const native = !('status' in response);
+    const raw = response.raw ?? (response as ServerResponse);
+    if (raw.headersSent) {
+      // Part of the reply is out: cut it short rather than end it as if it were whole.
+      if (!raw.writableEnded) raw.destroy();
+      return undefined;
+    }
+    const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(rawRequestOf(request).headers);
+    const { statusCode, headers, body } = errorResponse(this.fromRouter(exception, request), {
+      headers: { [CORRELATION_ID_HEADER]: correlationId },
+    });
+    if (statusCode >= 500 && !isHttpShaped(exception)) this.log(exception);
+    const adapter = this.adapterHost.httpAdapter;
+    for (const [name, value] of Object.entries(headers)) {
+      // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
+      if (name === 'content-type') continue;
+      if (native) raw.setHeader(name, value);
+      else adapter.setHeader(response, name, value);
+    }
+    adapter.reply(response, body, statusCode);
+    return undefined;
+  }
+
+  /** The router's 404 for a request no route matched, as pagelope words it; a 405 on a resource path. */
+  private fromRouter(exception: unknown, request: object): unknown {
+    const adapter = this.adapterHost.httpAdapter;
+    if (!isNotFound(exception) || adapter.getRequestUrl === undefined) return exception;
+    const method = String(adapter.getRequestMethod?.(request));
+    const url = String(adapter.getRequestUrl(request));
+    if (exception.message !== `Cannot ${method} ${url}`) return exception;
+    const path = pathOf(url);
+    const allow = allowOf(this.routes, path);
+    return allow === undefined ? routeNotFoundError(method, path) : methodNotAllowedError(method, allow);
+  }
+
+  private log(exception: unknown): void {
+    if (exception instanceof Error) this.logger.error(exception.message, exception.stack);
+    else this.logger.error(exception);
+  }
+}
+
+Catch()(PagelopeExceptionFilter);
+Inject(HttpAdapterHost)(PagelopeExceptionFilter, undefined, 0);
+Inject(EXCEPTION_FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
+Optional()(PagelopeExceptionFilter, undefined, 1);
+
+/** A Nest `HttpException` of status 404, by shape (another copy of `@nestjs/common` has another class). */
+function isNotFound(exception: unknown): exception is { readonly message: string } {
+  const candidate = exception as { getStatus?: unknown; message?: unknown } | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.getStatus === 'function' &&
+    typeof candidate.message === 'string' &&
+    (candidate.getStatus as () => unknown)() === 404
+  );
+}
+
+/** Errors that carry their own status (pagelope's `HttpError`, Nest's `HttpException`, http-errors): not logged. */
+function isHttpShaped(exception: unknown): boolean {
+  const candidate = exception as { statusCode?: unknown; getStatus?: unknown } | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    (typeof candidate.statusCode === 'number' || typeof candidate.getStatus === 'function')
+  );
+}
+
+/** The path of a request target: an absolute-form target (`http://host/path`) gives its path. */
+function pathOf(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  if (!path.startsWith('/') && /^https?:\/\//i.test(path) && URL.canParse(path)) return new URL(path).pathname;
+  return path;
+}
+
+/** The `allow` value of the resource path `path` matches: a fixed path (`/users/cursor`) before `/users/:id`. */
+function allowOf(routes: readonly MountableRoutes[], path: string): string | undefined {
+  for (const resource of routes) {
+    const allow = resource.allow.get(path);
+    if (allow !== undefined && !path.endsWith('/:id')) return allow;
+  }
+  const at = path.lastIndexOf('/');
+  if (at === -1 || at === path.length - 1) return undefined;
+  const pattern = `${path.slice(0, at)}/:id`;
+  for (const resource of routes) {
+    const allow = resource.allow.get(pattern);
+    if (allow !== undefined) return allow;
+  }
+  return undefined;
+}

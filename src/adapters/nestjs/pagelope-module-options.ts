@@ -1,0 +1,72 @@
+import { DEFAULT_BODY_LIMIT, type ResourceRoutes } from 'pagelope';
+
+/** The parts of a `ResourceRoutes` the module mounts (any record type). */
+export type MountableRoutes = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
+
+/** What `locals` returns: what the service's hooks and scopes see as `locals`. */
+export type PagelopeLocals = Readonly<Record<string, unknown>>;
+
+/** Options of `PagelopeModule.forRoot`. */
+export interface PagelopeModuleOptions<TRequest = unknown> {
+  /** The routes of one resource (`defineRoutes`), or of several. */
+  readonly routes: MountableRoutes | readonly MountableRoutes[];
+  /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
+  readonly bodyLimit?: number;
+  /**
+   * What the service's hooks and scopes see as `locals`, from the platform's request object (Express's `Request`
+   * or Fastify's `FastifyRequest`): for example the user a guard authenticated. Runs for each request to a resource
+   * route, after the guards; what it throws is answered by the exception filter.
+   */
+  readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
+}
+
+/** The module's options once checked, with the defaults applied. Internal to the adapter. */
+export interface ResolvedOptions {
+  readonly routes: readonly MountableRoutes[];
+  readonly bodyLimit: number;
+  readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
+}
+
+/** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
+const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
+const KEYS = new Set(['routes', 'bodyLimit', 'locals']);
+
+/**
+ * Checks the options of `PagelopeModule.forRoot` and applies the defaults. Internal to the adapter.
+ *
+ * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
+ * a path Nest's routers would read as syntax, a `bodyLimit` that is not a positive integer, or a `locals` that is
+ * not a function.
+ * @example
+ * const { routes, bodyLimit } = resolveOptions({ routes: defineRoutes(users) });
+ */
+export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedOptions {
+  const fail = (message: string): never => {
+    throw new TypeError(`PagelopeModule.forRoot: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('options must be an object');
+  for (const key of Object.keys(options)) if (!KEYS.has(key)) fail(`unknown option "${key}"`);
+  const { bodyLimit = DEFAULT_BODY_LIMIT, locals } = options;
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
+    fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
+  if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
+  const list: readonly unknown[] = Array.isArray(options.routes) ? options.routes : [options.routes];
+  const patterns = new Set<string>();
+  for (const item of list) {
+    const value = item as Partial<MountableRoutes> | null;
+    if (typeof value !== 'object' || value === null || !Array.isArray(value.routes) || !(value.allow instanceof Map))
+      fail('routes must be what defineRoutes returns, or an array of them');
+    const routes = value as MountableRoutes;
+    if (ROUTE_SYNTAX.test(routes.path)) fail(`the path ${routes.path} holds characters Nest's routers read as syntax`);
+    for (const pattern of routes.allow.keys()) {
+      if (patterns.has(pattern)) fail(`two resources mount ${pattern}`);
+      patterns.add(pattern);
+    }
+  }
+  if (list.length === 0) fail('routes must name at least one resource');
+  return Object.freeze({
+    routes: Object.freeze([...(list as readonly MountableRoutes[])]),
+    bodyLimit,
+    locals: locals as ResolvedOptions['locals'],
+  });
+}
