@@ -3,31 +3,49 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-// PAGELOPE_README points the test at another copy of the README (to try a section before it is merged).
-const readme = readFileSync(process.env['PAGELOPE_README'] ?? join(ROOT, 'README.md'), 'utf8');
-const FRAMEWORKS = ['express', 'fastify', 'hono', 'nestjs'] as const;
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const FRAMEWORKS = [
+  ['express', 'Express'],
+  ['fastify', 'Fastify'],
+  ['hono', 'Hono'],
+  ['nestjs', 'NestJS'],
+] as const;
 
-/** The README's file listings: ```typescript blocks whose first line is `// examples/<path>.ts`. */
-const listings = [...readme.matchAll(/```typescript\n\/\/ (examples\/[\w./-]+\.ts)\n([\s\S]*?)```/g)].map((match) => ({
-  path: match[1] ?? '',
-  code: match[2] ?? '',
-}));
+/** The body of a `### title` (or `## title`) section of a markdown text, up to the next heading of that level or above. */
+function section(text: string, heading: string): string {
+  const level = heading.match(/^#+/)?.[0] ?? '';
+  const start = text.indexOf(`${heading}\n`);
+  if (start === -1) return '';
+  const rest = text.slice(start + heading.length + 1);
+  const next = rest.search(new RegExp(`^#{1,${level.length}} `, 'm'));
+  return next === -1 ? rest : rest.slice(0, next);
+}
 
-describe('README framework listings', () => {
-  it.each(FRAMEWORKS)('shows examples/%s/app.ts', (framework) => {
-    expect(listings.map((listing) => listing.path)).toContain(`examples/${framework}/app.ts`);
+/** The first fenced block of the given language in a text. */
+function firstBlock(text: string, language: string): string | undefined {
+  return new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(text)?.[1];
+}
+
+describe('README framework sections', () => {
+  it.each(FRAMEWORKS)('shows the %s wiring of its docs page, in at most 15 lines', (adapter, title) => {
+    const docsFile = join(ROOT, 'docs', 'adapters', `${adapter}.md`);
+    expect(existsSync(docsFile), `docs/adapters/${adapter}.md`).toBe(true);
+    const docs = readFileSync(docsFile, 'utf8');
+    // The docs page's snippet is the one its own test (tests/adapters/<adapter>-docs.test.ts) type-checks and runs.
+    const tested = firstBlock(section(docs, '## Wiring one resource, with a rate limiter'), 'ts');
+    const shown = firstBlock(section(readme, `### ${title}`), 'typescript');
+    expect(tested, 'the docs snippet').toBeDefined();
+    expect(shown).toBe(tested);
+    expect((shown ?? '').trimEnd().split('\n').length).toBeLessThanOrEqual(15);
+    expect(section(readme, `### ${title}`)).toContain(`docs/adapters/${adapter}.md`);
   });
 
-  it.each(listings.map(({ path, code }) => [path, code]))(
-    'shows %s exactly as it is in the repository',
-    (path, code) => {
-      const file = join(ROOT, path);
-      expect(existsSync(file), `${path} does not exist`).toBe(true);
-      expect(code).toBe(readFileSync(file, 'utf8'));
-    },
-  );
+  it.each(FRAMEWORKS)('has a docs test that runs the %s snippets', (adapter) => {
+    expect(existsSync(join(ROOT, 'tests', 'adapters', `${adapter}-docs.test.ts`))).toBe(true);
+  });
 
-  it('keeps file listings out of the ```ts blocks that tests/readme.test.ts runs', () => {
-    expect(readme).not.toMatch(/```ts\n\/\/ examples\//);
+  it('keeps framework snippets out of the ```ts blocks that tests/readme.test.ts runs', () => {
+    for (const [adapter] of FRAMEWORKS) expect(firstBlock(readme, 'ts') ?? '').not.toContain(`pagelope/${adapter}'`);
+    expect(readme).not.toMatch(/```ts\n[^`]*from 'pagelope\/(express|fastify|hono|nestjs)'/);
   });
 });
