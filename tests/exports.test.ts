@@ -96,3 +96,26 @@ describe('pagelope', () => {
     }
   });
 });
+
+/** The runtime names of each adapter entry, resolved as `pagelope/<name>` (the sources, or `dist/` in the dist project). */
+describe('adapter entries', () => {
+  it.each([
+    [
+      'pagelope/express',
+      () => import('pagelope/express'),
+      ['correlationId', 'errorHandler', 'notFound', 'resourceRouter'],
+    ],
+    ['pagelope/fastify', () => import('pagelope/fastify'), ['pagelope']],
+    [
+      'pagelope/hono',
+      () => import('pagelope/hono'),
+      ['correlationId', 'nodeErrorHandler', 'notFound', 'onError', 'resourceRoutes'],
+    ],
+    ['pagelope/nestjs', () => import('pagelope/nestjs'), ['PagelopeExceptionFilter', 'PagelopeModule']],
+    ['pagelope/node', () => import('pagelope/node'), ['clientErrorListener']],
+  ] as const)('%s exports exactly its names', async (_entry, load, names) => {
+    const module = (await load()) as Record<string, unknown>;
+    expect(Object.keys(module).sort()).toStrictEqual([...names]);
+    for (const name of names) expect(module[name]).toBeDefined();
+  });
+});
