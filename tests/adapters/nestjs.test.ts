@@ -1,13 +1,58 @@
-import 'reflect-metadata';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NestFactory } from '@nestjs/core';
+import { gzipSync } from 'node:zlib';
+import {
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Post,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  type INestApplication,
+  type ModuleMetadata,
+  type NestInterceptor,
+  type NestApplicationOptions,
+} from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR, HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { PagelopeModule } from 'pagelope/nestjs';
+import { map, type Observable } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  ForbiddenError,
+  UnauthorizedError,
+} from 'pagelope';
+import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
 type Platform = 'express' | 'fastify';
+const PLATFORMS: readonly Platform[] = ['express', 'fastify'];
+
+/** Creates a Nest app from `metadata` on one platform, listening on 127.0.0.1 port 0. */
+async function start(
+  platform: Platform,
+  metadata: ModuleMetadata,
+  options: NestApplicationOptions = { bodyParser: false },
+  setup: (app: INestApplication) => void = () => undefined,
+): Promise<{ url: string; app: INestApplication; close(): Promise<void> }> {
+  const root = { module: class TestModule {}, ...metadata };
+  const settings = { logger: false, forceCloseConnections: true, ...options } as const;
+  const app =
+    platform === 'express'
+      ? await NestFactory.create(root, new ExpressAdapter(), settings)
+      : await NestFactory.create(root, new FastifyAdapter(), settings);
+  setup(app);
+  await app.listen(0, '127.0.0.1');
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}
 
 /** Mounts the routes with `PagelopeModule` alone on one platform, `x-tenant` as the tenant of `locals`. */
 const mountOn =
@@ -21,16 +66,243 @@ const mountOn =
         return { tenant: typeof tenant === 'string' ? tenant : undefined };
       },
     });
-    const root = { module: class TestModule {}, imports: [module] };
-    const options = { bodyParser: false, logger: false, forceCloseConnections: true } as const;
-    const app =
-      platform === 'express'
-        ? await NestFactory.create(root, new ExpressAdapter(), options)
-        : await NestFactory.create(root, new FastifyAdapter({ forceCloseConnections: true }), options);
-    await app.listen(0, '127.0.0.1');
-    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+    return start(platform, { imports: [module] });
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));
 describeAdapterContract('nestjs on fastify', mountOn('fastify'));
+
+const notes = defineResource({ name: 'notes', schema: z.object({ id: z.string(), text: z.string().min(1) }) });
+const notesRoutes = () =>
+  defineRoutes(createResourceService({ resource: notes, repository: createMemoryRepository(notes) }));
+const json = { 'content-type': 'application/json' };
+
+/** An own route of the app, beside pagelope's, that echoes the body Nest hands `@Body()`. */
+@Controller('echo')
+class EchoController {
+  @Post() echo(@Body() body: unknown): { body: unknown } {
+    return { body };
+  }
+}
+
+@Controller('own')
+class ThrowingController {
+  @Get('missing') missing(): never {
+    throw new NotFoundException('no such thing');
+  }
+  @Get('broken') broken(): never {
+    throw new Error('secret=hunter2');
+  }
+}
+
+class DenyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>();
+    if (request.headers['x-deny'] !== undefined) throw new ForbiddenError('denied by the guard');
+    return true;
+  }
+}
+
+class WrapInterceptor implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(map((body: unknown) => ({ wrapped: body })));
+  }
+}
+
+describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
+  const servers: { close(): Promise<void> }[] = [];
+  const serve = async (...args: Parameters<typeof start>) => {
+    const server = await start(...args);
+    servers.push(server);
+    return server;
+  };
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  it('parses JSON for the app own @Body() routes too, with its limit and messages', async () => {
+    const { url } = await serve(platform, {
+      imports: [PagelopeModule.forRoot({ routes: notesRoutes(), bodyLimit: 64 })],
+      controllers: [EchoController],
+    });
+    const echo = (body: string, headers: Record<string, string> = json) =>
+      fetch(`${url}/echo`, { method: 'POST', headers, body });
+    const ok = await echo('{"a":{"__proto__":{"x":1}}}');
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toStrictEqual({ body: { a: JSON.parse('{"__proto__":{"x":1}}') } });
+    const malformed = await echo('{"a":');
+    expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toStrictEqual([
+      400,
+      'Malformed JSON body',
+    ]);
+    expect((await echo(JSON.stringify({ a: 'x'.repeat(100) }))).status).toBe(413);
+  });
+
+  it('runs the app guards and interceptors on the resource routes', async () => {
+    const { url } = await serve(platform, {
+      imports: [PagelopeModule.forRoot({ routes: notesRoutes() })],
+      providers: [
+        { provide: APP_GUARD, useClass: DenyGuard },
+        { provide: APP_INTERCEPTOR, useClass: WrapInterceptor },
+      ],
+    });
+    const denied = await fetch(`${url}/notes`, { headers: { 'x-deny': '1', 'x-correlation-id': 'deny-1' } });
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ message: 'denied by the guard', correlationID: 'deny-1' });
+    const listed = await fetch(`${url}/notes`);
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toMatchObject({ wrapped: { items: [], total: 0 } });
+  });
+
+  it('hands locals the platform request, awaits it, and answers what it throws with the envelope', async () => {
+    const seen: unknown[] = [];
+    const service = createResourceService<{ id: string; text: string }, { user: string }>({
+      resource: notes,
+      repository: createMemoryRepository(notes),
+    });
+    service.hooks.on('onAfterCreate', ({ locals }) => void seen.push(locals.user));
+    const { url } = await serve(platform, {
+      imports: [
+        PagelopeModule.forRoot({
+          routes: defineRoutes(service),
+          locals: async (request: { headers: Record<string, unknown>; raw?: unknown; get?: unknown }) => {
+            seen.push(platform === 'express' ? typeof request.get : typeof request.raw);
+            const user = request.headers['x-user'];
+            if (typeof user !== 'string') throw new UnauthorizedError();
+            return Promise.resolve({ user });
+          },
+        }),
+      ],
+    });
+    const anonymous = await fetch(`${url}/notes`);
+    expect(anonymous.status).toBe(401);
+    const created = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: { ...json, 'x-user': 'ada' },
+      body: '{"text":"hi"}',
+    });
+    expect(created.status).toBe(201);
+    expect(seen).toStrictEqual([platform === 'express' ? 'function' : 'object', expect.any(String), 'ada']);
+  });
+
+  it('reads gzip-encoded JSON and answers another content encoding with 415', async () => {
+    const { url } = await serve(platform, { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] });
+    const gzipped = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      body: gzipSync('{"text":"packed"}'),
+    });
+    expect(gzipped.status).toBe(201);
+    expect(await gzipped.json()).toMatchObject({ text: 'packed' });
+    const other = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: { ...json, 'content-encoding': 'zstd-ish' },
+      body: '{"text":"x"}',
+    });
+    expect(other.status).toBe(415);
+  });
+
+  it('answers a streamed body over the limit with 413, and a malformed content type with the 415 of pagelope', async () => {
+    const { url } = await serve(platform, {
+      imports: [PagelopeModule.forRoot({ routes: notesRoutes(), bodyLimit: 1024 })],
+    });
+    const chunks = Array.from({ length: 8 }, () => new TextEncoder().encode(`"${'x'.repeat(510)}",`));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks.shift();
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await fetch(`${url}/notes`, {
+      method: 'POST',
+      headers: json,
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ message: 'Request body is larger than 1024 bytes' });
+    const malformed = await fetch(`${url}/notes`, { method: 'POST', headers: { 'content-type': 'json' }, body: '{}' });
+    expect(malformed.status).toBe(415);
+    expect(await malformed.json()).toMatchObject({ message: 'Content-Type must be application/json' });
+  });
+
+  it('answers HEAD on a list route as GET without a body, with the correlation id', async () => {
+    const { url } = await serve(platform, { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] });
+    const response = await fetch(`${url}/notes`, { method: 'HEAD', headers: { 'x-correlation-id': 'head-1' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-correlation-id')).toBe('head-1');
+    expect(await response.text()).toBe('');
+  });
+
+  it('still serves JSON bodies when the app keeps Nest own body parser', async () => {
+    const { url } = await serve(
+      platform,
+      { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] },
+      { bodyParser: true },
+    );
+    const created = await fetch(`${url}/notes`, { method: 'POST', headers: json, body: '{"text":"hi"}' });
+    expect(created.status).toBe(201);
+    const refused = await fetch(`${url}/notes`, { method: 'POST', headers: json, body: '{"__proto__":{"x":1}}' });
+    expect(refused.status).toBe(400);
+  });
+
+  it('gives PagelopeExceptionFilter alone the envelope for every failure, without the module', async () => {
+    const { url } = await serve(platform, { controllers: [ThrowingController] }, { bodyParser: false }, (app) => {
+      app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
+    });
+    const get = async (path: string) => {
+      const response = await fetch(`${url}${path}`, { headers: { 'x-correlation-id': 'alone-1' } });
+      expect(response.headers.get('x-correlation-id')).toBe('alone-1');
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await get('/own/missing')).toMatchObject({ status: 404, body: { message: 'no such thing' } });
+    expect(await get('/nowhere?x=1')).toMatchObject({ status: 404, body: { message: 'Cannot GET /nowhere' } });
+    const broken = await get('/own/broken');
+    expect(broken).toMatchObject({ status: 500, body: { message: 'Internal server error', correlationID: 'alone-1' } });
+    expect(JSON.stringify(broken.body)).not.toContain('hunter2');
+  });
+});
+
+describe('PagelopeModule.forRoot', () => {
+  const routes = notesRoutes();
+  const service = createResourceService({ resource: notes, repository: createMemoryRepository(notes) });
+  it.each([
+    { label: 'no options', options: undefined, message: 'options must be an object' },
+    { label: 'no routes', options: {}, message: 'routes must be what defineRoutes returns' },
+    { label: 'an empty list', options: { routes: [] }, message: 'at least one resource' },
+    {
+      label: 'a plain object',
+      options: { routes: { path: '/x' } },
+      message: 'routes must be what defineRoutes returns',
+    },
+    { label: 'a zero bodyLimit', options: { routes, bodyLimit: 0 }, message: 'bodyLimit must be a positive integer' },
+    { label: 'a fractional bodyLimit', options: { routes, bodyLimit: 1.5 }, message: 'bodyLimit' },
+    {
+      label: 'a locals that is no function',
+      options: { routes, locals: 'user' },
+      message: 'locals must be a function',
+    },
+    { label: 'an unknown option', options: { routes, prefix: '/v1' }, message: 'unknown option "prefix"' },
+    {
+      label: 'two resources on one path',
+      options: { routes: [routes, notesRoutes()] },
+      message: 'two resources mount /notes',
+    },
+    {
+      label: 'a path Nest reads as syntax',
+      options: { routes: defineRoutes(service, { path: '/a*b' }) },
+      message: 'characters Nest',
+    },
+  ])('throws a TypeError for $label', ({ options, message }) => {
+    expect(() => PagelopeModule.forRoot(options as never)).toThrow(TypeError);
+    expect(() => PagelopeModule.forRoot(options as never)).toThrow(message);
+  });
+
+  it('returns a dynamic module with one controller per resource and the global filter', () => {
+    const module = PagelopeModule.forRoot({ routes: [routes, defineRoutes(service, { path: '/v2/notes' })] });
+    expect(module.module).toBe(PagelopeModule);
+    expect(module.controllers).toHaveLength(2);
+    expect(module.providers).toContainEqual(expect.objectContaining({ provide: 'APP_FILTER' }));
+  });
+});

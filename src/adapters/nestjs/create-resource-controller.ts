@@ -12,8 +12,15 @@ import {
   type Type,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { methodNotAllowedError, parseJsonBody, resolveCorrelationId, type Route, type RouteMethod } from 'pagelope';
-import type { MountableRoutes, ResolvedOptions } from './pagelope-module-options';
+import {
+  methodNotAllowedError,
+  parseJsonBody,
+  resolveCorrelationId,
+  type Route,
+  type ResourceRoutes,
+  type RouteMethod,
+} from 'pagelope';
+import type { ResolvedOptions } from './pagelope-module-options';
 import { announcesBody, readJsonBody } from './read-json-body';
 import { keepRequestState, rawRequestOf, requestStateOf, type RequestState } from './request-state';
 
@@ -49,7 +56,7 @@ type Handler = (this: ResourceController, req: object, res: ResponseHolder, id?:
  * @example
  * const controllers = options.routes.map((routes) => createResourceController(routes, options));
  */
-export function createResourceController(resource: MountableRoutes, options: ResolvedOptions): Type<unknown> {
+export function createResourceController(resource: ResourceRoutes, options: ResolvedOptions): Type<unknown> {
   class PagelopeResourceController implements ResourceController {
     constructor(readonly adapterHost: HttpAdapterHost) {}
   }
@@ -87,7 +94,7 @@ function define(prototype: object, key: string, method: string, path: string, ha
 }
 
 /** The 405 routes on `{path}/cursor` for each method `{path}/:id` takes and the cursor route does not. */
-function cursorGuards(resource: MountableRoutes): [name: string, method: string, path: string, allow: string][] {
+function cursorGuards(resource: ResourceRoutes): [name: string, method: string, path: string, allow: string][] {
   const base = resource.path === '/' ? '' : resource.path;
   const cursor = resource.allow.get(`${base}/cursor`);
   const byId = resource.allow.get(`${base}/:id`);

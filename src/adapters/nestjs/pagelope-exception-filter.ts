@@ -5,16 +5,17 @@ import {
   CORRELATION_ID_HEADER,
   errorResponse,
   methodNotAllowedError,
+  parseJsonBody,
   resolveCorrelationId,
   routeNotFoundError,
+  type ResourceRoutes,
 } from 'pagelope';
-import type { MountableRoutes } from './pagelope-module-options';
 import { rawRequestOf, requestStateOf } from './request-state';
 
 /** Options of {@link PagelopeExceptionFilter}. */
 export interface PagelopeExceptionFilterOptions {
   /** Resources whose paths answer another method with a 405 and `allow`, rather than the 404 of an unknown route. */
-  readonly routes?: readonly MountableRoutes[];
+  readonly routes?: readonly ResourceRoutes[];
 }
 
 /** Injection token of the filter's options, for `PagelopeModule`. Internal to the adapter. */
@@ -37,7 +38,7 @@ type PlatformResponse = object & { readonly raw?: ServerResponse };
  */
 export class PagelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('PagelopeExceptionFilter');
-  private readonly routes: readonly MountableRoutes[];
+  private readonly routes: readonly ResourceRoutes[];
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -61,7 +62,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
       return undefined;
     }
     const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(rawRequestOf(request).headers);
-    const { statusCode, headers, body } = errorResponse(this.fromRouter(exception, request), {
+    const { statusCode, headers, body } = errorResponse(this.fromPlatform(exception, request), {
       headers: { [CORRELATION_ID_HEADER]: correlationId },
     });
     if (statusCode >= 500 && !isHttpShaped(exception)) this.log(exception);
@@ -76,15 +77,24 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     return undefined;
   }
 
-  /** The router's 404 for a request no route matched, as pagelope words it; a 405 on a resource path. */
-  private fromRouter(exception: unknown, request: object): unknown {
+  /**
+   * What the platform threw before pagelope saw the request, as pagelope words it: the router's 404 for a request no
+   * route matched (`Cannot GET /path`, or a 405 on a resource path), and Fastify's 415 for a malformed content type
+   * on a resource path (`Content-Type must be application/json`, as for any other type that is not JSON).
+   */
+  private fromPlatform(exception: unknown, request: object): unknown {
     const adapter = this.adapterHost.httpAdapter;
-    if (!isNotFound(exception) || adapter.getRequestUrl === undefined) return exception;
+    const status = statusOf(exception);
+    if ((status !== 404 && status !== 415) || adapter.getRequestUrl === undefined) return exception;
     const method = String(adapter.getRequestMethod?.(request));
     const url = String(adapter.getRequestUrl(request));
-    if (exception.message !== `Cannot ${method} ${url}`) return exception;
     const path = pathOf(url);
     const allow = allowOf(this.routes, path);
+    if (status === 415)
+      return allow !== undefined && (exception as { message?: unknown }).message === 'Unsupported Media Type'
+        ? unsupportedMediaType(exception)
+        : exception;
+    if ((exception as { message?: unknown }).message !== `Cannot ${method} ${url}`) return exception;
     return allow === undefined ? routeNotFoundError(method, path) : methodNotAllowedError(method, allow);
   }
 
@@ -99,16 +109,21 @@ Inject(HttpAdapterHost)(PagelopeExceptionFilter, undefined, 0);
 Inject(EXCEPTION_FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
 Optional()(PagelopeExceptionFilter, undefined, 1);
 
-/** A Nest `HttpException` of status 404, by shape (another copy of `@nestjs/common` has another class). */
-function isNotFound(exception: unknown): exception is { readonly message: string } {
-  const candidate = exception as { getStatus?: unknown; message?: unknown } | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof candidate.getStatus === 'function' &&
-    typeof candidate.message === 'string' &&
-    (candidate.getStatus as () => unknown)() === 404
-  );
+/** The status of a Nest `HttpException`, by shape (another copy of `@nestjs/common` has another class). */
+function statusOf(exception: unknown): unknown {
+  const candidate = exception as { getStatus?: unknown } | null;
+  if (typeof candidate !== 'object' || candidate === null || typeof candidate.getStatus !== 'function')
+    return undefined;
+  return (candidate.getStatus as () => unknown).call(candidate);
+}
+
+/** `parseJsonBody`'s own 415, so that the message is the library's. */
+function unsupportedMediaType(cause: unknown): unknown {
+  try {
+    return parseJsonBody('', undefined);
+  } catch (error) {
+    return error ?? cause;
+  }
 }
 
 /** Errors that carry their own status (pagelope's `HttpError`, Nest's `HttpException`, http-errors): not logged. */
@@ -129,7 +144,7 @@ function pathOf(url: string): string {
 }
 
 /** The `allow` value of the resource path `path` matches: a fixed path (`/users/cursor`) before `/users/:id`. */
-function allowOf(routes: readonly MountableRoutes[], path: string): string | undefined {
+function allowOf(routes: readonly ResourceRoutes[], path: string): string | undefined {
   for (const resource of routes) {
     const allow = resource.allow.get(path);
     if (allow !== undefined && !path.endsWith('/:id')) return allow;

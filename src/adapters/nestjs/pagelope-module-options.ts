@@ -1,15 +1,12 @@
 import { DEFAULT_BODY_LIMIT, type ResourceRoutes } from 'pagelope';
 
-/** The parts of a `ResourceRoutes` the module mounts (any record type). */
-export type MountableRoutes = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
-
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;
 
 /** Options of `PagelopeModule.forRoot`. */
 export interface PagelopeModuleOptions<TRequest = unknown> {
   /** The routes of one resource (`defineRoutes`), or of several. */
-  readonly routes: MountableRoutes | readonly MountableRoutes[];
+  readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
   /**
@@ -22,7 +19,7 @@ export interface PagelopeModuleOptions<TRequest = unknown> {
 
 /** The module's options once checked, with the defaults applied. Internal to the adapter. */
 export interface ResolvedOptions {
-  readonly routes: readonly MountableRoutes[];
+  readonly routes: readonly ResourceRoutes[];
   readonly bodyLimit: number;
   readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
 }
@@ -53,10 +50,10 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
   const list: readonly unknown[] = Array.isArray(options.routes) ? options.routes : [options.routes];
   const patterns = new Set<string>();
   for (const item of list) {
-    const value = item as Partial<MountableRoutes> | null;
+    const value = item as Partial<ResourceRoutes> | null;
     if (typeof value !== 'object' || value === null || !Array.isArray(value.routes) || !(value.allow instanceof Map))
       fail('routes must be what defineRoutes returns, or an array of them');
-    const routes = value as MountableRoutes;
+    const routes = value as ResourceRoutes;
     if (ROUTE_SYNTAX.test(routes.path)) fail(`the path ${routes.path} holds characters Nest's routers read as syntax`);
     for (const pattern of routes.allow.keys()) {
       if (patterns.has(pattern)) fail(`two resources mount ${pattern}`);
@@ -65,7 +62,7 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
   }
   if (list.length === 0) fail('routes must name at least one resource');
   return Object.freeze({
-    routes: Object.freeze([...(list as readonly MountableRoutes[])]),
+    routes: Object.freeze([...(list as readonly ResourceRoutes[])]),
     bodyLimit,
     locals: locals as ResolvedOptions['locals'],
   });
