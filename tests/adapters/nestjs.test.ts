@@ -227,6 +227,18 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
     expect(await malformed.json()).toMatchObject({ message: 'Content-Type must be application/json' });
   });
 
+  it.each(['/NOTES', '/notes/', '/Notes/x1/'])(
+    'answers another method on %s with a 405 exactly when the router serves GET there',
+    async (path) => {
+      const { url } = await serve(platform, { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] });
+      const got = (await (await fetch(`${url}${path}`)).json()) as { message?: unknown };
+      const served = !String(got.message).startsWith('Cannot GET'); // a record's 404 comes from the route
+      const other = await fetch(`${url}${path}`, { method: path.includes('x1') ? 'POST' : 'PUT' });
+      expect([path, other.status]).toStrictEqual([path, served ? 405 : 404]);
+      expect((await other.json()) as unknown).toMatchObject({ statusCode: other.status });
+    },
+  );
+
   it('answers HEAD on a list route as GET without a body, with the correlation id', async () => {
     const { url } = await serve(platform, { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] });
     const response = await fetch(`${url}/notes`, { method: 'HEAD', headers: { 'x-correlation-id': 'head-1' } });

@@ -23,6 +23,11 @@ export const EXCEPTION_FILTER_OPTIONS = Symbol('pagelope exception filter option
 
 type PlatformResponse = object & { readonly raw?: ServerResponse };
 
+/** How the router matches paths: an optional method of Nest's `HttpServer`, absent from older versions. */
+interface RouteMatching {
+  getRouteMatchingOptions?(): { readonly caseSensitive: boolean; readonly ignoreTrailingSlash: boolean };
+}
+
 /**
  * A catch-all Nest exception filter that answers every failure of an HTTP request with pagelope's error envelope
  * (`errorResponse`) on Express and on Fastify: the service's errors, Nest's `HttpException`s, the throttler's 429
@@ -89,7 +94,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const method = String(adapter.getRequestMethod?.(request));
     const url = String(adapter.getRequestUrl(request));
     const path = pathOf(url);
-    const allow = allowOf(this.routes, path);
+    const allow = allowOf(this.routes, path, (adapter as RouteMatching).getRouteMatchingOptions?.());
     if (status === 415)
       return allow !== undefined && (exception as { message?: unknown }).message === 'Unsupported Media Type'
         ? unsupportedMediaType(exception)
@@ -143,18 +148,27 @@ function pathOf(url: string): string {
   return path;
 }
 
-/** The `allow` value of the resource path `path` matches: a fixed path (`/users/cursor`) before `/users/:id`. */
-function allowOf(routes: readonly ResourceRoutes[], path: string): string | undefined {
+/**
+ * The `allow` value of the resource path `path` matches (a fixed path such as `/users/cursor` before `/users/:id`),
+ * matched as the platform's router matches paths when it says how (Express: any case, an optional trailing slash).
+ */
+function allowOf(
+  routes: readonly ResourceRoutes[],
+  path: string,
+  matching: { readonly caseSensitive: boolean; readonly ignoreTrailingSlash: boolean } | undefined,
+): string | undefined {
+  const fold = (text: string) => (matching?.caseSensitive === false ? text.toLowerCase() : text);
+  const trimmed = matching?.ignoreTrailingSlash === true && path.length > 1 ? path.replace(/\/$/, '') : path;
+  const target = fold(trimmed);
+  const at = target.lastIndexOf('/');
+  const byId = at === -1 || at === target.length - 1 ? undefined : `${target.slice(0, at)}/:id`;
+  let found: string | undefined;
   for (const resource of routes) {
-    const allow = resource.allow.get(path);
-    if (allow !== undefined && !path.endsWith('/:id')) return allow;
+    for (const [pattern, allow] of resource.allow) {
+      const key = fold(pattern);
+      if (key === target && !pattern.endsWith('/:id')) return allow;
+      if (key === byId) found ??= allow;
+    }
   }
-  const at = path.lastIndexOf('/');
-  if (at === -1 || at === path.length - 1) return undefined;
-  const pattern = `${path.slice(0, at)}/:id`;
-  for (const resource of routes) {
-    const allow = resource.allow.get(pattern);
-    if (allow !== undefined) return allow;
-  }
-  return undefined;
+  return found;
 }
