@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import {
   Body,
@@ -30,6 +30,7 @@ import {
   UnauthorizedError,
 } from 'pagelope';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
+import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
 type Platform = 'express' | 'fastify';
@@ -273,6 +274,63 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
     const broken = await get('/own/broken');
     expect(broken).toMatchObject({ status: 500, body: { message: 'Internal server error', correlationID: 'alone-1' } });
     expect(JSON.stringify(broken.body)).not.toContain('hunter2');
+  });
+});
+
+describe('PagelopeModule under a request timeout', () => {
+  /** Serves the app with a 500 ms request timeout, checked every 100 ms, and clientErrorListener. */
+  const startTimed = async (platform: Platform) => {
+    const root = { module: class TimedModule {}, imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] };
+    const settings = { logger: false, bodyParser: false } as const;
+    const timeouts = { requestTimeout: 500, headersTimeout: 500, connectionsCheckingInterval: 100 };
+    if (platform === 'fastify') {
+      const adapter = new FastifyAdapter({
+        requestTimeout: 500,
+        http: timeouts,
+        clientErrorHandler: clientErrorListener(),
+      });
+      const app = await NestFactory.create(root, adapter, settings);
+      await app.listen(0, '127.0.0.1');
+      return { app, server: app.getHttpServer() as Server };
+    }
+    // Nest creates its Express server without options: the app is served from one made here.
+    const app = await NestFactory.create(root, new ExpressAdapter(), settings);
+    await app.init();
+    const server = createServer(timeouts, app.getHttpAdapter().getInstance() as never);
+    server.on('clientError', clientErrorListener());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { app, server };
+  };
+
+  it.each(PLATFORMS)('cuts off a trickling body with the 408 envelope on %s', async (platform) => {
+    const { app, server } = await startTimed(platform);
+    try {
+      const started = Date.now();
+      const response = await new Promise<string>((resolve) => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+        let data = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (data += chunk));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(trickle);
+          resolve(data);
+        });
+        socket.write(
+          'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n',
+        );
+        const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+        setTimeout(() => socket.destroy(), 5_000).unref();
+      });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(response).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(response.slice(response.indexOf('{'), response.lastIndexOf('}') + 1))).toMatchObject({
+        statusCode: 408,
+      });
+    } finally {
+      if (platform === 'express') await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    }
   });
 });
 

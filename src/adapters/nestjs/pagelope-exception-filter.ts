@@ -61,16 +61,18 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     // Fastify's response to a request its middleware refused is the Node response itself.
     const native = !('status' in response);
     const raw = response.raw ?? (response as ServerResponse);
-    if (raw.headersSent) {
-      // Part of the reply is out: cut it short rather than end it as if it were whole.
-      if (!raw.writableEnded) raw.destroy();
-      return undefined;
-    }
     const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(rawRequestOf(request).headers);
     const { statusCode, headers, body } = errorResponse(this.fromPlatform(exception, request), {
       headers: { [CORRELATION_ID_HEADER]: correlationId },
     });
     if (statusCode >= 500 && !isHttpShaped(exception)) this.log(exception);
+    // The client is gone (it aborted, or a timeout answered it): there is no one to answer.
+    if (raw.destroyed || raw.socket?.destroyed === true) return undefined;
+    if (raw.headersSent) {
+      // Part of the reply is out: cut it short rather than end it as if it were whole.
+      if (!raw.writableEnded) raw.destroy();
+      return undefined;
+    }
     const adapter = this.adapterHost.httpAdapter;
     for (const [name, value] of Object.entries(headers)) {
       // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).

@@ -30,7 +30,7 @@ export function announcesBody(headers: IncomingHttpHeaders): boolean {
  *
  * @throws HttpError 413 (`bodyTooLargeError`) when `content-length` or the bytes read pass `limit`, 400
  * `Malformed JSON body` for text that is not JSON or a body that does not decompress, 415 for another content
- * encoding.
+ * encoding, 400 when the client closes the request before its body is in.
  * @example
  * const body = await readJsonBody(req, 16_384); // { value: { username: 'ada' } } or undefined
  */
@@ -88,7 +88,7 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     const onDecodeError = (cause: unknown): void =>
       settle(source === req ? cause : new HttpError(400, 'Malformed JSON body', { cause }));
     const onAbort = (): void => {
-      if (!req.complete) settle(new Error('The request was closed before its body was read'));
+      if (!req.complete) settle(new HttpError(400, 'The request body was not received in full'));
     };
     source.on('data', onData).on('end', onEnd).on('error', onDecodeError);
     req.on('error', onAbort).on('close', onAbort);
