@@ -42,7 +42,7 @@ export const FULL: BenchConfig = {
   bulkLoads: 2,
   creates: 2000,
   createWarmup: 200,
-  http: { records: 100_000, duration: 10, warmup: 2, connections: 10, pairRuns: 4, pairRunSeconds: 5 },
+  http: { records: 100_000, duration: 10, warmup: 2, connections: 10, pairRuns: 6, pairRunSeconds: 4 },
   memoryRecords: 1_000_000,
 };
 

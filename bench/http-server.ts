@@ -7,10 +7,12 @@
  *   the adapter examples are;
  * - `naive`: a Fastify route doing filter + sort + slice per request;
  * - `json-server`: json-server 0.17 as its CLI runs it, with `--quiet`.
- * Prints `{"url": ...}` once listening; exits on SIGTERM or when its stdin closes (the parent is gone).
+ * Prints `{"url": ...}` once listening, then `{"cpu": µs}` for each `cpu` line read on stdin; exits on SIGTERM or
+ * when its stdin closes (the parent is gone).
  */
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { createMemoryRepository, toPageResult, type Repository } from 'pagelope';
 import { users, type User } from '../examples/shared/users';
 import { benchUsers } from './data';
@@ -148,5 +150,11 @@ const stop = (): void => {
   void server.close().finally(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
-process.stdin.on('close', stop);
-process.stdin.resume();
+// A `cpu` line on stdin is answered with the CPU time (user + system, µs) this process has used so far.
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    if (line.trim() !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpu: user + system })}\n`);
+  })
+  .on('close', stop);

@@ -1,4 +1,5 @@
-/** The servers of W3 (bench/w3-http.ts) and the names of its rows. */
+/** What W3 (bench/w3-http.ts) measures: its servers, the names of its rows, its queries. */
+import { HTTP_Q1, HTTP_SORTED } from './queries';
 import type { Row } from './report';
 
 /** One W3 server: its kind (argument of bench/http-server.ts), its row's name, role and group (framework). */
@@ -27,3 +28,13 @@ export const SERVERS: readonly ServerSpec[] = [
   { kind: 'naive', name: 'Fastify route, naive filter+sort+slice', role: 'peer', group: 'fastify' },
   { kind: 'json-server', name: 'json-server 0.17', role: 'peer' },
 ];
+
+/** The key pair, measured alternately: A, the Fastify adapter, and B, the hand-wired baseline. */
+export const PAIR_A = SERVERS.find((spec) => spec.name === FASTIFY_ADAPTER) as ServerSpec;
+export const PAIR_B = SERVERS.find((spec) => spec.name === HAND_WIRED) as ServerSpec;
+export const PAIR: readonly ServerSpec[] = [PAIR_A, PAIR_B];
+
+/** W3's queries: the sorted page without filters, then q1. */
+export const QUERIES = [HTTP_SORTED, HTTP_Q1] as const;
+export type W3Query = (typeof QUERIES)[number];
+export type QueryId = W3Query['id'];
