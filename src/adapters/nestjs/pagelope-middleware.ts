@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
 import { readJsonBody } from './read-json-body';
-import { keepRequestState } from './request-state';
+import { keepRequestState, requestStateOf } from './request-state';
 
 /** A Nest functional middleware, as both platforms call it: with the Node request and response. */
 export type PagelopeMiddleware = (
@@ -22,6 +22,8 @@ export type PagelopeMiddleware = (
  */
 export function pagelopeMiddleware(bodyLimit: number): PagelopeMiddleware {
   return async (req, res, next) => {
+    // Once per request, even where the module is imported twice.
+    if (requestStateOf(req) !== undefined) return next();
     const state = keepRequestState(req, { correlationId: resolveCorrelationId(req.headers) });
     if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, state.correlationId);
     const body = await readJsonBody(req, bodyLimit);
