@@ -12,7 +12,12 @@ import {
 } from 'pagelope';
 import { rawRequestOf, requestStateOf } from './request-state';
 
-/** Options of {@link PagelopeExceptionFilter}. */
+/**
+ * Options of {@link PagelopeExceptionFilter}.
+ *
+ * @example
+ * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost), { routes: [defineRoutes(users)] }));
+ */
 export interface PagelopeExceptionFilterOptions {
   /** Resources whose paths answer another method with a 405 and `allow`, rather than the 404 of an unknown route. */
   readonly routes?: readonly ResourceRoutes[];

@@ -3,7 +3,16 @@ import { DEFAULT_BODY_LIMIT, type ResourceRoutes } from 'pagelope';
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;
 
-/** Options of `PagelopeModule.forRoot`. */
+/**
+ * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` is annotated with.
+ *
+ * @example
+ * const options: PagelopeModuleOptions<FastifyRequest> = {
+ *   routes: [defineRoutes(users), defineRoutes(orders)],
+ *   bodyLimit: 32_768,
+ *   locals: (request) => ({ tenant: request.headers['x-tenant'] }),
+ * };
+ */
 export interface PagelopeModuleOptions<TRequest = unknown> {
   /** The routes of one resource (`defineRoutes`), or of several. */
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
