@@ -2,15 +2,20 @@
  * Runs each ```ts snippet of docs/adapters/express.md (listening on port 0 instead of 3000) with a harness appended
  * that sends it requests and prints what it got; the test checks what the page promises.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  CALL_SOURCE,
+  docsPage,
+  expectEnvelope,
+  runSnippetFile,
+  typecheckSnippets,
+  type Reply,
+  type SnippetRunResult,
+} from './docs-snippets';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const page = readFileSync(join(ROOT, 'docs', 'adapters', 'express.md'), 'utf8');
-const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-const outDir = join(ROOT, '.tmp', 'docs-express');
+const { snippets, outDir } = docsPage('express');
 
 /** Harness code per snippet: an async function body given `url` and `call` (fetch giving status, headers, body). */
 const HARNESSES: readonly string[] = [
@@ -50,13 +55,7 @@ const HARNESSES: readonly string[] = [
 const HARNESS_HEAD = `
 server.once('listening', async () => {
   const url = 'http://127.0.0.1:' + (server.address() as import('node:net').AddressInfo).port;
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(url + path, init);
-    const text = await response.text();
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
-    return { status: response.status, headers, body: text ? JSON.parse(text) : undefined };
-  };
+  ${CALL_SOURCE}
   const run = async (): Promise<unknown> => {
 `;
 const HARNESS_TAIL = `
@@ -70,15 +69,8 @@ const HARNESS_TAIL = `
 });
 `;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: any;
-}
-
 /** Writes snippet `i` with its harness to `.tmp/docs-express/` and returns the file's path. */
 function writeSnippet(i: number): string {
-  mkdirSync(outDir, { recursive: true });
   const code = snippets[i] ?? '';
   expect(code).toContain('listen(3000)');
   const file = join(outDir, `snippet-${i}.ts`);
@@ -87,22 +79,9 @@ function writeSnippet(i: number): string {
 }
 
 /** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
-function runSnippet(i: number): { result: Record<string, any>; stderr: string } {
-  const file = writeSnippet(i);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
-  expect(line, child.stderr).toBeDefined();
-  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+function runSnippet(i: number): SnippetRunResult {
+  return runSnippetFile(writeSnippet(i));
 }
-
-const envelope = (reply: Reply, status: number) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
-};
 
 describe('docs/adapters/express.md', () => {
   it('has one harness per snippet', () => {
@@ -111,16 +90,9 @@ describe('docs/adapters/express.md', () => {
 
   it('type-checks every snippet', () => {
     snippets.forEach((_code, i) => writeSnippet(i));
-    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts'] };
-    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(child.stdout + child.stderr).toBe('');
-    expect(child.status).toBe(0);
+    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts']);
+    expect(output).toBe('');
+    expect(status).toBe(0);
   }, 60_000);
 
   it('wires one resource with the limiter in at most 15 lines', () => {
@@ -133,10 +105,10 @@ describe('docs/adapters/express.md', () => {
     expect(created.status).toBe(201);
     expect(created.headers['location']).toBe(`/products/${encodeURIComponent(created.body.id)}`);
     expect(listed.body).toMatchObject({ total: 1, items: [created.body] });
-    envelope(put, 405);
+    expectEnvelope(put, 405);
     expect(put.headers['allow']).toBe('GET, POST');
-    envelope(missing, 404);
-    envelope(limited, 429);
+    expectEnvelope(missing, 404);
+    expectEnvelope(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -146,7 +118,7 @@ describe('docs/adapters/express.md', () => {
       'anonymous' | 'created' | 'ada' | 'bob' | 'health',
       Reply
     >;
-    envelope(anonymous, 401);
+    expectEnvelope(anonymous, 401);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ owner: 'ada', text: 'hi' });
     expect(created.headers['location']).toBe(`/v1/notes/${encodeURIComponent(created.body.id)}`);
@@ -158,7 +130,7 @@ describe('docs/adapters/express.md', () => {
   it('logs a failure in a middleware before errorHandler, which answers the masked 500', () => {
     const { result, stderr } = runSnippet(2);
     const boom = result['boom'] as Reply;
-    envelope(boom, 500);
+    expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
     expect(stderr).toContain('boom-1');
     expect(stderr).toContain('database unreachable');
@@ -166,7 +138,7 @@ describe('docs/adapters/express.md', () => {
 
   it('sets 30 s timeouts and answers a request Node refuses with the envelope', () => {
     const { result } = runSnippet(3);
-    envelope(result['missing'] as Reply, 404);
+    expectEnvelope(result['missing'] as Reply, 404);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000]);
     const raw = result['raw'] as string;
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);

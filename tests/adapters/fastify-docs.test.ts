@@ -2,15 +2,20 @@
  * Runs each ```ts snippet of docs/adapters/fastify.md (listening on port 0 instead of 3000) with a harness appended
  * that sends it requests and prints what it got; the test checks what the page promises.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  CALL_SOURCE,
+  docsPage,
+  expectEnvelope,
+  runSnippetFile,
+  typecheckSnippets,
+  type Reply,
+  type SnippetRunResult,
+} from './docs-snippets';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const page = readFileSync(join(ROOT, 'docs', 'adapters', 'fastify.md'), 'utf8');
-const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-const outDir = join(ROOT, '.tmp', 'docs-fastify');
+const { snippets, outDir } = docsPage('fastify');
 const LISTEN = 'await app.listen({ port: 3000 });';
 
 /** Harness code per snippet: an async function body given `url` and `call` (fetch giving status, headers, body). */
@@ -53,13 +58,7 @@ const HARNESSES: readonly string[] = [
 
 const HARNESS_HEAD = `
 const url = 'http://127.0.0.1:' + (app.server.address() as import('node:net').AddressInfo).port;
-const call = async (path: string, init: RequestInit = {}) => {
-  const response = await fetch(url + path, init);
-  const text = await response.text();
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return { status: response.status, headers, body: text ? JSON.parse(text) : undefined };
-};
+${CALL_SOURCE}
 const run = async (): Promise<unknown> => {
 `;
 const HARNESS_TAIL = `
@@ -71,15 +70,8 @@ try {
 }
 `;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: any;
-}
-
 /** Writes snippet `i` with its harness to `.tmp/docs-fastify/` and returns the file's path. */
 function writeSnippet(i: number): string {
-  mkdirSync(outDir, { recursive: true });
   const code = snippets[i] ?? '';
   expect(code).toContain(LISTEN);
   const file = join(outDir, `snippet-${i}.ts`);
@@ -89,22 +81,9 @@ function writeSnippet(i: number): string {
 }
 
 /** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
-function runSnippet(i: number): { result: Record<string, any>; stderr: string } {
-  const file = writeSnippet(i);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
-  expect(line, child.stderr).toBeDefined();
-  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+function runSnippet(i: number): SnippetRunResult {
+  return runSnippetFile(writeSnippet(i));
 }
-
-const envelope = (reply: Reply, status: number) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
-};
 
 describe('docs/adapters/fastify.md', () => {
   it('has one harness per snippet', () => {
@@ -113,16 +92,9 @@ describe('docs/adapters/fastify.md', () => {
 
   it('type-checks every snippet', () => {
     snippets.forEach((_code, i) => writeSnippet(i));
-    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts'] };
-    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(child.stdout + child.stderr).toBe('');
-    expect(child.status).toBe(0);
+    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts']);
+    expect(output).toBe('');
+    expect(status).toBe(0);
   }, 60_000);
 
   it('wires one resource with the limiter in at most 15 lines, counting unknown paths', () => {
@@ -135,10 +107,10 @@ describe('docs/adapters/fastify.md', () => {
     expect(created.status).toBe(201);
     expect(created.headers['location']).toBe(`/products/${encodeURIComponent(created.body.id)}`);
     expect(listed.body).toMatchObject({ total: 1, items: [created.body] });
-    envelope(put, 405);
+    expectEnvelope(put, 405);
     expect(put.headers['allow']).toBe('GET, POST');
-    envelope(missing, 404);
-    envelope(limited, 429);
+    expectEnvelope(missing, 404);
+    expectEnvelope(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -148,12 +120,12 @@ describe('docs/adapters/fastify.md', () => {
       'anonymous' | 'created' | 'ada' | 'bob' | 'large' | 'health',
       Reply
     >;
-    envelope(anonymous, 401);
+    expectEnvelope(anonymous, 401);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ owner: 'ada', text: 'hi' });
     expect(created.headers['location']).toBe(`/v1/notes/${encodeURIComponent(created.body.id)}`);
     expect([ada.body.total, bob.body.total]).toStrictEqual([1, 0]);
-    envelope(large, 413);
+    expectEnvelope(large, 413);
     expect(health.body).toStrictEqual({ ok: true });
     expect(health.headers['x-correlation-id']).toBeDefined();
   });
@@ -161,7 +133,7 @@ describe('docs/adapters/fastify.md', () => {
   it('logs a failure in an onError hook under the correlation id, answering the masked 500', () => {
     const { result, stderr } = runSnippet(2);
     const boom = result['boom'] as Reply;
-    envelope(boom, 500);
+    expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
     expect(stderr).toContain('boom-1');
     expect(stderr).toContain('database unreachable');
@@ -169,7 +141,7 @@ describe('docs/adapters/fastify.md', () => {
 
   it('sets 30 s timeouts and answers a request Node refuses with the envelope', () => {
     const { result } = runSnippet(3);
-    envelope(result['missing'] as Reply, 404);
+    expectEnvelope(result['missing'] as Reply, 404);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000, 30_000]);
     const raw = result['raw'] as string;
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);

@@ -4,15 +4,21 @@
  * `listen(3000)` turned into `listen(0)`), sends it requests and prints what it got; the test checks what the page
  * promises. The first snippet is also written as `app.ts`, which the server snippet imports.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  CALL_SOURCE,
+  docsPage,
+  expectEnvelope,
+  expectRawEnvelope,
+  runSnippetFile,
+  typecheckSnippets,
+  type Reply,
+  type SnippetRunResult,
+} from './docs-snippets';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const page = readFileSync(join(ROOT, 'docs', 'adapters', 'hono.md'), 'utf8');
-const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-const outDir = join(ROOT, '.tmp', 'docs-hono');
+const { snippets, outDir } = docsPage('hono');
 
 /** Serves the snippet's exported `app` as the page says to on Node. */
 const SERVE_APP = `
@@ -55,13 +61,7 @@ const HARNESSES: readonly string[] = [
 const HARNESS_HEAD = `
 server.once('listening', async () => {
   const url = 'http://127.0.0.1:' + (server.address() as import('node:net').AddressInfo).port;
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(url + path, init);
-    const text = await response.text();
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
-    return { status: response.status, headers, body: text ? JSON.parse(text) : undefined };
-  };
+  ${CALL_SOURCE}
   const { connect } = await import('node:net');
   const raw = (head: string) =>
     new Promise<string>((resolve) => {
@@ -86,15 +86,8 @@ const HARNESS_TAIL = `
 });
 `;
 
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: any;
-}
-
 /** Writes snippet `i` with its harness to `.tmp/docs-hono/` (snippet 0 also as `app.ts`) and returns its path. */
 function writeSnippet(i: number): string {
-  mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'app.ts'), snippets[0] ?? '');
   const code = snippets[i] ?? '';
   const served = code.includes('listen(3000)') ? code.replace('listen(3000)', 'listen(0)') : code + SERVE_APP;
@@ -104,33 +97,9 @@ function writeSnippet(i: number): string {
 }
 
 /** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
-function runSnippet(i: number): { result: Record<string, any>; stderr: string } {
-  const file = writeSnippet(i);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
-  expect(line, child.stderr).toBeDefined();
-  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+function runSnippet(i: number): SnippetRunResult {
+  return runSnippetFile(writeSnippet(i));
 }
-
-const envelope = (reply: Reply, status: number) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
-};
-
-/** The status and the envelope of a raw HTTP/1.1 response, checked to carry the same correlation id. */
-const rawEnvelope = (text: string, status: number) => {
-  expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-  const id = /\r\nx-correlation-id: ([^\r]+)/i.exec(text)?.[1];
-  expect(id).toBeDefined();
-  expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1))).toMatchObject({
-    statusCode: status,
-    correlationID: id,
-  });
-};
 
 describe('docs/adapters/hono.md', () => {
   it('has one harness per snippet', () => {
@@ -139,16 +108,9 @@ describe('docs/adapters/hono.md', () => {
 
   it('type-checks every snippet', () => {
     snippets.forEach((_code, i) => writeSnippet(i));
-    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts', 'app.ts'] };
-    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(child.stdout + child.stderr).toBe('');
-    expect(child.status).toBe(0);
+    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts', 'app.ts']);
+    expect(output).toBe('');
+    expect(status).toBe(0);
   }, 60_000);
 
   it('wires one resource with the limiter in at most 15 lines', () => {
@@ -161,10 +123,10 @@ describe('docs/adapters/hono.md', () => {
     expect(created.status).toBe(201);
     expect(created.headers['location']).toBe(`/products/${encodeURIComponent(created.body.id)}`);
     expect(listed.body).toMatchObject({ total: 1, items: [created.body] });
-    envelope(put, 405);
+    expectEnvelope(put, 405);
     expect(put.headers['allow']).toBe('GET, POST');
-    envelope(missing, 404);
-    envelope(limited, 429);
+    expectEnvelope(missing, 404);
+    expectEnvelope(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -172,9 +134,9 @@ describe('docs/adapters/hono.md', () => {
     const { result } = runSnippet(1);
     expect((result['listed'] as Reply).status).toBe(200);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000]);
-    rawEnvelope(result['backslash'] as string, 400);
-    rawEnvelope(result['star'] as string, 400);
-    rawEnvelope(result['big'] as string, 431);
+    expectRawEnvelope(result['backslash'] as string, 400);
+    expectRawEnvelope(result['star'] as string, 400);
+    expectRawEnvelope(result['big'] as string, 431);
   });
 
   it('passes locals from the context to the scope, below a prefix, beside an own route', () => {
@@ -183,7 +145,7 @@ describe('docs/adapters/hono.md', () => {
       'anonymous' | 'created' | 'ada' | 'bob' | 'health',
       Reply
     >;
-    envelope(anonymous, 401);
+    expectEnvelope(anonymous, 401);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ owner: 'ada', text: 'hi' });
     expect(created.headers['location']).toBe(`/v1/notes/${encodeURIComponent(created.body.id)}`);
@@ -195,7 +157,7 @@ describe('docs/adapters/hono.md', () => {
   it('logs a failure by wrapping onError, which answers the masked 500', () => {
     const { result, stderr } = runSnippet(3);
     const boom = result['boom'] as Reply;
-    envelope(boom, 500);
+    expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
     expect(stderr).toContain('boom-1');
     expect(stderr).toContain('database unreachable');

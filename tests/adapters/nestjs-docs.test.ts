@@ -3,32 +3,22 @@
  * into `listen(0)` and its `app` exported, type-checked with the project's settings, imported, and sent requests; the
  * tests check what the page promises.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsPage, expectEnvelope, expectRawEnvelope, typecheckSnippets, type Reply } from './docs-snippets';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const page = readFileSync(join(ROOT, 'docs', 'adapters', 'nestjs.md'), 'utf8');
-const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-const outDir = join(ROOT, '.tmp', 'docs-nestjs');
+const { snippets, outDir } = docsPage('nestjs');
 
 /** Writes snippet `i`, listening on port 0 and exporting its app, and returns its path. */
 function writeSnippet(i: number): string {
-  mkdirSync(outDir, { recursive: true });
   const code = (snippets[i] ?? '').replace('app.listen(3000)', "app.listen(0, '127.0.0.1')");
   const file = join(outDir, `snippet-${i}.ts`);
   writeFileSync(file, `${code}\nexport { app };\n`);
   return file;
-}
-
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: any;
 }
 
 /** Imports snippet `i` and gives a client of the app it started; `close` closes it. */
@@ -57,23 +47,6 @@ async function run(i: number) {
   return { app, server, call, raw };
 }
 
-const envelope = (reply: Reply, status: number, message?: string) => {
-  expect(reply.status).toBe(status);
-  expect(reply.body).toMatchObject({ statusCode: status, correlationID: reply.headers['x-correlation-id'] });
-  if (message !== undefined) expect(reply.body.message).toBe(message);
-};
-
-/** The status and the envelope of a raw HTTP/1.1 response, checked to carry the same correlation id. */
-const rawEnvelope = (text: string, status: number) => {
-  expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-  const id = /\r\nx-correlation-id: ([^\r]+)/i.exec(text)?.[1];
-  expect(id).toBeDefined();
-  expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1))).toMatchObject({
-    statusCode: status,
-    correlationID: id,
-  });
-};
-
 const BIG_HEADER = `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n`;
 
 describe('docs/adapters/nestjs.md', () => {
@@ -96,16 +69,9 @@ describe('docs/adapters/nestjs.md', () => {
 
   it('type-checks every snippet', () => {
     snippets.forEach((_code, i) => writeSnippet(i));
-    const config = { extends: '../../tsconfig.json', include: ['snippet-*.ts'] };
-    writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
-    expect(child.stdout + child.stderr).toBe('');
-    expect(child.status).toBe(0);
+    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts'], { timeoutMs: 90_000 });
+    expect(output).toBe('');
+    expect(status).toBe(0);
   }, 90_000);
 
   it('wires one resource with the limiter in at most 15 lines', async () => {
@@ -123,18 +89,18 @@ describe('docs/adapters/nestjs.md', () => {
       items: [created.body],
     });
     const put = await call('/products', { method: 'PUT' });
-    envelope(put, 405);
+    expectEnvelope(put, 405);
     expect(put.headers['allow']).toBe('GET, POST');
-    envelope(await call('/nowhere'), 404, 'Cannot GET /nowhere');
+    expectEnvelope(await call('/nowhere'), 404, 'Cannot GET /nowhere');
     let limited = await call('/products');
     for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/products');
-    envelope(limited, 429);
+    expectEnvelope(limited, 429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('passes locals from the Fastify request to the scope, below a prefix, beside an own route', async () => {
     const { call } = await start(1);
-    envelope(await call('/v1/notes'), 401);
+    expectEnvelope(await call('/v1/notes'), 401);
     const created = await call('/v1/notes', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-user': 'ada' },
@@ -153,7 +119,7 @@ describe('docs/adapters/nestjs.md', () => {
       headers: { 'content-type': 'application/json', 'x-user': 'ada' },
       body: JSON.stringify({ text: 'x'.repeat(5000) }),
     });
-    envelope(tooLarge, 413, 'Request body is larger than 4096 bytes');
+    expectEnvelope(tooLarge, 413, 'Request body is larger than 4096 bytes');
     const health = await call('/health');
     expect(health.body).toStrictEqual({ ok: true });
     expect(health.headers['x-correlation-id']).toBeDefined();
@@ -162,9 +128,9 @@ describe('docs/adapters/nestjs.md', () => {
   it('gives the filter alone the envelope of every failure', async () => {
     const { call } = await start(2);
     const missing = await call('/orders/1', { headers: { 'x-correlation-id': 'order-1' } });
-    envelope(missing, 404, 'no such order');
+    expectEnvelope(missing, 404, 'no such order');
     expect(missing.body.correlationID).toBe('order-1');
-    envelope(await call('/nowhere?x=1'), 404, 'Cannot GET /nowhere');
+    expectEnvelope(await call('/nowhere?x=1'), 404, 'Cannot GET /nowhere');
   });
 
   it.each([
@@ -173,6 +139,6 @@ describe('docs/adapters/nestjs.md', () => {
   ])('sets 30 s timeouts and answers the requests Node refuses with the envelope on %s', async (_name, i) => {
     const { server, raw } = await start(i);
     expect([server.requestTimeout, server.headersTimeout]).toStrictEqual([30_000, 30_000]);
-    rawEnvelope(await raw(BIG_HEADER), 431);
+    expectRawEnvelope(await raw(BIG_HEADER), 431);
   });
 });

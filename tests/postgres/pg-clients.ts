@@ -4,7 +4,9 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { SqlClient } from '../../src/postgres/index';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
+import type { MakeRepository } from '../contracts/repository-contract';
 
 export interface TestDatabase {
   readonly name: string;
@@ -42,4 +44,53 @@ let counter = 0;
 export function uniqueTable(prefix: string): string {
   counter += 1;
   return `${prefix}_${process.pid}_${counter}`;
+}
+
+/** Options of {@link describePostgresLegs}. */
+export interface PostgresLegsOptions {
+  /** Drop a leg's previous table when it makes the next one, for suites that make a table per property run. */
+  readonly dropPrevious?: boolean;
+}
+
+/**
+ * Declares a `describe(<leg name>)` per database of this run (PGlite, and the server when DATABASE_URL is set), opened
+ * before its tests and closed after them with its tables dropped; `body` declares the tests on the `makeRepository`
+ * it is given, which creates a fresh table of the resource holding the records.
+ */
+export function describePostgresLegs(
+  body: (name: string, makeRepository: MakeRepository) => void,
+  options: PostgresLegsOptions = {},
+): void {
+  const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', openPglite]];
+  const serverUrl = DATABASE_URL;
+  if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
+
+  for (const [name, open] of legs) {
+    describe(name, () => {
+      let db: TestDatabase | undefined;
+      const tables: string[] = [];
+      beforeAll(async () => {
+        db = await open();
+      });
+      afterAll(async () => {
+        if (!db) return;
+        for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+        await db.close();
+      });
+
+      const makeRepository: MakeRepository = async (resource, records) => {
+        if (!db) throw new Error('database not open');
+        const previous = options.dropPrevious ? tables.pop() : undefined;
+        if (previous) await db.exec(`DROP TABLE IF EXISTS "${previous}"`);
+        const table = uniqueTable(resource.name);
+        tables.push(table);
+        await db.exec(createTableSql(resource, { table }));
+        const repository = createPostgresRepository(resource, { client: db.client, table });
+        for (const record of records) await repository.create(record as never);
+        return repository;
+      };
+
+      body(name, makeRepository);
+    });
+  }
 }

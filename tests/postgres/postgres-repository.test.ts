@@ -1,42 +1,9 @@
-import { afterAll, beforeAll, describe } from 'vitest';
-import { createPostgresRepository, createTableSql } from '../../src/postgres/index';
-import type { Repository, Resource } from '../../src/index';
 import { describeRepositoryContract } from '../contracts/repository-contract';
-import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
+import { describePostgresLegs } from './pg-clients';
 
-const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', openPglite]];
-const serverUrl = DATABASE_URL;
-if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
-
-for (const [name, open] of legs) {
-  describe(name, () => {
-    let db: TestDatabase | undefined;
-    const tables: string[] = [];
-    beforeAll(async () => {
-      db = await open();
-    });
-    afterAll(async () => {
-      if (!db) return;
-      for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
-      await db.close();
-    });
-
-    const makeRepository = async <TRecord>(
-      resource: Resource<TRecord>,
-      records: readonly TRecord[],
-    ): Promise<Repository<TRecord>> => {
-      if (!db) throw new Error('database not open');
-      const table = uniqueTable(resource.name);
-      tables.push(table);
-      await db.exec(createTableSql(resource, { table }));
-      const repository = createPostgresRepository(resource, { client: db.client, table });
-      for (const record of records) await repository.create(record as never);
-      return repository;
-    };
-
-    describeRepositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
-      numRuns: 40,
-      readsAbsentNullableAsNull: true,
-    });
+describePostgresLegs((name, makeRepository) => {
+  describeRepositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
+    numRuns: 40,
+    readsAbsentNullableAsNull: true,
   });
-}
+});
