@@ -1,10 +1,8 @@
+import { CURSOR_DEFAULT_LIMIT } from '../query/resolve-bounds';
 import { resolvePagination, type PaginationOptions, type Resource } from './define-resource';
 
 const bases = new WeakMap<object, Resource>();
 const cursorDefaults = new WeakMap<object, number>();
-
-/** The default `limit` of a cursor listing: the spec's 20, bounded by the resource's `maxLimit`. */
-const CURSOR_DEFAULT = 20;
 
 /**
  * A view of `resource` with one route's page-size settings merged over the resource's (for a cursor route, over its
@@ -20,7 +18,7 @@ export function withRoutePagination(
 ): Resource {
   const own = resource.pagination;
   const base =
-    mode === 'page' ? own : { ...own, defaultLimit: Math.min(CURSOR_DEFAULT, override.maxLimit ?? own.maxLimit) };
+    mode === 'page' ? own : { ...own, defaultLimit: Math.min(CURSOR_DEFAULT_LIMIT, override.maxLimit ?? own.maxLimit) };
   const pagination = resolvePagination(resource.name, override, base, label);
 
   const view = Object.freeze({ ...resource, pagination }) as Resource;
@@ -36,5 +34,5 @@ export function baseResource(resource: Resource): Resource {
 
 /** The default `limit` of a cursor listing of `resource`: a cursor route's own, else 20 bounded by `maxLimit`. */
 export function cursorDefaultLimit(resource: Resource): number {
-  return cursorDefaults.get(resource) ?? Math.min(CURSOR_DEFAULT, resource.pagination.maxLimit);
+  return cursorDefaults.get(resource) ?? Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
 }

@@ -4,7 +4,6 @@ import { normalizeHeaders } from '../internal/normalize-headers';
 import type { PageResult } from '../pagination/page-result';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
 import type { Resource } from '../resource/define-resource';
-import { notFoundError } from '../resource/not-found-error';
 import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
 import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
 import { checkBody } from './check-body';
@@ -193,8 +192,6 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         await notify('onBeforeGet', context, 'id', id);
         const scope = await scopeFor('get', context);
         const entity = await repository.get(id, within(scope));
-        // The built-in repositories honour the scope; this also holds a custom one that ignores it to the contract.
-        if (scope && !scope.test(entity)) throw notFoundError(resource, id);
         return hide.record(await chain('onAfterGet', context, 'entity', entity));
       });
     },

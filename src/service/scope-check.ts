@@ -1,4 +1,5 @@
 import { ForbiddenError } from '../errors/index';
+import type { Condition } from '../query/normalized-query';
 import { normalizeScope } from '../query/normalize-scope';
 import type { Where } from '../query/types';
 import type { Resource } from '../resource/define-resource';
@@ -10,8 +11,6 @@ type Row = Record<string, unknown>;
 export interface ScopeCheck<TRecord> {
   /** The scope as the scope function returned it, for the repository. */
   readonly where: Where<TRecord>;
-  /** Whether a record lies within the scope. */
-  test(record: unknown): boolean;
   /** Whether a patch names a field the scope reads (and so could move a record out of it). */
   reads(patch: Readonly<Row>): boolean;
   /** A copy of `data` with each top-level equality condition of the scope set where `data` leaves it absent. */
@@ -21,29 +20,37 @@ export interface ScopeCheck<TRecord> {
 }
 
 /**
- * Validates a scope returned by a service's `scope` function.
+ * Wraps a scope returned by a service's `scope` function; it is validated on first use.
  *
- * @throws Error (a server fault, answered as a masked 500) when it is not a valid `where` of the resource.
+ * @throws Error (from its functions: a server fault, answered as a masked 500) when it is not a valid `where`.
  */
 export function createScopeCheck<TRecord>(where: Where<TRecord>, resource: Resource): ScopeCheck<TRecord> {
-  const groups = normalizeScope(where, resource);
-  const test = compilePredicate(groups);
-  const fields = new Set(groups.flatMap((group) => group.map((condition) => condition.field)));
-  // Only a scope of one AND-group says what a field must equal; an OR of groups stamps nothing.
-  const stamps = groups.length === 1 ? (groups[0] ?? []).filter((condition) => condition.op === 'eq') : [];
+  // Built on first use: list and listByCursor only hand `where` to the repository, which validates it itself.
+  let compiled:
+    { test: (record: Row) => boolean; fields: ReadonlySet<string>; stamps: readonly Condition[] } | undefined;
+  const get = () => {
+    if (compiled === undefined) {
+      const groups = normalizeScope(where, resource);
+      compiled = {
+        test: compilePredicate(groups),
+        fields: new Set(groups.flatMap((group) => group.map((condition) => condition.field))),
+        // Only a scope of one AND-group says what a field must equal; an OR of groups stamps nothing.
+        stamps: groups.length === 1 ? (groups[0] ?? []).filter((condition) => condition.op === 'eq') : [],
+      };
+    }
+    return compiled;
+  };
+  const test = (record: unknown) => typeof record === 'object' && record !== null && get().test(record as Row);
   return {
     where,
-    test: (record) => typeof record === 'object' && record !== null && test(record as Row),
-    reads: (patch) => Object.keys(patch).some((key) => fields.has(key)),
+    reads: (patch) => Object.keys(patch).some((key) => get().fields.has(key)),
     stamp(data) {
       const stamped = { ...data };
-      for (const { field, value } of stamps) if (stamped[field] === undefined) stamped[field] = value;
+      for (const { field, value } of get().stamps) if (stamped[field] === undefined) stamped[field] = value;
       return stamped;
     },
     assertWithin(record) {
-      if (typeof record !== 'object' || record === null || !test(record as Row)) {
-        throw new ForbiddenError('the record would lie outside the scope of this request');
-      }
+      if (!test(record)) throw new ForbiddenError('the record would lie outside the scope of this request');
     },
   };
 }
