@@ -4,10 +4,14 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import {
   bodyTooLargeError,
   CORRELATION_ID_HEADER,
   errorResponse,
+  hasBody,
+  malformedEncodingError,
+  parseContentEncoding,
   methodNotAllowedError,
   parseJsonBody,
   resolveCorrelationId,
@@ -17,6 +21,7 @@ import {
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
 async function readText(req: IncomingMessage, limit: number): Promise<string> {
+  const encoding = parseContentEncoding(req.headers['content-encoding']);
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -24,7 +29,14 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
     if (size > limit) throw bodyTooLargeError(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  if (encoding === undefined) return bytes.toString('utf8');
+  try {
+    return (encoding === 'gzip' ? gunzipSync : inflateSync)(bytes, { maxOutputLength: limit }).toString('utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw bodyTooLargeError(limit);
+    throw malformedEncodingError(error);
+  }
 }
 
 /** Matches a path against a route pattern, returning the `:id` parameter. */
@@ -57,8 +69,7 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
         const allow = all.map((routes) => routes.allow.get(same[0]!.path)).find((value) => value !== undefined) ?? '';
         throw methodNotAllowedError(method, allow);
       }
-      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-      const text = hasBody ? await readText(req, bodyLimit) : '';
+      const text = hasBody(req.headers) ? await readText(req, bodyLimit) : '';
       const body =
         text === '' && !req.headers['content-type'] ? undefined : parseJsonBody(text, req.headers['content-type']);
       const tenant = req.headers['x-tenant'];

@@ -4,6 +4,7 @@
  * header reaching a scope, and the same status and message for the same fault on every framework. Call
  * `describeAdapterContract(name, mount)` from an adapter's test file.
  */
+import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -290,6 +291,47 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
         expectEnvelope(result, 413, `Request body is larger than ${BODY_LIMIT} bytes`);
         const exact = await postJson('/api/notes', { text: 'y'.repeat(BODY_LIMIT - 20) });
         expect(exact.response.status).toBe(201);
+      });
+
+      it.each([
+        ['gzip', gzipSync],
+        ['Deflate', deflateSync],
+      ] as const)('takes a %s-encoded JSON body', async (encoding, encode) => {
+        const result = await send('/api/notes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          body: encode('{"text":"packed"}'),
+        });
+        expect([result.response.status, (result.body as { text?: string }).text]).toStrictEqual([201, 'packed']);
+      });
+
+      it.each(['br', 'x-unknown', 'gzip, gzip'])(
+        'answers a body sent with content-encoding %s with 415',
+        async (encoding) => {
+          const result = await send('/api/notes', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+            body: '{"text":"x"}',
+          });
+          expectEnvelope(result, 415, 'Unsupported Content-Encoding');
+        },
+      );
+
+      it('answers a gzip body that does not inflate with 400, and one inflating past bodyLimit with 413', async () => {
+        const corrupt = await send('/api/notes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body: 'not gzip at all',
+        });
+        expectEnvelope(corrupt, 400, 'Malformed compressed body');
+        const bomb = gzipSync(JSON.stringify({ text: 'x'.repeat(100_000) }));
+        expect(bomb.length).toBeLessThan(BODY_LIMIT);
+        const inflated = await send('/api/notes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body: bomb,
+        });
+        expectEnvelope(inflated, 413, `Request body is larger than ${BODY_LIMIT} bytes`);
       });
 
       it('answers unsafe keys at any depth with 400 naming each, running the error hooks', async () => {

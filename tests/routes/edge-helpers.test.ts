@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyTooLargeError,
   DEFAULT_BODY_LIMIT,
+  hasBody,
   isHttpError,
+  malformedEncodingError,
+  parseContentEncoding,
   isJsonContentType,
   methodNotAllowedError,
   parseJsonBody,
@@ -83,5 +86,55 @@ describe('route errors', () => {
       statusCode: 413,
       message: 'Request body is larger than 16384 bytes',
     });
+  });
+});
+
+describe('parseContentEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    [null, undefined],
+    ['identity', undefined],
+    [' Identity ', undefined],
+    ['gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['deflate', 'deflate'],
+  ] as const)('returns %j for %j', (header, expected) => {
+    expect(parseContentEncoding(header)).toBe(expected);
+  });
+
+  it.each(['br', 'x-gzip', 'gzip, gzip', 'compress', '', 'zstd', '__proto__', 'constructor'])(
+    'throws a 415 for %j',
+    (header) => {
+      expect(() => parseContentEncoding(header)).toThrow('Unsupported Content-Encoding');
+      try {
+        parseContentEncoding(header);
+      } catch (error) {
+        expect(error).toMatchObject({ statusCode: 415 });
+      }
+    },
+  );
+});
+
+describe('malformedEncodingError', () => {
+  it('builds the 400 of a body that does not decode, keeping the cause', () => {
+    const cause = new Error('incorrect header check');
+    expect(malformedEncodingError(cause)).toMatchObject({ statusCode: 400, message: 'Malformed compressed body' });
+    expect(malformedEncodingError(cause).cause).toBe(cause);
+  });
+});
+
+describe('hasBody', () => {
+  it.each([
+    [{}, false],
+    [{ 'content-length': '0' }, false],
+    [{ 'Content-Length': ' 0 ' }, false],
+    [{ 'content-length': '12' }, true],
+    [{ 'transfer-encoding': 'chunked' }, true],
+    [{ 'Transfer-Encoding': 'chunked', 'content-length': '0' }, true],
+    [new Headers({ 'content-length': '5' }), true],
+    [new Headers(), false],
+    [null, false],
+  ])('returns %j for %j', (headers, expected) => {
+    expect(hasBody(headers)).toBe(expected);
   });
 });

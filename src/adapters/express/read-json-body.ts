@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { isJsonContentType, parseJsonBody } from 'pagelope';
+import { hasBody, isJsonContentType, parseContentEncoding, parseJsonBody } from 'pagelope';
 import { fromBodyParserError } from './body-parser-error';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */
@@ -20,9 +20,11 @@ export function jsonBodyReader(limit: number): JsonBodyReader {
     const contentType = req.headers['content-type'];
     if (!isJsonContentType(contentType)) {
       // No body and no content type: the service answers the missing body. Anything else is the 415.
-      if (contentType === undefined && isEmpty(req)) return undefined;
+      if (contentType === undefined && !hasBody(req.headers)) return undefined;
       return parseJsonBody('', contentType);
     }
+    // The codings every adapter takes (gzip, deflate; a 415 for any other), which body-parser then undoes.
+    parseContentEncoding(req.headers['content-encoding']);
     await new Promise<void>((resolve, reject) => {
       void raw(req, res, (error?: unknown) => (error ? reject(fromBodyParserError(error)) : resolve()));
     });
@@ -31,10 +33,4 @@ export function jsonBodyReader(limit: number): JsonBodyReader {
     if (body === undefined || typeof body === 'string') return parseJsonBody(body ?? '', contentType);
     return body;
   };
-}
-
-/** A request that announces no body: neither `transfer-encoding` nor a non-zero `content-length`. */
-function isEmpty(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] === undefined && (length === undefined || length.trim() === '0');
 }

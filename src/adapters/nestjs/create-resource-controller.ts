@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
+  hasBody,
   methodNotAllowedError,
   parseJsonBody,
   resolveCorrelationId,
@@ -21,7 +22,7 @@ import {
   type RouteMethod,
 } from 'pagelope';
 import type { ResolvedOptions } from './pagelope-module-options';
-import { announcesBody, readJsonBody } from './read-json-body';
+import { readJsonBody } from './read-json-body';
 import { keepRequestState, rawRequestOf, requestStateOf, type RequestState } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
@@ -143,7 +144,7 @@ async function stateWithoutMiddleware(raw: IncomingMessage, bodyLimit: number): 
 function bodyOf(state: RequestState, headers: IncomingHttpHeaders): unknown {
   if (state.body !== undefined) return state.body.value;
   const contentType = headers['content-type'];
-  if (contentType === undefined && !announcesBody(headers)) return undefined;
+  if (contentType === undefined && !hasBody(headers)) return undefined;
   return parseJsonBody('', contentType);
 }
 

@@ -1,7 +1,16 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { bodyTooLargeError, HttpError, isJsonContentType, parseJsonBody } from 'pagelope';
+import { createGunzip, createInflate } from 'node:zlib';
+import {
+  bodyTooLargeError,
+  hasBody,
+  HttpError,
+  isJsonContentType,
+  malformedEncodingError,
+  parseContentEncoding,
+  parseJsonBody,
+  type BodyEncoding,
+} from 'pagelope';
 
 /** A parsed JSON body; `undefined` stands for a request without one. */
 export interface JsonBody {
@@ -9,34 +18,22 @@ export interface JsonBody {
 }
 
 /**
- * Whether a request announces a body: a `transfer-encoding`, or a `content-length` other than 0. Internal to the
- * adapter.
- *
- * @example
- * if (!announcesBody(req.headers) && req.headers['content-type'] === undefined) return undefined;
- */
-export function announcesBody(headers: IncomingHttpHeaders): boolean {
-  const length = headers['content-length'];
-  return headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0');
-}
-
-/**
  * Reads and parses the JSON body of a Node request, as every pagelope adapter does: only a request sent as
  * `application/json` or `application/*+json` (any parameters) that announces a body is read (anything else is left
- * unread and gives `undefined`), up to `limit` bytes after any `gzip`, `deflate` or `br` content encoding is undone,
+ * unread and gives `undefined`), up to `limit` bytes after a `gzip` or `deflate` content encoding is undone (`parseContentEncoding`),
  * and its text is parsed by `parseJsonBody`, which keeps keys such as `__proto__` for the service's own checks. A body
  * a platform parser read before (Nest's own, when the app was not created with `bodyParser: false`) is taken as that
  * parser left it. Internal to the adapter.
  *
  * @throws HttpError 413 (`bodyTooLargeError`) when `content-length` or the bytes read pass `limit`, 400
- * `Malformed JSON body` for text that is not JSON or a body that does not decompress, 415 for another content
- * encoding, 400 when the client closes the request before its body is in.
+ * `Malformed JSON body` for text that is not JSON, `malformedEncodingError` for a body that does not decompress, 415
+ * for another content encoding, 400 when the client closes the request before its body is in.
  * @example
  * const body = await readJsonBody(req, 16_384); // { value: { username: 'ada' } } or undefined
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonBody | undefined> {
   const contentType = req.headers['content-type'];
-  if (!isJsonContentType(contentType) || !announcesBody(req.headers)) return undefined;
+  if (!isJsonContentType(contentType) || !hasBody(req.headers)) return undefined;
   if ((req as { _body?: unknown })._body === true || req.readableEnded) {
     const parsed = (req as { body?: unknown }).body;
     return parsed === undefined ? undefined : { value: parsed };
@@ -45,19 +42,20 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   return text === '' ? undefined : { value: parseJsonBody(text, contentType) };
 }
 
-const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
+const DECODERS: { readonly [E in BodyEncoding]: () => NodeJS.ReadWriteStream } = {
   gzip: createGunzip,
-  'x-gzip': createGunzip,
   deflate: createInflate,
-  br: createBrotliDecompress,
 };
 
 /** The body as UTF-8 text, counting the decoded bytes as they arrive; over `limit`, the rest is drained unread. */
 function readText(req: IncomingMessage, limit: number): Promise<string> {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  const decoder = encoding === 'identity' ? undefined : DECODERS[encoding];
-  if (encoding !== 'identity' && decoder === undefined)
-    return Promise.reject(new HttpError(415, 'Unsupported Content-Encoding'));
+  let encoding: BodyEncoding | undefined;
+  try {
+    encoding = parseContentEncoding(req.headers['content-encoding']);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const decoder = encoding === undefined ? undefined : DECODERS[encoding];
   if (decoder === undefined && Number(req.headers['content-length']) > limit)
     return Promise.reject(bodyTooLargeError(limit));
   const source: Readable = decoder === undefined ? req : (req.pipe(decoder()) as unknown as Readable);
@@ -85,8 +83,7 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       else chunks.push(chunk);
     };
     const onEnd = (): void => settle(undefined, Buffer.concat(chunks).toString('utf8'));
-    const onDecodeError = (cause: unknown): void =>
-      settle(source === req ? cause : new HttpError(400, 'Malformed JSON body', { cause }));
+    const onDecodeError = (cause: unknown): void => settle(source === req ? cause : malformedEncodingError(cause));
     const onAbort = (): void => {
       if (!req.complete) settle(new HttpError(400, 'The request body was not received in full'));
     };
