@@ -20,6 +20,7 @@ import {
   type WhereClause,
 } from '../../src/index';
 import type { MakeRepository } from './repository-contract';
+import { rejectionOf } from '../support/rejection-of';
 
 // A fixed seed, so CI runs are reproducible; set FC_SEED to explore. fast-check prints the seed of a failure.
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
@@ -148,15 +149,6 @@ function reference(
       return byId(a, b);
     })
     .map((doc) => doc.id);
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
 
 /** The error response as JSON, with `id` replaced, and the timestamp and correlation id fixed. */

@@ -11,6 +11,7 @@ import {
   type ResourceService,
   type ScopeFunction,
 } from '../../src/index';
+import { rejectionOf } from '../support/rejection-of';
 
 const schema = z.object({
   id: z.string(),
@@ -75,15 +76,6 @@ const events = (op: string) => ({
   after: `onAfter${capital(op)}`,
   error: `onAfterError${capital(op)}`,
 });
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
-}
 
 describe('createResourceService', () => {
   describe('before-hooks', () => {

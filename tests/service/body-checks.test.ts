@@ -8,6 +8,7 @@ import {
   type Repository,
   type ResourceConfig,
 } from '../../src/index';
+import { rejectionOf } from '../support/rejection-of';
 
 const schema = z.object({
   id: z.string(),
@@ -46,15 +47,6 @@ function setup(config: Partial<ResourceConfig<typeof schema>> = {}) {
   const service = createResourceService({ resource, repository });
   const snapshot = async () => (await base.list({ limit: 100 })).items;
   return { resource, repository, service, snapshot };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
 
 class Account {

@@ -10,6 +10,7 @@ import {
   toErrorEnvelope,
   type Resource,
 } from '../../src/index';
+import { rejectionOf } from '../support/rejection-of';
 
 const schema = z.object({
   id: z.string(),
@@ -59,15 +60,6 @@ function setup(resource: Resource<User> = users) {
   // A before-hook is trusted: it supplies the hidden, required field on create and replace.
   service.hooks.on('onBeforeCreate', ({ body }) => ({ ...body, passwordHash: 'server-hash' }));
   return { repository, service };
-}
-
-async function rejectionOf(promise: Promise<unknown> | (() => unknown)): Promise<unknown> {
-  try {
-    await (typeof promise === 'function' ? promise() : promise);
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 type Service = ReturnType<typeof setup>['service'];

@@ -12,6 +12,7 @@ import {
   type Repository,
   type ResourceHooks,
 } from '../../src/index';
+import { rejectionOf } from '../support/rejection-of';
 
 const users = defineResource({
   name: 'users',
@@ -40,15 +41,6 @@ function setup(busOptions: HookBusOptions = {}, repository?: Repository<User>) {
   const hooks = createHookBus<ResourceHooks<User>>({ onHandlerError });
   const service = createResourceService({ resource: users, repository: repo, hooks });
   return { service, repository: repo, hooks, onHandlerError };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
 
 describe('createResourceService', () => {
