@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import {
@@ -16,6 +16,7 @@ import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
+import { trickleBody } from '../support/trickle-body';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function listenOn(app: Express, server: Server = createServer(app)): Promise<MountedApp> {
@@ -353,24 +354,8 @@ describe('pagelope/express', () => {
       server.on('clientError', clientErrorListener());
       const mounted = await listenOn(app, server);
       running.push(mounted);
-      const { hostname, port } = new URL(mounted.url);
-      const started = Date.now();
-      const answer = await new Promise<string>((resolve) => {
-        const socket = connect(Number(port), hostname);
-        let data = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk: string) => (data += chunk));
-        socket.on('close', () => {
-          clearInterval(trickle);
-          resolve(data);
-        });
-        socket.on('error', () => undefined);
-        socket.write(
-          'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
-        );
-        const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
-      });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      const { response: answer, elapsedMs } = await trickleBody(mounted.url, '/notes');
+      expect(elapsedMs).toBeLessThan(5_000);
       // Node's request timeout reaches clientErrorListener, which answers with the envelope and closes.
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(answer.slice(answer.indexOf('{')))).toMatchObject({

@@ -1,4 +1,4 @@
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -18,6 +18,7 @@ import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
+import { trickleBody } from '../support/trickle-body';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too (`forceCloseConnections`). */
 async function listenOn(app: FastifyInstance): Promise<MountedApp> {
@@ -368,24 +369,8 @@ describe('pagelope (Fastify plugin)', () => {
       apps.push(app);
       app.register(pagelope, { routes: noteRoutes() });
       const { url } = await listenOn(app);
-      const { hostname, port } = new URL(url);
-      const started = Date.now();
-      const answer = await new Promise<string>((resolve) => {
-        const socket = connect(Number(port), hostname);
-        let data = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk: string) => (data += chunk));
-        socket.on('close', () => {
-          clearInterval(trickle);
-          resolve(data);
-        });
-        socket.on('error', () => undefined);
-        socket.write(
-          'POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
-        );
-        const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
-      });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      const { response: answer, elapsedMs } = await trickleBody(url, '/notes');
+      expect(elapsedMs).toBeLessThan(5_000);
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(answer.slice(answer.indexOf('{')))).toMatchObject({
         statusCode: 408,

@@ -12,6 +12,7 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
+import { trickleBody } from '../support/trickle-body';
 
 /** Serves a Node request listener on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function serveListener(
@@ -506,24 +507,9 @@ describe('the Node server wiring', () => {
     const { app } = itemsApp();
     const options = { requestTimeout: 1000, headersTimeout: 1000, connectionsCheckingInterval: 100 };
     const server = await serveListener(getRequestListener(app.fetch, { errorHandler: nodeErrorHandler }), options);
-    const started = Date.now();
     try {
-      const response = await new Promise<string>((resolve) => {
-        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
-        let data = '';
-        const trickle = setInterval(() => socket.writable && socket.write(' '), 200);
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk: string) => (data += chunk));
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          clearInterval(trickle);
-          resolve(data);
-        });
-        socket.write(
-          'POST /items HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 999\r\n\r\n{',
-        );
-      });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      const { response, elapsedMs } = await trickleBody(server.url, '/items', { contentLength: 999, intervalMs: 200 });
+      expect(elapsedMs).toBeLessThan(5_000);
       expect(response).toMatch(/^HTTP\/1\.1 408 /);
       expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 408 });
     } finally {
