@@ -214,8 +214,10 @@ export function describeHttpContract(name: string, start: StartServer): void {
         const fetched = await json(`/users/${created.id}`);
         expect(fetched.response.status).toBe(200);
         expect(fetched.body).toEqual(body);
-        const audit = await json('/audit');
+        const audit = await json('/audit', { headers: { 'x-correlation-id': 'own-route-1' } });
         expect(audit.body).toContainEqual({ event: 'created', id: created.id, correlationId: 'create-trace-1' });
+        // GET /audit is the app's own route, not pagelope's: the adapter's correlation id reaches it too.
+        expect(audit.response.headers.get('x-correlation-id')).toBe('own-route-1');
       });
 
       it('answers an invalid body with 400, a message array, and the onAfterErrorCreate hook', async () => {
