@@ -72,6 +72,56 @@ export default tseslint.config(
       ],
     },
   })),
+  // pagelope/client runs in browsers, Deno and Bun: no Node builtin, no zod or uuid, and at run time nothing of the
+  // library but the HttpError class and the operator table (both free of imports); types may come from its modules.
+  {
+    files: ['src/client/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'pagelope/client runs in browsers: no Node builtins.' },
+            {
+              regex: '^(?!node:)[^./]',
+              message: 'pagelope/client imports no package: neither zod nor uuid, nor any other.',
+            },
+            {
+              regex: '^\\.\\./(?!errors/http-error$|query/operators$)',
+              allowTypeImports: true,
+              message:
+                'pagelope/client imports at run time only its own files, ../errors/http-error and ../query/operators.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // pagelope/refine runs where refine runs (browsers): at run time it loads pagelope/client alone, by name, as a third
+  // party would; refine and the root entry give it types only, so neither refine, React nor zod is loaded.
+  {
+    files: ['src/refine/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'pagelope/refine runs in browsers: no Node builtins.' },
+            {
+              regex: '^(?!node:|pagelope$|pagelope/client$|@refinedev/core$)[^./]',
+              message: 'pagelope/refine imports only pagelope/client, and types from pagelope and @refinedev/core.',
+            },
+            {
+              regex: '^(pagelope|@refinedev/core)$',
+              allowTypeImports: true,
+              message: 'pagelope/refine imports only types from pagelope and @refinedev/core (import type).',
+            },
+            { regex: '^\\.\\./', message: 'pagelope/refine uses the public entries (pagelope/client), not internals.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['tests/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-extraneous-class': 'off' },

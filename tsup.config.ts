@@ -9,6 +9,8 @@ export default defineConfig({
     'hono/index': 'src/adapters/hono/index.ts',
     'nestjs/index': 'src/adapters/nestjs/index.ts',
     'node/index': 'src/adapters/node/index.ts',
+    'client/index': 'src/client/index.ts',
+    'refine/index': 'src/refine/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -17,6 +19,16 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   target: 'node20',
-  // Frameworks stay the user's own copies (optional peer dependencies), never bundled.
-  external: ['express', 'fastify', 'hono', /^hono\//, /^@hono\//, /^@nestjs\//, 'pagelope', /^pagelope\//],
+  // Frameworks (and refine) stay the user's own copies (optional peer dependencies), never bundled.
+  external: [
+    'express',
+    'fastify',
+    'hono',
+    /^hono\//,
+    /^@hono\//,
+    /^@nestjs\//,
+    /^@refinedev\//,
+    'pagelope',
+    /^pagelope\//,
+  ],
 });

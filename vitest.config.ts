@@ -6,11 +6,15 @@ const ADAPTERS = ['express', 'fastify', 'hono', 'nestjs', 'node'] as const;
 // Subpaths first: an alias `pagelope` would otherwise also match `pagelope/express`.
 const fromSource = {
   'pagelope/postgres': `${root}src/postgres/index.ts`,
+  'pagelope/client': `${root}src/client/index.ts`,
+  'pagelope/refine': `${root}src/refine/index.ts`,
   ...Object.fromEntries(ADAPTERS.map((name) => [`pagelope/${name}`, `${root}src/adapters/${name}/index.ts`])),
   pagelope: `${root}src/index.ts`,
 };
 const fromDist = {
   'pagelope/postgres': `${root}dist/postgres/index.js`,
+  'pagelope/client': `${root}dist/client/index.js`,
+  'pagelope/refine': `${root}dist/refine/index.js`,
   ...Object.fromEntries(ADAPTERS.map((name) => [`pagelope/${name}`, `${root}dist/${name}/index.js`])),
   pagelope: `${root}dist/index.js`,
 };
@@ -36,7 +40,15 @@ export default defineConfig({
         resolve: { alias: fromDist },
         test: {
           name: 'dist',
-          include: ['tests/examples/**/*.test.ts', 'tests/adapters/**/*.test.ts', 'tests/exports.test.ts'],
+          include: [
+            'tests/examples/**/*.test.ts',
+            'tests/adapters/**/*.test.ts',
+            'tests/exports.test.ts',
+            // The built client against the four demos on the built package.
+            'tests/client/client-demo.test.ts',
+            // The built refine provider against the four demos on the built package.
+            'tests/refine/refine-demo.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -2,7 +2,7 @@
  * Memory workload, in its own process so the heap holds nothing else:
  * `node --expose-gc --import tsx bench/memory.ts <records>`. Prints one JSON line with the heap used by the records
  * alone (a plain array) and by the memory repository built from them (its own copies of the records plus its
- * indexes), each after full garbage collections.
+ * indexes), then after a search (its text column), each after full garbage collections.
  */
 import { createMemoryRepository, type Repository } from 'pagelope';
 import { seedUsers } from '../examples/shared/seed';
@@ -33,7 +33,10 @@ records = undefined;
 // One list per query, so any index built lazily on first use is counted too.
 for (const query of QUERIES) await repository.list(query.input);
 const repositoryBytes = heapUsed() - base;
+// Then a search over username and email, which builds its joined lower-cased column on first use.
+await repository.list({ search: 'ab', limit: 1 });
+const searchBytes = heapUsed() - base;
 const total = (await repository.list({ limit: 1 })).total;
 repository = undefined;
 
-process.stdout.write(`${JSON.stringify({ count, total, recordsBytes, repositoryBytes })}\n`);
+process.stdout.write(`${JSON.stringify({ count, total, recordsBytes, repositoryBytes, searchBytes })}\n`);

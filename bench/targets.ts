@@ -1,4 +1,5 @@
 import { floorOf, formatNumber, formatRatio, pagelopeOf, type Row, type Table, type TargetCheck } from './report';
+import { SEARCH_Q1_ROW, SEARCH_ROW } from './w2-search';
 import { FASTIFY_ADAPTER, HAND_WIRED } from './w3-servers';
 
 const TARGET_SIZE = 1_000_000;
@@ -59,6 +60,18 @@ export function checkTargets(
       sizeNote,
     );
   }
+  // The search over two fields beside q1, timed alternately in one run (bench/w2-search.ts).
+  const searchId = `w2-${size}-search`;
+  const searchQ1 = row(searchId, named(SEARCH_Q1_ROW));
+  const searched = row(searchId, named(SEARCH_ROW));
+  add(
+    "W2 search over username and email 'ab' (page 3, with total) within 1.5× of q1",
+    ratio(searched, searchQ1),
+    (v) => v <= 1.5,
+    (v) =>
+      `${formatRatio(v)} q1 (${formatNumber(searched?.median ?? NaN)} vs ${formatNumber(searchQ1?.median ?? NaN)} ms; paired ${searched?.extra?.['÷ q1, paired'] ?? '—'})`,
+    sizeNote,
+  );
   add(
     'Bulk load of 1,000,000 records under 3 s',
     row('w2-load', named(`createMemoryRepository, ${count(size)} `))?.median,

@@ -8,6 +8,7 @@ import { createJsonServerList, type JsonUser } from './peers/json-server-list';
 import { lodashList, mingoList, naiveList, scanFloor, type Page } from './peers/list-peers';
 import { QUERIES, type BenchQuery } from './queries';
 import { fromMs, type Row, type Table } from './report';
+import { runW2Search } from './w2-search';
 
 interface Candidate {
   readonly name: string;
@@ -50,7 +51,8 @@ function createInput(i: number): CreateInput<User> {
 
 /**
  * W2: q1..q4 at each size against pagelope's memory repository, naive, lodash, mingo, json-server's list logic and
- * (for the filtered queries) the linear-scan floor; bulk load times, and single-create times at the largest size.
+ * (for the filtered queries) the linear-scan floor; bulk load times; at the largest size, the search over two fields
+ * beside q1 (bench/w2-search.ts) and single-create times.
  */
 export async function runW2(config: BenchConfig): Promise<Table[]> {
   const tables: Table[] = [];
@@ -135,6 +137,7 @@ export async function runW2(config: BenchConfig): Promise<Table[]> {
     }
 
     if (size === largest) {
+      tables.push(await runW2Search(repo, data, size, config));
       let next = 0;
       const m = await measureEach(() => repo.create(createInput(next++)), config.creates, config.createWarmup);
       createRow = {
@@ -202,4 +205,13 @@ function listTable(size: number, query: BenchQuery, rows: Row[], total: number):
         : []),
     ],
   };
+}
+
+/** W2's search table alone, at the largest size (`--only search`): seeds and loads the records, then times the search. */
+export async function runW2SearchOnly(config: BenchConfig): Promise<Table[]> {
+  const size = Math.max(...config.listSizes);
+  log(`W2 N=${formatCount(size)}: seeding for the search`);
+  const { records } = benchUsers(size);
+  const repo = createMemoryRepository(users, { records });
+  return [await runW2Search(repo, records, size, config)];
 }

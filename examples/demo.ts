@@ -1,8 +1,10 @@
 /**
  * `npm run demo [-- --framework express|fastify|hono|nestjs] [--store memory|postgres]`: starts one example on
- * 127.0.0.1:$PORT (default 3000) with the seeded users and prints three curl commands to try. `--store postgres` keeps
- * the users in embedded PGlite, or in the server named by DATABASE_URL.
+ * 127.0.0.1:$PORT (default 3000; 0 for any free port) with the seeded users, the OpenAPI document at /openapi.json and
+ * the docs page at /docs, and prints their addresses and three curl commands to try (`demoMessage`). `--store postgres`
+ * keeps the users in embedded PGlite, or in the server named by DATABASE_URL.
  */
+import { demoMessage } from './shared/demo-message';
 import { openPostgresDemoStore } from './shared/postgres-store';
 import { seedCountFromEnv } from './shared/seed';
 const FRAMEWORKS = ['fastify', 'express', 'hono', 'nestjs'] as const;
@@ -38,22 +40,8 @@ const { listen } = (await import(`./${framework}/listen.ts`)) as {
   listen(options: { port: number; host: string; repository?: unknown }): Promise<Started>;
 };
 const server = await listen({ port, host: '127.0.0.1', repository: postgres?.repository });
-const base = server.url;
 
-console.log(
-  `pagelope demo (${framework}, ${postgres?.description ?? 'in-memory repository'}) listening on ${base} with ${count} seeded users\n`,
-);
-console.log('# a filtered, sorted page');
-console.log(
-  `curl -sg '${base}/users?username[operator]=cont&username[value]=ab&status[eq]=active&orderBy=createdAt&orderDirection=DESC&limit=5&page=1'\n`,
-);
-console.log('# a create (the onAfterCreate hook logs it to GET /audit with your correlation id)');
-console.log(
-  `curl -s -X POST '${base}/users' -H 'content-type: application/json' -H 'x-correlation-id: demo-123' -d '{"username":"ada","email":"ada@example.com","status":"active","age":36}'\n`,
-);
-console.log('# a failing request: the error envelope');
-console.log(`curl -sg '${base}/users?limit=0&orderBy=password'\n`);
-console.log('Press Ctrl+C to stop.');
+console.log(demoMessage({ framework, store: postgres?.description ?? 'in-memory repository', url: server.url, count }));
 
 const stop = async () => {
   await server.close();

@@ -47,6 +47,9 @@ export {
   type CreateInput,
   type Patch,
   type ScopeOptions,
+  type ListItem,
+  type SelectFields,
+  type SelectList,
   type MemoryRepositoryOptions,
 } from './repository/index';
 
@@ -135,3 +138,15 @@ export {
   type Route,
   type ResourceRoutes,
 } from './routes/index';
+
+// openapi
+export {
+  toOpenApi,
+  toOpenApiRoute,
+  type OpenApiRoute,
+  type OpenApiDocument,
+  type OpenApiInfo,
+  type OpenApiOptions,
+  type OpenApiRouteOptions,
+  type OpenApiServer,
+} from './openapi/index';

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -12,16 +12,23 @@ function files(dir: string): string[] {
   });
 }
 
+/** The source without its comment lines (`// ...` and the ` * ...` lines of block comments), whose examples import. */
+function withoutComments(source: string): string {
+  return source.replace(/^\s*(?:\/\/|\/\*|\*).*$/gm, '');
+}
+
 function importsOf(source: string): string[] {
   const found: string[] = [];
-  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) found.push(match[1] ?? '');
+  for (const match of withoutComments(source).matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g))
+    found.push(match[1] ?? '');
   return found;
 }
 
 describe('src/', () => {
-  it('imports nothing but relative modules, zod and uuid (no framework or driver), adapters aside', () => {
+  it('imports nothing but relative modules, zod and uuid (no framework or driver), adapters and refine aside', () => {
     const offenders: string[] = [];
-    for (const file of files(SRC).filter((path) => !relative(SRC, path).startsWith('adapters'))) {
+    const edges = ['adapters', 'refine'];
+    for (const file of files(SRC).filter((path) => !edges.some((edge) => relative(SRC, path).startsWith(edge)))) {
       for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.')) continue;
         const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
@@ -65,4 +72,80 @@ describe('src/adapters/', () => {
       expect(offenders).toEqual([]);
     },
   );
+});
+
+/** The specifiers a file loads at run time: `import`/`export ... from` but not `import type`/`export type`. */
+function runtimeImports(source: string): string[] {
+  const found: string[] = [];
+  for (const match of withoutComments(source).matchAll(
+    /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[\s\S]*?\bfrom\s*)?['"]([^'"]+)['"]/g,
+  )) {
+    found.push(match[1] ?? '');
+  }
+  return found;
+}
+
+/** The source files `entry` loads at run time, transitively through relative imports, and the packages they load. */
+function runtimeClosure(entry: string): { files: string[]; packages: string[] } {
+  const files: string[] = [];
+  const packages: string[] = [];
+  const visit = (file: string): void => {
+    if (files.includes(file)) return;
+    files.push(file);
+    for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) packages.push(`${relative(SRC, file)}: ${specifier}`);
+      else {
+        const base = resolve(dirname(file), specifier);
+        visit(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'));
+      }
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('src/client/', () => {
+  it('loads at run time no package and, of the library, only the HttpError class and the operator table', () => {
+    const { files, packages } = runtimeClosure(join(SRC, 'client', 'index.ts'));
+    expect(packages).toEqual([]);
+    const outside = files.map((file) => relative(SRC, file)).filter((file) => !file.startsWith('client'));
+    expect(outside).toContain(join('errors', 'http-error.ts'));
+    for (const file of outside) expect(file === join('query', 'operators.ts') || file.startsWith('errors')).toBe(true);
+    expect(outside).not.toContain(join('errors', 'correlation-id.ts'));
+  });
+
+  it('detects a runtime import and ignores type-only ones (the check itself can fail)', () => {
+    const source =
+      "import type { z } from 'zod';\nexport type { A } from './a';\nimport { v4 } from 'uuid';\nimport 'node:fs';";
+    expect(runtimeImports(source)).toEqual(['uuid', 'node:fs']);
+    expect(runtimeClosure(join(SRC, 'index.ts')).packages.join('\n')).toMatch(/: zod$/m);
+    expect(
+      runtimeImports("/**\n * @example\n * import { a } from 'b';\n */\n// import 'c';\nexport * from 'd';"),
+    ).toEqual(['d']);
+  });
+});
+
+/** What src/refine may import: its own files, pagelope/client, and (type-only, see below) the root and refine. */
+const REFINE_SPECIFIERS: ReadonlySet<string> = new Set(['pagelope/client', 'pagelope', '@refinedev/core']);
+
+describe('src/refine/', () => {
+  it('imports only its own files, pagelope/client, and types from pagelope and @refinedev/core', () => {
+    const offenders: string[] = [];
+    for (const file of files(join(SRC, 'refine'))) {
+      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('./') && !REFINE_SPECIFIERS.has(specifier)) {
+          offenders.push(`${relative(SRC, file)}: ${specifier}`);
+        }
+      }
+    }
+    expect(files(join(SRC, 'refine')).length).toBeGreaterThan(3);
+    expect(offenders).toEqual([]);
+  });
+
+  it('loads at run time its own files and pagelope/client only: neither refine, React nor the root entry', () => {
+    const { files: loaded, packages } = runtimeClosure(join(SRC, 'refine', 'index.ts'));
+    expect(loaded.map((file) => relative(SRC, file)).filter((file) => !file.startsWith('refine'))).toEqual([]);
+    expect(packages.map((entry) => entry.split(': ')[1])).toContain('pagelope/client');
+    expect([...new Set(packages.map((entry) => entry.split(': ')[1]))]).toEqual(['pagelope/client']);
+  });
 });

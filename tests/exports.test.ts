@@ -49,6 +49,8 @@ describe('pagelope', () => {
         "routeNotFoundError",
         "statusName",
         "toErrorEnvelope",
+        "toOpenApi",
+        "toOpenApiRoute",
         "toPageResult",
       ]
     `);
@@ -100,8 +102,8 @@ describe('pagelope', () => {
   });
 });
 
-/** The runtime names of each adapter entry, resolved as `pagelope/<name>` (the sources, or `dist/` in the dist project). */
-describe('adapter entries', () => {
+/** The runtime names of each subpath entry, resolved as `pagelope/<name>` (the sources, or `dist/` in the dist project). */
+describe('subpath entries', () => {
   it.each([
     [
       'pagelope/express',
@@ -116,6 +118,8 @@ describe('adapter entries', () => {
     ],
     ['pagelope/nestjs', () => import('pagelope/nestjs'), ['PagelopeExceptionFilter', 'PagelopeModule']],
     ['pagelope/node', () => import('pagelope/node'), ['clientErrorListener']],
+    ['pagelope/client', () => import('pagelope/client'), ['HttpError', 'createClient', 'isHttpError', 'toQueryString']],
+    ['pagelope/refine', () => import('pagelope/refine'), ['dataProvider', 'toRefineHttpError']],
   ] as const)('%s exports exactly its names', async (_entry, load, names) => {
     const module = (await load()) as Record<string, unknown>;
     expect(Object.keys(module).sort()).toStrictEqual([...names]);

@@ -24,7 +24,7 @@ function bareImports(entry: string): Set<string> {
 }
 
 describe('dist/ (built by npm run build)', () => {
-  it.each(['index.js', 'index.cjs', 'postgres/index.js', 'postgres/index.cjs'])(
+  it.each(['index.js', 'index.cjs', 'postgres/index.js', 'postgres/index.cjs', 'client/index.js', 'client/index.cjs'])(
     '%s loads no web framework and no driver',
     (file) => {
       expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
@@ -33,10 +33,64 @@ describe('dist/ (built by npm run build)', () => {
     },
   );
 
+  it.each(['refine/index.js', 'refine/index.cjs'])(
+    '%s loads pagelope/client and no other package: neither refine, React nor zod',
+    (file) => {
+      expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
+      expect([...bareImports(join(DIST, file))]).toEqual(['pagelope/client']);
+    },
+  );
+
+  it('keeps the refine types as imports of @refinedev/core in the declarations, never inlined', () => {
+    for (const file of ['refine/index.d.ts', 'refine/index.d.cts']) {
+      const source = readFileSync(join(DIST, file), 'utf8');
+      expect(source).toMatch(/^import (?:type )?\{[^}]*\bDataProvider\b[^}]*\} from '@refinedev\/core';$/m);
+      expect(source).not.toMatch(/from 'react'/);
+    }
+  });
+
   it('finds a framework import when there is one (the check itself can fail)', () => {
     expect(existsSync(join(DIST, 'express', 'index.js')), 'run npm run build first').toBe(true);
     const adapter = [...bareImports(join(DIST, 'express', 'index.js'))];
     expect(adapter).toContain('express');
     expect(adapter).toContain('pagelope');
   });
+});
+
+interface Conditions {
+  readonly types: string;
+  readonly default: string;
+}
+
+describe('package.json exports', () => {
+  const pkg = JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as {
+    exports: Record<string, string | { import: Conditions; require: Conditions }>;
+  };
+
+  it('maps ./client to the client build with nested import and require conditions, types first', () => {
+    expect(pkg.exports['./client']).toStrictEqual({
+      import: { types: './dist/client/index.d.ts', default: './dist/client/index.js' },
+      require: { types: './dist/client/index.d.cts', default: './dist/client/index.cjs' },
+    });
+  });
+
+  it('maps ./refine to the refine build with nested import and require conditions, types first', () => {
+    expect(pkg.exports['./refine']).toStrictEqual({
+      import: { types: './dist/refine/index.d.ts', default: './dist/refine/index.js' },
+      require: { types: './dist/refine/index.d.cts', default: './dist/refine/index.cjs' },
+    });
+  });
+
+  it.each(Object.keys(pkg.exports).filter((key) => key !== './package.json'))(
+    'maps %s to files that exist in dist/',
+    (key) => {
+      const entry = pkg.exports[key] as { import: Conditions; require: Conditions };
+      for (const conditions of [entry.import, entry.require]) {
+        expect(Object.keys(conditions)).toEqual(['types', 'default']);
+        for (const file of Object.values(conditions)) {
+          expect(existsSync(join(DIST, '..', file)), `${file} (run npm run build first)`).toBe(true);
+        }
+      }
+    },
+  );
 });

@@ -2,44 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { promisedOutputs } from './support/promised-outputs';
 
 const ROOT = join(import.meta.dirname, '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 const outDir = join(ROOT, '.tmp', 'readme');
-
-/**
- * What the README promises an example prints: the `// value` comment that ends a `console.log(...)` statement (on its
- * own line, or on the closing `);` of a call the formatter split over several lines), the `//` comment lines right
- * after such a statement (one promise, joined), and any `// prints: value` comment (for output that a callback writes).
- */
-function promisedOutputs(code: string): string[] {
-  const promises: string[] = [];
-  let inLog = false;
-  let open: string[] | undefined;
-  const flush = (): void => {
-    if (open && open.length > 0) promises.push(open.join(' '));
-    open = undefined;
-  };
-  for (const line of code.split('\n')) {
-    const comment = /^\s*\/\/ (.*)$/.exec(line);
-    if (comment && open) {
-      open.push((comment[1] ?? '').trim());
-      continue;
-    }
-    flush();
-    const prints = /\/\/ prints: (.+)$/.exec(line);
-    if (prints) promises.push((prints[1] ?? '').trim());
-    if (line.includes('console.log(')) inLog = true;
-    if (!inLog || !/\);( \/\/ .*)?$/.test(line)) continue;
-    inLog = false;
-    const trailing = /\); \/\/ (.+)$/.exec(line);
-    if (trailing && !prints) promises.push((trailing[1] ?? '').trim());
-    else if (!trailing) open = [];
-  }
-  flush();
-  return promises;
-}
 
 describe('README examples', () => {
   it('has runnable examples', () => {

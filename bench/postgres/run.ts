@@ -4,11 +4,13 @@
  *   --quick     table `bench_users_quick` of 20,000 rows and short runs (a smoke check of a few seconds)
  *   --rebuild   drop and reload the table even when it already holds the seeded rows
  *   --write     also write bench/postgres/RESULTS.md (full runs only)
+ *   --search    time only the search section (not with --write: RESULTS.md records full runs)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
  * rows) of the same query through pagelope `list` (offset), pagelope `listByCursor` (keyset) and nestjs-paginate on
- * TypeORM, with and without a filter. Prints Markdown tables, a Targets table and the plans of the adapter's deep
+ * TypeORM, with and without a filter; then the search over username and email, first page with total, without and
+ * with the trigram indexes (bench/postgres/search.ts). Prints Markdown tables, a Targets table and the plans of the adapter's deep
  * pages on stdout; progress goes to stderr. Every figure comes from a measurement of this run.
  */
 import { writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { measureGroup, type Budget, type Case, type Summary } from './measure';
 import { createNestPeer } from './nest-peer';
 import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from './report';
 import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
+import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
 
 interface Mode {
@@ -29,6 +32,7 @@ interface Mode {
   readonly rows: number;
   readonly first: Budget;
   readonly deep: Budget;
+  readonly search: Budget;
 }
 
 const FULL: Mode = {
@@ -37,6 +41,7 @@ const FULL: Mode = {
   rows: 1_000_000,
   first: { warmup: 3, minSamples: 20, maxSamples: 300, budgetMs: 20_000 },
   deep: { warmup: 2, minSamples: 15, maxSamples: 100, budgetMs: 30_000 },
+  search: { warmup: 2, minSamples: 10, maxSamples: 60, budgetMs: 20_000 },
 };
 
 const QUICK: Mode = {
@@ -45,6 +50,7 @@ const QUICK: Mode = {
   rows: 20_000,
   first: { warmup: 1, minSamples: 5, maxSamples: 50, budgetMs: 300 },
   deep: { warmup: 1, minSamples: 5, maxSamples: 50, budgetMs: 300 },
+  search: { warmup: 1, minSamples: 5, maxSamples: 50, budgetMs: 300 },
 };
 
 const NOTES = [
@@ -56,12 +62,14 @@ const NOTES = [
 ];
 
 async function main(argv: readonly string[]): Promise<void> {
-  const known = new Set(['--quick', '--rebuild', '--write']);
+  const known = new Set(['--quick', '--rebuild', '--write', '--search']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
   const mode = argv.includes('--quick') ? QUICK : FULL;
   const write = argv.includes('--write');
   if (write && mode.name === 'quick') throw new Error('--write needs a full run (drop --quick)');
+  const searchOnly = argv.includes('--search');
+  if (write && searchOnly) throw new Error('--write records a full run (drop --search)');
 
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -74,7 +82,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const results: ScenarioResult[] = [];
     let plans = '';
     try {
-      for (const scenario of await loadScenarios(pool, mode.table)) {
+      for (const scenario of searchOnly ? [] : await loadScenarios(pool, mode.table)) {
         const summaries = new Map<string, Summary>();
         const statements = new Map<string, number>();
         const depths = await buildDepthCases(pool, mode.table, adapter, peer, scenario);
@@ -103,6 +111,7 @@ async function main(argv: readonly string[]): Promise<void> {
     } finally {
       await peer.close();
     }
+    const search = await runSearch(pool, mode.table, adapter, mode.search);
     const measureSeconds = (performance.now() - measuring) / 1000;
 
     const server = await pool.query<{ version: string; shared_buffers: string }>(
@@ -119,6 +128,7 @@ async function main(argv: readonly string[]): Promise<void> {
     ].join('\n');
     const body = [
       ...results.map((r) => renderScenario(r, mode.table, LIMIT)),
+      renderSearch(search, mode.table),
       renderTargets(checkTargets(results)),
       `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
       plans,

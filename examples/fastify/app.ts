@@ -3,9 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { pagelope } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { createDemoRoutes, type DemoOptions } from '../shared/demo-routes';
+import { docsPage } from '../shared/docs-page';
 import { tooManyRequests } from '../shared/too-many-requests';
 
-/** The demo on Fastify 5, not listening (call `listen` or `ready`): pagelope's routes, the limiter, `/audit`. */
+/** The demo on Fastify 5, not listening (`listen` or `ready`): pagelope's routes, the limiter, `/audit`, `/docs`. */
 export function createApp(options: DemoOptions = {}): FastifyInstance {
   const demo = createDemoRoutes(options);
   const { max, windowMs } = demo.rateLimit;
@@ -13,7 +14,7 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
   // envelope (`clientErrorListener`).
   const timeouts = { requestTimeout: 30_000, connectionTimeout: 30_000, http: { headersTimeout: 30_000 } };
   const app = Fastify({ ...timeouts, clientErrorHandler: clientErrorListener() });
-  app.register(pagelope, { routes: demo.routes });
+  app.register(pagelope, { routes: demo.routes, openapi: demo.openapi });
   // Every request counts, unknown routes included; the rejection goes to pagelope's error handler (the 429 envelope).
   app
     .register(rateLimit, {
@@ -24,5 +25,9 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
     })
     .after(() => app.addHook('onRequest', app.rateLimit()));
   app.get('/audit', async () => demo.audit);
+  app.get('/docs*', async (request, reply) => {
+    const page = docsPage(request.url);
+    return page ? reply.code(page.status).headers(page.headers).send(page.body) : reply.callNotFound();
+  });
   return app;
 }

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { rateLimiter, type RateLimitInfo } from 'hono-rate-limiter';
 import { correlationId, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { createDemoRoutes, type DemoOptions } from '../shared/demo-routes';
+import { docsPage } from '../shared/docs-page';
 import { tooManyRequests } from '../shared/too-many-requests';
 
-/** The demo on Hono 4, not listening: correlation id, rate limiter (429 envelope), `/users` routes, `GET /audit`. */
+/** The demo on Hono 4, not listening: correlation id, limiter (429 envelope), `/users` routes, `/audit`, `/docs`. */
 export function createApp(options: DemoOptions = {}): Hono {
-  const { routes, audit, rateLimit } = createDemoRoutes(options);
+  const { routes, openapi, audit, rateLimit } = createDemoRoutes(options);
   const app = new Hono();
   app.use(correlationId());
   app.use(
@@ -21,8 +22,12 @@ export function createApp(options: DemoOptions = {}): Hono {
       },
     }),
   );
-  app.route('/', resourceRoutes(routes));
+  app.route('/', resourceRoutes(routes, { openapi }));
   app.get('/audit', (c) => c.json(audit));
+  app.get('/docs/*', (c) => {
+    const page = docsPage(c.req.path);
+    return page ? c.body(page.body, page.status, page.headers) : c.notFound();
+  });
   app.onError(onError);
   app.notFound(notFound);
   return app;

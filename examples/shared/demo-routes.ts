@@ -2,10 +2,12 @@ import {
   createMemoryRepository,
   createResourceService,
   defineRoutes,
+  type OpenApiRouteOptions,
   type Repository,
   type ResourceRoutes,
   type ResourceService,
 } from 'pagelope';
+import packageJson from '../../package.json' with { type: 'json' };
 import { seedCountFromEnv, seedUsers } from './seed';
 import { users, type User } from './users';
 
@@ -26,10 +28,14 @@ export interface DemoOptions {
   readonly repository?: Repository<User>;
 }
 
-/** The framework-neutral demo: the `users` service with its hooks, its routes, the audit log and the limiter settings. */
+/**
+ * The framework-neutral demo: the `users` service with its hooks, its routes, the adapters' `openapi` option (the
+ * document at `/openapi.json`), the audit log and the limiter settings.
+ */
 export interface DemoRoutes {
   readonly service: ResourceService<User>;
   readonly routes: ResourceRoutes<User>;
+  readonly openapi: OpenApiRouteOptions;
   readonly audit: AuditEntry[];
   readonly rateLimit: { readonly max: number; readonly windowMs: number };
 }
@@ -61,6 +67,14 @@ export function createDemoRoutes(options: DemoOptions = {}): DemoRoutes {
   return {
     service,
     routes: defineRoutes(service),
+    openapi: {
+      info: {
+        title: 'pagelope demo',
+        version: packageJson.version,
+        description:
+          'The `users` resource of the pagelope demo: pages, cursors, filters, sorting and the error envelope.',
+      },
+    },
     audit,
     rateLimit: {
       max: options.rateLimitMax ?? envNumber('RATE_LIMIT_MAX', 100),

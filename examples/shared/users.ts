@@ -19,4 +19,5 @@ export const users = defineResource({
   schema: userSchema,
   filterable: ['username', 'email', 'status', 'age', 'createdAt'],
   sortable: ['username', 'age', 'createdAt'],
+  searchable: ['username', 'email'],
 });

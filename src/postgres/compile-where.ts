@@ -1,5 +1,6 @@
 import type { Condition } from '../query/normalized-query';
 import { arrayType } from './column-types';
+import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';
 import { comparable, type SqlContext } from './sql-context';
 
@@ -25,10 +26,8 @@ function compileCondition({ field, op, value, def }: Condition, context: SqlCont
   const { params } = context;
   const column = quoteIdentifier(field);
   const col = comparable(column, field, context);
-  // lower() folds by the column's collation: the database default's comes closest to JavaScript's toLowerCase()
-  // ("C" folds ASCII only). U+0130 (İ) is the one single-character difference left: JavaScript folds it to "i̇"
-  // (i + U+0307), PostgreSQL to "i", so it is spelled out first. Final sigma stays a documented difference.
-  const lower = `lower(replace(${column} COLLATE "default", 'İ', 'i̇'))`;
+  // The column as toLowerCase() would fold it (see lowerText): case-insensitive values come lower-cased.
+  const lower = lowerText(column);
   const like = (pattern: string, target = col, negate = false) =>
     `${target} ${negate ? 'NOT LIKE' : 'LIKE'} ${params.add(pattern)} ESCAPE '\\'`;
   const text = value as string;

@@ -12,6 +12,7 @@ import { validateCreate, validatePatch, validateReplace } from '../resource/vali
 import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
+import { compileFilter } from './compile-search';
 import { compileWhere } from './compile-where';
 import { toUnavailableError } from './connection-error';
 import { quoteIdentifier } from './quote-identifier';
@@ -40,7 +41,9 @@ export interface PostgresRepositoryOptions {
 /**
  * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
  * is a bind parameter and every identifier comes from the resource definition; ordering and matching follow the same
- * rules as the in-memory repository.
+ * rules as the in-memory repository. A `search` is `lower(column) LIKE '%needle%'` over the searchable columns (the
+ * `contl` rule, which the trigram indexes of `createTableSql(resource, { trigram: true })` serve); a `select` reads
+ * only the selected columns (and, for a cursor page, the sort columns its next cursor is made of).
  *
  * @throws TypeError when the table or a field name is not a plain SQL identifier.
  * @example
@@ -58,7 +61,10 @@ export function createPostgresRepository<TRecord>(
   const columns = [...fields.keys()];
   const select = columns.map(quoteIdentifier).join(', ');
   const idColumn = quoteIdentifier(resource.idField);
-  const toRecord = createRowMapper(generic);
+  const mapper = createRowMapper(generic);
+  const { toRecord } = mapper;
+  /** The select list of a selection's columns, or of every column without one. */
+  const selectOf = (names: readonly string[] | null) => (names ? names.map(quoteIdentifier).join(', ') : select);
   const toParam = (field: string, value: unknown): unknown =>
     fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : value;
   const generateId = options.generateId ?? uuidv7;
@@ -142,9 +148,13 @@ export function createPostgresRepository<TRecord>(
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, 'page', options?.scope);
       const context = { fields, collate: await collation() };
-      const { rows, total } = await listOffsetPage(query, { run, table, select, idColumn, context });
+      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const picked = query.select ?? null;
+      const columnsRead = selectOf(picked);
+      const { rows, total } = await listOffsetPage(query, { run, table, select: columnsRead, idColumn, context });
+      const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
-        rows.map((row) => toRecord(row) as TRecord),
+        rows.map((row) => toItem(row) as TRecord),
         { total, page: query.page, limit: query.limit },
       );
     },
@@ -152,16 +162,22 @@ export function createPostgresRepository<TRecord>(
       const query = normalizeListInput(input, generic, 'cursor', options?.scope);
       const context = await contextOf();
       const { params } = context;
-      const conditions = [compileWhere(query.groups, context)];
+      const conditions = [compileFilter(query, context)];
       if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
+      // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
+      // cursor is made from the sort key, then the items keep only the selected fields.
+      const picked = query.select ?? null;
+      const keys = query.order.map((term) => term.field);
+      const columnsRead = selectOf(picked ? [...new Set([...picked, ...keys])] : null);
       const rows = await run(
-        `SELECT ${select} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
+        `SELECT ${columnsRead} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
           `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
         params.values,
       );
-      const items = rows.slice(0, query.limit).map((row) => toRecord(row) as Record<string, unknown>);
-      const last = items[items.length - 1];
-      const nextCursor = rows.length > query.limit && last ? nextCursorOf(query, last) : null;
+      const toItem = picked ? mapper.pick(picked) : toRecord;
+      const items = rows.slice(0, query.limit).map((row) => toItem(row));
+      const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+      const nextCursor = last ? nextCursorOf(query, mapper.pick(keys)(last)) : null;
       return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
     },
   });

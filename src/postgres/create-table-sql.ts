@@ -1,26 +1,41 @@
 import type { Resource } from '../resource/define-resource';
 import { columnType } from './column-types';
+import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';
 
 /** Options of {@link createTableSql}. */
 export interface CreateTableSqlOptions {
   /** The table (`name` or `schema.name`); default the resource name. */
-  readonly table?: string;
+  readonly table?: string | undefined;
+  /**
+   * Also emit `CREATE EXTENSION IF NOT EXISTS pg_trgm` and a GIN trigram index per searchable field, on the
+   * lower-cased expression the adapter's `search` compiles to, so that a search can be an index scan instead of a
+   * sequential scan (default `false`). Creating the extension needs the right to (a superuser, or from PostgreSQL
+   * 13 on the database owner, pg_trgm being a trusted extension); PGlite needs `extensions: { pg_trgm }`.
+   */
+  readonly trigram?: boolean | undefined;
 }
+
+const OPTIONS = new Set(['table', 'trigram']);
 
 /**
  * Returns the DDL of a table for a resource: one column per schema field (text columns in the "C" collation, so
- * ordering is by code point and indexes serve it), the id as primary key, and a `(field, id)` index per sortable field.
+ * ordering is by code point and indexes serve it), the id as primary key, and a `(field, id)` index per sortable field;
+ * with `trigram: true`, also the `pg_trgm` extension and a trigram index per searchable field.
  *
- * @throws TypeError when the table or a field name is not a plain SQL identifier.
+ * @throws TypeError for an unknown option, a `table` that is not a string, a `trigram` that is not a boolean,
+ *   `trigram: true` on a resource without searchable fields, or a table or field name that is not a plain SQL
+ *   identifier.
  * @example
- * await pool.query(createTableSql(users, { table: 'users' }));
+ * await pool.query(createTableSql(users, { table: 'users', trigram: true }));
  */
 export function createTableSql<TRecord>(resource: Resource<TRecord>, options: CreateTableSqlOptions = {}): string {
   const generic = resource as Resource;
+  checkOptions(options, generic);
   const tableName = options.table ?? generic.name;
   const table = quoteIdentifier(tableName);
   const bare = tableName.split('.').pop() ?? tableName;
+  const indexName = (suffix: string) => quoteIdentifier(`${bare}_${suffix}`.slice(0, 63));
   const columns = [...generic.fields.values()].map((def) => {
     const isId = def.name === generic.idField;
     const nullability = isId ? ' PRIMARY KEY' : def.nullable ? '' : ' NOT NULL';
@@ -29,10 +44,33 @@ export function createTableSql<TRecord>(resource: Resource<TRecord>, options: Cr
   const statements = [`CREATE TABLE IF NOT EXISTS ${table} (\n${columns.join(',\n')}\n);`];
   for (const field of generic.sortable) {
     if (field === generic.idField) continue;
-    const index = quoteIdentifier(`${bare}_${field}_${generic.idField}_idx`.slice(0, 63));
     statements.push(
-      `CREATE INDEX IF NOT EXISTS ${index} ON ${table} (${quoteIdentifier(field)}, ${quoteIdentifier(generic.idField)});`,
+      `CREATE INDEX IF NOT EXISTS ${indexName(`${field}_${generic.idField}_idx`)} ON ${table} ` +
+        `(${quoteIdentifier(field)}, ${quoteIdentifier(generic.idField)});`,
     );
   }
+  if (options.trigram === true) {
+    statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+    for (const field of generic.searchable) {
+      statements.push(
+        `CREATE INDEX IF NOT EXISTS ${indexName(`${field}_trgm_idx`)} ON ${table} ` +
+          `USING gin ((${lowerText(quoteIdentifier(field))}) gin_trgm_ops);`,
+      );
+    }
+  }
   return statements.join('\n');
+}
+
+function checkOptions(options: unknown, resource: Resource): asserts options is CreateTableSqlOptions {
+  const fail = (message: string): never => {
+    throw new TypeError(`createTableSql: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('options must be an object');
+  const given = options as Record<string, unknown>;
+  for (const key of Object.keys(given)) if (!OPTIONS.has(key)) fail(`unknown option "${key}"`);
+  if (given['table'] !== undefined && typeof given['table'] !== 'string') fail('table must be a string');
+  if (given['trigram'] !== undefined && typeof given['trigram'] !== 'boolean') fail('trigram must be a boolean');
+  if (given['trigram'] === true && resource.searchable.length === 0) {
+    fail(`trigram: resource "${resource.name}" has no searchable fields to index`);
+  }
 }

@@ -1,7 +1,7 @@
 import type { NormalizedQuery } from '../query/normalized-query';
 import type { OrderTerm } from '../query/types';
 import { compileOrderBy } from './compile-order';
-import { compileWhere } from './compile-where';
+import { compileFilter } from './compile-search';
 import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
 
@@ -10,7 +10,7 @@ type Row = Readonly<Record<string, unknown>>;
 /** What {@link listOffsetPage} needs of the repository. */
 export interface OffsetPageOptions {
   readonly run: (text: string, values: unknown[]) => Promise<readonly Row[]>;
-  /** Quoted table, select list and id column. */
+  /** Quoted table, select list (the columns of the query's `select`, or every column) and id column. */
   readonly table: string;
   readonly select: string;
   readonly idColumn: string;
@@ -25,7 +25,7 @@ export interface OffsetPageOptions {
 export const COUNT_FIRST_OFFSET = 10_000;
 
 /**
- * Reads page `query.page` of `query.limit` rows and the total.
+ * Reads page `query.page` of `query.limit` rows of the query's filter and search, and the total.
  * - Up to {@link COUNT_FIRST_OFFSET} rows in, the page is read first: a page shorter than the limit ends the set, so
  *   its total is `offset + rows` and no COUNT runs; a full page, or an empty page past the end, runs the COUNT next.
  * - Deeper, the COUNT runs first and the page is read from whichever end of the ordered set is nearer: a page at 90%
@@ -45,13 +45,13 @@ export async function listOffsetPage(
   const offset = (query.page - 1) * limit;
   const count = async (): Promise<number> => {
     const params = new SqlParams();
-    const where = compileWhere(query.groups, { ...context, params });
+    const where = compileFilter(query, { ...context, params });
     const [row] = await run(`SELECT count(*)::float8 AS n FROM ${table} WHERE ${where}`, params.values);
     return Number(row?.n ?? 0);
   };
   const read = (scanOrder: readonly OrderTerm[], take: number, skip: number) => {
     const params = new SqlParams();
-    const where = compileWhere(query.groups, { ...context, params });
+    const where = compileFilter(query, { ...context, params });
     const order = compileOrderBy(query.order, context);
     const scan = `ORDER BY ${compileOrderBy(scanOrder, context)} LIMIT ${params.add(take)} OFFSET ${params.add(skip)}`;
     return run(

@@ -1,29 +1,56 @@
 import type { Resource } from '../resource/define-resource';
 
+type Row = Readonly<Record<string, unknown>>;
+
+/** Maps one database row to a record. */
+export type MapRow = (row: Row) => Record<string, unknown>;
+
+/** What {@link createRowMapper} returns. */
+export interface RowMapper {
+  /** Every field of the schema, in its order. */
+  readonly toRecord: MapRow;
+  /** Only `fields` (names of the schema, from a validated selection), in the order given. */
+  pick(fields: readonly string[]): MapRow;
+}
+
+interface Column {
+  readonly name: string;
+  readonly number: boolean;
+  readonly date: boolean;
+  readonly keepNull: boolean;
+}
+
 /**
- * Maps a database row back to a record: a NULL column of a field whose schema does not accept null (an optional
- * field) becomes an absent key, and a number read as text (bigint, numeric) becomes a number.
+ * Maps database rows back to records: a NULL column of a field whose schema does not accept null (an optional
+ * field) becomes an absent key, and a number read as text (bigint, numeric) becomes a number. `pick` maps a row of
+ * fewer columns (a `select`) to a record of only those fields, each by the same rule.
  */
-export function createRowMapper(
-  resource: Resource,
-): (row: Readonly<Record<string, unknown>>) => Record<string, unknown> {
+export function createRowMapper(resource: Resource): RowMapper {
   const shape = resource.schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
-  const fields = [...resource.fields.values()].map((def) => ({
+  const all: Column[] = [...resource.fields.values()].map((def) => ({
     name: def.name,
     number: def.kind === 'number',
     date: def.kind === 'date',
     keepNull: shape[def.name]?.safeParse(null).success === true,
   }));
-  return (row) => {
-    const record: Record<string, unknown> = {};
-    for (const { name, number, date, keepNull } of fields) {
-      const value = row[name];
-      if (value === null || value === undefined) {
-        if (keepNull) record[name] = null;
-      } else if (number && typeof value === 'string') record[name] = Number(value);
-      else if (date && !(value instanceof Date)) record[name] = new Date(value as string);
-      else record[name] = value;
-    }
-    return record;
-  };
+  const byName = new Map(all.map((column) => [column.name, column]));
+  const mapOf =
+    (columns: readonly Column[]): MapRow =>
+    (row) => {
+      const record: Record<string, unknown> = {};
+      for (const { name, number, date, keepNull } of columns) {
+        const value = row[name];
+        if (value === null || value === undefined) {
+          if (keepNull) record[name] = null;
+        } else if (number && typeof value === 'string') record[name] = Number(value);
+        else if (date && !(value instanceof Date)) record[name] = new Date(value as string);
+        else record[name] = value;
+      }
+      return record;
+    };
+  return Object.freeze({
+    toRecord: mapOf(all),
+    pick: (fields: readonly string[]) =>
+      mapOf(fields.map((name) => byName.get(name)).filter((column) => column !== undefined)),
+  });
 }

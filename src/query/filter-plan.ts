@@ -9,12 +9,20 @@ export interface FilterEntry {
   readonly name: string;
   readonly def: FieldDef;
   readonly allowed: ReadonlySet<OperatorName>;
-  /** The field's parameter names as messages quote them: `field[operator]`, `field[value]`, `field[values]`. */
-  readonly operatorParam: string;
-  readonly valueParam: string;
-  readonly valuesParam: string;
-  /** `field[<op>]` of each operator allowed on the field. */
-  readonly shorthandParams: ReadonlyMap<OperatorName, string>;
+  /**
+   * The field's parameter names as messages quote them: `field[operator]`, `field[value]`, `field[values]`, and
+   * `field[<op>]` per operator (made once per resource, so a request builds none).
+   */
+  readonly names: ParamNames;
+}
+
+/** How messages name a field's parameters: `age[operator]`, or `or[0][age][operator]` inside a group. */
+export interface ParamNames {
+  readonly operator: string;
+  readonly value: string;
+  readonly values: string;
+  /** `field[<op>]`, for any operator text (an unknown one included, as its message quotes it). */
+  shorthand(op: string): string;
 }
 
 /** What the HTTP parser looks up per request, computed once per resource. */
@@ -49,10 +57,12 @@ export function filterPlanOf(resource: Resource): FilterPlan {
           name: def.name,
           def,
           allowed,
-          operatorParam: `${name}[operator]`,
-          valueParam: `${name}[value]`,
-          valuesParam: `${name}[values]`,
-          shorthandParams,
+          names: Object.freeze({
+            operator: `${name}[operator]`,
+            value: `${name}[value]`,
+            values: `${name}[values]`,
+            shorthand: (op: string) => shorthandParams.get(op as OperatorName) ?? `${name}[${op}]`,
+          }),
         }),
       );
     }

@@ -11,6 +11,8 @@ export {
 } from './operators';
 export { QUERY_LIMITS } from './limits';
 export { CURSOR_DEFAULT_LIMIT } from './resolve-bounds';
+export { OR_LIMITS } from './query-params';
+export { SEARCH_LENGTH } from './search-and-select';
 export { parseListQuery, parseCursorQuery } from './parse-list-query';
 export type {
   ListQuery,

@@ -6,11 +6,12 @@ import { normalizeWhere } from './normalize-where';
 import { Problems, badRequest, quote } from './problems';
 import { andGroups, normalizeScope } from './normalize-scope';
 import { resolveLimit, resolvePage } from './resolve-bounds';
+import { resolveSearch, resolveSelect } from './search-and-select';
 import { cursorDefaultLimit } from '../resource/route-resource';
 import { withTieBreaker } from '../resource/define-resource';
 
-const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy']);
-const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy']);
+const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy', 'search', 'select']);
+const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 'select']);
 
 /**
  * Validates programmatic `list` (mode `'page'`) or `listByCursor` (mode `'cursor'`) input. A query object that
@@ -48,8 +49,15 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
   const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(options.limit, fallback, resource, false, problems);
   const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;
+  const search = resolveSearch(options.search, resource, problems) ?? null;
+  // Server code may select any field of the schema; the service refuses hidden ones for its callers.
+  const select = resolveSelect(options.select, resource, false, false, problems) ?? null;
   problems.throwIfAny();
-  return finishQuery({ page, limit, groups, order }, mode === 'cursor' ? options.cursor : undefined, resource);
+  return finishQuery(
+    { page, limit, groups, order, search, select },
+    mode === 'cursor' ? options.cursor : undefined,
+    resource,
+  );
 }
 
 /**
@@ -58,17 +66,19 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
  * @throws HttpError 400 for a malformed cursor or one issued for another filter or order.
  */
 export function finishQuery(
-  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order'>,
+  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order' | 'search' | 'select'>,
   cursor: unknown,
   resource: Resource,
 ): NormalizedQuery {
+  const search = base.search ?? null;
   let after: readonly unknown[] | null = null;
   let cursorScope: string | null = null;
   if (cursor !== undefined && cursor !== null && cursor !== '') {
     const problems = new Problems();
     if (typeof cursor !== 'string') problems.add('cursor must be a string');
     else {
-      const decoded = decodeCursor(cursor, base.order, resource, fingerprintOf(base.groups, base.order));
+      const fingerprint = fingerprintOf(base.groups, base.order, search?.needle);
+      const decoded = decodeCursor(cursor, base.order, resource, fingerprint);
       if (decoded.ok) {
         after = decoded.values;
         cursorScope = decoded.scopeTag;
@@ -83,6 +93,8 @@ export function finishQuery(
     order: base.order,
     after,
     cursorScope,
+    ...(search === null ? {} : { search }),
+    ...(base.select ? { select: base.select } : {}),
   });
 }
 

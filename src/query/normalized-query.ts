@@ -14,7 +14,20 @@ export interface Condition {
   readonly def: FieldDef;
 }
 
-/** The validated form every adapter consumes: OR of AND-groups, an order ending with the id. */
+/** A validated search: its text, lower-cased, and the fields it looks in. */
+export interface SearchTerm {
+  /** The search text as given. */
+  readonly text: string;
+  /** `text.toLowerCase()`: what each field's lower-cased value must contain. */
+  readonly needle: string;
+  /** The resource's searchable fields, in declaration order. */
+  readonly fields: readonly string[];
+}
+
+/**
+ * The validated form every adapter consumes: OR of AND-groups (ANDed with the search, when there is one), an order
+ * ending with the id, and the fields to return.
+ */
 export interface NormalizedQuery {
   readonly page: number;
   readonly limit: number;
@@ -28,6 +41,10 @@ export interface NormalizedQuery {
   readonly scopeTag?: string | null;
   /** The filter before the scope was ANDed in: what the cursor's filter binding covers. */
   readonly baseGroups?: readonly (readonly Condition[])[];
+  /** The search ANDed with the groups (absent or `null`: none). Cursors are bound to it. */
+  readonly search?: SearchTerm | null;
+  /** The fields each item keeps, the id first (absent or `null`: every field). Not part of a cursor's binding. */
+  readonly select?: readonly string[] | null;
 }
 
 interface Remembered {
@@ -97,16 +114,24 @@ const fingerprints = new WeakMap<NormalizedQuery, string>();
 export function queryFingerprint(query: NormalizedQuery): string {
   let fingerprint = fingerprints.get(query);
   if (fingerprint === undefined) {
-    fingerprint = fingerprintOf(query.baseGroups ?? query.groups, query.order);
+    fingerprint = fingerprintOf(query.baseGroups ?? query.groups, query.order, query.search?.needle);
     fingerprints.set(query, fingerprint);
   }
   return fingerprint;
 }
 
-/** The canonical text of a filter and order: conditions sorted within each AND-group, dates as ISO strings. */
-export function fingerprintOf(groups: readonly (readonly Condition[])[], order: readonly OrderTerm[]): string {
+/**
+ * The canonical text of a filter, order and search needle: conditions sorted within each AND-group, dates as ISO
+ * strings. Without a search it is what it was before searches existed, so earlier cursors stay valid.
+ */
+export function fingerprintOf(
+  groups: readonly (readonly Condition[])[],
+  order: readonly OrderTerm[],
+  search?: string,
+): string {
   const text = (value: unknown) =>
     JSON.stringify(value, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item));
   const where = groups.map((group) => group.map((c) => text([c.field, c.op, c.value])).sort());
-  return text([where, order.map((t) => [t.field, t.direction])]);
+  const base = [where, order.map((t) => [t.field, t.direction])];
+  return text(search === undefined ? base : [...base, search]);
 }

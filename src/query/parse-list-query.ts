@@ -6,6 +6,7 @@ import { parseOrderText } from './parse-order';
 import { QueryParams } from './query-params';
 import { readQuery } from './read-query';
 import { resolveLimit, resolvePage } from './resolve-bounds';
+import { resolveSearch, resolveSelect } from './search-and-select';
 import { baseResource, cursorDefaultLimit } from '../resource/route-resource';
 import type { CursorQuery, ListQuery, Where } from './types';
 
@@ -25,8 +26,9 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
   const result = {
     page: normalized.page,
     limit: normalized.limit,
-    where: whereOf(normalized.groups[0] ?? []),
+    where: whereOfGroups(normalized.groups),
     orderBy: normalized.order,
+    ...searchAndSelect(normalized),
   };
   return remember(result, normalized, baseResource(resource as Resource), 'page') as unknown as ListQuery<TRecord>;
 }
@@ -42,8 +44,9 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
   const result = {
     cursor,
     limit: normalized.limit,
-    where: whereOf(normalized.groups[0] ?? []),
+    where: whereOfGroups(normalized.groups),
     orderBy: normalized.order,
+    ...searchAndSelect(normalized),
   };
   return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
 }
@@ -51,20 +54,38 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
 function parse(query: unknown, resource: Resource, mode: Mode): { normalized: NormalizedQuery; cursor: string | null } {
   const params = new QueryParams(filterPlanOf(resource), mode);
   readQuery(query, params);
-  const conditions = params.conditions();
+  const groups = params.conditionGroups();
   const order =
     parseOrderText(params.orderBy, params.orderDirection, resource, params) ??
     (mode === 'page' ? resource.defaultOrder : filterPlanOf(resource).cursorOrder);
   const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(params.limit, fallback, resource, true, params);
   const page = mode === 'page' ? resolvePage(params.page, true, params) : 1;
+  const search = resolveSearch(params.search, resource, params) ?? null;
+  const select = resolveSelect(params.select, resource, true, true, params) ?? null;
   params.throwIfAny();
   const cursorText = params.cursor;
   // Only the returned query is frozen: the normalized form is reachable through the library alone (see remember).
-  const normalized: NormalizedQuery = cursorText
-    ? finishQuery({ page, limit, groups: [conditions], order }, cursorText, resource)
-    : { page, limit, groups: [conditions], order, after: null };
+  const normalized: NormalizedQuery =
+    cursorText || search || select
+      ? finishQuery({ page, limit, groups, order, search, select }, cursorText, resource)
+      : { page, limit, groups, order, after: null };
   return { normalized, cursor: cursorText ? cursorText : null };
+}
+
+/** The public `where` of the AND-groups: one clause, or an array of clauses (their OR) when there are several. */
+function whereOfGroups(groups: readonly (readonly Condition[])[]): Where<Record<string, unknown>> {
+  if (groups.length === 1) return whereOf(groups[0] ?? []);
+  return Object.freeze(groups.map(whereOf)) as Where<Record<string, unknown>>;
+}
+
+/** The public `search` and `select` of a query: present only when it has them. */
+function searchAndSelect(normalized: NormalizedQuery): { search?: string; select?: readonly string[] } {
+  if (!normalized.search && !normalized.select) return {};
+  return {
+    ...(normalized.search ? { search: normalized.search.text } : {}),
+    ...(normalized.select ? { select: normalized.select } : {}),
+  };
 }
 
 /**
@@ -79,12 +100,12 @@ function whereOf(conditions: readonly Condition[]): Where<Record<string, unknown
   let ops: Record<string, unknown> = where;
   for (const condition of conditions) {
     if (condition.field !== field) {
-      if (field !== undefined) Object.freeze(ops);
       field = condition.field;
-      where[field] = ops = {};
+      // A field's conditions are adjacent, except in an OR group that adds its own to the top-level ones.
+      ops = where[field] ??= {};
     }
     ops[condition.op] = condition.value;
   }
-  if (field !== undefined) Object.freeze(ops);
+  for (const key in where) Object.freeze(where[key]);
   return Object.freeze(where);
 }

@@ -1,33 +1,32 @@
 import type { Condition } from './normalized-query';
 import type { FilterEntry, FilterPlan } from './filter-plan';
-import { OPERATOR_NAMES, type OperatorName } from './operators';
+import { addFieldParam, fieldConditions, groupNames, newFieldParams, type FieldParams } from './field-params';
 import { Problems, quote, type ProblemSink } from './problems';
 import type { QuerySink } from './read-query';
-import { toCondition } from './to-condition';
-
-/** The filter parameters given for one field, kept as sent until all parameters are read. */
-interface FieldParams {
-  readonly entry: FilterEntry;
-  /** `field[operator]` and `field[value]`. */
-  operator: string | undefined;
-  value: string | undefined;
-  /** Every `field[values]`, in order. */
-  values: string[] | undefined;
-  /** Shorthand operators (`field[gte]`) in order of first use, each with its values. */
-  shorthand: OperatorName[] | undefined;
-  shorthandValues: string[][] | undefined;
-}
 
 /** Scalar parameter names, which take no `[sub]`; `where` is the programmatic key, never an HTTP parameter. */
-const SCALARS: ReadonlySet<string> = new Set(['limit', 'page', 'cursor', 'orderBy', 'orderDirection', 'where']);
-/** Operator text to the table's own name: one lookup both checks the text and gives an interned string. */
-const OPERATOR_BY_TEXT: ReadonlyMap<string, OperatorName> = new Map(OPERATOR_NAMES.map((name) => [name, name]));
-const REPEATABLE: ReadonlySet<OperatorName> = new Set(['between', 'in', 'notin', 'inl', 'notinl']);
+const SCALARS: ReadonlySet<string> = new Set([
+  'limit',
+  'page',
+  'cursor',
+  'orderBy',
+  'orderDirection',
+  'where',
+  'search',
+  'select',
+  'or',
+]);
+
+/** Bounds of the OR groups of one query. */
+export const OR_LIMITS = Object.freeze({ maxGroups: 8, maxConditions: 32 });
+
+const GROUP_NUMBER = /^[0-7]$/;
 
 /**
  * Collects the parameters of one HTTP list or cursor query as {@link readQuery} hands them over: scalars into
- * fields, filter parameters per field. Problems are collected (once per parameter) into a list created on the
- * first one, so a valid query allocates none.
+ * fields, filter parameters per field, and the filter parameters of each OR group (`or[<n>][<field>][<op>]`) per
+ * group and field. Problems are collected (once per parameter) into a list created on the first one, so a valid
+ * query allocates none.
  */
 export class QueryParams implements QuerySink, ProblemSink {
   limit: string | undefined;
@@ -35,7 +34,11 @@ export class QueryParams implements QuerySink, ProblemSink {
   cursor: string | undefined;
   orderBy: string | undefined;
   orderDirection: string | undefined;
+  search: string | undefined;
+  select: string | undefined;
   private readonly fields: FieldParams[] = [];
+  /** The fields of each OR group, by group number; absent when the query has none. */
+  private groups: Map<number, FieldParams[]> | undefined;
   private problems: Problems | undefined;
 
   constructor(
@@ -45,6 +48,10 @@ export class QueryParams implements QuerySink, ProblemSink {
 
   add(message: string): void {
     (this.problems ??= new Problems()).add(message);
+  }
+
+  once(id: string, message: string): void {
+    (this.problems ??= new Problems()).once(id, message);
   }
 
   /** @throws HttpError 400 with one message per problem, when there is any. */
@@ -57,44 +64,62 @@ export class QueryParams implements QuerySink, ProblemSink {
     // Field names never collide with scalar names (defineResource rejects them), so the field lookup goes first.
     const entry = this.plan.fields.get(name);
     if (!entry) {
+      if (name === 'or')
+        return this.once(`or[${sub}]`, `or[${sub}]: write a condition as or[<n>][<field>][<operator>]`);
       if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
       return this.once(`field:${name}`, `${name}[${sub}]: ${quote(name)} is not a filterable field`);
     }
-    const params = this.fieldParams(entry);
-    if (sub === 'operator') {
-      if (params.operator === undefined) params.operator = value;
-      else this.once(`${name}[${sub}]`, `${name}[${sub}] must not be repeated`);
-    } else if (sub === 'value') {
-      if (params.value === undefined) params.value = value;
-      else this.once(`${name}[${sub}]`, `${name}[${sub}] must not be repeated`);
-    } else if (sub === 'values') (params.values ??= []).push(value);
-    else this.shorthand(params, sub, value);
+    addFieldParam(this.fieldParams(this.fields, entry, undefined), sub, value, this);
   }
 
-  /** `field[<op>]=value`: the operator's values are collected in order of first use. */
-  private shorthand(params: FieldParams, sub: string, value: string): void {
-    const op = OPERATOR_BY_TEXT.get(sub);
-    if (op === undefined) {
-      const key = `${params.entry.name}[${sub}]`;
-      return this.once(key, `${key}: unknown operator ${quote(sub)}`);
+  groupParam(group: string, field: string, sub: string, value: string): void {
+    if (!GROUP_NUMBER.test(group)) {
+      return this.once(`or[${group}]`, `or[${group}]: OR groups are numbered 0 to ${OR_LIMITS.maxGroups - 1}`);
     }
-    const shorthand = (params.shorthand ??= []);
-    const lists = (params.shorthandValues ??= []);
-    const index = shorthand.indexOf(op);
-    if (index === -1) {
-      shorthand.push(op);
-      lists.push([value]);
-    } else lists[index]?.push(value);
+    const entry = this.plan.fields.get(field);
+    if (!entry) {
+      const key = `or[${group}][${field}]`;
+      return this.once(`field:${key}`, `${key}[${sub}]: ${quote(field)} is not a filterable field`);
+    }
+    const number = Number(group);
+    const groups = (this.groups ??= new Map());
+    let list = groups.get(number);
+    if (!list) groups.set(number, (list = []));
+    addFieldParam(this.fieldParams(list, entry, number), sub, value, this);
   }
 
   /**
    * Validates the filter parameters field by field, in the order the fields were first given, and returns the
-   * conditions. Problems are collected, not thrown.
+   * AND-groups: one group of the top-level conditions, or, with OR groups, one per OR group holding the top-level
+   * conditions and the group's own. Problems are collected, not thrown.
    */
-  conditions(): Condition[] {
-    const out: Condition[] = [];
-    for (const params of this.fields) this.fieldConditions(params, out);
-    return out;
+  conditionGroups(): Condition[][] {
+    const top: Condition[] = [];
+    for (const params of this.fields) fieldConditions(params, top, this);
+    if (!this.groups) return [top];
+    const numbers = [...this.groups.keys()].sort((a, b) => a - b);
+    const missing = numbers.findIndex((number, i) => number !== i);
+    if (missing !== -1) {
+      this.add(`or[${missing}] is missing: OR groups are numbered from 0 without gaps`);
+      return [top];
+    }
+    const result: Condition[][] = [];
+    let count = 0;
+    const given = new Set(top.map((condition) => `${condition.field}[${condition.op}]`));
+    for (const number of numbers) {
+      const own: Condition[] = [];
+      for (const params of this.groups.get(number) ?? []) fieldConditions(params, own, this);
+      for (const condition of own) {
+        const key = `${condition.field}[${condition.op}]`;
+        if (given.has(key))
+          this.add(`or[${number}][${condition.field}][${condition.op}] repeats the top-level condition ${key}`);
+      }
+      count += own.length;
+      result.push([...top, ...own]);
+    }
+    if (count > OR_LIMITS.maxConditions)
+      this.add(`OR groups may hold at most ${OR_LIMITS.maxConditions} conditions in all, got ${count}`);
+    return result;
   }
 
   private scalar(name: string, value: string): void {
@@ -108,6 +133,12 @@ export class QueryParams implements QuerySink, ProblemSink {
         break;
       case 'orderDirection':
         if (this.orderDirection === undefined) return void (this.orderDirection = value);
+        break;
+      case 'search':
+        if (this.search === undefined) return void (this.search = value);
+        break;
+      case 'select':
+        if (this.select === undefined) return void (this.select = value);
         break;
       case 'page':
         known = this.mode === 'page';
@@ -123,63 +154,10 @@ export class QueryParams implements QuerySink, ProblemSink {
     this.once(name, known ? `${name} must not be repeated` : `unknown parameter ${quote(name)}`);
   }
 
-  private once(id: string, message: string): void {
-    (this.problems ??= new Problems()).once(id, message);
-  }
-
-  private fieldParams(entry: FilterEntry): FieldParams {
-    for (const params of this.fields) if (params.entry === entry) return params;
-    const params: FieldParams = {
-      entry,
-      operator: undefined,
-      value: undefined,
-      values: undefined,
-      shorthand: undefined,
-      shorthandValues: undefined,
-    };
-    this.fields.push(params);
+  private fieldParams(list: FieldParams[], entry: FilterEntry, group: number | undefined): FieldParams {
+    for (const params of list) if (params.entry === entry) return params;
+    const params = newFieldParams(entry, group === undefined ? entry.names : groupNames(entry, group));
+    list.push(params);
     return params;
-  }
-
-  private fieldConditions(params: FieldParams, out: Condition[]): void {
-    const { entry, operator, value, values, shorthand, shorthandValues } = params;
-    const name = entry.name;
-    if (operator !== undefined) {
-      // Shorthand holds operator names only, so this also finds that `operator` is one.
-      if (shorthand?.includes(operator as OperatorName)) {
-        this.add(`${entry.operatorParam}: operator ${quote(operator)} is given twice for field ${quote(name)}`);
-      } else {
-        const given = value === undefined ? (values ?? []) : values ? [value, ...values] : [value];
-        const param = value !== undefined ? entry.valueParam : values ? entry.valuesParam : entry.operatorParam;
-        const op = OPERATOR_BY_TEXT.get(operator);
-        if (op !== undefined) this.condition(entry, op, given, param, entry.operatorParam, out);
-        else this.add(`${entry.operatorParam}: unknown operator ${quote(operator)}`);
-      }
-    } else if (value !== undefined || values) {
-      this.add(`${value !== undefined ? entry.valueParam : entry.valuesParam} needs ${entry.operatorParam}`);
-    }
-    if (!shorthand || !shorthandValues) return;
-    for (let i = 0; i < shorthand.length; i++) {
-      const op = shorthand[i] as OperatorName;
-      const list = shorthandValues[i] ?? [];
-      const key = entry.shorthandParams.get(op) ?? `${name}[${op}]`;
-      if (list.length > 1 && !REPEATABLE.has(op)) this.add(`${key} must not be repeated`);
-      else this.condition(entry, op, list, key, key, out);
-    }
-  }
-
-  private condition(
-    entry: FilterEntry,
-    op: OperatorName,
-    values: readonly string[],
-    param: string,
-    opParam: string,
-    out: Condition[],
-  ): void {
-    if (!entry.allowed.has(op)) {
-      return this.add(`${opParam}: operator ${quote(op)} is not allowed on field ${quote(entry.name)}`);
-    }
-    const condition = toCondition(entry.def, op, values, param, true, this);
-    if (condition) out.push(condition);
   }
 }

@@ -5,7 +5,12 @@ import { badRequest, quote } from './problems';
 /** Receives each query parameter `name[sub]=value` (or `name=value`, `sub` undefined) in the order it was sent. */
 export interface QuerySink {
   param(name: string, sub: string | undefined, value: string): void;
+  /** An OR-group parameter `or[<group>][<field>][<sub>]=value`, `group` as sent (not yet checked to be a number). */
+  groupParam(group: string, field: string, sub: string, value: string): void;
 }
+
+/** `or[<group>][<field>][<sub>]`: the one key shape with three brackets. */
+const GROUP_KEY = /^or\[([^[\]]*)\]\[([^[\]]*)\]\[([^[\]]*)\]$/;
 
 /**
  * Reads a raw query string (with or without `?`), a `URLSearchParams`, or a parsed query object (flat keys such as
@@ -94,11 +99,28 @@ class Reader {
     for (const key of Object.keys(query)) {
       const value = query[key];
       if (value === undefined) continue;
+      if (key === 'or' && (Array.isArray(value) || isRecordLike(value)) && !isStringList(value)) {
+        this.readGroups(value);
+        continue;
+      }
       if (isRecordLike(value)) {
         const subs = Object.keys(value);
         if (key.includes('[') || subs.length === 0) throw badRequest([`parameter ${quote(key)} is not allowed`]);
         for (const sub of subs) this.value(`${key}[${sub}]`, value[sub]);
       } else this.value(key, value);
+    }
+  }
+
+  /** `or` as `qs` nests it: `{ or: [{ age: { gte: '18' } }] }` (or an object keyed by group number). */
+  private readGroups(groups: Record<string, unknown> | readonly unknown[]): void {
+    for (const group of Object.keys(groups)) {
+      const clause = (groups as Record<string, unknown>)[group];
+      if (!isRecordLike(clause)) throw badRequest([`parameter ${quote(`or[${group}]`)} is not allowed`]);
+      for (const field of Object.keys(clause)) {
+        const ops = clause[field];
+        if (!isRecordLike(ops)) throw badRequest([`parameter ${quote(`or[${group}][${field}]`)} is not allowed`]);
+        for (const sub of Object.keys(ops)) this.value(`or[${group}][${field}][${sub}]`, ops[sub]);
+      }
     }
   }
 
@@ -119,6 +141,10 @@ class Reader {
       throw badRequest([`the query must have at most ${QUERY_LIMITS.maxParameters} parameters`]);
     }
     this.count++;
+    if (shape === BAD) {
+      const group = GROUP_KEY.exec(text.slice(from, to));
+      if (group) return this.groupPair(text.slice(from, to), group, value);
+    }
     if (shape === BAD || shape === from || to === from) {
       throw badRequest([`unknown parameter ${quote(text.slice(from, to))}`]);
     }
@@ -128,6 +154,13 @@ class Reader {
       throw badRequest([`parameter ${quote(text.slice(from, to))} is not allowed`]);
     }
     this.sink.param(name, sub, value);
+  }
+
+  private groupPair(key: string, [, group, field, sub]: RegExpExecArray, value: string): void {
+    if (isUnsafe(group as string) || isUnsafe(field as string) || isUnsafe(sub as string)) {
+      throw badRequest([`parameter ${quote(key)} is not allowed`]);
+    }
+    this.sink.groupParam(group as string, field as string, sub as string, value);
   }
 }
 

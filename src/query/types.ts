@@ -67,8 +67,19 @@ export type WhereClause<TRecord> = {
 /** A filter: one {@link WhereClause}, or an array of them that is their OR. */
 export type Where<TRecord> = WhereClause<TRecord> | readonly WhereClause<TRecord>[];
 
+/** Search text and field selection, shared by list and cursor queries and inputs. */
+interface SearchAndSelect<TRecord> {
+  /**
+   * Text that any searchable field must contain, case-insensitively (1 to 200 characters); needs a resource with
+   * `searchable` fields.
+   */
+  readonly search?: string | undefined;
+  /** The fields each item holds (the id always among them); absent: every field. */
+  readonly select?: readonly (keyof TRecord & string)[] | undefined;
+}
+
 /** A validated, frozen list query: what `parseListQuery` returns and every repository consumes. */
-export interface ListQuery<TRecord = Record<string, unknown>> {
+export interface ListQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
   readonly page: number;
   readonly limit: number;
   readonly where: Where<TRecord>;
@@ -77,7 +88,7 @@ export interface ListQuery<TRecord = Record<string, unknown>> {
 }
 
 /** Programmatic input of `list`: every key optional; a {@link ListQuery} fits unchanged. */
-export interface ListInput<TRecord = Record<string, unknown>> {
+export interface ListInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
   readonly where?: Where<TRecord> | undefined;
   readonly limit?: number | undefined;
   readonly page?: number | undefined;
@@ -85,7 +96,7 @@ export interface ListInput<TRecord = Record<string, unknown>> {
 }
 
 /** A validated, frozen cursor query: what `parseCursorQuery` returns. */
-export interface CursorQuery<TRecord = Record<string, unknown>> {
+export interface CursorQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
   readonly cursor: string | null;
   readonly limit: number;
   readonly where: Where<TRecord>;
@@ -93,12 +104,20 @@ export interface CursorQuery<TRecord = Record<string, unknown>> {
 }
 
 /** Programmatic input of `listByCursor`: every key optional; a {@link CursorQuery} fits unchanged. */
-export interface CursorInput<TRecord = Record<string, unknown>> {
+export interface CursorInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
   readonly cursor?: string | null | undefined;
   readonly where?: Where<TRecord> | undefined;
   readonly limit?: number | undefined;
   readonly orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
 }
+
+/**
+ * The record type a listing with `select` gives: only the selected fields and the id. `TSelect` is the selected
+ * field names (`never` when the input has no `select`, which gives the whole record).
+ */
+export type Selected<TRecord, TIdField extends keyof TRecord, TSelect extends keyof TRecord> = [TSelect] extends [never]
+  ? TRecord
+  : Pick<TRecord, TIdField | TSelect>;
 
 /** One page of a cursor listing. */
 export interface CursorPage<TRecord> {

@@ -1,5 +1,5 @@
 import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
+import type { CursorInput, CursorPage, ListInput, Selected, Where } from '../query/types';
 
 /** Input of `create` and `replace`: a record whose id may be absent. */
 export type CreateInput<TRecord, TId extends keyof TRecord = 'id' & keyof TRecord> = Omit<TRecord, TId> &
@@ -7,6 +7,32 @@ export type CreateInput<TRecord, TId extends keyof TRecord = 'id' & keyof TRecor
 
 /** A change to a stored record: any subset of its fields; a key left out, or `undefined`, keeps the stored value. */
 export type Patch<TRecord> = Partial<TRecord>;
+
+/**
+ * The field names a `select` list names at compile time: the elements of a tuple (`['username'] as const`, or any
+ * array literal passed where a `const` type parameter infers it), `never` for no list or an array whose elements are
+ * not known statically (a `ListQuery` parsed from a query string).
+ */
+export type SelectFields<TSelect> = TSelect extends readonly unknown[]
+  ? number extends TSelect['length']
+    ? never
+    : TSelect[number]
+  : never;
+
+/**
+ * The type of a listed item: the whole record without a selection (or with one not known at compile time), else
+ * `Pick<TRecord, 'id' | selected fields>`. The id is typed as the field `id` (a `Resource<TRecord>` does not carry the
+ * literal name of its id field): for a resource whose id field has another name, name it in the selection too to
+ * have it in the type (the repository always returns it, named or not).
+ */
+export type ListItem<TRecord, TSelect = never> = Selected<
+  TRecord,
+  'id' & keyof TRecord,
+  Extract<SelectFields<TSelect>, keyof TRecord>
+>;
+
+/** A field selection of `TRecord`: the names of fields each listed item keeps (the id is always kept). */
+export type SelectList<TRecord> = readonly (keyof TRecord & string)[];
 
 /** Options of a repository call that may be restricted to some records (a request scope). */
 export interface ScopeOptions<TRecord> {
@@ -37,8 +63,20 @@ export interface Repository<TRecord> {
   replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord>;
   /** Removes the record with this id and returns it. */
   delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord>;
-  /** Returns one page of the filtered, sorted set, with its counts. */
-  list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>>;
-  /** Returns the records after `cursor` in the query's order, and the cursor of the next page. */
+  /**
+   * Returns one page of the filtered, searched, sorted set, with its counts. With `select`, each item holds only the
+   * selected fields and the id (typed `Pick<TRecord, 'id' | ...>` when the list is known at compile time); the
+   * selection changes neither the total nor the order.
+   */
+  list<const TSelect extends SelectList<TRecord> = never>(
+    query?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+    options?: ScopeOptions<TRecord>,
+  ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
+  /**
+   * Returns the records after `cursor` in the query's order, and the cursor of the next page. The cursor is bound to
+   * the filter, the search, the order and the scope; `select` only trims the items, as for `list`. Unlike `list`, the
+   * result is typed `CursorPage<TRecord>` even with `select`: a generic signature here would make TypeScript refuse
+   * the usual loop that feeds `nextCursor` back in (TS7022), so narrow trimmed items with `Pick` yourself.
+   */
   listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>>;
 }

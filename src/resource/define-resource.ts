@@ -49,6 +49,11 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
   readonly hidden?: readonly FieldOf<TSchema>[];
   /** What the service does with a body key the schema lacks: a 400 per key (`'reject'`, default) or drop it. */
   readonly unknownFields?: UnknownFieldPolicy;
+  /**
+   * String fields the `search` parameter looks in: a record matches when any of them contains the search text,
+   * case-insensitively (both sides through `toLowerCase()`, literal). Without it, `search` is a 400.
+   */
+  readonly searchable?: readonly FieldOf<TSchema>[];
 }
 
 /** What the service does with a body key the schema lacks: report it (400) or drop it. */
@@ -75,6 +80,8 @@ export interface Resource<TRecord = Record<string, unknown>> {
   readonly hidden: ReadonlySet<string>;
   /** What the service does with a body key the schema lacks. */
   readonly unknownFields: UnknownFieldPolicy;
+  /** The string fields `search` looks in, in the order given (empty: the resource is not searchable). */
+  readonly searchable: readonly string[];
   /** Type-only marker of the record type; never set at run time. */
   readonly '~record'?: TRecord;
 }
@@ -87,6 +94,9 @@ export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
   'orderDirection',
   'cursor',
   'where',
+  'search',
+  'select',
+  'or',
 ]);
 
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -104,6 +114,7 @@ const CONFIG_KEYS = new Set([
   'readOnly',
   'hidden',
   'unknownFields',
+  'searchable',
 ]);
 const PAGINATION_KEYS = new Set(['defaultLimit', 'maxLimit', 'onLimitExceeded']);
 
@@ -116,7 +127,8 @@ const fail = (resource: string, message: string): never => {
  *
  * @throws TypeError when the configuration has an unknown key, names a field the schema lacks, an operator that
  * does not fit a field, a reserved or unsafe field name, a nullable id field, invalid page sizes, a field twice in
- * `defaultOrder`, a hidden field that is also filterable or sortable, or a hidden id field.
+ * `defaultOrder`, a hidden field that is also filterable, sortable or searchable, a hidden id field, or a searchable
+ * field that is not a string field.
  * @example
  * const users = defineResource({
  *   name: 'users',
@@ -188,6 +200,7 @@ export function defineResource<const TSchema extends z.ZodObject>(
     sortable.add(field);
   }
 
+  const searchable = resolveSearchable(name, config.searchable, fields, policy.hidden);
   const pagination = resolvePagination(name, config.pagination ?? {});
   const order: OrderTerm[] = [];
   for (const term of config.defaultOrder ?? []) {
@@ -210,7 +223,29 @@ export function defineResource<const TSchema extends z.ZodObject>(
     pagination,
     defaultOrder,
     ...policy,
+    searchable,
   }) as Resource<z.output<TSchema>>;
+}
+
+function resolveSearchable(
+  name: string,
+  option: unknown,
+  fields: ReadonlyMap<string, FieldDef>,
+  hidden: ReadonlySet<string>,
+): readonly string[] {
+  if (option === undefined) return Object.freeze([]);
+  if (!Array.isArray(option) || option.length === 0)
+    return fail(name, 'searchable must be a non-empty array of string fields');
+  const list: string[] = [];
+  for (const field of option as unknown[]) {
+    const def = typeof field === 'string' ? fields.get(field) : undefined;
+    if (!def) return fail(name, `searchable field "${String(field)}" is not in the schema`);
+    if (def.kind !== 'string') fail(name, `searchable field "${def.name}" must be a string field, not ${def.kind}`);
+    if (hidden.has(def.name)) fail(name, `hidden field "${def.name}" cannot be searchable`);
+    if (list.includes(def.name)) fail(name, `searchable names field "${def.name}" twice`);
+    list.push(def.name);
+  }
+  return Object.freeze(list);
 }
 
 interface FieldPolicy {

@@ -6,10 +6,25 @@ import { freezeMap } from '../resource/freeze-collection';
 import { withRoutePagination } from '../resource/route-resource';
 import type { DefaultLocals, ResourceService } from '../service/index';
 import { ROUTE_SHAPES, ROUTE_TYPES, type RouteMethod, type RouteType } from './route-types';
+import { linkHeader, queryTextOf } from './link-header';
 
-/** Per-route options: the list routes may override the resource's page sizes for that route only. */
+/**
+ * Per-route options: the list routes may override the resource's page sizes for that route only; the `GET_LIST`
+ * route also says which paging headers it sends.
+ */
 export interface RouteOptions {
   readonly pagination?: PaginationOptions;
+  /**
+   * `GET_LIST` only: send a `link` header (RFC 8288) with the `first`, `prev`, `next` and `last` pages, each the
+   * request's own path and query with only `page` changed (default `true`). Left out when it would be longer than
+   * 4,096 characters (a query of about 1,000 characters or more).
+   */
+  readonly linkHeader?: boolean;
+  /**
+   * `GET_LIST` only: send `x-total-count` with the total, named in `access-control-expose-headers` (with `link`)
+   * so that browser clients on another origin can read it (default `false`).
+   */
+  readonly totalCountHeader?: boolean;
 }
 
 /** Options of {@link defineRoutes}. */
@@ -30,6 +45,11 @@ export interface RouteInput {
   readonly body?: unknown;
   /** The request headers (Node header object, Fetch `Headers`, or a plain record). */
   readonly headers: unknown;
+  /**
+   * The request's path as received, without the query (for example `/api/users` below a prefix): the base of the
+   * `link` header's targets. Default: the route's own path.
+   */
+  readonly path?: string | undefined;
   /** The correlation id already resolved for the request, when the adapter resolved it first. */
   readonly correlationId?: string | undefined;
   /** What the adapter knows of the request beyond its headers (for example the authenticated user). */
@@ -51,6 +71,12 @@ export interface Route {
   readonly method: RouteMethod;
   /** The path pattern, `:id` for the record id (`/users`, `/users/cursor`, `/users/:id`). */
   readonly path: string;
+  /** The page sizes of the list routes (`GET_LIST`, `GET_LIST_CURSOR`): the resource's, with the route's own merged over them. */
+  readonly pagination?: Readonly<Required<PaginationOptions>>;
+  /** `GET_LIST` only: whether replies carry the `link` header. */
+  readonly linkHeader?: boolean;
+  /** `GET_LIST` only: whether replies carry `x-total-count`. */
+  readonly totalCountHeader?: boolean;
   /**
    * Runs the route: parses the query, calls the service, and resolves to the reply.
    *
@@ -114,8 +140,16 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
     if (config === undefined) continue;
     const { method, suffix } = ROUTE_SHAPES[type];
     const pattern = `${path === '/' ? '' : path}${suffix}` || '/';
-    const handle = handlerOf(type, service as ResourceService<unknown, unknown>, resource, config, pattern, label);
-    routes.push(Object.freeze({ type, method, path: pattern, handle }));
+    const view = viewOf(type, resource, config, label);
+    const pagination = type === 'GET_LIST' || type === 'GET_LIST_CURSOR' ? view.pagination : undefined;
+    const headers =
+      type === 'GET_LIST'
+        ? { linkHeader: config.linkHeader ?? true, totalCountHeader: config.totalCountHeader ?? false }
+        : {};
+    const handle = handlerOf(type, service as ResourceService<unknown, unknown>, view, pattern, headers);
+    routes.push(
+      Object.freeze({ type, method, path: pattern, ...(pagination ? { pagination } : {}), ...headers, handle }),
+    );
     allow.set(pattern, [...(allow.get(pattern) ?? []), method]);
   }
   const allowHeaders = new Map([...allow].map(([pattern, methods]) => [pattern, methods.join(', ')]));
@@ -143,8 +177,11 @@ function enabledTypes(
     if (value === true) enabled.set(type as RouteType, {});
     else if (typeof value === 'object' && value !== null) {
       for (const key of Object.keys(value)) {
-        if (key !== 'pagination' || (type !== 'GET_LIST' && type !== 'GET_LIST_CURSOR'))
-          fail(`unknown option "${key}" of route ${type}`);
+        const allowed = type === 'GET_LIST' ? LIST_OPTIONS : type === 'GET_LIST_CURSOR' ? CURSOR_OPTIONS : NO_OPTIONS;
+        if (!allowed.has(key)) fail(`unknown option "${key}" of route ${type}`);
+        const flag = (value as Record<string, unknown>)[key];
+        if (key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
+          fail(`option "${key}" of route ${type} must be a boolean`);
       }
       enabled.set(type as RouteType, value as RouteOptions);
     } else fail(`route ${type} must be a boolean or an options object`);
@@ -155,16 +192,40 @@ function enabledTypes(
 
 type Handler = (input: RouteInput) => Promise<RouteReply>;
 
+const LIST_OPTIONS: ReadonlySet<string> = new Set(['pagination', 'linkHeader', 'totalCountHeader']);
+const CURSOR_OPTIONS: ReadonlySet<string> = new Set(['pagination']);
+const NO_OPTIONS: ReadonlySet<string> = new Set();
+
+interface ListHeaders {
+  readonly linkHeader?: boolean;
+  readonly totalCountHeader?: boolean;
+}
+
+/** The resource a route parses its query for: a list route's own page sizes merged over the resource's. */
+function viewOf(type: RouteType, resource: Resource, config: RouteOptions, label: string): Resource {
+  if (!config.pagination) {
+    return type === 'GET_LIST_CURSOR'
+      ? withRoutePagination(resource, {}, 'cursor', `${label} GET_LIST_CURSOR`)
+      : resource;
+  }
+  if (type === 'GET_LIST') return withRoutePagination(resource, config.pagination, 'page', `${label} GET_LIST`);
+  return withRoutePagination(resource, config.pagination, 'cursor', `${label} GET_LIST_CURSOR`);
+}
+
 function handlerOf(
   type: RouteType,
   service: ResourceService<unknown, unknown>,
   resource: Resource,
-  config: RouteOptions,
   pattern: string,
-  label: string,
+  listHeaders: ListHeaders,
 ): Handler {
   const base = pattern.endsWith('/:id') ? pattern.slice(0, -'/:id'.length) : pattern;
-  const reply = (status: RouteReply['status'], correlationId: string, body?: unknown, location?: string) => {
+  const reply = (
+    status: RouteReply['status'],
+    correlationId: string,
+    body?: unknown,
+    location?: string,
+  ): RouteReply & { headers: Record<string, string> } => {
     const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
     if (location !== undefined) headers['location'] = location;
     return { status, headers, body } satisfies RouteReply;
@@ -177,25 +238,30 @@ function handlerOf(
     return { correlationId, options, id: String(input.params.id ?? '') };
   };
   switch (type) {
-    case 'GET_LIST': {
-      const view = config.pagination
-        ? withRoutePagination(resource, config.pagination, 'page', `${label} GET_LIST`)
-        : resource;
+    case 'GET_LIST':
       return async (input) => {
         const { correlationId, options } = operation(input);
-        return reply(200, correlationId, await service.list(parseListQuery(input.query, view) as never, options));
+        const page = await service.list(parseListQuery(input.query, resource) as never, options);
+        const answer = reply(200, correlationId, page);
+        if (listHeaders.linkHeader) {
+          const path = typeof input.path === 'string' && input.path.startsWith('/') ? input.path : pattern;
+          const link = linkHeader(path, queryTextOf(input.query), page);
+          if (link !== undefined) answer.headers['link'] = link;
+        }
+        if (listHeaders.totalCountHeader) {
+          answer.headers['x-total-count'] = String(page.total);
+          answer.headers['access-control-expose-headers'] = listHeaders.linkHeader
+            ? 'x-total-count, link'
+            : 'x-total-count';
+        }
+        return answer;
       };
-    }
-    case 'GET_LIST_CURSOR': {
-      const view = config.pagination
-        ? withRoutePagination(resource, config.pagination, 'cursor', `${label} GET_LIST_CURSOR`)
-        : resource;
+    case 'GET_LIST_CURSOR':
       return async (input) => {
         const { correlationId, options } = operation(input);
-        const query = parseCursorQuery(input.query, view) as never;
+        const query = parseCursorQuery(input.query, resource) as never;
         return reply(200, correlationId, await service.listByCursor(query, options));
       };
-    }
     case 'GET':
       return async (input) => {
         const { correlationId, options, id } = operation(input);

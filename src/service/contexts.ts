@@ -46,6 +46,7 @@ export interface ListErrorContext<TRecord, TLocals = DefaultLocals> extends Oper
   readonly query: ListInput<TRecord> | undefined;
 }
 export interface ListContext<TRecord, TLocals = DefaultLocals> extends ListErrorContext<TRecord, TLocals> {
+  /** The page; with a `select` in the query its items hold only the id and the selected fields. */
   readonly result: PageResult<TRecord>;
 }
 export interface ListByCursorErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {
@@ -55,6 +56,7 @@ export interface ListByCursorContext<TRecord, TLocals = DefaultLocals> extends L
   TRecord,
   TLocals
 > {
+  /** The page; with a `select` in the query its items hold only the id and the selected fields. */
   readonly result: CursorPage<TRecord>;
 }
 export interface IdErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {

@@ -5,9 +5,10 @@ import type { PageResult } from '../pagination/page-result';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
 import type { Resource } from '../resource/define-resource';
 import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
-import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
+import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../repository/repository';
 import { checkBody } from './check-body';
 import { refuseHiddenOrder } from './refuse-hidden-order';
+import { refuseHiddenSelect } from './refuse-hidden-select';
 import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, ServiceOperation } from './contexts';
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
@@ -42,7 +43,19 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
 export interface ResourceService<TRecord, TLocals = DefaultLocals> {
   readonly resource: Resource<TRecord>;
   readonly hooks: HookBus<ResourceHooks<TRecord, TLocals>>;
-  list(query?: ListInput<TRecord>, options?: OperationOptions<TLocals>): Promise<PageResult<TRecord>>;
+  /**
+   * One page of the records (within the scope), with its counts. With `select`, each item holds only the selected
+   * fields and the id (typed `Pick<TRecord, 'id' | ...>` for a list known at compile time); a hidden field is a 400,
+   * as an unknown one.
+   */
+  list<const TSelect extends SelectList<TRecord> = never>(
+    query?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+    options?: OperationOptions<TLocals>,
+  ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
+  /**
+   * The records after the query's cursor (within the scope) and the next cursor; `select` trims the items as for
+   * `list`, but the result stays typed `CursorPage<TRecord>` (see `Repository.listByCursor`).
+   */
   listByCursor(query?: CursorInput<TRecord>, options?: OperationOptions<TLocals>): Promise<CursorPage<TRecord>>;
   create(body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
   get(id: string, options?: OperationOptions<TLocals>): Promise<TRecord>;
@@ -158,20 +171,23 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     list(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorList', context, async () => {
-        const input = await chain('onBeforeList', context, 'query', query);
+        const input: ListInput<TRecord> | undefined = await chain('onBeforeList', context, 'query', query);
+        refuseHiddenSelect(generic, input);
         const scope = await scopeFor('list', context);
-        const result = await repository.list(input, within(scope));
+        // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are.
+        const result = (await repository.list(input, within(scope))) as PageResult<TRecord>;
         return hide.page(await chain('onAfterList', context, 'result', result));
       });
     },
     listByCursor(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorListByCursor', context, async () => {
-        const input = await chain('onBeforeListByCursor', context, 'query', query);
+        const input: CursorInput<TRecord> | undefined = await chain('onBeforeListByCursor', context, 'query', query);
         // A cursor carries the sort values of the page's last record: ordering by a hidden field would hand them out.
         refuseHiddenOrder(generic, input);
+        refuseHiddenSelect(generic, input);
         const scope = await scopeFor('listByCursor', context);
-        const result = await repository.listByCursor(input, within(scope));
+        const result = (await repository.listByCursor(input, within(scope))) as CursorPage<TRecord>;
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
       });
     },

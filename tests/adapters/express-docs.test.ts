@@ -36,6 +36,13 @@ const HARNESSES: readonly string[] = [
    const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
    const health = await call('/health');
    return { anonymous, created, ada, bob, health };`,
+  // The OpenAPI document below a prefix.
+  `const { toOpenApi } = await import('pagelope');
+   const document = await call('/v1/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
+   const head = await call('/v1/openapi.json', { method: 'HEAD' });
+   const post = await call('/v1/openapi.json', { method: 'POST' });
+   const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), openapi)));
+   return { document, head, post, expected };`,
   // A logging error middleware before errorHandler.
   `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
   // Timeouts and clientErrorListener.
@@ -127,8 +134,24 @@ describe('docs/adapters/express.md', () => {
     expect(health.headers['x-correlation-id']).toBeDefined();
   });
 
+  it('serves the OpenAPI document below the prefix, with the servers given, and a 405 for another method', () => {
+    const { result } = runSnippet(2);
+    const { document, head, post } = result as Record<'document' | 'head' | 'post', Reply>;
+    expect([document.status, document.headers['content-type'], document.headers['x-correlation-id']]).toStrictEqual([
+      200,
+      'application/json; charset=utf-8',
+      'doc-1',
+    ]);
+    expect(document.body).toStrictEqual(result['expected']);
+    expect(document.body).toMatchObject({ openapi: '3.1.0', servers: [{ url: '/v1' }] });
+    expect(Object.keys(document.body.paths)).toStrictEqual(['/products', '/products/cursor', '/products/{id}']);
+    expect([head.status, head.body]).toStrictEqual([200, undefined]);
+    expectEnvelope(post, 405);
+    expect(post.headers['allow']).toBe('GET');
+  });
+
   it('logs a failure in a middleware before errorHandler, which answers the masked 500', () => {
-    const { result, stderr } = runSnippet(2);
+    const { result, stderr } = runSnippet(3);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
@@ -137,7 +160,7 @@ describe('docs/adapters/express.md', () => {
   });
 
   it('sets 30 s timeouts and answers a request Node refuses with the envelope', () => {
-    const { result } = runSnippet(3);
+    const { result } = runSnippet(4);
     expectEnvelope(result['missing'] as Reply, 404);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000]);
     const raw = result['raw'] as string;

@@ -32,10 +32,11 @@ async function listenOn(app: Express, server: Server = createServer(app)): Promi
   };
 }
 
-const mount: MountAdapter = (routes, { bodyLimit }) => {
+const mount: MountAdapter = (routes, { bodyLimit, prefix = '/' }) => {
   const app = express();
   app.use(correlationId());
   app.use(
+    prefix,
     resourceRouter(routes, {
       bodyLimit,
       locals: (req) => {

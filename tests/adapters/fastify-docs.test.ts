@@ -39,6 +39,14 @@ const HARNESSES: readonly string[] = [
      body: JSON.stringify({ text: 'x'.repeat(5000) }) });
    const health = await call('/health');
    return { anonymous, created, ada, bob, large, health };`,
+  // The OpenAPI document at a path of its own.
+  `const { toOpenApi } = await import('pagelope');
+   const document = await call('/docs/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
+   const head = await call('/docs/openapi.json', { method: 'HEAD' });
+   const post = await call('/docs/openapi.json', { method: 'POST' });
+   const missing = await call('/openapi.json');
+   const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), { info: openapi.info })));
+   return { document, head, post, missing, expected };`,
   // An onError hook logging failures.
   `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
   // Timeouts and clientErrorListener.
@@ -130,8 +138,24 @@ describe('docs/adapters/fastify.md', () => {
     expect(health.headers['x-correlation-id']).toBeDefined();
   });
 
+  it('serves the OpenAPI document at its path, HEAD as GET, and a 405 for another method', () => {
+    const { result } = runSnippet(2);
+    const { document, head, post, missing } = result as Record<'document' | 'head' | 'post' | 'missing', Reply>;
+    expect([document.status, document.headers['content-type'], document.headers['x-correlation-id']]).toStrictEqual([
+      200,
+      'application/json; charset=utf-8',
+      'doc-1',
+    ]);
+    expect(document.body).toStrictEqual(result['expected']);
+    expect(document.body).toMatchObject({ openapi: '3.1.0', info: { title: 'Shop API', version: '1.0.0' } });
+    expect([head.status, head.body]).toStrictEqual([200, undefined]);
+    expectEnvelope(post, 405);
+    expect(post.headers['allow']).toBe('GET');
+    expectEnvelope(missing, 404);
+  });
+
   it('logs a failure in an onError hook under the correlation id, answering the masked 500', () => {
-    const { result, stderr } = runSnippet(2);
+    const { result, stderr } = runSnippet(3);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
@@ -140,7 +164,7 @@ describe('docs/adapters/fastify.md', () => {
   });
 
   it('sets 30 s timeouts and answers a request Node refuses with the envelope', () => {
-    const { result } = runSnippet(3);
+    const { result } = runSnippet(4);
     expectEnvelope(result['missing'] as Reply, 404);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000, 30_000]);
     const raw = result['raw'] as string;

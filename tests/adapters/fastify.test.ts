@@ -27,8 +27,12 @@ async function listenOn(app: FastifyInstance): Promise<MountedApp> {
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-const mount: MountAdapter = (routes, { bodyLimit }) => {
-  const app = Fastify({ forceCloseConnections: true });
+const mount: MountAdapter = (routes, { bodyLimit, prefix }) => {
+  const options: FastifyServerOptions = { forceCloseConnections: true };
+  // The plugin applies to the whole app, without a prefix of its own: below a prefix, `rewriteUrl` strips it.
+  if (prefix !== undefined)
+    options.rewriteUrl = ({ url = '/' }) => (url.startsWith(`${prefix}/`) ? url.slice(prefix.length) : url);
+  const app = Fastify(options);
   app.register(pagelope, {
     routes,
     ...(bodyLimit === undefined ? {} : { bodyLimit }),

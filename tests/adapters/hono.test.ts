@@ -37,10 +37,10 @@ async function serveListener(
 const serveApp = (app: Hono, errorHandler: typeof nodeErrorHandler | null = nodeErrorHandler) =>
   serveListener(getRequestListener(app.fetch, errorHandler ? { errorHandler } : {}));
 
-const mount: MountAdapter = async (routes, { bodyLimit }) => {
+const mount: MountAdapter = async (routes, { bodyLimit, prefix = '/' }) => {
   const app = new Hono();
   app.use(correlationId());
-  app.route('/', resourceRoutes(routes, { bodyLimit, locals: (c) => ({ tenant: c.req.header('x-tenant') }) }));
+  app.route(prefix, resourceRoutes(routes, { bodyLimit, locals: (c) => ({ tenant: c.req.header('x-tenant') }) }));
   app.onError(onError);
   app.notFound(notFound);
   return serveApp(app);

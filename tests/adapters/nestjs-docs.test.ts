@@ -8,22 +8,23 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Logger, type INestApplication } from '@nestjs/common';
+import { toOpenApi, type ResourceRoutes } from 'pagelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsPage, expectEnvelope, expectRawEnvelope, typecheckSnippets, type Reply } from './docs-snippets';
 
 const { snippets, outDir } = docsPage('nestjs');
 
-/** Writes snippet `i`, listening on port 0 and exporting its app, and returns its path. */
+/** Writes snippet `i`, listening on port 0 and exporting its app (and its `routes`, if named), and returns its path. */
 function writeSnippet(i: number): string {
   const code = (snippets[i] ?? '').replace('app.listen(3000)', "app.listen(0, '127.0.0.1')");
   const file = join(outDir, `snippet-${i}.ts`);
-  writeFileSync(file, `${code}\nexport { app };\n`);
+  writeFileSync(file, `${code}\nexport { app${code.includes('const routes = ') ? ', routes' : ''} };\n`);
   return file;
 }
 
 /** Imports snippet `i` and gives a client of the app it started; `close` closes it. */
 async function run(i: number) {
-  const { app } = (await import(writeSnippet(i))) as { app: INestApplication };
+  const { app, routes } = (await import(writeSnippet(i))) as { app: INestApplication; routes?: ResourceRoutes };
   const server = app.getHttpServer() as Server;
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = async (path: string, init: RequestInit = {}): Promise<Reply> => {
@@ -44,7 +45,7 @@ async function run(i: number) {
       socket.on('error', () => undefined);
       socket.end(`${head}connection: close\r\n\r\n`);
     });
-  return { app, server, call, raw };
+  return { app, routes, server, call, raw };
 }
 
 const BIG_HEADER = `GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n`;
@@ -63,8 +64,8 @@ describe('docs/adapters/nestjs.md', () => {
     await Promise.all(apps.map((app) => app.close()));
   });
 
-  it('has the five snippets the tests below run', () => {
-    expect(snippets).toHaveLength(5);
+  it('has the six snippets the tests below run', () => {
+    expect(snippets).toHaveLength(6);
   });
 
   it('type-checks every snippet', () => {
@@ -125,8 +126,27 @@ describe('docs/adapters/nestjs.md', () => {
     expect(health.headers['x-correlation-id']).toBeDefined();
   });
 
+  it('serves the OpenAPI document at its path, HEAD as GET, and a 405 for another method', async () => {
+    const { call, routes } = await start(2);
+    const document = await call('/docs/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
+    expect([document.status, document.headers['content-type'], document.headers['x-correlation-id']]).toStrictEqual([
+      200,
+      'application/json; charset=utf-8',
+      'doc-1',
+    ]);
+    expect(routes).toBeDefined();
+    const info = { title: 'Shop API', version: '1.0.0' };
+    expect(document.body).toStrictEqual(JSON.parse(JSON.stringify(toOpenApi(routes!, { info }))));
+    const head = await call('/docs/openapi.json', { method: 'HEAD' });
+    expect([head.status, head.body]).toStrictEqual([200, undefined]);
+    const post = await call('/docs/openapi.json', { method: 'POST' });
+    expectEnvelope(post, 405);
+    expect(post.headers['allow']).toBe('GET');
+    expectEnvelope(await call('/openapi.json'), 404);
+  });
+
   it('gives the filter alone the envelope of every failure', async () => {
-    const { call } = await start(2);
+    const { call } = await start(3);
     const missing = await call('/orders/1', { headers: { 'x-correlation-id': 'order-1' } });
     expectEnvelope(missing, 404, 'no such order');
     expect(missing.body.correlationID).toBe('order-1');
@@ -134,8 +154,8 @@ describe('docs/adapters/nestjs.md', () => {
   });
 
   it.each([
-    ['Express', 3],
-    ['Fastify', 4],
+    ['Express', 4],
+    ['Fastify', 5],
   ])('sets 30 s timeouts and answers the requests Node refuses with the envelope on %s', async (_name, i) => {
     const { server, raw } = await start(i);
     expect([server.requestTimeout, server.headersTimeout]).toStrictEqual([30_000, 30_000]);

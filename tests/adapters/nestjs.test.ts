@@ -56,10 +56,13 @@ async function start(
   return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
 }
 
-/** Mounts the routes with `PagelopeModule` alone on one platform, `x-tenant` as the tenant of `locals`. */
+/**
+ * Mounts the routes with `PagelopeModule` alone on one platform, `x-tenant` as the tenant of `locals`, below Nest's
+ * global prefix when given.
+ */
 const mountOn =
   (platform: Platform): MountAdapter =>
-  async (routes, { bodyLimit }) => {
+  async (routes, { bodyLimit, prefix }) => {
     const module = PagelopeModule.forRoot({
       routes,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
@@ -68,7 +71,9 @@ const mountOn =
         return { tenant: typeof tenant === 'string' ? tenant : undefined };
       },
     });
-    return start(platform, { imports: [module] });
+    return start(platform, { imports: [module] }, undefined, (app) => {
+      if (prefix !== undefined) app.setGlobalPrefix(prefix);
+    });
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));

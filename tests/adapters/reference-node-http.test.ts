@@ -47,7 +47,7 @@ function match(pattern: string, path: string): { id?: string } | undefined {
   return rest && !rest.includes('/') ? { id: decodeURIComponent(rest) } : undefined;
 }
 
-const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLimit = 16_384 }) => {
+const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLimit = 16_384, prefix = '' }) => {
   const server = createServer((req, res) => {
     const correlationId = resolveCorrelationId(req.headers);
     const answer = (status: number, headers: Record<string, string>, body: unknown) => {
@@ -56,10 +56,13 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
     };
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
+      // The path as sent (the base of the link targets); the routes match it below the prefix.
+      const sent = (req.url ?? '/').split('?')[0] ?? '/';
+      const below = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : undefined;
       const method = req.method ?? 'GET';
-      const candidates = all.flatMap((routes) => routes.routes);
+      const candidates = below === undefined ? [] : all.flatMap((routes) => routes.routes);
       // A fixed segment (`/cursor`) wins over `:id`.
-      const matches = (pattern: string) => match(pattern, url.pathname);
+      const matches = (pattern: string) => match(pattern, below ?? '');
       const onPath = candidates.filter((r) => matches(r.path)).sort((a, b) => a.path.length - b.path.length);
       const fixed = onPath.filter((r) => !r.path.endsWith('/:id'));
       const same = fixed.length > 0 ? fixed : onPath;
@@ -76,6 +79,7 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
       const reply = await route.handle({
         params: matches(route.path) ?? {},
         query: url.search,
+        path: sent,
         body,
         headers: req.headers,
         correlationId,

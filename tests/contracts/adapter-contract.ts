@@ -1,8 +1,9 @@
 /**
  * The contract every framework adapter meets, on resources defined only here: per-route pagination, a routes object
  * that disables some types, a custom path, PUT and PATCH semantics, `location` on create, `locals` from a request
- * header reaching a scope, and the same status and message for the same fault on every framework. Call
- * `describeAdapterContract(name, mount)` from an adapter's test file.
+ * header reaching a scope, search, field selection (a hidden field answered as an unknown one) and OR groups, the
+ * `link` and `x-total-count` headers (below a mount prefix too), and the same status and message for the same fault
+ * on every framework. Call `describeAdapterContract(name, mount)` from an adapter's test file.
  */
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   type Repository,
   type ResourceRoutes,
 } from '../../src/index';
+import { expectedLinks, linksOf } from './http-contract';
 
 /** A running app built from one adapter. */
 export interface MountedApp {
@@ -26,6 +28,11 @@ export interface MountedApp {
 export interface MountOptions {
   /** The adapter's `bodyLimit` option. */
   readonly bodyLimit?: number;
+  /**
+   * Serve the routes below this prefix: Express `app.use(prefix, router)`, Hono `app.route(prefix, ...)`, Nest's
+   * global prefix, Fastify (whose plugin has no prefix) a `rewriteUrl` that strips it. Default: none.
+   */
+  readonly prefix?: string;
 }
 
 /**
@@ -62,6 +69,56 @@ const notes = defineResource({
   }),
 });
 
+/**
+ * People are searchable by name and email, with a hidden field; their list route sends `x-total-count` (and `link`),
+ * four to a page.
+ */
+const personSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  tier: z.enum(['gold', 'silver', 'bronze']),
+  score: z.number().int(),
+  secret: z.string(),
+});
+const people = defineResource({
+  name: 'people',
+  schema: personSchema,
+  filterable: ['name', 'tier', 'score'],
+  sortable: ['score'],
+  searchable: ['name', 'email'],
+  hidden: ['secret'],
+  pagination: { defaultLimit: 4, maxLimit: 50 },
+});
+type Person = z.output<typeof personSchema>;
+const NAMES = [
+  'Ada Lovelace',
+  'Alan Turing',
+  'Grace Hopper',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Margaret Hamilton',
+  'Ken Thompson',
+  'Radia Perlman',
+  'Tim Berners-Lee',
+  'Frances Allen',
+  'John McCarthy',
+  'Katherine Johnson',
+];
+const personSeed: Person[] = NAMES.map((name, i) => ({
+  id: `p${String(i).padStart(2, '0')}`,
+  name,
+  email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@Example.NET`,
+  tier: (['gold', 'silver', 'bronze'] as const)[i % 3] ?? 'gold',
+  score: (i * 7) % 20,
+  secret: `zebra-${i}`,
+}));
+
+/** The `contl` rule of `search` on people: the name or the email holds the text, both sides lower-cased. */
+const searched = (text: string) => (person: Person) =>
+  person.name.toLowerCase().includes(text.toLowerCase()) || person.email.toLowerCase().includes(text.toLowerCase());
+
 /** A resource whose repository fails with a secret in its error. */
 const brokenSchema = z.object({ id: z.string(), x: z.string() });
 const broken = defineResource({ name: 'broken', schema: brokenSchema });
@@ -78,6 +135,8 @@ interface Envelope {
 export function describeAdapterContract(name: string, mount: MountAdapter): void {
   describe(`${name} adapter contract`, () => {
     let app: MountedApp;
+    /** The things and people routes again, below `/api`. */
+    let prefixed: MountedApp;
     const errorsSeen: unknown[] = [];
     const thingSeed = Array.from({ length: 24 }, (_, i) => ({
       id: `t${String(i).padStart(2, '0')}`,
@@ -101,31 +160,41 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
         ]),
       ) as unknown as Repository<z.output<typeof brokenSchema>>;
       const brokenService = createResourceService({ resource: broken, repository: failing });
+      const personService = createResourceService({
+        resource: people,
+        repository: createMemoryRepository(people, { records: personSeed }),
+      });
+      const thingRoutes = defineRoutes(thingService, {
+        routes: {
+          GET_LIST: { pagination: { maxLimit: 5, defaultLimit: 5 } },
+          GET_LIST_CURSOR: { pagination: { defaultLimit: 3 } },
+          GET: true,
+          CREATE: true,
+          PARTIAL_UPDATE: true,
+          DELETE: false,
+        },
+      });
+      const personRoutes = defineRoutes(personService, {
+        routes: { GET_LIST: { totalCountHeader: true }, GET_LIST_CURSOR: true, GET: true },
+      });
       app = await mount(
-        [
-          defineRoutes(thingService, {
-            routes: {
-              GET_LIST: { pagination: { maxLimit: 5, defaultLimit: 5 } },
-              GET_LIST_CURSOR: { pagination: { defaultLimit: 3 } },
-              GET: true,
-              CREATE: true,
-              PARTIAL_UPDATE: true,
-              DELETE: false,
-            },
-          }),
-          defineRoutes(noteService, { path: '/api/notes' }),
-          defineRoutes(brokenService),
-        ],
+        [thingRoutes, defineRoutes(noteService, { path: '/api/notes' }), defineRoutes(brokenService), personRoutes],
         { bodyLimit: BODY_LIMIT },
       );
+      prefixed = await mount([thingRoutes, personRoutes], { bodyLimit: BODY_LIMIT, prefix: '/api' });
     });
     afterAll(async () => {
       await app?.close();
+      await prefixed?.close();
     });
 
-    const send = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
+    const send = async (
+      path: string,
+      init: RequestInit & { headers?: Record<string, string> } = {},
+      to: MountedApp = app,
+    ) => {
       const correlationId = `${name.replace(/[^\w.:-]/g, '-')}-${Math.random().toString(36).slice(2, 10)}`;
-      const response = await fetch(`${app.url}${path}`, {
+      const response = await fetch(`${to.url}${path}`, {
         ...init,
         headers: { 'x-correlation-id': correlationId, ...init.headers },
       });
@@ -373,6 +442,159 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
         const envelope = (await response.json()) as Envelope;
         expect(envelope.correlationID).toMatch(UUID);
         expect(response.headers.get('x-correlation-id')).toBe(envelope.correlationID);
+      });
+    });
+
+    describe('search, select and OR groups', () => {
+      const personIds = (keep: (person: Person) => boolean) => personSeed.filter(keep).map((person) => person.id);
+
+      it.each(['LOVE', 'example.net', 'ar', 'E.H', 'zebra', '%', '_', 'ada lovelace'])(
+        'searches %s in the name or the email, case-insensitively, never in the hidden field',
+        async (text) => {
+          const result = await send(`/people?search=${encodeURIComponent(text)}&limit=50`);
+          expect(result.response.status).toBe(200);
+          const page = result.body as { items: Person[]; total: number };
+          const expected = personIds(searched(text));
+          expect(page.items.map((person) => person.id)).toStrictEqual(expected);
+          expect(page.total).toBe(expected.length);
+          expect(result.text).not.toContain('zebra');
+        },
+      );
+
+      it('selects only the named fields and the id, on the list and cursor routes', async () => {
+        const expected = personSeed.map(({ id, name, tier }) => ({ id, name, tier }));
+        const list = await send('/people?select=tier,name&limit=50');
+        expect((list.body as { items: unknown[] }).items).toStrictEqual(expected);
+        const cursor = await send('/people/cursor?select=name,tier&limit=50');
+        expect((cursor.body as { items: unknown[] }).items).toStrictEqual(expected);
+      });
+
+      it.each([
+        ['the list route', '/people?select=name,{field}'],
+        ['the cursor route', '/people/cursor?select={field}'],
+        ['an OR group', '/people?or[0][{field}][eq]=zebra-1'],
+        ['a filter', '/people?{field}[eq]=zebra-1'],
+      ])('answers the hidden field on %s exactly as a field that does not exist', async (_label, path) => {
+        const hidden = await send(path.replace('{field}', 'secret'));
+        const absent = await send(path.replace('{field}', 'secrex'));
+        const hiddenEnvelope = expectEnvelope(hidden, 400);
+        const absentEnvelope = expectEnvelope(absent, 400);
+        expect(JSON.stringify(hiddenEnvelope.message).replaceAll('secret', 'secrex')).toBe(
+          JSON.stringify(absentEnvelope.message),
+        );
+        expect(hidden.response.headers.get('content-length')).toBe(absent.response.headers.get('content-length'));
+      });
+
+      it('answers OR groups as the reference filter does, ANDed with the search', async () => {
+        const query = 'or[0][tier][eq]=gold&or[1][score][gte]=10&or[1][name][contl]=A&search=e&limit=50';
+        const result = await send(`/people?${query}`);
+        expect(result.response.status).toBe(200);
+        const expected = personIds(
+          (p) => searched('e')(p) && (p.tier === 'gold' || (p.score >= 10 && p.name.toLowerCase().includes('a'))),
+        );
+        expect(expected.length).toBeGreaterThan(0);
+        expect((result.body as { items: Person[] }).items.map((person) => person.id)).toStrictEqual(expected);
+      });
+
+      it('answers OR groups ANDed with the scope that locals give', async () => {
+        const result = await send('/things?or[0][rank][lt]=3&or[1][rank][gte]=20&or[1][rank][lt]=24', {
+          headers: { 'x-tenant': 'odd' },
+        });
+        expect((result.body as { items: Thing[] }).items.map((thing) => thing.id)).toStrictEqual(['t01', 't21', 't23']);
+      });
+
+      it.each([
+        ['/things?search=a', ['search: resource "things" has no searchable fields']],
+        ['/people?search=', ['search must be 1 to 200 characters']],
+        ['/people?search=a&search=b', ['search must not be repeated']],
+        ['/people?select=', ['select must name at least one field']],
+        ['/people?select=name&select=tier', ['select must not be repeated']],
+        ['/people?or[1][tier][eq]=gold', ['or[0] is missing: OR groups are numbered from 0 without gaps']],
+        ['/people?or[8][tier][eq]=gold', ['or[8]: OR groups are numbered 0 to 7']],
+        ['/people?or[0][score][cont]=1', ['or[0][score][cont]: operator "cont" is not allowed on field "score"']],
+      ])('answers %s with the 400 envelope and its message', async (path, message) => {
+        expectEnvelope(await send(path), 400, message);
+      });
+    });
+
+    describe('link and x-total-count headers', () => {
+      const linksOfResult = (result: { response: Response }) => linksOf(result.response.headers.get('link'));
+
+      it('links the pages of a list on its own path, every other parameter as sent, without x-total-count', async () => {
+        const query = 'rank[gte]=3&rank[lt]=24&page=2';
+        const result = await send(`/things?${query}`);
+        expect(result.body).toMatchObject({ total: 21, page: 2, totalPages: 5 });
+        expect(linksOfResult(result)).toStrictEqual(
+          expectedLinks('/things', query, { first: 1, prev: 1, next: 3, last: 5 }),
+        );
+        expect(result.response.headers.get('x-total-count')).toBeNull();
+        expect(result.response.headers.get('access-control-expose-headers')).toBeNull();
+      });
+
+      it('carries the mount prefix: next and no prev on page 1, prev and no next on the last page', async () => {
+        const first = await send('/api/things?rank[lt]=24', {}, prefixed);
+        expect(first.body).toMatchObject({ total: 24, page: 1, totalPages: 5 });
+        expect(linksOfResult(first)).toStrictEqual(
+          expectedLinks('/api/things', 'rank[lt]=24', { first: 1, next: 2, last: 5 }),
+        );
+        const last = await send('/api/things?page=5&rank[lt]=24', {}, prefixed);
+        expect(linksOfResult(last)).toStrictEqual(
+          expectedLinks('/api/things', 'page=5&rank[lt]=24', { first: 1, prev: 4, last: 5 }),
+        );
+      });
+
+      it('visits every record exactly once by following next from page 1 below the prefix', async () => {
+        const seen: string[] = [];
+        let target: string | undefined = '/api/things?rank[lt]=24&orderBy=rank&orderDirection=DESC';
+        for (let pages = 0; target !== undefined; pages++) {
+          expect(pages).toBeLessThan(10);
+          expect(target.startsWith('/api/things?')).toBe(true);
+          const result = await send(target, {}, prefixed);
+          expect(result.response.status).toBe(200);
+          seen.push(...(result.body as { items: Thing[] }).items.map((thing) => thing.id));
+          target = linksOfResult(result).get('next');
+        }
+        expect(seen).toStrictEqual(thingSeed.map((thing) => thing.id).reverse());
+      });
+
+      it.each([
+        ['at the root', ''],
+        ['below the prefix', '/api'],
+      ])('sends x-total-count equal to the total, named in access-control-expose-headers, %s', async (_label, base) => {
+        const cases: [query: string, total: number][] = [
+          ['', personSeed.length],
+          ['tier[eq]=gold', personSeed.filter((person) => person.tier === 'gold').length],
+          ['search=zzz', 0],
+          ['search=a&select=name&page=2&limit=3', personSeed.filter(searched('a')).length],
+        ];
+        for (const [query, total] of cases) {
+          const result = await send(
+            `${base}/people${query === '' ? '' : `?${query}`}`,
+            {},
+            base === '' ? app : prefixed,
+          );
+          expect([query, result.response.status]).toStrictEqual([query, 200]);
+          expect((result.body as { total: number }).total).toBe(total);
+          expect(result.response.headers.get('x-total-count')).toBe(String(total));
+          const exposed = result.response.headers.get('access-control-expose-headers') ?? '';
+          expect(
+            exposed
+              .split(',')
+              .map((name) => name.trim().toLowerCase())
+              .sort(),
+          ).toStrictEqual(['link', 'x-total-count']);
+          expect(linksOfResult(result).get('first')).toBe(
+            expectedLinks(`${base}/people`, query, { first: 1 }).get('first'),
+          );
+        }
+      });
+
+      it('sends neither header on the cursor route, a read, or a 400', async () => {
+        for (const path of ['/people/cursor', '/people/p01', '/people?limit=0', '/people?search=']) {
+          const result = await send(path);
+          expect(result.response.headers.get('link'), path).toBeNull();
+          expect(result.response.headers.get('x-total-count'), path).toBeNull();
+        }
       });
     });
   });

@@ -11,6 +11,7 @@ import {
   isHttpError,
   parseCursorQuery,
   parseListQuery,
+  type CursorPage,
   type HttpError,
   type OrderTerm,
   type Repository,
@@ -77,6 +78,25 @@ export const newestItems = defineResource({
 });
 
 const at = (iso: string): Date => new Date(iso);
+
+/** The main resource again, searchable by `name` and `nick` (a required and a nullable, optional string field). */
+export const searchableItems = defineResource({
+  name: 'searchableItems',
+  schema: itemSchema,
+  filterable: [...FIELDS],
+  sortable: [...FIELDS],
+  searchable: ['name', 'nick'],
+  pagination: { defaultLimit: 5, maxLimit: 50 },
+});
+
+/** The search of the reference model: the text as given and the fields it looks in. */
+export interface ReferenceSearch {
+  readonly text: string;
+  readonly fields: readonly string[];
+}
+
+/** The fields {@link searchableItems} searches. */
+export const SEARCH_FIELDS: readonly string[] = ['name', 'nick'];
 
 /** A schema with defaults, an optional, an optional-and-nullable and a nullable field: what `replace` fills in. */
 export const taskSchema = z.object({
@@ -348,6 +368,92 @@ export const ORDER_ROWS: readonly {
   { name: 'the id descending', orderBy: [{ field: 'id', direction: 'desc' }], ids: [...ALL_IDS].reverse() },
 ];
 
+/**
+ * Records for the search rules: case folding beyond ASCII (`Ä`, `İ`, which lower-cases to `i` and a combining dot),
+ * LIKE and regular-expression metacharacters, a backslash and quotes, a null and a missing `nick`, and a record that
+ * holds the text in both fields (it must come once).
+ */
+export const SEARCH_SEED: readonly Item[] = Object.freeze([
+  { id: 's1', name: 'ÄBC Corp', nick: null, age: 30, active: true, status: 'active', createdAt: null },
+  { id: 's2', name: 'äbc', nick: 'Zeta', age: 40, active: false, status: 'draft', createdAt: null },
+  { id: 's3', name: 'İstanbul', nick: 'ist', age: 50, active: null, status: 'archived', createdAt: null },
+  { id: 's4', name: '100% sure', nick: 'snake_case', age: 20, active: true, status: 'active', createdAt: null },
+  { id: 's5', name: 'back\\slash', nick: 'it\'s "quoted"', age: 60, active: false, status: 'draft', createdAt: null },
+  { id: 's6', name: 'a.*b+c?(d)[e]{f}^$|', nick: 'PLAIN', age: 25, active: true, status: 'archived', createdAt: null },
+  { id: 's7', name: 'Plain', nick: 'ABC', age: 35, active: null, status: 'active', createdAt: null },
+  { id: 's8', name: 'nothing here', age: null, active: false, status: 'draft', createdAt: null },
+  { id: 's9', name: 'abcabc', nick: 'xAbcx', age: 45, active: true, status: 'archived', createdAt: null },
+]);
+
+/** Searches over {@link SEARCH_SEED} and the ids they must return (id ascending). */
+export const SEARCH_ROWS: readonly { readonly search: string; readonly ids: readonly string[] }[] = [
+  // case-insensitive by toLowerCase: ASCII, then beyond it (Ä and ä are one letter, A and Ä are not)
+  { search: 'abc', ids: ['s7', 's9'] },
+  { search: 'ABC', ids: ['s7', 's9'] },
+  { search: 'aBc', ids: ['s7', 's9'] },
+  { search: 'ÄBC', ids: ['s1', 's2'] },
+  { search: 'äbc', ids: ['s1', 's2'] },
+  { search: 'Äbc CORP', ids: ['s1'] },
+  // İ lower-cases to i + U+0307: it finds itself and its lower-case form, and contains an i
+  { search: 'İ', ids: ['s3'] },
+  { search: 'i\u0307stan', ids: ['s3'] },
+  { search: 'İSTANBUL', ids: ['s3'] },
+  { search: 'ist', ids: ['s3'] },
+  { search: 'I', ids: ['s3', 's5', 's6', 's7', 's8'] },
+  // any field: the first, the second, both (once)
+  { search: 'corp', ids: ['s1'] },
+  { search: 'zeta', ids: ['s2'] },
+  { search: 'plain', ids: ['s6', 's7'] },
+  { search: 'x', ids: ['s9'] },
+  { search: 'e', ids: ['s2', 's4', 's5', 's6', 's8'] },
+  { search: ' ', ids: ['s1', 's4', 's5', 's8'] },
+  // literal: never a LIKE pattern, an escape or a regular expression
+  { search: '%', ids: ['s4'] },
+  { search: '100%', ids: ['s4'] },
+  { search: '%s', ids: [] },
+  { search: '_', ids: ['s4'] },
+  { search: 'e_c', ids: ['s4'] },
+  { search: 'e_', ids: ['s4'] },
+  { search: '\\', ids: ['s5'] },
+  { search: 'k\\s', ids: ['s5'] },
+  { search: '\\%', ids: [] },
+  { search: "'", ids: ['s5'] },
+  { search: '"', ids: ['s5'] },
+  { search: 'it\'s "q', ids: ['s5'] },
+  { search: "''", ids: [] },
+  { search: '.', ids: ['s6'] },
+  { search: '.*', ids: ['s6'] },
+  { search: 'a.*b', ids: ['s6'] },
+  { search: 'b+c?', ids: ['s6'] },
+  { search: '(d)[e]{f}', ids: ['s6'] },
+  { search: '^$|', ids: ['s6'] },
+  { search: '[a-z]', ids: [] },
+  { search: 'a.c', ids: [] },
+  // a null or missing field matches nothing, not even its name
+  { search: 'null', ids: [] },
+  { search: 'undefined', ids: [] },
+  { search: 'zzz', ids: [] },
+  { search: 'x'.repeat(200), ids: [] },
+];
+
+/** Searches and selections that must be a 400 with a message per problem (on {@link searchableItems}). */
+export const BAD_SEARCH_INPUTS: readonly { readonly name: string; readonly input: unknown }[] = [
+  { name: 'an empty search', input: { search: '' } },
+  { name: 'a search of 201 characters', input: { search: 'x'.repeat(201) } },
+  { name: 'a search that is a number', input: { search: 42 } },
+  { name: 'a search that is an array', input: { search: ['a'] } },
+  { name: 'a search holding NUL', input: { search: 'a\u0000b' } },
+  { name: 'a search and a bad limit', input: { search: 'a', limit: 0 } },
+  { name: 'an empty selection', input: { select: [] } },
+  { name: 'a selection of an unknown field', input: { select: ['nope'] } },
+  { name: 'a selection naming a field twice', input: { select: ['name', 'name'] } },
+  { name: 'a selection that is text', input: { select: 'name' } },
+  { name: 'a selection holding a number', input: { select: [42] } },
+  { name: 'a selection of __proto__', input: { select: ['__proto__'] } },
+  { name: 'a selection of constructor', input: { select: ['constructor'] } },
+  { name: 'a selection of a field in capitals', input: { select: ['NAME'] } },
+];
+
 /** Programmatic inputs that must be a 400 with a message per problem. */
 export const BAD_LIST_INPUTS: readonly { readonly name: string; readonly input: unknown }[] = [
   { name: 'limit 0', input: { limit: 0 } },
@@ -443,7 +549,7 @@ function tryMutate(mutate: () => void): void {
 
 /**
  * Walks `list` page by page and returns every record, checking the metadata of each page. A `scope` in the query is
- * passed as the scope option of every call.
+ * passed as the scope option of every call; `search` and `select` are passed on with the rest of the query.
  */
 export async function walkPages<TRecord extends { readonly id: string }>(
   repository: Repository<TRecord>,
@@ -452,6 +558,8 @@ export async function walkPages<TRecord extends { readonly id: string }>(
     orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
     limit: number;
     scope?: Where<TRecord> | undefined;
+    search?: string | undefined;
+    select?: readonly (keyof TRecord & string)[] | undefined;
   },
 ): Promise<{ records: TRecord[]; total: number }> {
   const { scope, ...listQuery } = query;
@@ -484,6 +592,8 @@ export async function walkCursor<TRecord extends { readonly id: string }>(
     orderBy?: readonly OrderTerm<keyof TRecord & string>[] | undefined;
     limit?: number;
     scope?: Where<TRecord> | undefined;
+    search?: string | undefined;
+    select?: readonly (keyof TRecord & string)[] | undefined;
   },
   maxPages: number,
 ): Promise<TRecord[]> {
@@ -491,7 +601,8 @@ export async function walkCursor<TRecord extends { readonly id: string }>(
   const records: TRecord[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages <= maxPages; pages++) {
-    const page = await repository.listByCursor({ ...cursorQuery, cursor }, { scope });
+    // Annotated: the call is generic (its items follow `select`), and `cursor` depends on the previous page.
+    const page: CursorPage<TRecord> = await repository.listByCursor({ ...cursorQuery, cursor }, { scope });
     records.push(...page.items);
     if (page.nextCursor === null) return records;
     expect(typeof page.nextCursor).toBe('string');
@@ -593,18 +704,36 @@ function referenceCompareValues(x: unknown, y: unknown): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
-/** Filters with the where (an OR of clauses), then sorts by the order with the id tie-breaker appended. */
+/**
+ * Whether a record matches a search: some searched field holds a string that contains the text, both lower-cased by
+ * `toLowerCase()`, literally. A null or missing field never matches (not even a search for "null").
+ */
+export function referenceSearchMatches(record: Row, search: ReferenceSearch): boolean {
+  const needle = search.text.toLowerCase();
+  return search.fields.some((field) => {
+    const value = record[field];
+    return typeof value === 'string' && String(value).toLowerCase().includes(needle);
+  });
+}
+
+/**
+ * Filters with the where (an OR of clauses) and the search, if any, then sorts by the order with the id tie-breaker
+ * appended.
+ */
 export function referenceList<TRecord extends { readonly id: string }>(
   records: readonly TRecord[],
   where: unknown,
   orderBy: readonly { readonly field: string; readonly direction: 'asc' | 'desc' }[],
+  search?: ReferenceSearch,
 ): TRecord[] {
   const clauses: readonly Row[] = where === undefined ? [{}] : Array.isArray(where) ? (where as Row[]) : [where as Row];
   const terms = orderBy.some((term) => term.field === 'id')
     ? orderBy
     : [...orderBy, { field: 'id', direction: 'asc' as const }];
-  const matches = records.filter((record) =>
-    clauses.some((clause) => referenceMatches(record as unknown as Row, clause)),
+  const matches = records.filter(
+    (record) =>
+      clauses.some((clause) => referenceMatches(record as unknown as Row, clause)) &&
+      (search === undefined || referenceSearchMatches(record as unknown as Row, search)),
   );
   return [...matches].sort((a, b) => {
     for (const { field, direction } of terms) {
@@ -784,6 +913,53 @@ export const orderArbitrary: fc.Arbitrary<OrderTerm<keyof Item & string>[]> = fc
     ),
   )
   .map((terms) => [...terms]);
+
+/** A clause of up to two conditions on the given fields. */
+function clauseOver(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .uniqueArray(fc.constantFrom(...fields), { maxLength: 2 })
+    .chain((chosen) =>
+      fc.tuple(...chosen.map((field) => conditionArbitrary(field).map((condition) => [field, condition] as const))),
+    )
+    .map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
+}
+
+/**
+ * A random filter in the shape of the HTTP OR groups: top-level conditions (or none) ANDed with an OR of one to
+ * three groups, the groups on other fields than the top level (the grammar refuses a group repeating a top-level
+ * condition). `where` is its programmatic form: one clause per group, each with the top-level conditions added.
+ */
+export const orGroupsArbitrary: fc.Arbitrary<{
+  readonly top: Record<string, unknown> | undefined;
+  readonly groups: readonly Record<string, unknown>[];
+  readonly where: Where<Item>;
+}> = fc
+  .shuffledSubarray(['id', ...FIELDS], { minLength: 2 })
+  .chain(([topField, ...rest]) =>
+    fc.record({
+      top: fc.option(
+        conditionArbitrary(topField as string).map((condition) => ({ [topField as string]: condition })),
+        { nil: undefined },
+      ),
+      groups: fc.array(clauseOver(rest), { minLength: 1, maxLength: 3 }),
+    }),
+  )
+  .map(({ top, groups }) => ({
+    top,
+    groups,
+    where: (top ? groups.map((group) => ({ ...top, ...group })) : groups) as Where<Item>,
+  }));
+
+/** A random search text: one or two characters of the generators' alphabet (case folding quirks, metacharacters). */
+export const searchArbitrary: fc.Arbitrary<string> = fc
+  .array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 2 })
+  .map((chars) => chars.join(''));
+
+/** A random field selection: one to three fields other than the id, in random order. */
+export const selectArbitrary: fc.Arbitrary<(keyof Item & string)[]> = fc.shuffledSubarray([...FIELDS], {
+  minLength: 1,
+  maxLength: 3,
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The contract
@@ -1672,6 +1848,416 @@ export function describeRepositoryContract(
       });
     });
 
+    describe('search', () => {
+      const searchSeeded = (): Promise<Repository<Item>> =>
+        Promise.resolve(makeRepository(searchableItems, SEARCH_SEED));
+      const SEARCH_STORED = SEARCH_SEED.map(storedOf);
+      const searchOf = (text: string): ReferenceSearch => ({ text, fields: SEARCH_FIELDS });
+      const CURSOR_MISMATCH = ['cursor was issued for another filter or order'];
+
+      it('agrees with the reference model on every search row', () => {
+        for (const { search, ids } of SEARCH_ROWS) {
+          expect(idsOf(referenceList(SEARCH_SEED, undefined, [], searchOf(search))), search).toStrictEqual(ids);
+        }
+      });
+
+      it.each(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) })))(
+        'returns from list the records whose name or nick contains $label, case-insensitively, with their total',
+        async ({ search, ids }) => {
+          const repository = await searchSeeded();
+          const page = await repository.list({ search, limit: 50 });
+          expect(idsOf(page.items)).toStrictEqual(ids);
+          expect(page.total).toBe(ids.length);
+          expect(page.items).toStrictEqual(SEARCH_STORED.filter((record) => ids.includes(record.id)));
+        },
+      );
+
+      it.each(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) })))(
+        'walks listByCursor through the records matching $label',
+        async ({ search, ids }) => {
+          const repository = await searchSeeded();
+          expect(idsOf(await walkCursor(repository, { search, limit: 2 }, 10))).toStrictEqual(ids);
+        },
+      );
+
+      it('accepts the search from parseListQuery and parseCursorQuery, percent-encoded', async () => {
+        const repository = await searchSeeded();
+        const encoded = `search=${encodeURIComponent('İ')}&limit=50`;
+        expect(idsOf((await repository.list(parseListQuery(encoded, searchableItems))).items)).toStrictEqual(['s3']);
+        const query = parseListQuery({ search: '%', limit: '50' }, searchableItems);
+        expect(idsOf((await repository.list(query)).items)).toStrictEqual(['s4']);
+        const cursorQuery = parseCursorQuery(`search=${encodeURIComponent('ÄBC')}&limit=1`, searchableItems);
+        const first = await repository.listByCursor(cursorQuery);
+        expect(idsOf(first.items)).toStrictEqual(['s1']);
+        const next = await repository.listByCursor(
+          parseCursorQuery({ search: 'ÄBC', limit: '1', cursor: first.nextCursor ?? '' }, searchableItems),
+        );
+        expect(idsOf(next.items)).toStrictEqual(['s2']);
+      });
+
+      it.each([
+        { label: 'a where object', search: 'e', where: { status: 'draft' }, ids: ['s2', 's5', 's8'] },
+        {
+          label: 'a where on a searched field',
+          search: 'e',
+          where: { nick: { notnull: true } },
+          ids: ['s2', 's4', 's5', 's6'],
+        },
+        { label: 'an OR where', search: 'abc', where: [{ status: 'active' }, { age: { gt: 40 } }], ids: ['s7', 's9'] },
+        { label: 'a where that excludes every match', search: 'abc', where: { age: { lt: 30 } }, ids: [] },
+        { label: 'a where matching nothing the search does', search: 'ÄBC', where: { name: 'Plain' }, ids: [] },
+      ] as const)('ANDs the search with $label', async ({ search, where, ids }) => {
+        const repository = await searchSeeded();
+        const page = await repository.list({ search, where: where as Where<Item>, limit: 50 });
+        expect(idsOf(page.items)).toStrictEqual(ids);
+        expect(page.total).toBe(ids.length);
+        const walked = await walkCursor(repository, { search, where: where as Where<Item>, limit: 1 }, 10);
+        expect(idsOf(walked)).toStrictEqual(ids);
+      });
+
+      it.each([
+        { label: 'a scope', search: 'e', scope: { age: { gte: 41 } }, ids: ['s5'] },
+        {
+          label: 'an OR scope',
+          search: 'I',
+          scope: [{ status: 'draft' }, { active: null }],
+          ids: ['s3', 's5', 's7', 's8'],
+        },
+        {
+          label: 'a scope and a where',
+          search: 'abc',
+          where: { age: { gt: 30 } },
+          scope: { status: 'active' },
+          ids: ['s7'],
+        },
+      ] as const)('ANDs the search with $label, in list totals and cursor walks', async (row) => {
+        const repository = await searchSeeded();
+        const where = ('where' in row ? row.where : undefined) as Where<Item> | undefined;
+        const scope = row.scope as Where<Item>;
+        const page = await repository.list({ search: row.search, where, limit: 50 }, { scope });
+        expect(idsOf(page.items)).toStrictEqual(row.ids);
+        expect(page.total).toBe(row.ids.length);
+        for (const limit of [1, 2]) {
+          const walked = await walkPages(repository, { search: row.search, where, limit, scope });
+          expect(idsOf(walked.records)).toStrictEqual(row.ids);
+          expect(idsOf(await walkCursor(repository, { search: row.search, where, limit, scope }, 10))).toStrictEqual(
+            row.ids,
+          );
+        }
+      });
+
+      it.each(ORDER_ROWS)('walks pages and cursors of a search in order, sorting $name', async ({ orderBy }) => {
+        const repository = await searchSeeded();
+        for (const search of ['e', 'I', 'abc', ' ']) {
+          const expected = idsOf(referenceList(SEARCH_SEED, undefined, orderBy, searchOf(search)));
+          for (const limit of [1, 2, 3]) {
+            const walked = await walkPages(repository, { search, orderBy, limit });
+            expect(walked.total).toBe(expected.length);
+            expect(idsOf(walked.records)).toStrictEqual(expected);
+            expect(idsOf(await walkCursor(repository, { search, orderBy, limit }, 12))).toStrictEqual(expected);
+          }
+        }
+      });
+
+      it('returns an empty page with the true total past the end of a search', async () => {
+        const repository = await searchSeeded();
+        const page = await repository.list({ search: 'e', limit: 2, page: 4 });
+        expect(page).toMatchObject({ items: [], total: 5, totalPages: 3, page: 4, hasNextPage: false });
+      });
+
+      it('sees records created, changed and deleted after an earlier search', async () => {
+        const repository = await searchSeeded();
+        expect((await repository.list({ search: 'zeta' })).total).toBe(1);
+        await repository.create({ ...body({ name: 'ZETA two', nick: null }), id: 's10' });
+        await repository.update('s7', { nick: 'zetaland' });
+        await repository.update('s2', { nick: 'other' });
+        await repository.delete('s9');
+        expect(idsOf((await repository.list({ search: 'ZeTa', limit: 50 })).items)).toStrictEqual(['s10', 's7']);
+        expect(idsOf((await repository.list({ search: 'abc', limit: 50 })).items)).toStrictEqual([]);
+        expect(idsOf(await walkCursor(repository, { search: 'zeta', limit: 1 }, 5))).toStrictEqual(['s10', 's7']);
+      });
+
+      it.each([
+        { label: 'another search', first: { search: 'e' }, then: { search: 'a' } },
+        { label: 'no search', first: { search: 'e' }, then: {} },
+        { label: 'a search, for a cursor issued without one', first: {}, then: { search: 'e' } },
+        { label: 'a longer search', first: { search: 'e' }, then: { search: 'e ' } },
+        { label: 'the search moved into a filter', first: { search: 'e' }, then: { where: { name: { contl: 'e' } } } },
+      ] as const)('throws a 400 from listByCursor for a cursor reused with $label', async ({ first, then }) => {
+        const repository = await searchSeeded();
+        const opening = await repository.listByCursor({ ...(first as object), limit: 1 });
+        expect(opening.nextCursor).not.toBeNull();
+        const error = await expectBadRequest(
+          repository.listByCursor({ ...(then as object), limit: 1, cursor: opening.nextCursor }),
+        );
+        expect(error.message).toStrictEqual(CURSOR_MISMATCH);
+      });
+
+      it('continues a cursor under the same search in other letter case (the same lower-cased text)', async () => {
+        const repository = await searchSeeded();
+        const first = await repository.listByCursor({ search: 'ÄBC', limit: 1 });
+        const next = await repository.listByCursor({ search: 'äbc', limit: 1, cursor: first.nextCursor });
+        expect(idsOf([...first.items, ...next.items])).toStrictEqual(['s1', 's2']);
+        expect(next.nextCursor).toBeNull();
+      });
+
+      it.each(BAD_SEARCH_INPUTS)('throws a 400 from list and listByCursor for $name', async ({ input }) => {
+        const repository = await searchSeeded();
+        await expectBadRequest(repository.list(input as never));
+        await expectBadRequest(repository.listByCursor(input as never));
+      });
+
+      it('throws a 400 for a search on a resource without searchable fields', async () => {
+        const repository = await seeded();
+        const error = await expectBadRequest(repository.list({ search: 'a' }));
+        expect(error.message).toStrictEqual(['search: resource "items" has no searchable fields']);
+        await expectBadRequest(repository.listByCursor({ search: 'a' }));
+      });
+
+      it('returns copies: changing searched records never changes the store', async () => {
+        const repository = await searchSeeded();
+        const page = await repository.list({ search: 'e', limit: 50 });
+        tryMutate(() => {
+          for (const record of page.items) (record as { name: string }).name = 'changed';
+        });
+        expect((await repository.list({ search: 'e', limit: 50 })).items).toStrictEqual(
+          SEARCH_STORED.filter((record) => ['s2', 's4', 's5', 's6', 's8'].includes(record.id)),
+        );
+      });
+    });
+
+    describe('select', () => {
+      /** The stored record with only the id and the selected fields it holds. */
+      const pick = (record: Item, select: readonly string[]): Partial<Item> => {
+        const stored = storedOf(record) as unknown as Row;
+        return Object.fromEntries(
+          ['id', ...select].filter((field) => field in stored).map((field) => [field, stored[field]]),
+        ) as Partial<Item>;
+      };
+
+      it.each([
+        { label: 'one field', select: ['name'] },
+        { label: 'a nullable, optional field', select: ['nick'] },
+        { label: 'an optional field', select: ['score'] },
+        { label: 'a date field', select: ['createdAt'] },
+        { label: 'the id and another field', select: ['id', 'status'] },
+        { label: 'the id alone', select: ['id'] },
+        { label: 'every field', select: ['createdAt', ...FIELDS.filter((field) => field !== 'createdAt')] },
+      ] as const)(
+        'returns from list only the id and $label, with the total and order unchanged',
+        async ({ select }) => {
+          const repository = await seeded();
+          const orderBy = [{ field: 'age', direction: 'desc' }] as const;
+          const whole = await repository.list({ orderBy, limit: 3, page: 2 });
+          const page = await repository.list({ orderBy, limit: 3, page: 2, select });
+          expect(page.items).toStrictEqual(whole.items.map((record) => pick(record, select)));
+          expect({ ...page, items: [] }).toStrictEqual({ ...whole, items: [] });
+          for (const item of page.items) expect(Object.keys(item)[0]).toBe('id');
+        },
+      );
+
+      it('returns from listByCursor only the selected fields, with the cursors of the same walk without select', async () => {
+        const repository = await seeded();
+        const orderBy = [{ field: 'createdAt', direction: 'desc' }] as const;
+        let cursor: string | null = null;
+        let cursorWhole: string | null = null;
+        const walked: Partial<Item>[] = [];
+        for (let pages = 0; pages < 10; pages++) {
+          const page: CursorPage<Partial<Item>> = await repository.listByCursor({
+            orderBy,
+            limit: 3,
+            cursor,
+            select: ['name'],
+          });
+          const whole: CursorPage<Item> = await repository.listByCursor({ orderBy, limit: 3, cursor: cursorWhole });
+          expect(page.items).toStrictEqual(whole.items.map((record) => pick(record, ['name'])));
+          expect(page.nextCursor).toBe(whole.nextCursor);
+          walked.push(...page.items);
+          cursor = page.nextCursor;
+          cursorWhole = whole.nextCursor;
+          if (cursor === null) break;
+        }
+        expect(walked.map((item) => item.id)).toStrictEqual(
+          ORDER_ROWS.find((row) => row.name === 'dates, descending')?.ids,
+        );
+      });
+
+      it('continues a cursor across selections: select is not part of its binding', async () => {
+        const repository = await seeded();
+        const orderBy = [{ field: 'age', direction: 'asc' }] as const;
+        const first = await repository.listByCursor({ orderBy, limit: 3, select: ['status'] });
+        const second = await repository.listByCursor({ orderBy, limit: 3, cursor: first.nextCursor });
+        const third = await repository.listByCursor({ orderBy, limit: 3, cursor: second.nextCursor, select: ['nick'] });
+        expect(idsOf([...first.items, ...second.items, ...third.items])).toStrictEqual(
+          ORDER_ROWS.find((row) => row.name === 'numbers by value')?.ids,
+        );
+        expect(third.nextCursor).toBeNull();
+        expect(third.items).toStrictEqual(
+          STORED.filter((record) => ['a3', 'a8'].includes(record.id)).map((record) => pick(record, ['nick'])),
+        );
+      });
+
+      it('selects with a filter, a search and a scope, from parseListQuery and parseCursorQuery too', async () => {
+        const repository = await makeRepository(searchableItems, SEARCH_SEED);
+        const scope: Where<Item> = { status: { ne: 'archived' } };
+        const page = await repository.list({ search: 'e', where: { age: { gte: 30 } }, select: ['age'] }, { scope });
+        expect(page.items).toStrictEqual([
+          { id: 's2', age: 40 },
+          { id: 's5', age: 60 },
+        ]);
+        expect(page.total).toBe(2);
+        const parsed = parseListQuery('search=e&age[gte]=30&select=age,name', searchableItems);
+        expect((await repository.list(parsed, { scope })).items).toStrictEqual([
+          { id: 's2', age: 40, name: 'äbc' },
+          { id: 's5', age: 60, name: 'back\\slash' },
+        ]);
+        const cursorQuery = parseCursorQuery('search=e&select=status&limit=1&orderBy=age', searchableItems);
+        const first = await repository.listByCursor(cursorQuery, { scope });
+        expect(first.items).toStrictEqual([{ id: 's4', status: 'active' }]);
+        const next = await repository.listByCursor(
+          parseCursorQuery(`search=e&select=status&limit=5&orderBy=age&cursor=${first.nextCursor}`, searchableItems),
+          { scope },
+        );
+        expect(next.items).toStrictEqual([
+          { id: 's2', status: 'draft' },
+          { id: 's5', status: 'draft' },
+          { id: 's8', status: 'draft' },
+        ]);
+      });
+
+      it('returns copies: changing selected items or their Dates never changes the store', async () => {
+        const repository = await seeded();
+        const page = await repository.list({ select: ['createdAt', 'name'], limit: 50 });
+        tryMutate(() => {
+          for (const item of page.items) {
+            item.createdAt?.setTime(0);
+            (item as { name: string }).name = 'changed';
+          }
+        });
+        expect((await repository.list({ limit: 50 })).items).toStrictEqual(STORED);
+      });
+    });
+
+    describe('OR groups', () => {
+      const OR_ROWS = [
+        {
+          label: 'top-level AND (group 0 OR group 1)',
+          query: 'age[gte]=18&or[0][status][eq]=draft&or[1][name][contl]=GRACE',
+          where: [
+            { age: { gte: 18 }, status: 'draft' },
+            { age: { gte: 18 }, name: { contl: 'grace' } },
+          ],
+          top: { age: { gte: 18 } },
+          groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
+          ids: ['a4', 'a5'],
+        },
+        {
+          label: 'the spec form of each condition',
+          query:
+            'age[operator]=gte&age[value]=18&or[0][status][operator]=eq&or[0][status][value]=draft' +
+            '&or[1][name][operator]=contl&or[1][name][value]=GRACE',
+          where: [
+            { age: { gte: 18 }, status: 'draft' },
+            { age: { gte: 18 }, name: { contl: 'grace' } },
+          ],
+          top: { age: { gte: 18 } },
+          groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
+          ids: ['a4', 'a5'],
+        },
+        {
+          label: 'groups of several conditions, without top-level ones',
+          query: 'or[0][status][eq]=active&or[0][age][lt]=20&or[1][nick][isnull]=true',
+          where: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
+          top: undefined,
+          groups: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
+          ids: ['a2', 'a3', 'a7'],
+        },
+        {
+          label: 'one group',
+          query: 'status[ne]=archived&or[0][createdAt][lt]=2020-06-01T00:00:00Z',
+          where: [{ status: { ne: 'archived' }, createdAt: { lt: '2020-06-01T00:00:00Z' } }],
+          top: { status: { ne: 'archived' } },
+          groups: [{ createdAt: { lt: '2020-06-01T00:00:00Z' } }],
+          ids: ['a1', 'a4', 'a5'],
+        },
+        {
+          label: 'three groups on one field, with list and text operators',
+          query:
+            'active[notnull]=true&or[0][name][starts]=Gr&or[1][name][in]=Ada&or[1][name][in]=Zed&or[2][name][endsl]=ITH',
+          where: [
+            { active: { notnull: true }, name: { starts: 'Gr' } },
+            { active: { notnull: true }, name: { in: ['Ada', 'Zed'] } },
+            { active: { notnull: true }, name: { endsl: 'ith' } },
+          ],
+          top: { active: { notnull: true } },
+          groups: [{ name: { starts: 'Gr' } }, { name: { in: ['Ada', 'Zed'] } }, { name: { endsl: 'ith' } }],
+          ids: ['a1', 'a5', 'a8'],
+        },
+      ] as const;
+
+      it('agrees with the reference model: the top level ANDed with the OR of the groups', () => {
+        for (const row of OR_ROWS) {
+          const inTop = new Set(idsOf(referenceList(SEED, row.top, [])));
+          const expected = idsOf(referenceList(SEED, row.groups, [])).filter((id) => inTop.has(id));
+          expect(expected, row.label).toStrictEqual(row.ids);
+          expect(idsOf(referenceList(SEED, row.where, [])), row.label).toStrictEqual(row.ids);
+        }
+      });
+
+      it.each(OR_ROWS)('lists what parseListQuery gives for $label, as its programmatic OR', async (row) => {
+        const repository = await seeded();
+        const parsed = await repository.list(parseListQuery(`${row.query}&limit=50`, items));
+        expect(idsOf(parsed.items)).toStrictEqual(row.ids);
+        expect(parsed.total).toBe(row.ids.length);
+        const programmatic = await repository.list({ where: row.where as Where<Item>, limit: 50 });
+        expect(programmatic).toStrictEqual(parsed);
+      });
+
+      it.each(OR_ROWS)('walks the cursor pages of $label from parseCursorQuery', async (row) => {
+        const repository = await seeded();
+        const walked: Item[] = [];
+        let cursor = '';
+        for (let pages = 0; pages < 10; pages++) {
+          const page: CursorPage<Item> = await repository.listByCursor(
+            parseCursorQuery(`${row.query}&limit=1&orderBy=age&orderDirection=desc&cursor=${cursor}`, items),
+          );
+          walked.push(...page.items);
+          if (page.nextCursor === null) break;
+          cursor = page.nextCursor;
+        }
+        const expected = idsOf(referenceList(SEED, row.where, [{ field: 'age', direction: 'desc' }]));
+        expect(idsOf(walked)).toStrictEqual(expected);
+      });
+
+      it('continues a cursor of the HTTP OR groups with the programmatic OR array', async () => {
+        const repository = await seeded();
+        const row = OR_ROWS[0];
+        const first = await repository.listByCursor(parseCursorQuery(`${row.query}&limit=1`, items));
+        const next = await repository.listByCursor({
+          where: row.where as Where<Item>,
+          limit: 5,
+          cursor: first.nextCursor,
+        });
+        expect(idsOf([...first.items, ...next.items])).toStrictEqual(row.ids);
+      });
+
+      it('ANDs the OR groups with a search and a scope', async () => {
+        const repository = await makeRepository(searchableItems, SEARCH_SEED);
+        const query = 'search=e&or[0][status][eq]=draft&or[1][age][gt]=50';
+        const page = await repository.list(parseListQuery(`${query}&limit=50`, searchableItems));
+        expect(idsOf(page.items)).toStrictEqual(['s2', 's5', 's8']);
+        const scoped = await repository.list(parseListQuery(query, searchableItems), { scope: { age: { gte: 41 } } });
+        expect(idsOf(scoped.items)).toStrictEqual(['s5']);
+        expect(scoped.total).toBe(1);
+        const walked = await walkCursor(
+          repository,
+          { search: 'e', where: [{ status: 'draft' }, { age: { gt: 50 } }], limit: 1, scope: { active: false } },
+          10,
+        );
+        expect(idsOf(walked)).toStrictEqual(['s2', 's5', 's8']);
+      });
+    });
+
     describe('properties', () => {
       const scenario = fc.record({
         records: recordsArbitrary,
@@ -1718,6 +2304,90 @@ export function describeRepositoryContract(
           }),
           { numRuns },
         );
+      });
+
+      describe('with random searches, selections and OR groups', () => {
+        const filterArbitrary = fc.oneof(
+          whereArbitrary.map((where) => ({ top: undefined, groups: where ?? {}, where })),
+          orGroupsArbitrary,
+        );
+        const rich = fc.record({
+          records: recordsArbitrary,
+          filter: filterArbitrary,
+          search: fc.option(searchArbitrary, { nil: undefined, freq: 3 }),
+          select: fc.option(selectArbitrary, { nil: undefined, freq: 3 }),
+          orderBy: orderArbitrary,
+          limit: fc.integer({ min: 1, max: 7 }),
+        });
+        type Rich = typeof rich extends fc.Arbitrary<infer T> ? T : never;
+
+        /** The ids the reference model lists: the top level ANDed with the OR of the groups, and the search. */
+        const expectedOf = ({ records, filter, search, orderBy }: Rich): string[] => {
+          const searched = search === undefined ? undefined : { text: search, fields: SEARCH_FIELDS };
+          const inTop = filter.top ? new Set(idsOf(referenceList(records, filter.top, []))) : undefined;
+          return idsOf(referenceList(records, filter.groups, orderBy, searched)).filter(
+            (id) => !inTop || inTop.has(id),
+          );
+        };
+        /** Each listed item is the stored record cut to the id and the selection. */
+        const expectItems = (listed: readonly Item[], { records, select }: Rich): void => {
+          const byId = new Map(records.map((record) => [record.id, storedOf(record) as unknown as Row]));
+          for (const item of listed) {
+            const stored = byId.get(item.id) as Row;
+            const fields = select ? ['id', ...select].filter((field) => field in stored) : Object.keys(stored);
+            expect(item).toStrictEqual(Object.fromEntries(fields.map((field) => [field, stored[field]])));
+          }
+        };
+        const queryOf = ({ filter, search, select, orderBy, limit }: Rich) => ({
+          where: filter.where,
+          search,
+          select,
+          orderBy: orderBy.length > 0 ? orderBy : undefined,
+          limit,
+        });
+
+        it('walks all pages of list through the records of the reference model, each cut to the selection', async () => {
+          await fc.assert(
+            fc.asyncProperty(rich, async (scenario) => {
+              const repository = await makeRepository(searchableItems, scenario.records);
+              const expected = expectedOf(scenario);
+              const walked = await walkPages(repository, queryOf(scenario));
+              expect(walked.total).toBe(expected.length);
+              expect(idsOf(walked.records)).toStrictEqual(expected);
+              expectItems(walked.records, scenario);
+            }),
+            { numRuns },
+          );
+        });
+
+        it('walks listByCursor through the same records in the same order, each cut to the selection', async () => {
+          await fc.assert(
+            fc.asyncProperty(rich, async (scenario) => {
+              const repository = await makeRepository(searchableItems, scenario.records);
+              const walked = await walkCursor(repository, queryOf(scenario), scenario.records.length + 1);
+              expect(idsOf(walked)).toStrictEqual(expectedOf(scenario));
+              expectItems(walked, scenario);
+            }),
+            { numRuns },
+          );
+        });
+
+        it('walks list and listByCursor under a random scope as well', async () => {
+          const scoped = fc.record({ scenario: rich, scope: whereArbitrary.filter((scope) => scope !== undefined) });
+          await fc.assert(
+            fc.asyncProperty(scoped, async ({ scenario, scope }) => {
+              const repository = await makeRepository(searchableItems, scenario.records);
+              const inside = new Set(idsOf(referenceList(scenario.records, scope, [])));
+              const expected = expectedOf(scenario).filter((id) => inside.has(id));
+              const query = { ...queryOf(scenario), scope };
+              const walked = await walkPages(repository, query);
+              expect(walked.total).toBe(expected.length);
+              expect(idsOf(walked.records)).toStrictEqual(expected);
+              expect(idsOf(await walkCursor(repository, query, scenario.records.length + 1))).toStrictEqual(expected);
+            }),
+            { numRuns },
+          );
+        });
       });
     });
   });

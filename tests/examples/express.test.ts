@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { listen } from '../../examples/express/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
+import { describeOpenApiConformance } from '../contracts/openapi-conformance';
 
 describeHttpContract('express', (options) => listen({ ...options, port: 0 }));
 
@@ -24,3 +25,5 @@ describe('express example specifics', () => {
     }
   });
 });
+
+describeOpenApiConformance('express', (options) => listen({ ...options, port: 0 }));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../examples/fastify/app';
 import { listen, type RunningServer } from '../../examples/fastify/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
+import { describeOpenApiConformance } from '../contracts/openapi-conformance';
 
 describeHttpContract('fastify', (options) => listen({ ...options, port: 0 }));
 
@@ -140,3 +141,5 @@ describe('fastify example specifics', () => {
     }
   });
 });
+
+describeOpenApiConformance('fastify', (options) => listen({ ...options, port: 0 }));

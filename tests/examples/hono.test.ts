@@ -3,6 +3,7 @@ import type { Repository } from 'pagelope';
 import { listen } from '../../examples/hono/listen';
 import type { User } from '../../examples/shared/users';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
+import { describeOpenApiConformance } from '../contracts/openapi-conformance';
 
 describeHttpContract('hono', (options) => listen({ ...options, port: 0 }));
 
@@ -98,3 +99,5 @@ describe('hono example specifics', () => {
     }
   });
 });
+
+describeOpenApiConformance('hono', (options) => listen({ ...options, port: 0 }));

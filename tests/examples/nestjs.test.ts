@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../examples/nestjs/app';
 import { listen } from '../../examples/nestjs/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
+import { describeOpenApiConformance } from '../contracts/openapi-conformance';
 
 describeHttpContract('nestjs', (options) => listen({ ...options, port: 0 }));
 describeHttpContract('nestjs on fastify', (options) => listen({ ...options, port: 0 }, new FastifyAdapter()));
@@ -76,3 +77,6 @@ describe.each([
     }
   });
 });
+
+describeOpenApiConformance('nestjs', (options) => listen({ ...options, port: 0 }));
+describeOpenApiConformance('nestjs on fastify', (options) => listen({ ...options, port: 0 }, new FastifyAdapter()));

@@ -1,7 +1,8 @@
 /**
  * The SQL adapter (PGlite, and the server when DATABASE_URL is set) and the in-memory adapter given the same random
- * records, filters (every operator, values with %, _, \, quotes and Unicode), orders, limits and pages must return
- * the same results; walking every page and every cursor visits each matching record exactly once.
+ * records, filters (every operator, values with %, _, \, quotes and Unicode; OR groups of AND-groups), searches (the
+ * same hostile texts), selections, orders, limits and pages must return the same results; walking every page and
+ * every cursor visits each matching record exactly once.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ const docs = defineResource({
   filterable: ['id', 'title', 'tag', 'n', 'flag', 'kind', 'at'],
   sortable: ['title', 'tag', 'n', 'flag', 'kind', 'at'],
   pagination: { defaultLimit: 5, maxLimit: 100 },
+  searchable: ['title', 'tag'],
 });
 type Doc = z.output<typeof docSchema>;
 
@@ -94,12 +96,28 @@ const textCondition = fc
   .map(([field, op, value]) => ({ [field]: { [op]: value } }) as Record<string, unknown>);
 const anyCondition = fc.oneof({ arbitrary: conditionArbitrary, weight: 2 }, { arbitrary: textCondition, weight: 2 });
 
+const clauseArbitrary = fc
+  .array(anyCondition, { minLength: 1, maxLength: 3 })
+  .map((parts) => Object.assign({}, ...parts) as Record<string, unknown>);
 const whereArbitrary = fc.oneof(
   fc.constant(undefined),
-  fc
-    .array(anyCondition, { minLength: 1, maxLength: 3 })
-    .map((parts) => Object.assign({}, ...parts) as Record<string, unknown>),
+  clauseArbitrary,
   fc.array(anyCondition, { minLength: 1, maxLength: 3 }),
+  // OR groups whose clauses AND several conditions.
+  fc.array(clauseArbitrary, { minLength: 2, maxLength: 4 }),
+);
+// Searches over title and tag: the text-condition values, hostile ones weighted (1 to 200 characters).
+const searchArbitrary = fc.option(
+  fc.oneof(
+    wildText,
+    text.filter((t) => t.length > 0),
+    fc.constantFrom("';--", "' OR '1'='1", '%_', '\\', 'İ', 'i̇', 'ÉA'),
+  ),
+  { nil: undefined, freq: 2 },
+);
+const selectArbitrary = fc.option(
+  fc.shuffledSubarray(['id', 'title', 'tag', 'n', 'flag', 'kind', 'at'], { minLength: 1, maxLength: 3 }),
+  { nil: undefined, freq: 2 },
 );
 const orderArbitrary = fc
   .shuffledSubarray(['title', 'tag', 'n', 'flag', 'kind', 'at', 'id'], { maxLength: 3 })
@@ -113,32 +131,39 @@ const orderArbitrary = fc
 
 const ids = (items: readonly unknown[]) => items.map((item) => (item as { id: string }).id);
 
-async function walkPages(
-  repository: Repository<Doc>,
-  where: unknown,
-  orderBy: unknown,
-  limit: number,
-): Promise<string[]> {
+/** What a random query gives `list` and `listByCursor`, besides its limit and page or cursor. */
+interface Filter {
+  readonly where: unknown;
+  readonly orderBy: unknown;
+  readonly search: string | undefined;
+  readonly select: readonly string[] | undefined;
+}
+
+async function walkPages(repository: Repository<Doc>, filter: Filter, limit: number): Promise<string[]> {
   const seen: string[] = [];
   for (let page = 1; page < 200; page++) {
-    const result = await repository.list({ where, orderBy, limit, page } as never);
+    const result: { items: readonly unknown[]; hasNextPage: boolean } = await repository.list({
+      ...filter,
+      limit,
+      page,
+    } as never);
     seen.push(...ids(result.items));
     if (!result.hasNextPage) break;
   }
   return seen;
 }
 
-async function walkCursor(
-  repository: Repository<Doc>,
-  where: unknown,
-  orderBy: unknown,
-  limit: number,
-): Promise<string[]> {
-  const seen: string[] = [];
+/** The items of every cursor page (whole, so selections are compared too) and the cursors handed out. */
+async function walkCursor(repository: Repository<Doc>, filter: Filter, limit: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 200; guard++) {
-    const page = await repository.listByCursor({ where, orderBy, limit, cursor } as never);
-    seen.push(...ids(page.items));
+    const page: { items: readonly unknown[]; nextCursor: string | null } = await repository.listByCursor({
+      ...filter,
+      limit,
+      cursor,
+    } as never);
+    seen.push(...page.items, page.nextCursor);
     if (page.nextCursor === null) break;
     cursor = page.nextCursor;
   }
@@ -162,7 +187,7 @@ for (const [name, open] of legs) {
       await db.close();
     });
 
-    it('returns the same pages, totals, page walks and cursor walks for random data, filters and orders', async () => {
+    it('returns the same pages, totals, page walks and cursor walks for random data, filters, searches, selections and orders', async () => {
       await fc.assert(
         fc.asyncProperty(
           recordsArbitrary,
@@ -172,6 +197,8 @@ for (const [name, open] of legs) {
               fc.option(orderArbitrary, { nil: undefined }),
               fc.integer({ min: 1, max: 9 }),
               fc.integer({ min: 1, max: 5 }),
+              searchArbitrary,
+              selectArbitrary,
             ),
             { minLength: 1, maxLength: 4 },
           ),
@@ -183,19 +210,18 @@ for (const [name, open] of legs) {
             const sql = createPostgresRepository(docs, { client: db.client, table });
             for (const record of records) await sql.create(record);
             const memory = createMemoryRepository(docs, { records });
-            for (const [where, orderBy, limit, page] of queries) {
-              const input = { where, orderBy, limit, page } as never;
+            for (const [where, orderBy, limit, page, search, select] of queries) {
+              const filter: Filter = { where, orderBy, search, select };
+              const input = { ...filter, limit, page } as never;
               const [a, b] = [await sql.list(input), await memory.list(input)];
               expect(ids(a.items)).toEqual(ids(b.items));
               expect(a.total).toBe(b.total);
               expect(a.items).toEqual(b.items);
-              const expected = ids((await memory.list({ where, orderBy, limit: 100 } as never)).items);
-              const pages = await walkPages(sql, where, orderBy, limit);
+              const expected = ids((await memory.list({ ...filter, limit: 100 } as never)).items);
+              const pages = await walkPages(sql, filter, limit);
               expect(pages).toEqual(expected);
               expect(new Set(pages).size).toBe(pages.length);
-              expect(await walkCursor(sql, where, orderBy, limit)).toEqual(
-                await walkCursor(memory, where, orderBy, limit),
-              );
+              expect(await walkCursor(sql, filter, limit)).toEqual(await walkCursor(memory, filter, limit));
             }
             await db.exec(`DROP TABLE "${table}"`);
           },

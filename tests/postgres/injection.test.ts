@@ -14,6 +14,7 @@ const notes = defineResource({
   schema: noteSchema,
   filterable: ['title', 'score'],
   sortable: ['title', 'score'],
+  searchable: ['title'],
 });
 type Note = z.output<typeof noteSchema>;
 const RECORDS: Note[] = [
@@ -38,6 +39,11 @@ const REJECTED = [
   'secret[operator]=starts&secret[value]=s',
   '(SELECT 1)[eq]=1',
   'limit=1;DROP TABLE notes',
+  'search=a%00b',
+  'search=',
+  'search=a&search=b',
+  'select=secret;DROP TABLE notes',
+  'select=title,"secret"',
 ];
 
 const LITERAL = [
@@ -53,6 +59,14 @@ const LITERAL = [
   "title[eql]=X' OR '1'='1",
   'title[ends]=\\',
   'title[cont]=%27%3B%20DROP%20TABLE%20notes%3B%20--',
+  "search=O'B",
+  'search=%25',
+  'search=_',
+  'search=%5C',
+  'search=%27%3B--',
+  "search=x' OR '1'='1",
+  'search=%27%3B%20DROP%20TABLE%20notes%3B%20--&or[0][score][lt]=3&or[1][score][gt]=4',
+  'search=%25&select=title',
 ];
 
 const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', openPglite]];

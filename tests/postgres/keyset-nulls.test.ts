@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, defineResource, type Repository } from '../../src/index';
+import { createMemoryRepository, defineResource, type CursorPage, type Repository } from '../../src/index';
 import { createPostgresRepository, createTableSql } from '../../src/postgres/index';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
@@ -63,7 +63,7 @@ async function walkCursor(repository: Repository<Row>, where: unknown, orderBy: 
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
-    const page = await repository.listByCursor({ where, orderBy, limit, cursor } as never);
+    const page: CursorPage<Row> = await repository.listByCursor({ where, orderBy, limit, cursor } as never);
     seen.push(...page.items.map((r) => r.id));
     if (page.nextCursor === null) break;
     cursor = page.nextCursor;

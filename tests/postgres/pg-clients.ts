@@ -3,6 +3,7 @@
  * when it is set (CI sets it and fails when the server is unreachable, so that leg is never skipped silently).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
@@ -15,8 +16,14 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function openPglite(): Promise<TestDatabase> {
-  const db = await PGlite.create();
+/** Options of {@link openPglite}. */
+export interface OpenPgliteOptions {
+  /** Load the pg_trgm extension, which PGlite ships separately (default false). */
+  readonly trigram?: boolean;
+}
+
+export async function openPglite(options: OpenPgliteOptions = {}): Promise<TestDatabase> {
+  const db = await PGlite.create(options.trigram ? { extensions: { pg_trgm } } : {});
   return {
     name: 'PGlite',
     client: db as unknown as SqlClient,
@@ -39,6 +46,14 @@ export async function openServer(url: string): Promise<TestDatabase> {
 /** The databases of this run: PGlite, plus the server when DATABASE_URL is set. */
 export const DATABASE_URL = process.env['DATABASE_URL'];
 
+/** The legs of this run as `[name, open]`: PGlite (with pg_trgm when asked), and the server when DATABASE_URL is set. */
+export function testDatabases(options: OpenPgliteOptions = {}): [string, () => Promise<TestDatabase>][] {
+  const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', () => openPglite(options)]];
+  const serverUrl = DATABASE_URL;
+  if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
+  return legs;
+}
+
 let counter = 0;
 /** A table name no other test of this process uses. */
 export function uniqueTable(prefix: string): string {
@@ -50,6 +65,8 @@ export function uniqueTable(prefix: string): string {
 export interface PostgresLegsOptions {
   /** Drop a leg's previous table when it makes the next one, for suites that make a table per property run. */
   readonly dropPrevious?: boolean;
+  /** Make tables with `createTableSql(resource, { trigram: true })` when the resource has searchable fields. */
+  readonly trigram?: boolean;
 }
 
 /**
@@ -61,11 +78,7 @@ export function describePostgresLegs(
   body: (name: string, makeRepository: MakeRepository) => void,
   options: PostgresLegsOptions = {},
 ): void {
-  const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', openPglite]];
-  const serverUrl = DATABASE_URL;
-  if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
-
-  for (const [name, open] of legs) {
+  for (const [name, open] of testDatabases({ trigram: options.trigram === true })) {
     describe(name, () => {
       let db: TestDatabase | undefined;
       const tables: string[] = [];
@@ -84,7 +97,8 @@ export function describePostgresLegs(
         if (previous) await db.exec(`DROP TABLE IF EXISTS "${previous}"`);
         const table = uniqueTable(resource.name);
         tables.push(table);
-        await db.exec(createTableSql(resource, { table }));
+        const trigram = options.trigram === true && resource.searchable.length > 0;
+        await db.exec(createTableSql(resource, { table, trigram }));
         const repository = createPostgresRepository(resource, { client: db.client, table });
         for (const record of records) await repository.create(record as never);
         return repository;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, defineResource, type Repository } from '../../src/index';
+import { createMemoryRepository, defineResource, type CursorPage, type Repository } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient, type TextCollation } from '../../src/postgres/index';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
@@ -47,7 +47,7 @@ async function walkCursor(repository: Repository<Note>, orderBy: unknown): Promi
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 20; guard++) {
-    const page = await repository.listByCursor({ orderBy, limit: 2, cursor } as never);
+    const page: CursorPage<Note> = await repository.listByCursor({ orderBy, limit: 2, cursor } as never);
     seen.push(...ids(page.items));
     if (page.nextCursor === null) break;
     cursor = page.nextCursor;

@@ -9,9 +9,14 @@ type Param = readonly [name: string, sub: string | undefined, value: string];
 /** The parameters `readQuery` hands over for `query`, in order. */
 function paramsOf(query: unknown): Param[] {
   const params: Param[] = [];
-  readQuery(query, { param: (name, sub, value) => params.push([name, sub, value]) });
+  readQuery(query, {
+    param: (name, sub, value) => params.push([name, sub, value]),
+    groupParam: (group, field, sub, value) => params.push([`or[${group}][${field}]`, sub, value]),
+  });
   return params;
 }
+
+const ignore = { param: () => undefined, groupParam: () => undefined };
 
 /** The outcome of parsing `query`: the query, or the 400's messages. */
 function outcomeOf(query: unknown): ListQuery | readonly string[] {
@@ -62,11 +67,11 @@ describe('readQuery', () => {
       message: 'malformed percent-encoding in the query string near "%C3%28"',
     },
   ])('throws a 400 for $name', ({ text, message }) => {
-    expect(badRequestOf(() => readQuery(text, { param: () => undefined })).message).toStrictEqual([message]);
+    expect(badRequestOf(() => readQuery(text, ignore)).message).toStrictEqual([message]);
   });
 
   it('throws a 400 for a sparse array, whose holes are not strings', () => {
-    const error = badRequestOf(() => readQuery({ limit: [, '1'] }, { param: () => undefined }));
+    const error = badRequestOf(() => readQuery({ limit: [, '1'] }, ignore));
     expect(error.message).toStrictEqual(['"limit" must be a string or a list of strings']);
   });
 
@@ -91,5 +96,45 @@ describe('parseListQuery, error path', () => {
     const before = Error.stackTraceLimit;
     badRequestOf(() => parseListQuery('limit=0', users));
     expect(Error.stackTraceLimit).toBe(before);
+  });
+});
+
+describe('readQuery OR-group keys', () => {
+  it.each([
+    { name: 'a raw string', query: 'or[0][age][gte]=18&or[1][status][eq]=active' },
+    { name: 'a percent-encoded string', query: 'or%5B0%5D%5Bage%5D%5Bgte%5D=18&or%5B1%5D%5Bstatus%5D%5Beq%5D=active' },
+    { name: 'URLSearchParams', query: new URLSearchParams('or[0][age][gte]=18&or[1][status][eq]=active') },
+    { name: 'flat object keys', query: { 'or[0][age][gte]': '18', 'or[1][status][eq]': 'active' } },
+    { name: 'qs-style nesting (array)', query: { or: [{ age: { gte: '18' } }, { status: { eq: 'active' } }] } },
+    {
+      name: 'qs-style nesting (object)',
+      query: { or: { '0': { age: { gte: '18' } }, '1': { status: { eq: 'active' } } } },
+    },
+  ])('hands over or[n][field][op] from $name', ({ query }) => {
+    expect(paramsOf(query)).toStrictEqual([
+      ['or[0][age]', 'gte', '18'],
+      ['or[1][status]', 'eq', 'active'],
+    ]);
+  });
+
+  it.each([
+    { text: 'or[0][__proto__][eq]=1', message: 'parameter "or[0][__proto__][eq]" is not allowed' },
+    { text: 'or[0][age][constructor]=1', message: 'parameter "or[0][age][constructor]" is not allowed' },
+    { text: 'or[prototype][age][eq]=1', message: 'parameter "or[prototype][age][eq]" is not allowed' },
+    { text: 'or[0][age]=1', message: 'unknown parameter "or[0][age]"' },
+    { text: 'or[0][age][eq][x]=1', message: 'unknown parameter "or[0][age][eq][x]"' },
+    { text: 'and[0][age][eq]=1', message: 'unknown parameter "and[0][age][eq]"' },
+  ])('throws a 400 for $text', ({ text, message }) => {
+    expect(badRequestOf(() => readQuery(text, ignore)).message).toStrictEqual([message]);
+  });
+
+  it('throws a 400 for a nested or whose group or field is not an object, and hands a plain or over as a scalar', () => {
+    expect(badRequestOf(() => readQuery({ or: [{ age: 'x' }] }, ignore)).message).toStrictEqual([
+      'parameter "or[0][age]" is not allowed',
+    ]);
+    expect(badRequestOf(() => readQuery({ or: [1] }, ignore)).message).toStrictEqual([
+      'parameter "or[0]" is not allowed',
+    ]);
+    expect(paramsOf({ or: ['x'] })).toStrictEqual([['or', undefined, 'x']]);
   });
 });

@@ -1,13 +1,22 @@
 /**
- * The indexed memory repository against the simple implementation (filter, sort, slice: `scanPage`/`scanAfter`)
- * under random interleavings of creates, updates, deletes, pages and cursor walks.
+ * The indexed memory repository against the simple implementation (filter, search, sort, slice:
+ * `scanPage`/`scanAfter`) under random interleavings of creates, updates, deletes, pages and cursor walks, with random
+ * searches (answered from packed text columns) and selections.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository, type Resource } from '../../src/index';
+import { createMemoryRepository, type CursorPage, type Resource } from '../../src/index';
 import { normalizeListInput } from '../../src/query/normalize-list-input';
 import { scanAfter, scanPage } from '../../src/repository/memory/scan-list';
-import { items, orderArbitrary, recordsArbitrary, whereArbitrary, type Item } from '../contracts/repository-contract';
+import {
+  orderArbitrary,
+  recordsArbitrary,
+  searchableItems,
+  searchArbitrary,
+  selectArbitrary,
+  whereArbitrary,
+  type Item,
+} from '../contracts/repository-contract';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 
@@ -21,8 +30,20 @@ type Command =
       readonly orderBy: unknown;
       readonly limit: number;
       readonly page: number;
+      readonly search: string | undefined;
+      readonly select: readonly string[] | undefined;
     }
-  | { readonly kind: 'cursor'; readonly where: unknown; readonly orderBy: unknown; readonly limit: number };
+  | {
+      readonly kind: 'cursor';
+      readonly where: unknown;
+      readonly orderBy: unknown;
+      readonly limit: number;
+      readonly search: string | undefined;
+      readonly select: readonly string[] | undefined;
+    };
+
+const search = fc.option(searchArbitrary, { nil: undefined, freq: 2 });
+const select = fc.option(selectArbitrary, { nil: undefined, freq: 2 });
 
 const patchArbitrary = recordsArbitrary
   .filter((records) => records.length > 0)
@@ -43,22 +64,34 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     orderBy: fc.option(orderArbitrary, { nil: undefined }),
     limit: fc.integer({ min: 1, max: 12 }),
     page: fc.integer({ min: 1, max: 6 }),
+    search,
+    select,
   }),
   fc.record({
     kind: fc.constant('cursor' as const),
     where: whereArbitrary,
     orderBy: fc.option(orderArbitrary, { nil: undefined }),
     limit: fc.integer({ min: 1, max: 7 }),
+    search,
+    select,
   }),
 );
 
 const ids = (rows: readonly unknown[]) => rows.map((row) => (row as Item).id);
 
+/** The rows as a listing with `select` returns them: the id and the selected fields each row holds. */
+const cut = (rows: readonly unknown[], select: readonly string[] | undefined) =>
+  rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    const fields = select ? ['id', ...select].filter((field) => field in record) : Object.keys(record);
+    return Object.fromEntries(fields.map((field) => [field, record[field]]));
+  });
+
 describe('createMemoryRepository (indexed)', () => {
   it('returns the same pages, totals and cursor walks as the simple implementation under random changes', async () => {
     await fc.assert(
       fc.asyncProperty(recordsArbitrary, fc.array(commandArbitrary, { maxLength: 25 }), async (seed, commands) => {
-        const repository = createMemoryRepository(items, { records: seed });
+        const repository = createMemoryRepository(searchableItems, { records: seed });
         const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
         for (const command of commands) {
           const present = [...reference.keys()];
@@ -80,25 +113,29 @@ describe('createMemoryRepository (indexed)', () => {
               reference.set(id, updated);
             }
           } else if (command.kind === 'list') {
-            const input = { where: command.where, orderBy: command.orderBy, limit: command.limit, page: command.page };
-            const query = normalizeListInput(input, items as unknown as Resource, 'page');
+            const { where, orderBy, limit, page, search, select } = command;
+            const input = { where, orderBy, limit, page, search, select };
+            const query = normalizeListInput(input, searchableItems as unknown as Resource, 'page');
             const expected = scanPage([...reference.values()], query);
             const actual = await repository.list(input as never);
             expect(ids(actual.items)).toEqual(ids(expected.items));
+            expect(actual.items).toStrictEqual(cut(expected.items, command.select));
             expect(actual.total).toBe(expected.total);
           } else {
             const walked: string[] = [];
             const expected: string[] = [];
             let cursor: string | null = null;
             for (let guard = 0; guard < 200; guard++) {
-              const input = { where: command.where, orderBy: command.orderBy, limit: command.limit, cursor };
+              const { where, orderBy, limit, search, select } = command;
+              const input = { where, orderBy, limit, search, select, cursor };
               const simple = scanAfter(
                 [...reference.values()],
-                normalizeListInput(input, items as unknown as Resource, 'cursor'),
+                normalizeListInput(input, searchableItems as unknown as Resource, 'cursor'),
               );
-              const page = await repository.listByCursor(input as never);
+              const page: CursorPage<Item> = await repository.listByCursor(input as never);
               expected.push(...ids(simple.slice(0, command.limit)));
               walked.push(...ids(page.items));
+              expect(page.items).toStrictEqual(cut(simple.slice(0, command.limit), command.select));
               expect(page.nextCursor === null).toBe(simple.length <= command.limit);
               if (page.nextCursor === null) break;
               cursor = page.nextCursor;

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, defineResource } from '../../src/index';
+import { createMemoryRepository, defineResource, type CursorPage } from '../../src/index';
 import {
   describeRepositoryContract,
   expectBadRequest,
   httpErrorOf,
   items,
+  referenceList,
+  SEARCH_FIELDS,
+  searchableItems,
   SEED,
   type Item,
 } from '../contracts/repository-contract';
@@ -105,6 +108,122 @@ describe('createMemoryRepository', () => {
     expect((await repository.list()).items.map((book) => book.isbn)).toStrictEqual(['0-1', 'x-1']);
     await expectBadRequest(repository.update('x-1', { isbn: 'other' }));
     expect((await httpErrorOf(repository.create({ isbn: '0-1', title: 'V' }))).statusCode).toBe(409);
+  });
+
+  describe('search', () => {
+    const many: Item[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: `r${String(i).padStart(4, '0')}`,
+      name: `Name ${i}`,
+      nick: i % 3 === 0 ? null : `Nick ${i % 100}`,
+      age: i % 50,
+      active: null,
+      status: 'draft',
+      createdAt: null,
+    }));
+    const ids = (records: readonly { readonly id: string }[]) => records.map((record) => record.id);
+
+    // Dense searches take an index walk (the matches are many: the walk reads few rows per page), sparse ones the
+    // top rows of the matches; both must give the reference model's pages.
+    it.each([
+      { search: 'name', label: 'every record' },
+      { search: 'nick 1', label: 'the second field of some records' },
+      { search: 'E 2', label: 'either field of some records' },
+      { search: 'name 29', label: 'a few records' },
+    ])('walks pages and cursors of a search matching $label in the reference order', async ({ search }) => {
+      const repository = createMemoryRepository(searchableItems, { records: many });
+      await repository.update('r0007', { name: 'renamed', nick: 'NAME 7' });
+      await repository.update('r0008', { nick: null });
+      await repository.create({ ...many[1]!, id: 'r9999', name: 'Nick name 2' });
+      const stored = (await repository.list({ limit: 50, page: 1, orderBy: [{ field: 'id', direction: 'asc' }] }))
+        .total;
+      expect(stored).toBe(3001);
+      const records = [
+        ...many.filter((r) => !['r0007', 'r0008'].includes(r.id)),
+        { ...many[7]!, name: 'renamed', nick: 'NAME 7' },
+        { ...many[8]!, nick: null },
+        { ...many[1]!, id: 'r9999', name: 'Nick name 2' },
+      ];
+      for (const orderBy of [[], [{ field: 'age', direction: 'desc' }]] as const) {
+        const expected = ids(referenceList(records, undefined, orderBy, { text: search, fields: SEARCH_FIELDS }));
+        for (const page of [1, 2, 7]) {
+          const result = await repository.list({ search, orderBy: [...orderBy], limit: 20, page });
+          expect(result.total).toBe(expected.length);
+          expect(ids(result.items)).toStrictEqual(expected.slice((page - 1) * 20, page * 20));
+        }
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        for (let pages = 0; pages < 200 && walked.length < 100; pages++) {
+          const result: CursorPage<Item> = await repository.listByCursor({
+            search,
+            orderBy: [...orderBy],
+            limit: 20,
+            cursor,
+          });
+          walked.push(...ids(result.items));
+          cursor = result.nextCursor;
+          if (cursor === null) break;
+        }
+        expect(walked).toStrictEqual(expected.slice(0, walked.length));
+        expect(walked.length).toBe(Math.min(expected.length, 100));
+      }
+    });
+
+    /** Runs `work` counting the calls of String.prototype.toLowerCase it makes. */
+    async function lowerCasings(work: () => Promise<unknown>): Promise<number> {
+      const spy = vi.spyOn(String.prototype, 'toLowerCase');
+      try {
+        await work();
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+
+    it.each([
+      { label: 'a rare text', search: 'NAME 2999', total: 1 },
+      { label: 'a text of the second field', search: 'nick 42', total: 20 },
+      { label: 'a text in every record', search: 'name', total: 3000 },
+      { label: 'a text in no record', search: 'zzz', total: 0 },
+    ])('answers $label from the packed text columns, lower-casing no stored value per row', async (row) => {
+      const repository = createMemoryRepository(searchableItems, { records: many });
+      await repository.list({ search: 'warm-up' }); // packs the columns once
+      for (const orderBy of [undefined, [{ field: 'age', direction: 'desc' }] as const]) {
+        let total = -1;
+        const calls = await lowerCasings(async () => {
+          total = (await repository.list({ search: row.search, orderBy, limit: 5, page: 2 })).total;
+          await repository.listByCursor({ search: row.search, orderBy, limit: 5 });
+        });
+        expect(total).toBe(row.total);
+        // The search text itself, and at most the rows an index walk reads for a page: never the 3000 records.
+        expect(calls).toBeLessThan(100);
+      }
+    });
+
+    it('tests only the rows written since the columns were packed one by one', async () => {
+      const repository = createMemoryRepository(searchableItems, { records: many });
+      await repository.list({ search: 'warm-up' });
+      for (let i = 0; i < 30; i++) await repository.update(`r${String(i * 7).padStart(4, '0')}`, { nick: `New ${i}` });
+      await repository.create({ ...many[0]!, id: 'zz', name: 'Name new' });
+      let total = -1;
+      const calls = await lowerCasings(async () => {
+        total = (await repository.list({ search: 'new ' })).total;
+      });
+      expect(total).toBe(30);
+      // The 31 rows written since, in each field and in each of two passes (the total, then the page): never the
+      // 3000 records.
+      expect(calls).toBeLessThan(300);
+    });
+
+    it('tests every row when no separator fits the values of a searched field, with the same answers', async () => {
+      const separators = ['\u0000', '\u0001', '\u0002', '\u001f', '\ufffe', '\uffff', '\ufdd0', '\ufdef'];
+      const records = many.slice(0, 40).map((record, i) => ({ ...record, name: `${separators[i % 8]}${record.name}` }));
+      const repository = createMemoryRepository(searchableItems, { records });
+      const page = await repository.list({ search: 'NAME 3', limit: 50 });
+      expect(page.total).toBe(11);
+      expect(page.items.map((record) => record.id)).toStrictEqual(
+        records.filter((r) => r.name.toLowerCase().includes('name 3')).map((r) => r.id),
+      );
+    });
   });
 
   it('returns a frozen repository', () => {

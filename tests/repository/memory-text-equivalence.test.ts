@@ -1,13 +1,13 @@
 /**
- * Substring filters answered by packed text columns against the simple implementation (`scanPage`), under random
- * writes between lists: separator candidates inside values, case-folding quirks, empty strings and nulls.
+ * Substring filters and searches answered by packed text columns against the simple implementation (`scanPage`),
+ * under random writes between lists: separator candidates inside values, case-folding quirks, empty strings and nulls.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type Resource } from '../../src/index';
 import { normalizeListInput } from '../../src/query/normalize-list-input';
 import { scanPage } from '../../src/repository/memory/scan-list';
-import { items, orderArbitrary, type Item } from '../contracts/repository-contract';
+import { orderArbitrary, searchableItems as items, type Item } from '../contracts/repository-contract';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 
@@ -71,11 +71,15 @@ type Command =
       readonly orderBy: unknown;
       readonly limit: number;
       readonly page: number;
+      readonly search?: string | undefined;
     };
 
+// A search needs text: 1 to 200 characters, no NUL.
+const searchNeedle = needle.filter((value) => value !== '');
 const listArbitrary = fc.record({
   kind: fc.constant('list' as const),
-  where: whereArbitrary,
+  where: fc.oneof(whereArbitrary, fc.constant(undefined)),
+  search: fc.option(searchNeedle, { nil: undefined, freq: 2 }),
   orderBy: fc.option(orderArbitrary, { nil: undefined }),
   limit: fc.integer({ min: 1, max: 8 }),
   page: fc.integer({ min: 1, max: 4 }),
@@ -107,7 +111,7 @@ const ids = (rows: readonly unknown[]) => rows.map((row) => (row as Item).id);
 async function expectSameList(
   repository: ReturnType<typeof createMemoryRepository<Item>>,
   reference: ReadonlyMap<string, Item>,
-  input: { where: unknown; orderBy?: unknown; limit: number; page: number },
+  input: { where: unknown; orderBy?: unknown; limit: number; page: number; search?: string | undefined },
 ): Promise<void> {
   const query = normalizeListInput(input, items as unknown as Resource, 'page');
   const expected = scanPage([...reference.values()], query);
@@ -138,8 +142,8 @@ describe('createMemoryRepository (substring filters)', () => {
                 reference.delete(id);
               } else reference.set(id, await repository.update(id, command.patch));
             } else {
-              const { where, orderBy, limit, page } = command;
-              await expectSameList(repository, reference, { where, orderBy, limit, page });
+              const { where, orderBy, limit, page, search } = command;
+              await expectSameList(repository, reference, { where, orderBy, limit, page, search });
             }
           }
         },
@@ -162,12 +166,16 @@ describe('createMemoryRepository (substring filters)', () => {
     }));
     const repository = createMemoryRepository(items, { records: seed });
     const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
-    const queries = TEXT_OPS.flatMap((op) =>
+    const queries: { where: unknown; limit: number; page: number; search?: string }[] = TEXT_OPS.flatMap((op) =>
       ['ab', 'i̇', 'σ', 'b1', '\u0001', ''].flatMap((value) => [
         { where: { name: { [op]: value } }, limit: 7, page: 2 },
         { where: { nick: { [op]: value }, status: { eq: 'active' } }, limit: 5, page: 1 },
       ]),
     );
+    for (const search of ['ab', 'AB', 'İ', 'i̇', 'Σ', 'b1', '\u0001', 'x']) {
+      queries.push({ where: undefined, search, limit: 7, page: 2 });
+      queries.push({ where: { status: { eq: 'draft' } }, search, limit: 4, page: 1 });
+    }
     const checkAll = async () => {
       for (const input of queries) await expectSameList(repository, reference, input);
     };
@@ -189,6 +197,35 @@ describe('createMemoryRepository (substring filters)', () => {
     await checkAll();
   });
 
+  it.each([
+    { label: 'no separator candidate', extra: '' },
+    { label: 'NUL (the inner separator is then the next candidate)', extra: '\u0000' },
+  ])('never matches a search across two fields of one record, with $label in the values', async ({ extra }) => {
+    const record = (id: string, name: string, nick: string | null): Item => ({
+      id,
+      name,
+      nick,
+      age: null,
+      active: null,
+      status: 'draft',
+      createdAt: null,
+    });
+    const seed = [record('j0', 'xAB', 'CDy'), record('j1', `${extra}ab`, 'cd'), record('j2', 'abcd', null)];
+    const repository = createMemoryRepository(items, { records: seed });
+    const reference = new Map<string, Item>(seed.map((each) => [each.id, each]));
+    const totals: number[] = [];
+    for (const search of ['bc', 'b\u0001c', 'b\u0002c', 'ab', 'cd', 'bcd']) {
+      await expectSameList(repository, reference, { where: undefined, search, limit: 20, page: 1 });
+      totals.push((await repository.list({ search, limit: 20 } as never)).total);
+    }
+    expect(totals).toEqual([1, 0, 0, 3, 3, 1]);
+    // A record written after packing is tested by itself, never across its fields either.
+    reference.set('j3', await repository.create(record('j3', 'zb', 'cz')));
+    for (const search of ['bc', 'b\u0001c', 'zb', 'cz']) {
+      await expectSameList(repository, reference, { where: undefined, search, limit: 20, page: 1 });
+    }
+  });
+
   it('falls back to testing rows one by one when every separator candidate occurs in the values', async () => {
     const all = ['\u0000', '\u0001', '\u0002', '\u001f', '\ufffe', '\uffff', '\ufdd0', '\ufdef'];
     const seed: Item[] = all.map((char, i) => ({
@@ -202,6 +239,10 @@ describe('createMemoryRepository (substring filters)', () => {
     }));
     const repository = createMemoryRepository(items, { records: seed });
     const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
+    for (const search of ['ab', 'AB', '\u0001a', 'b1', '\ufdef', 'İ']) {
+      const where = search === 'b1' ? { status: { eq: 'draft' } } : undefined;
+      await expectSameList(repository, reference, { where, search, limit: 20, page: 1 });
+    }
     for (const op of TEXT_OPS) {
       for (const value of ['ab', '\u0001a', 'b1', '\ufdef', '']) {
         await expectSameList(repository, reference, { where: { name: { [op]: value } }, limit: 20, page: 1 });

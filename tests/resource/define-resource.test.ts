@@ -251,13 +251,16 @@ describe('defineResource', () => {
       },
     );
 
-    it('exports exactly the six reserved names of the grammar', () => {
+    it('exports exactly the nine reserved names of the grammar', () => {
       expect([...RESERVED_FIELD_NAMES].sort()).toStrictEqual([
         'cursor',
         'limit',
+        'or',
         'orderBy',
         'orderDirection',
         'page',
+        'search',
+        'select',
         'where',
       ]);
     });

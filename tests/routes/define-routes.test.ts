@@ -149,7 +149,12 @@ describe('Route.handle', () => {
       input({ query: '?rank[gte]=120&orderBy=rank&orderDirection=DESC', correlationId: 'c-1' }),
     );
     expect(reply.status).toBe(200);
-    expect(reply.headers).toStrictEqual({ 'x-correlation-id': 'c-1' });
+    expect(reply.headers).toStrictEqual({
+      'x-correlation-id': 'c-1',
+      link:
+        '</items?rank[gte]=120&orderBy=rank&orderDirection=DESC&page=1>; rel="first", ' +
+        '</items?rank[gte]=120&orderBy=rank&orderDirection=DESC&page=1>; rel="last"',
+    });
     expect(reply.body).toMatchObject({ total: 10, limit: 10, page: 1 });
     expect((reply.body as { items: Item[] }).items[0]?.rank).toBe(129);
   });

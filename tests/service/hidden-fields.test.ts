@@ -224,6 +224,69 @@ describe('createResourceService', () => {
     );
   });
 
+  describe('select', () => {
+    const MESSAGE = ['select: "passwordHash" is not a field'];
+    const messageOf = async (run: () => unknown) => {
+      const error = await rejectionOf(run);
+      expect(error).toMatchObject({ statusCode: 400 });
+      return (error as { message: unknown }).message;
+    };
+
+    it('returns from list and listByCursor only the id and the selected fields, with the total unchanged', async () => {
+      const { service } = setup();
+      const page = await service.list({ select: ['name'], limit: 2 });
+      expect(page).toMatchObject({ total: 3, totalPages: 2 });
+      expect(page.items).toStrictEqual([
+        { id: 'u1', name: 'ada' },
+        { id: 'u2', name: 'alan' },
+      ]);
+      const cursorPage = await service.listByCursor({ select: ['age'], limit: 2 });
+      expect(cursorPage.items).toStrictEqual([
+        { id: 'u1', age: 36 },
+        { id: 'u2', age: 41 },
+      ]);
+      const next = await service.listByCursor({ select: ['age'], limit: 2, cursor: cursorPage.nextCursor });
+      expect(next).toStrictEqual({ items: [{ id: 'u3' }], nextCursor: null });
+    });
+
+    it.each([
+      { name: 'list', run: (s: Service, query: object) => s.list(query as never) },
+      { name: 'listByCursor', run: (s: Service, query: object) => s.listByCursor(query as never) },
+    ])("throws from $name the parser's 400 for a selection naming the hidden field", async ({ run }) => {
+      const { service } = setup();
+      expect(await messageOf(() => run(service, { select: ['passwordHash'] }))).toStrictEqual(MESSAGE);
+      expect(await messageOf(() => parseListQuery('select=passwordHash', users))).toStrictEqual(MESSAGE);
+      expect(await messageOf(() => run(service, { select: ['name', 'passwordHash', 'nope'] }))).toStrictEqual([
+        ...MESSAGE,
+        'select: "nope" is not a field',
+      ]);
+    });
+
+    it.each([
+      { name: 'list', event: 'onBeforeList' as const, run: (s: Service) => s.list() },
+      { name: 'listByCursor', event: 'onBeforeListByCursor' as const, run: (s: Service) => s.listByCursor() },
+    ])('throws from $name the same 400 when a before-hook selects the hidden field', async ({ event, run }) => {
+      const { service, repository } = setup();
+      // Both events take a query and return one; the cast picks one of them for the handler's type.
+      service.hooks.on(event as 'onBeforeList', ({ query }) => ({ ...query, select: ['passwordHash'] as const }));
+      expect(await messageOf(() => run(service))).toStrictEqual(MESSAGE);
+      // The repository is server code: it may select any field.
+      expect((await repository.list({ select: ['passwordHash'] })).items[0]).toStrictEqual({
+        id: 'u1',
+        passwordHash: 'h1',
+      });
+    });
+
+    it('removes the hidden field from selected items an after-hook puts it back into', async () => {
+      const { service } = setup();
+      service.hooks.on('onAfterList', ({ result }) => ({
+        ...result,
+        items: result.items.map((item) => ({ ...item, passwordHash: 'leaked' })),
+      }));
+      expect((await service.list({ select: ['name'], limit: 1 })).items).toStrictEqual([{ id: 'u1', name: 'ada' }]);
+    });
+  });
+
   describe('a hidden field answers exactly as a field that does not exist', () => {
     const HIDDEN = 'passwordHash';
     const ABSENT = 'passwordHasx';
@@ -265,10 +328,25 @@ describe('createResourceService', () => {
       { name: 'a sort after a valid field', query: 'orderBy=name,{f}&orderDirection=asc,desc' },
       { name: 'a sort naming it twice', query: 'orderBy={f},{f}' },
       { name: 'a filter and a sort', query: '{f}=x&orderBy={f}' },
+      { name: 'a selection', query: 'select={f}' },
+      { name: 'a selection after a valid field', query: 'select=name,{f}' },
+      { name: 'a selection and a filter', query: '{f}=x&select={f}' },
     ])('throws the same 400 for $name in a page and a cursor query', async ({ query }) => {
       for (const parse of [parseListQuery, parseCursorQuery]) {
         await expectSameAnswer((field) => parse(query.split('{f}').join(field), users));
         await expectSameAnswer((field) => parse(query.split('{f}').join(field), accounts));
+      }
+    });
+
+    it.each([
+      { name: 'list', run: (s: Service, select: string[]) => s.list({ select } as never) },
+      { name: 'listByCursor', run: (s: Service, select: string[]) => s.listByCursor({ select } as never) },
+    ])('throws the same 400 for a programmatic selection naming it on $name', async ({ run }) => {
+      for (const resource of [users, accounts]) {
+        const { service } = setup(resource);
+        await expectSameAnswer((field) => run(service, [field]));
+        await expectSameAnswer((field) => run(service, ['name', field]));
+        await expectSameAnswer((field) => run(service, [field, 'nickname']));
       }
     });
 

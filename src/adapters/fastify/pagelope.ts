@@ -1,11 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyPluginCallback,
-  FastifyReply,
-  FastifyRequest,
-  HTTPMethods,
-  RouteHandlerMethod,
-} from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import {
   CORRELATION_ID_HEADER,
   DEFAULT_BODY_LIMIT,
@@ -13,6 +6,8 @@ import {
   isJsonContentType,
   methodNotAllowedError,
   routeNotFoundError,
+  type OpenApiRoute,
+  type OpenApiRouteOptions,
   type ResourceRoutes,
   type Route,
 } from 'pagelope';
@@ -20,8 +15,10 @@ import { adoptFrameworkErrors } from './adopt-framework-errors';
 import { addBodyParsers, unsupportedMediaType } from './body-parsers';
 import { useCorrelationId, type CorrelationIdOf } from './correlation-id';
 import { fromFastifyError, isFastifyBodyError } from './from-fastify-error';
+import { routeMethodNotAllowed } from './method-not-allowed-route';
 import { responseSchemaOf } from './response-schema';
-import { allowOf, methodNotAllowedConfig, noBodyConfig } from './route-config';
+import { allowOf, noBodyConfig } from './route-config';
+import { openApiRouteOf, serveOpenApi } from './serve-open-api';
 
 /** Options of the {@link pagelope} plugin. */
 export interface PagelopeFastifyOptions {
@@ -35,14 +32,21 @@ export interface PagelopeFastifyOptions {
    * is answered with the error envelope.
    */
   readonly locals?: (request: FastifyRequest, reply: FastifyReply) => object | Promise<object>;
+  /**
+   * Serve the routes' OpenAPI 3.1 document (`toOpenApi`): `{ info, servers?, path? }`. `GET path` (default
+   * `/openapi.json`) answers it as `application/json; charset=utf-8`, HEAD as GET; another method there is a 405 with
+   * `allow: GET`. The document is built once, when the plugin is registered.
+   */
+  readonly openapi?: OpenApiRouteOptions;
 }
 
 type Locals = PagelopeFastifyOptions['locals'];
 
 /**
- * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, locals? })` mounts every route of
- * one or more resources (`defineRoutes`) with response schemas for Fastify's serializer, and applies to the whole app,
- * as if wrapped in `fastify-plugin`:
+ * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, locals?, openapi? })` mounts every
+ * route of one or more resources (`defineRoutes`) with response schemas for Fastify's serializer, and, with `openapi`,
+ * their OpenAPI document (`GET /openapi.json` unless its `path` says otherwise). It applies to the whole app, as if
+ * wrapped in `fastify-plugin`:
  * - the correlation id is the app's request id (`genReqId`), resolved before anything else, and an `onRequest` hook
  *   sets it on every response (the app's own routes included);
  * - the app's content-type parsers become pagelope's: `application/json` and `application/*+json` bodies up to
@@ -58,11 +62,15 @@ type Locals = PagelopeFastifyOptions['locals'];
  * the same instance replaces the plugin's.
  *
  * @throws TypeError (the app's `ready` rejects) for `routes` that are not `defineRoutes`' result, a `bodyLimit` that is
- * not a positive integer, a `locals` that is not a function, a resource path with `*` (a Fastify wildcard), or a
- * second registration on the same app.
+ * not a positive integer, a `locals` that is not a function, a resource path with `*` (a Fastify wildcard), a bad
+ * `openapi` option (see `toOpenApiRoute`; a path with `*` too), or a second registration on the same app.
  * @example
  * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
- * app.register(pagelope, { routes: defineRoutes(users), locals: (request) => ({ user: request.headers['x-user'] }) });
+ * app.register(pagelope, {
+ *   routes: defineRoutes(users),
+ *   locals: (request) => ({ user: request.headers['x-user'] }),
+ *   openapi: { info: { title: 'Users API', version: '1.0.0' } },
+ * });
  * app.get('/health', async () => ({ ok: true }));
  */
 export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.assign(register, {
@@ -78,8 +86,9 @@ const REGISTERED = Symbol.for('pagelope.registered');
 function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
   let list: readonly ResourceRoutes[];
   let bodyLimit: number;
+  let openApiRoute: OpenApiRoute | undefined;
   try {
-    ({ list, bodyLimit } = readOptions(options));
+    ({ list, bodyLimit, openApiRoute } = readOptions(options));
     if (app.hasDecorator(REGISTERED))
       throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
   } catch (error) {
@@ -111,6 +120,7 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
   adoptFrameworkErrors(app, (error, request, reply) => void send(error, request, reply));
 
   try {
+    if (openApiRoute !== undefined) serveOpenApi(app, openApiRoute, correlationIdOf);
     for (const resource of list) mount(app, resource, correlationIdOf, locals);
   } catch (error) {
     done(error as Error);
@@ -119,7 +129,13 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
   done();
 }
 
-function readOptions(options: PagelopeFastifyOptions): { list: readonly ResourceRoutes[]; bodyLimit: number } {
+interface ReadOptions {
+  readonly list: readonly ResourceRoutes[];
+  readonly bodyLimit: number;
+  readonly openApiRoute: OpenApiRoute | undefined;
+}
+
+function readOptions(options: PagelopeFastifyOptions): ReadOptions {
   const fail = (message: string): never => {
     throw new TypeError(`pagelope: ${message}`);
   };
@@ -143,12 +159,12 @@ function readOptions(options: PagelopeFastifyOptions): { list: readonly Resource
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
-  return { list: list as readonly ResourceRoutes[], bodyLimit };
+  const resources = list as readonly ResourceRoutes[];
+  return { list: resources, bodyLimit, openApiRoute: openApiRouteOf(resources, options.openapi) };
 }
 
 /** Registers each route of one resource, and a 405 route for every other method on each of its paths. */
 function mount(app: FastifyInstance, resource: ResourceRoutes, correlationIdOf: CorrelationIdOf, locals: Locals) {
-  const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
   for (const [pattern, allow] of resource.allow) {
     const taken = new Set<string>();
     for (const route of resource.routes) {
@@ -162,18 +178,7 @@ function mount(app: FastifyInstance, resource: ResourceRoutes, correlationIdOf: 
         handler: handlerOf(route, correlationIdOf, locals),
       });
     }
-    if (headWithGet && taken.has('GET')) taken.add('HEAD');
-    const others = app.supportedMethods.filter((method) => !taken.has(method)) as HTTPMethods[];
-    if (others.length === 0) continue;
-    app.route({
-      method: others,
-      url: pattern,
-      exposeHeadRoute: false,
-      config: methodNotAllowedConfig(allow),
-      handler: async (request) => {
-        throw methodNotAllowedError(request.method, allow);
-      },
-    });
+    routeMethodNotAllowed(app, pattern, allow, taken);
   }
 }
 
@@ -191,6 +196,8 @@ function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Local
     const result = await route.handle({
       params: request.params as { readonly id?: string },
       query: at === -1 ? '' : url.slice(at + 1),
+      // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the one received.
+      path: pathOf(request.originalUrl),
       body: request.body,
       headers: request.headers,
       correlationId: correlationIdOf(request, reply),

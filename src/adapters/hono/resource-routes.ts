@@ -1,8 +1,17 @@
 import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DEFAULT_BODY_LIMIT, HttpError, methodNotAllowedError, type ResourceRoutes, type Route } from 'pagelope';
+import {
+  DEFAULT_BODY_LIMIT,
+  HttpError,
+  methodNotAllowedError,
+  type OpenApiRouteOptions,
+  type ResourceRoutes,
+  type Route,
+} from 'pagelope';
 import { correlationIdOf } from './correlation-id-of';
 import { readJsonBody } from './read-json-body';
+import { openApiRouteOf, serveOpenApi } from './serve-open-api';
+import { toRoutePath } from './to-route-path';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {
@@ -14,32 +23,46 @@ export interface ResourceRoutesOptions<E extends Env = Env> {
    * answered like any route failure.
    */
   readonly locals?: (c: Context<E>) => object | Promise<object>;
+  /**
+   * Serve the routes' OpenAPI 3.1 document (`toOpenApi`): `{ info, servers?, path? }`. `GET path` (default
+   * `/openapi.json`, below the prefix the app is mounted at) answers it as `application/json; charset=utf-8`, HEAD as
+   * GET; another method there is a 405 with `allow: GET`. The document is built once, when the app is.
+   */
+  readonly openapi?: OpenApiRouteOptions;
 }
 
 /** The parts of a `ResourceRoutes` the adapter mounts (whatever the record type). */
 type Mountable = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
 
-const OPTIONS = new Set(['bodyLimit', 'locals']);
+const OPTIONS = new Set(['bodyLimit', 'locals', 'openapi']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * A Hono app with the routes of one or more resources (`defineRoutes`), to mount with `app.route('/', ...)` (or below
- * a prefix, which a create's `location` then carries). Each route reads its JSON body itself, up to `bodyLimit`
- * bytes (a request of another content type is a 415, a larger body a 413, malformed JSON a 400), and hands the
- * service the raw query string, the id percent-decoded once, the request's correlation id and `locals`. Another
- * method on a resource path is a 405 with `allow` (`PATCH /users/cursor` never reaches `/users/:id`); HEAD is
- * answered as GET. Failures are thrown for `app.onError(onError)` to answer with the envelope: mount
- * `correlationId()` before, and `app.notFound(notFound)` on the same app.
+ * a prefix, which a create's `location` and a list's `link` targets then carry). Each route reads its JSON body
+ * itself, up to `bodyLimit` bytes (a request of another content type is a 415, a larger body a 413, malformed JSON a
+ * 400), and hands the service the raw query string, the path as the request URL holds it (the base of the `link`
+ * targets), the id percent-decoded once, the request's correlation id and `locals`. Another method on a resource
+ * path is a 405 with `allow` (`PATCH /users/cursor` never reaches `/users/:id`); HEAD is answered as GET. With the
+ * `openapi` option, the app also serves the routes' OpenAPI document (`GET /openapi.json` unless its `path` says
+ * otherwise). Failures are thrown for `app.onError(onError)` to answer with the envelope: mount `correlationId()`
+ * before, and `app.notFound(notFound)` on the same app.
  *
  * Register your own routes below a resource path (`GET /users/export`) before mounting, or `/users/:id` takes them.
  *
  * @throws TypeError for an unknown option, a `bodyLimit` that is not a positive integer, a `locals` that is not a
- * function, an argument that is not `defineRoutes`' result, a path holding `*` (a wildcard to Hono), or two
- * resources on the same path.
+ * function, an argument that is not `defineRoutes`' result, a path holding `*` (a wildcard to Hono), two
+ * resources on the same path, or a bad `openapi` option (see `toOpenApiRoute`; a path with `*` too).
  * @example
  * const app = new Hono();
  * app.use(correlationId());
- * app.route('/', resourceRoutes([users, orders], { locals: (c) => ({ user: c.get('user') }) }));
+ * app.route(
+ *   '/',
+ *   resourceRoutes([users, orders], {
+ *     locals: (c) => ({ user: c.get('user') }),
+ *     openapi: { info: { title: 'Shop API', version: '1.0.0' } },
+ *   }),
+ * );
  * app.onError(onError);
  * app.notFound(notFound);
  */
@@ -47,10 +70,13 @@ export function resourceRoutes<E extends Env = Env>(
   routes: Mountable | readonly Mountable[],
   options: ResourceRoutesOptions<E> = {},
 ): Hono<E> {
-  const { bodyLimit = DEFAULT_BODY_LIMIT, locals } = checkOptions(options);
+  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, openapi } = checkOptions(options);
+  const list = toList(routes);
+  const openApiRoute = openApiRouteOf(list as readonly ResourceRoutes[], openapi);
   const app = new Hono<E>();
   const seen = new Set<string>();
-  for (const resource of toList(routes)) {
+  if (openApiRoute !== undefined) serveOpenApi(app, openApiRoute);
+  for (const resource of list) {
     if (resource.path.includes('*'))
       throw new TypeError(`resourceRoutes: Hono reads "*" as a wildcard, so it cannot serve the path ${resource.path}`);
     for (const [pattern, allow] of resource.allow) {
@@ -85,18 +111,6 @@ function toList(routes: Mountable | readonly Mountable[]): readonly Mountable[] 
   return list as readonly Mountable[];
 }
 
-/**
- * The path Hono matches a pattern as: percent-decoded as Hono decodes request paths (`%25`, and the reserved
- * characters such as `%2F`, kept), so that `/caf%C3%A9` matches a request for `/caf%C3%A9`.
- */
-function toRoutePath(pattern: string): string {
-  try {
-    return decodeURI(pattern.replace(/%25/g, '%2525'));
-  } catch {
-    return pattern;
-  }
-}
-
 function handlerOf<E extends Env>(
   route: Route,
   bodyLimit: number,
@@ -112,6 +126,7 @@ function handlerOf<E extends Env>(
       const reply = await route.handle({
         params: withId ? { id: idOf(path) } : {},
         query: queryStringOf(c.req.url),
+        path,
         body,
         headers: c.req.raw.headers,
         correlationId,

@@ -1,16 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import {
-  Controller,
-  createParamDecorator,
-  HttpCode,
-  Inject,
-  Param,
-  Req,
-  RequestMapping,
-  RequestMethod,
-  type ExecutionContext,
-  type Type,
-} from '@nestjs/common';
+import { Controller, HttpCode, Inject, Param, Req, RequestMapping, RequestMethod, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import {
   hasBody,
@@ -22,24 +11,13 @@ import {
   type RouteMethod,
 } from 'pagelope';
 import type { ResolvedOptions } from './pagelope-module-options';
+import { PlatformResponse, type ResponseHolder } from './platform-response';
 import { readJsonBody } from './read-json-body';
 import { keepRequestState, rawRequestOf, requestStateOf, type RequestState } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
 const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
 const WITH_BODY = new Set<RouteMethod>(['POST', 'PUT', 'PATCH']);
-
-/**
- * The platform's response object, without the library-specific mode `@Res()` would switch the route to. It comes in
- * a holder: Nest awaits each argument, and a Fastify reply is a thenable that settles only once it is sent.
- */
-const PlatformResponse = createParamDecorator((_data: unknown, context: ExecutionContext): ResponseHolder => ({
-  response: context.switchToHttp().getResponse(),
-}));
-
-interface ResponseHolder {
-  readonly response: object;
-}
 
 interface ResourceController {
   readonly adapterHost: HttpAdapterHost;
@@ -117,6 +95,7 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     const reply = await route.handle({
       params: id === undefined ? {} : { id },
       query: queryStringOf(raw),
+      path: pathOf(raw),
       body,
       headers: raw.headers,
       correlationId: state.correlationId,
@@ -148,9 +127,24 @@ function bodyOf(state: RequestState, headers: IncomingHttpHeaders): unknown {
   return parseJsonBody('', contentType);
 }
 
+/** The request URL as the client sent it: Express's `originalUrl`, else the Node request's `url`. */
+function urlOf(raw: IncomingMessage): string {
+  return (raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '';
+}
+
 /** The raw query string of the request URL, without the `?`: the library's own parser reads it. */
 function queryStringOf(raw: IncomingMessage): string {
-  const url = (raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '';
+  const url = urlOf(raw);
   const at = url.indexOf('?');
   return at === -1 ? '' : url.slice(at + 1);
+}
+
+/**
+ * The path of the request as the client sent it, percent-encoded, without the query (with Nest's global prefix):
+ * the base of the `link` header's targets.
+ */
+function pathOf(raw: IncomingMessage): string {
+  const url = urlOf(raw);
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
 }

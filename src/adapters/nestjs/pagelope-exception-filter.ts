@@ -26,6 +26,17 @@ export interface PagelopeExceptionFilterOptions {
 /** Injection token of the filter's options, for `PagelopeModule`. Internal to the adapter. */
 export const EXCEPTION_FILTER_OPTIONS = Symbol('pagelope exception filter options');
 
+/**
+ * Option key of more paths whose other methods are 405s, each with its `allow` value: `PagelopeModule` passes its
+ * OpenAPI document's path (`GET`). Not exported from the entry. Internal to the adapter.
+ */
+export const MORE_PATHS = Symbol('pagelope exception filter paths');
+
+/** The filter's options as `PagelopeModule` gives them. Internal to the adapter. */
+export interface ModuleExceptionFilterOptions extends PagelopeExceptionFilterOptions {
+  readonly [MORE_PATHS]?: ReadonlyMap<string, string>;
+}
+
 type PlatformResponse = object & { readonly raw?: ServerResponse };
 
 /** How the router matches paths: an optional method of Nest's `HttpServer`, absent from older versions. */
@@ -48,13 +59,15 @@ interface RouteMatching {
  */
 export class PagelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('PagelopeExceptionFilter');
-  private readonly routes: readonly ResourceRoutes[];
+  /** The `allow` value of each path pattern that answers another method with a 405. */
+  private readonly allows: readonly ReadonlyMap<string, string>[];
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     options: PagelopeExceptionFilterOptions = {},
   ) {
-    this.routes = options.routes ?? [];
+    const more = (options as ModuleExceptionFilterOptions)[MORE_PATHS];
+    this.allows = [...(options.routes ?? []).map((routes) => routes.allow), ...(more === undefined ? [] : [more])];
   }
 
   /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
@@ -101,7 +114,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const method = String(adapter.getRequestMethod?.(request));
     const url = String(adapter.getRequestUrl(request));
     const path = pathOf(url);
-    const allow = allowOf(this.routes, path, (adapter as RouteMatching).getRouteMatchingOptions?.());
+    const allow = allowOf(this.allows, path, (adapter as RouteMatching).getRouteMatchingOptions?.());
     if (status === 415)
       return allow !== undefined && (exception as { message?: unknown }).message === 'Unsupported Media Type'
         ? unsupportedMediaType(exception)
@@ -160,7 +173,7 @@ function pathOf(url: string): string {
  * matched as the platform's router matches paths when it says how (Express: any case, an optional trailing slash).
  */
 function allowOf(
-  routes: readonly ResourceRoutes[],
+  allows: readonly ReadonlyMap<string, string>[],
   path: string,
   matching: { readonly caseSensitive: boolean; readonly ignoreTrailingSlash: boolean } | undefined,
 ): string | undefined {
@@ -170,8 +183,8 @@ function allowOf(
   const at = target.lastIndexOf('/');
   const byId = at === -1 || at === target.length - 1 ? undefined : `${target.slice(0, at)}/:id`;
   let found: string | undefined;
-  for (const resource of routes) {
-    for (const [pattern, allow] of resource.allow) {
+  for (const each of allows) {
+    for (const [pattern, allow] of each) {
       const key = fold(pattern);
       if (key === target && !pattern.endsWith('/:id')) return allow;
       if (key === byId) found ??= allow;

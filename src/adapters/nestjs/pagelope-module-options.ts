@@ -1,4 +1,10 @@
-import { DEFAULT_BODY_LIMIT, type ResourceRoutes } from 'pagelope';
+import {
+  DEFAULT_BODY_LIMIT,
+  toOpenApiRoute,
+  type OpenApiRoute,
+  type OpenApiRouteOptions,
+  type ResourceRoutes,
+} from 'pagelope';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;
@@ -11,6 +17,7 @@ export type PagelopeLocals = Readonly<Record<string, unknown>>;
  *   routes: [defineRoutes(users), defineRoutes(orders)],
  *   bodyLimit: 32_768,
  *   locals: (request) => ({ tenant: request.headers['x-tenant'] }),
+ *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
  * };
  */
 export interface PagelopeModuleOptions<TRequest = unknown> {
@@ -24,6 +31,12 @@ export interface PagelopeModuleOptions<TRequest = unknown> {
    * route, after the guards; what it throws is answered by the exception filter.
    */
   readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
+  /**
+   * Serve the routes' OpenAPI 3.1 document (`toOpenApi`): `{ info, servers?, path? }`. `GET path` (default
+   * `/openapi.json`, below the app's global prefix) answers it as `application/json; charset=utf-8`; another method
+   * there is a 405 with `allow: GET`. The document is built once, in `forRoot`.
+   */
+  readonly openapi?: OpenApiRouteOptions;
 }
 
 /** The module's options once checked, with the defaults applied. Internal to the adapter. */
@@ -31,18 +44,20 @@ export interface ResolvedOptions {
   readonly routes: readonly ResourceRoutes[];
   readonly bodyLimit: number;
   readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
+  /** The OpenAPI document's route, when the `openapi` option asks for one. */
+  readonly openapi: OpenApiRoute | undefined;
 }
 
 /** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
-const KEYS = new Set(['routes', 'bodyLimit', 'locals']);
+const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi']);
 
 /**
  * Checks the options of `PagelopeModule.forRoot` and applies the defaults. Internal to the adapter.
  *
  * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
- * a path Nest's routers would read as syntax, a `bodyLimit` that is not a positive integer, or a `locals` that is
- * not a function.
+ * a path Nest's routers would read as syntax, a `bodyLimit` that is not a positive integer, a `locals` that is
+ * not a function, or a bad `openapi` option (see `toOpenApiRoute`; a path Nest's routers read as syntax too).
  * @example
  * const { routes, bodyLimit } = resolveOptions({ routes: defineRoutes(users) });
  */
@@ -70,9 +85,29 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
     }
   }
   if (list.length === 0) fail('routes must name at least one resource');
+  const routes = Object.freeze([...(list as readonly ResourceRoutes[])]);
   return Object.freeze({
-    routes: Object.freeze([...(list as readonly ResourceRoutes[])]),
+    routes,
     bodyLimit,
     locals: locals as ResolvedOptions['locals'],
+    openapi: options.openapi === undefined ? undefined : openApiRouteOf(routes, options.openapi, fail),
   });
+}
+
+/** The OpenAPI document's route (`toOpenApiRoute`), its TypeErrors given to `fail`. */
+function openApiRouteOf(
+  routes: readonly ResourceRoutes[],
+  options: OpenApiRouteOptions,
+  fail: (message: string) => never,
+): OpenApiRoute {
+  let route: OpenApiRoute;
+  try {
+    route = toOpenApiRoute(routes, options);
+  } catch (error) {
+    if (error instanceof TypeError) throw new TypeError(`PagelopeModule.forRoot: ${error.message}`, { cause: error });
+    throw error;
+  }
+  if (ROUTE_SYNTAX.test(route.path))
+    fail(`openapi: the path ${route.path} holds characters Nest's routers read as syntax`);
+  return route;
 }

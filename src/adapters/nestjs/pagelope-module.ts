@@ -7,8 +7,9 @@ import {
   type NestModule,
 } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
+import { createOpenApiController } from './create-open-api-controller';
 import { createResourceController } from './create-resource-controller';
-import { PagelopeExceptionFilter } from './pagelope-exception-filter';
+import { MORE_PATHS, PagelopeExceptionFilter, type ModuleExceptionFilterOptions } from './pagelope-exception-filter';
 import { pagelopeMiddleware } from './pagelope-middleware';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
 import { takeOverJsonParsing } from './take-over-json-parsing';
@@ -22,7 +23,9 @@ const OPTIONS = Symbol('pagelope module options');
  * every failure, the app's own routes included, and the 404 of unknown routes), and a middleware for every route of
  * the app that resolves the correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies
  * up to `bodyLimit` (for the app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing
- * applies rather than Nest's. Nest's guards, interceptors and pipes run on the routes as on any other.
+ * applies rather than Nest's. Nest's guards, interceptors and pipes run on the routes as on any other. With the
+ * `openapi` option, a controller serves the routes' OpenAPI document (`GET /openapi.json` unless its `path` says
+ * otherwise).
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
@@ -40,21 +43,30 @@ export class PagelopeModule implements NestModule {
    *
    * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
    * a path holding characters Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`), a `bodyLimit` that is not
-   * a positive integer, or a `locals` that is not a function.
+   * a positive integer, a `locals` that is not a function, or a bad `openapi` option (see `toOpenApiRoute`).
    * @example
-   * PagelopeModule.forRoot({ routes: [users, orders], locals: (req: Request) => ({ user: req.user }) });
+   * PagelopeModule.forRoot({
+   *   routes: [users, orders],
+   *   locals: (req: Request) => ({ user: req.user }),
+   *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
+   * });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
     const resolved = resolveOptions(options as PagelopeModuleOptions<never>);
+    const { openapi } = resolved;
+    const controllers = resolved.routes.map((routes) => createResourceController(routes, resolved));
+    const filterOptions: ModuleExceptionFilterOptions = {
+      routes: resolved.routes,
+      ...(openapi === undefined ? {} : { [MORE_PATHS]: new Map([[openapi.path, 'GET']]) }),
+    };
     return {
       module: PagelopeModule,
-      controllers: resolved.routes.map((routes) => createResourceController(routes, resolved)),
+      controllers: openapi === undefined ? controllers : [createOpenApiController(openapi), ...controllers],
       providers: [
         { provide: OPTIONS, useValue: resolved },
         {
           provide: APP_FILTER,
-          useFactory: (adapterHost: HttpAdapterHost) =>
-            new PagelopeExceptionFilter(adapterHost, { routes: resolved.routes }),
+          useFactory: (adapterHost: HttpAdapterHost) => new PagelopeExceptionFilter(adapterHost, filterOptions),
           inject: [HttpAdapterHost],
         },
       ],

@@ -14,6 +14,7 @@ import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository
 import { compilePredicate } from './compile-predicate';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { MemoryStore } from './memory-store';
+import { pickFields } from './pick-fields';
 
 type Row = Record<string, unknown>;
 
@@ -26,12 +27,15 @@ export interface MemoryRepositoryOptions<TRecord> {
 }
 
 /**
- * Creates the embedded in-memory repository of a resource. Records are stored and returned as copies.
+ * Creates the embedded in-memory repository of a resource. Records are stored and returned as copies. A list's
+ * `search` is answered from packed, lower-cased text columns of the searchable fields (built on first use, kept in
+ * step with writes), and `select` trims each returned item to the selected fields.
  *
  * @throws HttpError 400 when a seed record is invalid, 409 when two seed records share an id.
  * @example
  * const repository = createMemoryRepository(users, { records: seed });
  * const page = await repository.list({ where: { age: { gte: 18 } }, limit: 20, page: 1 });
+ * const names = await repository.list({ search: 'ada', select: ['username'] }); // items: { id, username }
  */
 export function createMemoryRepository<TRecord>(
   resource: Resource<TRecord>,
@@ -119,7 +123,7 @@ export function createMemoryRepository<TRecord>(
       const normalized = normalizeListInput(query, resource as Resource, 'page', options?.scope);
       const { items, total } = indexedPage(store, normalized);
       return ownPageResult(
-        items.map((row) => cloneRecord(row as TRecord)),
+        items.map((row) => pickFields<TRecord>(row, normalized.select)),
         {
           total,
           page: normalized.page,
@@ -130,10 +134,12 @@ export function createMemoryRepository<TRecord>(
     async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, 'cursor', options?.scope);
       const rows = indexedAfter(store, normalized);
-      const page = rows.slice(0, normalized.limit) as TRecord[];
-      const last = page[page.length - 1] as Record<string, unknown> | undefined;
+      const page = rows.slice(0, normalized.limit);
+      const last = page[page.length - 1];
+      // The cursor holds the last record's sort values: taken from the whole row, before the selection trims it.
       const nextCursor = rows.length > normalized.limit && last ? nextCursorOf(normalized, last) : null;
-      return Object.freeze({ items: Object.freeze(page.map(cloneRecord)), nextCursor });
+      const items = page.map((row) => pickFields<TRecord>(row, normalized.select));
+      return Object.freeze({ items: Object.freeze(items), nextCursor });
     },
   });
 }

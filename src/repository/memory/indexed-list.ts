@@ -1,10 +1,11 @@
-import type { Condition, NormalizedQuery } from '../../query/normalized-query';
-import type { OrderTerm } from '../../query/types';
+import type { Condition, NormalizedQuery, SearchTerm } from '../../query/normalized-query';
 import { compileComparator } from './compile-comparator';
 import { compilePredicate } from './compile-predicate';
 import type { EqualityIndex } from './equality-index';
+import { pageAtRank, walkAfter, walkMatches } from './index-walk';
 import { narrowByText } from './narrow-by-text';
 import type { OrderedIndex } from './ordered-index';
+import { compileSearch, searchRows, type SearchRows } from './search-rows';
 import { selectTop, type RowSource } from './select-top';
 import type { TextColumn } from './text-column';
 
@@ -23,6 +24,8 @@ export interface IndexedStore {
   scan(visit: (row: Row) => void): void;
   /** The packed text column of a string field (`lower`: lower-cased packing ready), when one fits. */
   textColumn(field: string, lower: boolean): TextColumn | undefined;
+  /** The lower-cased packed text column a search over these string fields reads, when one fits. */
+  searchColumn(fields: readonly string[]): TextColumn | undefined;
 }
 
 /** An index walk is used when it is expected to read at most this share of the store to fill the page. */
@@ -32,9 +35,10 @@ const WALK_MAX_SHARE = 1 / 4;
 const BUCKET_MAX_SHARE = 1 / 8;
 
 /**
- * One page and the total of a filtered, sorted set, using the cheapest means available: an ordered index for
- * unfiltered pages (`O(n / chunk + limit)`), an equality index to count and narrow enum-like filters, and otherwise a
- * single scan with bounded top-k selection. Results equal the simple filter-sort-slice.
+ * One page and the total of a filtered, searched, sorted set, using the cheapest means available: an ordered index
+ * for unfiltered pages (`O(n / chunk + limit)`), the packed text columns for a search, an equality index to count and
+ * narrow enum-like filters, and otherwise a single scan with bounded top-k selection. Results equal the simple
+ * filter-sort-slice.
  */
 export function indexedPage(store: IndexedStore, query: NormalizedQuery): { items: Row[]; total: number } {
   const { order, limit } = query;
@@ -42,8 +46,11 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
   const compare = compileComparator(order, store.fields);
   const index = store.ordered.get(order[0]?.field ?? '');
   const group = query.groups.length === 1 ? (query.groups[0] ?? []) : undefined;
+  const search = query.search ?? undefined;
+  const found = search ? searchRows(search, store.searchColumn(search.fields)) : undefined;
+  if (search && found) return searchedPage(store, query, search, found, compare, index, offset);
 
-  if (group && group.length === 0) {
+  if (group && group.length === 0 && !search) {
     const total = store.size;
     if (index)
       return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
@@ -53,8 +60,9 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
     };
   }
 
-  const test = compilePredicate(query.groups);
-  const covers = group?.length === 1;
+  // Without packed columns for the search (no separator fits), the search is one more test of each row.
+  const test = both(compilePredicate(query.groups), search && compileSearch(search));
+  const covers = group?.length === 1 && !search;
   const byValue = group ? narrow(store, group) : undefined;
   // A substring condition reads a packed text column (native searches over contiguous text) unless small equality
   // buckets already narrow the group.
@@ -83,13 +91,53 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
 }
 
 /**
+ * The page and total of a query with a search, read from the search's text columns: with a filter, one pass over the
+ * search's matches that tests the filter and keeps the top rows; without one, one pass that counts the matches
+ * (keeping them while few), then an index walk that tests the search on each row it reads when that reads fewer
+ * values than the columns matched, else the top rows of the matches.
+ */
+function searchedPage(
+  store: IndexedStore,
+  query: NormalizedQuery,
+  search: SearchTerm,
+  found: SearchRows,
+  compare: (a: Row, b: Row) => number,
+  index: OrderedIndex | undefined,
+  offset: number,
+): { items: Row[]; total: number } {
+  const { order, limit } = query;
+  if (!isMatchAll(query.groups)) {
+    const { total, top } = selectTop(found.source, compilePredicate(query.groups), compare, offset + limit);
+    return { items: top.slice(offset), total };
+  }
+  const fields = search.fields.length;
+  // Past this many matches the walk below reads fewer values than there are matches: keeping them is not needed.
+  const { total, rows } = found.gather(Math.ceil(Math.sqrt((offset + limit) * store.size * fields)));
+  if (offset >= total) return { items: [], total };
+  const read = (offset + limit) * (store.size / total);
+  if (index && read <= store.size * WALK_MAX_SHARE && read * fields <= total) {
+    const test = compileSearch(search);
+    return { items: walkMatches(index, order, store.idField, compare, test, offset, limit), total };
+  }
+  return { items: selectTop(sourceOf(rows, found), undefined, compare, offset + limit).top.slice(offset), total };
+}
+
+/** The gathered rows as a source, or the search's own when they were too many to keep. */
+function sourceOf(rows: readonly Row[] | undefined, found: SearchRows): RowSource {
+  return rows ? (visit) => rows.forEach((row) => visit(row)) : found.source;
+}
+
+/**
  * The first `limit + 1` matches after the cursor key `after` (or from the start), in order: an ordered-index walk
- * from the key when the order's first field has one, else a scan with top-k selection.
+ * from the key when the order's first field has one, else a scan with top-k selection. A search is read from its
+ * text columns unless its matches are dense enough for the walk to find the page after reading fewer rows.
  */
 export function indexedAfter(store: IndexedStore, query: NormalizedQuery): Row[] {
   const { order, after } = query;
   const compare = compileComparator(order, store.fields);
-  const test = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups);
+  const filter = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups);
+  const search = query.search ?? undefined;
+  const test = both(filter, search && compileSearch(search));
   let key: Row | undefined;
   if (after) {
     const record: Record<string, unknown> = {};
@@ -99,85 +147,33 @@ export function indexedAfter(store: IndexedStore, query: NormalizedQuery): Row[]
   const passes = (row: Row) => (!key || compare(row, key) > 0) && (!test || test(row));
   const first = order[0];
   const index = first ? store.ordered.get(first.field) : undefined;
+  const found = search ? searchRows(search, store.searchColumn(search.fields)) : undefined;
+  if (search && found) {
+    const fields = search.fields.length;
+    // No total is needed: counting stops once the matches are many enough for the walk.
+    const { total, rows } = found.gather(Math.ceil(Math.sqrt((query.limit + 1) * store.size * fields)), false);
+    const read = (query.limit + 1) * (store.size / Math.max(total, 1));
+    if (!index || read * fields > total) {
+      const later = (row: Row) => (!key || compare(row, key) > 0) && (!filter || filter(row));
+      return selectTop(sourceOf(rows, found), later, compare, query.limit + 1).top;
+    }
+  }
   if (!index || !first) return selectTop((visit) => store.scan(visit), passes, compare, query.limit + 1).top;
-  const up = first.direction === 'asc';
-  const start = !key
-    ? up
-      ? 0
-      : index.size - 1
-    : up
-      ? index.rankOf(key[first.field])
-      : index.rankOf(key[first.field], true) - 1;
-  return collect(index.groups(start, up), !groupsSorted(order, store.idField), compare, passes, 0, query.limit + 1);
+  return walkAfter(index, order, store.idField, compare, passes, key, query.limit + 1);
+}
+
+type Test = (row: Row) => boolean;
+
+/** Both tests, or the one that is given, or none. */
+function both(a: Test, b: Test | undefined): Test;
+function both(a: Test | undefined, b: Test | undefined): Test | undefined;
+function both(a: Test | undefined, b: Test | undefined): Test | undefined {
+  if (!a || !b) return a ?? b;
+  return (row) => a(row) && b(row);
 }
 
 function isMatchAll(groups: readonly (readonly Condition[])[]): boolean {
   return groups.length === 1 && (groups[0]?.length ?? 0) === 0;
-}
-
-/** Whether groups of equal first-field values come out of the index already in the full order. */
-function groupsSorted(order: readonly OrderTerm[], idField: string): boolean {
-  return order.length === 1 || (order.length === 2 && order[1]?.field === idField && order[1].direction === 'asc');
-}
-
-/** Reads groups in turn (sorting each when `sortGroups`), skips `skip` matches, and returns the next `limit`. */
-function collect(
-  groups: Iterable<Row[]>,
-  sortGroups: boolean,
-  compare: (a: Row, b: Row) => number,
-  test: ((row: Row) => boolean) | undefined,
-  skip: number,
-  limit: number,
-): Row[] {
-  const out: Row[] = [];
-  let toSkip = skip;
-  for (const group of groups) {
-    if (group.length > 1 && sortGroups) group.sort(compare);
-    for (const row of group) {
-      if (test && !test(row)) continue;
-      if (toSkip > 0) toSkip--;
-      else if (out.push(row) >= limit) return out;
-    }
-  }
-  return out;
-}
-
-/** The unfiltered page that starts at `offset` in `order`, read from the index of the order's first field. */
-function pageAtRank(
-  index: OrderedIndex,
-  order: readonly OrderTerm[],
-  idField: string,
-  compare: (a: Row, b: Row) => number,
-  offset: number,
-  limit: number,
-): Row[] {
-  const up = order[0]?.direction !== 'desc';
-  const rank = up ? offset : index.size - 1 - offset;
-  const value = (index.at(rank) as Row)[index.field];
-  // Rows of the starting group that come before `offset` in the full order.
-  const skip = up ? offset - index.rankOf(value) : offset - (index.size - index.rankOf(value, true));
-  return collect(index.groups(rank, up), !groupsSorted(order, idField), compare, undefined, skip, limit);
-}
-
-/** The page of matches in `order`, walking the index of the order's first field and stopping once it is full. */
-function walkMatches(
-  index: OrderedIndex,
-  order: readonly OrderTerm[],
-  idField: string,
-  compare: (a: Row, b: Row) => number,
-  test: (row: Row) => boolean,
-  offset: number,
-  limit: number,
-): Row[] {
-  const up = order[0]?.direction !== 'desc';
-  return collect(
-    index.groups(up ? 0 : index.size - 1, up),
-    !groupsSorted(order, idField),
-    compare,
-    test,
-    offset,
-    limit,
-  );
 }
 
 /**

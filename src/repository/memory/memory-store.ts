@@ -18,6 +18,8 @@ export class MemoryStore implements IndexedStore {
   private readonly byId: OrderedIndex;
   /** Packed text columns of string fields, built on first use by a substring filter (`null`: none fits). */
   private readonly texts = new Map<string, TextColumn | null>();
+  /** Joined lower-cased text columns of the searches over several fields, by their fields (`null`: none fits). */
+  private readonly searches = new Map<string, TextColumn | null>();
 
   constructor(resource: Resource) {
     this.idField = resource.idField;
@@ -53,6 +55,22 @@ export class MemoryStore implements IndexedStore {
     return built;
   }
 
+  /**
+   * The packed text column a search over `fields` reads, lower-cased: the field's own column for one field, else one
+   * column of the fields' lower-cased values joined per row ({@link TextColumn.buildJoined}), built on first use from
+   * the current rows and rebuilt once writes have worn it. `undefined` when no separator fits the values.
+   */
+  searchColumn(fields: readonly string[]): TextColumn | undefined {
+    if (fields.length === 1) return this.textColumn(fields[0] as string, true);
+    const key = fields.join(',');
+    const column = this.searches.get(key);
+    if (column === null) return undefined;
+    if (column && !column.worn) return column;
+    const built = TextColumn.buildJoined(this.byId.toArray(), fields, this.idField);
+    this.searches.set(key, built ?? null);
+    return built;
+  }
+
   /** Visits every row, reading the id index's chunks (plain arrays: faster than iterating the Map). */
   scan(visit: (row: Row) => void): void {
     this.byId.forEach(visit);
@@ -75,6 +93,7 @@ export class MemoryStore implements IndexedStore {
     for (const index of this.ordered.values()) if (index !== this.byId) index.load(inIdOrder, true);
     for (const index of this.equality.values()) index.load(inIdOrder);
     this.texts.clear();
+    this.searches.clear();
     return undefined;
   }
 
@@ -82,12 +101,14 @@ export class MemoryStore implements IndexedStore {
     for (const index of this.ordered.values()) index.insert(row);
     for (const index of this.equality.values()) index.add(row);
     for (const column of this.texts.values()) column?.add(row);
+    for (const column of this.searches.values()) column?.add(row);
   }
 
   remove(row: Row): void {
     for (const index of this.ordered.values()) index.remove(row);
     for (const index of this.equality.values()) index.remove(row);
     for (const column of this.texts.values()) column?.remove(row);
+    for (const column of this.searches.values()) column?.remove(row);
   }
 
   /** Swaps a stored row for its new version, touching only the indexes whose field changed. */
@@ -95,5 +116,6 @@ export class MemoryStore implements IndexedStore {
     for (const index of this.ordered.values()) index.replace(previous, next);
     for (const index of this.equality.values()) index.replace(previous, next);
     for (const column of this.texts.values()) column?.replace(previous, next);
+    for (const column of this.searches.values()) column?.replace(previous, next);
   }
 }

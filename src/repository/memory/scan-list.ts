@@ -1,6 +1,7 @@
 import type { NormalizedQuery } from '../../query/normalized-query';
 import { compileComparator } from './compile-comparator';
 import { compilePredicate } from './compile-predicate';
+import { compileSearch } from './search-rows';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -11,7 +12,7 @@ export interface ScanPage<TRecord> {
 }
 
 /**
- * The simple listing: filter every record, sort the matches, cut the page. It is the reference that faster
+ * The simple listing: filter (and search) every record, sort the matches, cut the page. It is the reference that faster
  * strategies must match.
  */
 export function scanPage<TRecord>(records: Iterable<TRecord>, query: NormalizedQuery): ScanPage<TRecord> {
@@ -38,9 +39,10 @@ export function scanAfter<TRecord>(records: Iterable<TRecord>, query: Normalized
 }
 
 function filterSorted<TRecord>(records: Iterable<TRecord>, query: NormalizedQuery): TRecord[] {
-  const test = compilePredicate(query.groups);
+  const filter = compilePredicate(query.groups);
+  const search = query.search ? compileSearch(query.search) : () => true;
   const matches: TRecord[] = [];
-  for (const record of records) if (test(record as Row)) matches.push(record);
+  for (const record of records) if (filter(record as Row) && search(record as Row)) matches.push(record);
   const compare = compileComparator(query.order);
   return matches.sort((a, b) => compare(a as Row, b as Row));
 }

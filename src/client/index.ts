@@ -1,0 +1,17 @@
+// The `pagelope/client` entry: runs in browsers, Deno, Bun and Node 20+ (no `node:` module, no zod, no uuid).
+export { toQueryString, type QueryInput } from './to-query-string';
+export { createClient, type Client, type ClientOptions, type ClientHeaders } from './create-client';
+export type { ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
+export type { FetchLike, FetchInit, FetchResponse } from './send-request';
+export { HttpError, isHttpError, type ClientHttpErrorOptions } from './http-error';
+export type { PageResult } from '../pagination/page-result';
+export type {
+  CursorInput,
+  CursorPage,
+  FieldCondition,
+  ListInput,
+  OrderDirection,
+  OrderTerm,
+  Where,
+  WhereClause,
+} from '../query/types';

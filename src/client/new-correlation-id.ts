@@ -1,0 +1,64 @@
+/** The platform's Web Crypto, as far as the client uses it. */
+interface WebCrypto {
+  randomUUID?: () => string;
+  getRandomValues?: <T extends Uint8Array>(array: T) => T;
+}
+
+/**
+ * Returns a new random uuid v4 for the `x-correlation-id` header: `crypto.randomUUID()` where the platform has
+ * it, else one built from `crypto.getRandomValues` (browsers lack `randomUUID` outside secure contexts, such as a
+ * page served over plain HTTP from another host than localhost). Internal to the client module.
+ *
+ * @throws TypeError when the platform has neither (then give `createClient` a `correlationId`).
+ * @example
+ * newCorrelationId(); // '3b241101-e2bb-4255-8caf-4136c566a962'
+ */
+export function newCorrelationId(): string {
+  const crypto = webCrypto();
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto?.getRandomValues === 'function') return uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
+  throw new TypeError(
+    'createClient: this platform has neither crypto.randomUUID nor crypto.getRandomValues; pass a correlationId',
+  );
+}
+
+/**
+ * Tells whether {@link newCorrelationId} can make ids on this platform (it has Web Crypto). Internal.
+ *
+ * @throws never.
+ * @example
+ * if (!canMakeCorrelationIds()) console.warn('pass createClient a correlationId');
+ */
+export function canMakeCorrelationIds(): boolean {
+  const crypto = webCrypto();
+  return typeof crypto?.randomUUID === 'function' || typeof crypto?.getRandomValues === 'function';
+}
+
+function webCrypto(): WebCrypto | undefined {
+  return (globalThis as { crypto?: WebCrypto }).crypto;
+}
+
+/** RFC 9562 version 4 layout: version nibble 4, variant bits 10, lower-case hex in 8-4-4-4-12 groups. */
+function uuidFromBytes(bytes: Uint8Array): string {
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Whether a correlation id is one the server echoes (1 to 128 ASCII letters, digits, `.`, `_`, `:` or `-`,
+ * starting with a letter or digit): the server replaces any other with a new id, so the client refuses to send
+ * one. The same rule as the root entry's `isSafeCorrelationId`, kept here so that the client loads no uuid code.
+ *
+ * @throws never.
+ * @example
+ * isSendableCorrelationId('req-42'); // true
+ * isSendableCorrelationId('a b'); // false
+ */
+export function isSendableCorrelationId(value: unknown): value is string {
+  return typeof value === 'string' && SAFE_TOKEN.test(value);
+}
+
+const SAFE_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

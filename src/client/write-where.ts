@@ -1,0 +1,115 @@
+import { OPERATORS, isOperatorName, type OperatorSpec } from '../query/operators';
+import { formatValue, unexpressible } from './format-value';
+
+/** Names that a query parser must never turn into object keys; the server answers them with a 400. */
+const UNSAFE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Appends the filter parameters of a programmatic `where` to `parts`, field by field in key order: `field[eq]=v` for
+ * a plain value, `field[isnull]=true` for `null`, and `field[op]=v` for each operator of a condition object, one
+ * repeated key per value of a list operator or `between`. An array of clauses (their OR) becomes OR groups, clause
+ * `n` as `or[n][field][op]=v`. Internal to the client module.
+ *
+ * @throws TypeError for an empty OR array or an OR clause without conditions (the grammar has no text for them), a
+ * non-object, an unsafe or bracketed field name, an unknown operator, an operand of the wrong arity or type.
+ * @example
+ * const parts: string[] = [];
+ * writeWhere([{ age: { between: [18, 65] } }, { deletedAt: null }], parts);
+ * // parts: ['or[0][age][between]=18', 'or[0][age][between]=65', 'or[1][deletedAt][isnull]=true']
+ */
+export function writeWhere(where: unknown, parts: string[]): void {
+  if (where === undefined || where === null) return;
+  if (!Array.isArray(where)) return writeClause(where, 'where', '', parts);
+  // No groups would be no filter at all, and the programmatic path refuses `[]`: neither is a query to send.
+  if (where.length === 0) throw unexpressible('where', 'an empty array of OR clauses');
+  where.forEach((clause: unknown, i) => {
+    if (isPlainObject(clause) && Object.keys(clause).length === 0) {
+      // `{}` in an OR matches every record; the grammar cannot write an empty group (or[n] would be missing).
+      throw unexpressible(`where[${i}]`, 'an OR clause without conditions');
+    }
+    writeClause(clause, `where[${i}]`, `or[${i}]`, parts);
+  });
+}
+
+/** One AND-clause; each key is `field[op]`, or `or[n][field][op]` inside OR group `n` (`prefix` `or[n]`). */
+function writeClause(clause: unknown, path: string, prefix: string, parts: string[]): void {
+  if (!isPlainObject(clause)) throw unexpressible(path, 'something other than an object of field conditions');
+  for (const field of Object.keys(clause)) {
+    const param = `${path}.${field}`;
+    if (field === '' || UNSAFE_NAMES.has(field) || field.includes('[') || field.includes(']')) {
+      throw unexpressible(param, `the field name ${JSON.stringify(field)}`);
+    }
+    const key = prefix === '' ? encodeText(field, param) : `${prefix}[${encodeText(field, param)}]`;
+    const condition = clause[field];
+    if (condition === null) parts.push(`${key}[isnull]=true`);
+    else if (isPlainObject(condition)) writeOperators(key, condition, param, parts);
+    else parts.push(`${key}[eq]=${encodeText(formatValue(condition, param), param)}`);
+  }
+}
+
+function writeOperators(key: string, condition: Record<string, unknown>, path: string, parts: string[]): void {
+  const ops = Object.keys(condition);
+  if (ops.length === 0) throw unexpressible(path, 'a condition object that names no operator');
+  for (const op of ops) {
+    const param = `${path}.${op}`;
+    if (!isOperatorName(op)) throw unexpressible(param, `the unknown operator ${JSON.stringify(op)}`);
+    const spec = OPERATORS[op];
+    const operand = condition[op];
+    if (spec.arity === 'none') {
+      // The programmatic path takes `true` only; `false` is not "not null", it is a 400 there.
+      if (operand !== true) throw unexpressible(param, `${String(operand)} instead of true`);
+      parts.push(`${key}[${op}]=true`);
+      continue;
+    }
+    const list = spec.arity === 'two' || spec.arity === 'many';
+    if (list !== Array.isArray(operand)) {
+      throw unexpressible(param, list ? 'something other than an array' : 'an array for a one-value operator');
+    }
+    const values: readonly unknown[] = list ? (operand as readonly unknown[]) : [operand];
+    // Without values the key would vanish from the string, and the condition with it.
+    if (spec.arity === 'two' && values.length !== 2) throw unexpressible(param, `${values.length} values, not 2`);
+    if (values.length === 0) throw unexpressible(param, 'an empty array');
+    for (const value of values) {
+      checkOperand(spec, value, param);
+      parts.push(`${key}[${op}]=${encodeText(formatValue(value, param), param)}`);
+    }
+  }
+}
+
+/**
+ * Text operators take strings, range operators numbers, Dates or date strings: a value the programmatic path
+ * would refuse for every field the operator fits is not written as text the server might accept.
+ */
+function checkOperand(spec: OperatorSpec, value: unknown, param: string): void {
+  const textOnly = spec.kinds.length === 1 && spec.kinds[0] === 'string';
+  if (textOnly && typeof value !== 'string') throw unexpressible(param, `${typeof value} instead of a string`);
+  if (!spec.kinds.includes('boolean') && typeof value === 'boolean') {
+    throw unexpressible(param, `a boolean for the operator ${spec.name}`);
+  }
+}
+
+/**
+ * `encodeURIComponent`, with its URIError for a lone surrogate (which has no UTF-8 form) turned into the
+ * client's TypeError. Internal to the client module.
+ *
+ * @throws TypeError for a string that is not well-formed UTF-16.
+ * @example
+ * encodeText('a&b=c', 'where.name'); // 'a%26b%3Dc'
+ */
+export function encodeText(text: string, param: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw unexpressible(param, 'a string with a lone surrogate, which has no UTF-8 form');
+  }
+}
+
+/**
+ * A plain object of any realm (an iframe's, a `vm` context's): its prototype is null or has a null prototype.
+ * Arrays, Dates, Maps and class instances are not.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}

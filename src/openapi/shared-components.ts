@@ -1,0 +1,101 @@
+import { CORRELATION_ID_HEADER, STATUS_NAMES } from '../errors/index';
+import type { JsonSchema } from './record-schemas';
+
+/** The error statuses an operation may document, each with its component response name. */
+export const ERROR_RESPONSES = Object.freeze({
+  400: 'BadRequest',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'ContentTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailable',
+} as const);
+
+/** An error status the document describes. */
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+const WHEN: Readonly<Record<ErrorStatus, string>> = {
+  400: 'The query, path or body is invalid: `message` lists one problem per string, naming the parameter or field.',
+  404: "No record with this id (in the request's scope).",
+  409: 'The write conflicts with a stored record.',
+  413: 'The body is larger than the route accepts.',
+  415: 'The body is not JSON (`application/json` or `application/*+json`), or its `content-encoding` is not gzip or deflate.',
+  429: 'A rate limiter in front of the routes refused the request; `retry-after` says when to try again.',
+  500: "An unexpected failure; the message is masked and the correlation id finds the server's log entry.",
+  503: 'The storage is unreachable for now; `retry-after` may say when to try again.',
+};
+
+/** The schema of the error envelope every failure answers with. */
+export const ERROR_ENVELOPE_SCHEMA: JsonSchema = {
+  type: 'object',
+  description:
+    'The error envelope: every failure of the API answers with it. Extra keys may follow the five named here.',
+  required: ['statusCode', 'message', 'error', 'timestamp', 'correlationID'],
+  properties: {
+    statusCode: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status, repeated.' },
+    message: {
+      description: 'What went wrong: one message, or one per problem.',
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    },
+    error: { type: 'string', description: "The status's reason phrase (`Bad Request`, ...)." },
+    timestamp: { type: 'integer', description: 'When the error was answered, in milliseconds since 1970-01-01 UTC.' },
+    correlationID: {
+      type: 'string',
+      description: "The request's correlation id, as in the `x-correlation-id` header.",
+    },
+  },
+  additionalProperties: true,
+};
+
+const CORRELATION_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$';
+
+/** `components.headers`, `components.parameters` and `components.responses` shared by every resource. */
+export function sharedComponents(): {
+  headers: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+  responses: Record<string, unknown>;
+} {
+  const correlationHeader = { $ref: '#/components/headers/CorrelationId' };
+  const responses: Record<string, unknown> = {};
+  for (const [status, name] of Object.entries(ERROR_RESPONSES)) {
+    const code = Number(status) as ErrorStatus;
+    const headers: Record<string, unknown> = { [CORRELATION_ID_HEADER]: correlationHeader };
+    if (code === 429) headers['retry-after'] = { $ref: '#/components/headers/RetryAfter' };
+    if (code === 503) headers['retry-after'] = { $ref: '#/components/headers/RetryAfterOptional' };
+    responses[name] = {
+      description: `${STATUS_NAMES[code] ?? name}. ${WHEN[code]}`,
+      headers,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    };
+  }
+  const retryAfter = {
+    description: 'When to try again: a number of seconds (or an HTTP date).',
+    schema: { type: 'string' },
+  };
+  return {
+    headers: {
+      CorrelationId: {
+        description:
+          "The request's correlation id: the `x-correlation-id` it sent when that is a safe token, else a new uuid.",
+        required: true,
+        schema: { type: 'string', pattern: CORRELATION_ID_PATTERN },
+      },
+      Location: { description: 'The path of the created record.', required: true, schema: { type: 'string' } },
+      RetryAfter: { ...retryAfter, required: true },
+      RetryAfterOptional: retryAfter,
+    },
+    parameters: {
+      CorrelationId: {
+        name: CORRELATION_ID_HEADER,
+        in: 'header',
+        required: false,
+        description:
+          'A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused.',
+        schema: { type: 'string', pattern: CORRELATION_ID_PATTERN },
+      },
+    },
+    responses,
+  };
+}

@@ -1,0 +1,169 @@
+import type { ResourceRoutes } from '../routes/index';
+import type { OpenApiDocument, OpenApiOptions } from './open-api-options';
+import { recordSchemas } from './record-schemas';
+import { resourceNames } from './resource-names';
+import { routeOperation, type ResourceSchemaNames } from './route-operation';
+import { ERROR_ENVELOPE_SCHEMA, sharedComponents } from './shared-components';
+
+const OPTION_KEYS = new Set(['info', 'servers']);
+const INFO_KEYS = new Set(['title', 'version', 'description']);
+
+/**
+ * The OpenAPI 3.1 document of one or more resources' routes (`defineRoutes`): a path and an operation per enabled
+ * route (`listUsers`, `listUsersByCursor`, `getUser`, `createUser`, `replaceUser`, `updateUser`, `deleteUser`), one
+ * tag per resource, the list grammar as query parameters (`limit` and `page` or `cursor` with the route's page
+ * sizes, `orderBy` and `orderDirection` over the sortable fields, one `deepObject` parameter per filterable field
+ * holding the operators allowed on it), the record, body, page and error-envelope schemas, and every success and
+ * error response with its headers. Returns a new plain, JSON-serialisable object on each call (yours to change).
+ *
+ * @throws TypeError for options without `info.title` and `info.version` strings, an unknown option, servers that
+ * are not `{ url, description? }` objects, routes that are not `defineRoutes`' results, or two resources whose
+ * names give the same schema or operation names.
+ * @example
+ * const document = toOpenApi(defineRoutes(service), { info: { title: 'Users API', version: '1.0.0' } });
+ * writeFileSync('openapi.json', JSON.stringify(document, null, 2));
+ */
+export function toOpenApi(
+  routes: ResourceRoutes | readonly ResourceRoutes[],
+  options: OpenApiOptions,
+): OpenApiDocument {
+  checkOptions(options);
+  const list: readonly ResourceRoutes[] = Array.isArray(routes) ? routes : [routes as ResourceRoutes];
+  if (list.length === 0) fail('routes must name at least one resource');
+  const shared = sharedComponents();
+  const schemas: Record<string, unknown> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  const tags: { name: string; description: string }[] = [];
+  const operationIds = new Set<string>();
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || !Array.isArray(item.routes) || !(item.allow instanceof Map))
+      fail('routes must be what defineRoutes returns, or an array of them');
+    const { resource } = item;
+    const names = resourceNames(resource);
+    const schemaNames: ResourceSchemaNames = {
+      record: names.singular,
+      create: `${names.singular}Create`,
+      replace: `${names.singular}Replace`,
+      patch: `${names.singular}Patch`,
+      page: `${names.singular}Page`,
+      cursorPage: `${names.singular}CursorPage`,
+    };
+    for (const name of [...Object.values(schemaNames), `${schemaNames.record}Selected`]) {
+      if (name in schemas || name === 'ErrorEnvelope')
+        fail(`two resources give the schema name ${name}; rename one of them`);
+    }
+    const bodies = recordSchemas(resource, schemaNames);
+    const types = new Set(item.routes.map((route) => route.type));
+    schemas[schemaNames.record] = bodies.record;
+    if (types.has('CREATE')) schemas[schemaNames.create] = bodies.create;
+    if (types.has('UPDATE')) schemas[schemaNames.replace] = bodies.replace;
+    if (types.has('PARTIAL_UPDATE')) schemas[schemaNames.patch] = bodies.patch;
+    if (types.has('GET_LIST')) schemas[schemaNames.page] = pageSchema(schemaNames.record);
+    if (types.has('GET_LIST_CURSOR')) schemas[schemaNames.cursorPage] = cursorPageSchema(schemaNames.record);
+    if (types.has('GET_LIST') || types.has('GET_LIST_CURSOR'))
+      schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
+    tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
+    for (const route of item.routes) {
+      const operation = routeOperation(route, resource, names, schemaNames);
+      const id = operation['operationId'] as string;
+      if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
+      operationIds.add(id);
+      const path = route.path.replace(/\/:id$/, '/{id}');
+      (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    }
+  }
+  schemas['ErrorEnvelope'] = structuredClone(ERROR_ENVELOPE_SCHEMA);
+  const { title, version, description } = options.info;
+  return {
+    openapi: '3.1.0',
+    info: { title, version, ...(description === undefined ? {} : { description }) },
+    servers: (options.servers ?? [{ url: '/' }]).map(({ url, description }) =>
+      description === undefined ? { url } : { url, description },
+    ),
+    // pagelope enforces no authentication: an app that does adds its own security schemes and requirements.
+    security: [],
+    tags,
+    paths,
+    components: { schemas, ...shared },
+  };
+}
+
+/** A record as a listing with `select` gives it: the record's fields, only the id required. */
+function selectedSchema(record: Record<string, unknown>, idField: string): Record<string, unknown> {
+  const rest = structuredClone(record);
+  delete rest['required'];
+  return {
+    ...rest,
+    description: `A record holding only the fields \`select\` named, and \`${idField}\`.`,
+    required: [idField],
+  };
+}
+
+/** The items of a page: whole records, or records trimmed by `select`. */
+function itemsOf(record: string): Record<string, unknown> {
+  return {
+    type: 'array',
+    items: { anyOf: [{ $ref: `#/components/schemas/${record}` }, { $ref: `#/components/schemas/${record}Selected` }] },
+  };
+}
+
+function pageSchema(record: string): Record<string, unknown> {
+  const count = (description: string, minimum: number) => ({ type: 'integer', minimum, description });
+  return {
+    type: 'object',
+    description: 'One page of records with the page metadata.',
+    required: ['items', 'total', 'page', 'limit', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
+    properties: {
+      items: itemsOf(record),
+      total: count('Records matching the filter, across all pages.', 0),
+      page: count('This page, from 1.', 1),
+      limit: count('Records per page used for this response.', 1),
+      totalPages: count('Number of pages; 0 when nothing matches.', 0),
+      hasNextPage: { type: 'boolean' },
+      hasPreviousPage: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  };
+}
+
+function cursorPageSchema(record: string): Record<string, unknown> {
+  return {
+    type: 'object',
+    description: 'One page of a cursor listing.',
+    required: ['items', 'nextCursor'],
+    properties: {
+      items: itemsOf(record),
+      nextCursor: {
+        type: ['string', 'null'],
+        description: 'The `cursor` of the next page, or null when no more records follow.',
+      },
+    },
+    additionalProperties: false,
+  };
+}
+
+function checkOptions(options: OpenApiOptions): void {
+  if (typeof options !== 'object' || options === null) fail('options must be an object with info');
+  for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) fail(`unknown option "${key}"`);
+  const info = options.info as Partial<OpenApiOptions['info']> | undefined;
+  if (typeof info !== 'object' || info === null) fail('info must be an object with title and version');
+  for (const key of Object.keys(info as object)) if (!INFO_KEYS.has(key)) fail(`unknown info key "${key}"`);
+  if (typeof info?.title !== 'string' || info.title.length === 0) fail('info.title must be a non-empty string');
+  if (typeof info?.version !== 'string' || info.version.length === 0) fail('info.version must be a non-empty string');
+  if (info?.description !== undefined && typeof info.description !== 'string')
+    fail('info.description must be a string');
+  const servers = options.servers as unknown;
+  if (servers === undefined) return;
+  if (!Array.isArray(servers)) fail('servers must be an array of { url, description? }');
+  for (const server of servers as unknown[]) {
+    const { url, description, ...rest } = (server ?? {}) as Record<string, unknown>;
+    if (typeof server !== 'object' || server === null || typeof url !== 'string' || url.length === 0)
+      fail('each server needs a url string');
+    if (description !== undefined && typeof description !== 'string') fail('a server description must be a string');
+    if (Object.keys(rest).length > 0) fail(`unknown server key "${Object.keys(rest)[0]}"`);
+  }
+}
+
+function fail(message: string): never {
+  throw new TypeError(`toOpenApi: ${message}`);
+}

@@ -1,0 +1,75 @@
+import type { GetListParams, Pagination } from '@refinedev/core';
+import type { ListInput, ResourceClient } from 'pagelope/client';
+import { metaListInput, requestOptions } from './read-meta';
+import { toOrderBy } from './to-order-by';
+import { toWhere } from './to-where';
+
+/** Records per request while `getList` walks a whole listing (the resources' default `maxLimit`). */
+export const WALK_LIMIT = 100;
+
+/** refine's defaults when `pagination` leaves them out. */
+const DEFAULT_PAGE = 1;
+const DEFAULT_PAGE_SIZE = 10;
+
+/** What `getList` answers: the records and their total. */
+export interface ListedRecords {
+  readonly data: readonly Record<string, unknown>[];
+  readonly total: number;
+}
+
+/**
+ * Answers refine's `getList` with `records`: filters, sorters and `meta.search`/`meta.select` become the list input.
+ * Pagination mode `'server'` (refine's default) asks for one page, `currentPage` as `page` and `pageSize` as `limit`
+ * (refine's defaults 1 and 10 when absent), and answers the page's items and the server's `total`. Modes `'off'` and
+ * `'client'` want every matching record (refine pages them itself under `'client'`): those walk the cursor route,
+ * which neither skips nor repeats records while others write, {@link WALK_LIMIT} records a request, and answer them
+ * all with their count as `total`. Internal to the module.
+ *
+ * @throws Error when a walk finds more than `maxRecords` records, for an unknown pagination mode, for refine 4's
+ * `pagination.current`, and whatever the filters, sorters and `meta` conversions throw; the client's errors pass.
+ * @example
+ * await listRecords(client.resource('/users'), { resource: 'users', pagination: { currentPage: 2, pageSize: 20 } }, 10_000);
+ */
+export async function listRecords(
+  records: ResourceClient<Record<string, unknown>>,
+  params: GetListParams,
+  maxRecords: number,
+): Promise<ListedRecords> {
+  const { pagination, sorters, filters, meta } = params;
+  const input: ListInput = { ...metaListInput(meta) };
+  const where = toWhere(filters);
+  const orderBy = toOrderBy(sorters);
+  const options = requestOptions(meta);
+  const mode = pagination?.mode ?? 'server';
+  if (mode === 'server') {
+    const { page, limit } = pageOf(pagination);
+    const result = await records.list({ ...input, where, orderBy, page, limit }, options);
+    // A copy: the client freezes its pages, and refine hands `data` to code that may sort or splice it.
+    return { data: [...result.items], total: result.total };
+  }
+  if (mode !== 'off' && mode !== 'client') {
+    throw new Error(`pagelope/refine: pagination.mode must be "server", "client" or "off", got ${String(mode)}`);
+  }
+  const data: Record<string, unknown>[] = [];
+  for await (const record of records.all({ ...input, where, orderBy, limit: WALK_LIMIT }, options)) {
+    if (data.length === maxRecords) {
+      throw new Error(
+        `pagelope/refine: getList of ${JSON.stringify(params.resource)} with pagination mode "${mode}" found more ` +
+          `than ${maxRecords} records (the maxRecords option); page on the server (mode "server") instead`,
+      );
+    }
+    data.push(record);
+  }
+  return { data, total: data.length };
+}
+
+function pageOf(pagination: Pagination | undefined): { page: number; limit: number } {
+  if (pagination !== undefined && pagination !== null && pagination.currentPage === undefined) {
+    if ((pagination as { current?: unknown }).current !== undefined) {
+      throw new Error(
+        'pagelope/refine: pagination.current is refine 4; refine 5 names the page pagination.currentPage',
+      );
+    }
+  }
+  return { page: pagination?.currentPage ?? DEFAULT_PAGE, limit: pagination?.pageSize ?? DEFAULT_PAGE_SIZE };
+}

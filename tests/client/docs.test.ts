@@ -1,0 +1,55 @@
+/**
+ * Runs each ```ts snippet of docs/client.md: all of them are type-checked with the project's settings, and each is
+ * imported with `console.log` recorded, against the Express demo (1000 seeded users, as `npm run demo` serves) where
+ * the page says `http://127.0.0.1:3000`; every `// → text` comment must be what the `console.log` before it printed.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../examples/express/listen';
+import type { RunningServer } from '../../examples/shared/listen-options';
+import { printedBy } from '../support/printed-by';
+import { typecheckSnippets } from '../adapters/docs-snippets';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const page = readFileSync(join(ROOT, 'docs', 'client.md'), 'utf8');
+const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const outDir = join(ROOT, '.tmp', 'docs-client');
+const DEMO_URL = 'http://127.0.0.1:3000';
+
+/** The `// → text` comments of a snippet, in order. */
+function promised(snippet: string): string[] {
+  return [...snippet.matchAll(/^\s*\/\/ → (.*)$/gm)].map((match) => match[1] ?? '');
+}
+
+describe('docs/client.md', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    mkdirSync(outDir, { recursive: true });
+    server = await listen({ seedRecords: 1000, rateLimitMax: 100_000 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('has snippets that promise output', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(4);
+    expect(snippets.flatMap(promised).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('returns no type errors for any snippet', () => {
+    snippets.forEach((snippet, i) => writeFileSync(join(outDir, `snippet-${i}.ts`), `${snippet}\nexport {};\n`));
+    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts'], { timeoutMs: 120_000 });
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  }, 150_000);
+
+  it.each(snippets.map((snippet, i) => [i, snippet] as const))(
+    'prints what snippet %i promises',
+    async (i, snippet) => {
+      const file = join(outDir, `run-${i}.ts`);
+      writeFileSync(file, `${snippet.replaceAll(DEMO_URL, server.url)}\nexport {};\n`);
+      expect(await printedBy(file)).toEqual(promised(snippet));
+    },
+  );
+});

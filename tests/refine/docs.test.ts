@@ -1,0 +1,72 @@
+/**
+ * Runs each ```ts snippet of docs/refine.md: all of them are type-checked with the project's settings (the ```tsx one
+ * too, with React's JSX, but not run: it renders), and each ```ts one is imported with `console.log` recorded, against
+ * the Express demo (1000 seeded users, as `npm run demo` serves) where the page says `http://127.0.0.1:3000`; every
+ * `// → text` comment must be what the `console.log` before it printed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../examples/express/listen';
+import type { RunningServer } from '../../examples/shared/listen-options';
+import { printedBy } from '../support/printed-by';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const page = readFileSync(join(ROOT, 'docs', 'refine.md'), 'utf8');
+const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const tsxSnippets = [...page.matchAll(/```tsx\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+const outDir = join(ROOT, '.tmp', 'docs-refine');
+const DEMO_URL = 'http://127.0.0.1:3000';
+
+/** Type-checks the snippet files with the project's settings plus React's JSX; returns what tsc printed. */
+function typecheck(include: readonly string[]): { output: string; status: number | null } {
+  const config = { extends: '../../tsconfig.json', compilerOptions: { jsx: 'react-jsx' }, include };
+  writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify(config));
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { output: child.stdout + child.stderr, status: child.status };
+}
+
+/** The `// → text` comments of a snippet, in order. */
+function promised(snippet: string): string[] {
+  return [...snippet.matchAll(/^\s*\/\/ → (.*)$/gm)].map((match) => match[1] ?? '');
+}
+
+describe('docs/refine.md', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    mkdirSync(outDir, { recursive: true });
+    server = await listen({ seedRecords: 1000, rateLimitMax: 100_000 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('has snippets that promise output, and one in TSX', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(5);
+    expect(snippets.flatMap(promised).length).toBeGreaterThanOrEqual(7);
+    expect(tsxSnippets).toHaveLength(1);
+  });
+
+  it('returns no type errors for any snippet', () => {
+    snippets.forEach((snippet, i) => writeFileSync(join(outDir, `snippet-${i}.ts`), `${snippet}\nexport {};\n`));
+    tsxSnippets.forEach((snippet, i) => writeFileSync(join(outDir, `component-${i}.tsx`), snippet));
+    const { output, status } = typecheck(['snippet-*.ts', 'component-*.tsx']);
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  }, 150_000);
+
+  it.each(snippets.map((snippet, i) => [i, snippet] as const))(
+    'prints what snippet %i promises',
+    async (i, snippet) => {
+      const file = join(outDir, `run-${i}.ts`);
+      writeFileSync(file, `${snippet.replaceAll(DEMO_URL, server.url)}\nexport {};\n`);
+      expect(await printedBy(file)).toEqual(promised(snippet));
+    },
+  );
+});
