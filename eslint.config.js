@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   })),
   // pagelope/client runs in browsers, Deno and Bun: no Node builtin, no zod or uuid, and at run time nothing of the
-  // library but the HttpError class and the operator table (both free of imports); types may come from its modules.
+  // library but the errors and fields modules (the HttpError class and the operator table, both free of zod); types may come from its modules.
   {
     files: ['src/client/**/*.ts'],
     rules: {
@@ -87,10 +87,10 @@ export default tseslint.config(
               message: 'pagelope/client imports no package: neither zod nor uuid, nor any other.',
             },
             {
-              regex: '^\\.\\./(?!errors/http-error$|query/operators$)',
+              regex: '^\\.\\./(?!errors/index$|fields/index$)',
               allowTypeImports: true,
               message:
-                'pagelope/client imports at run time only its own files, ../errors/http-error and ../query/operators.',
+                'pagelope/client imports at run time only its own files and the zod-free modules ../errors and ../fields.',
             },
           ],
         },

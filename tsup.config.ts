@@ -3,6 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    'kit/index': 'src/kit/index.ts',
+    'testing/index': 'src/testing/index.ts',
     'postgres/index': 'src/postgres/index.ts',
     'express/index': 'src/adapters/express/index.ts',
     'fastify/index': 'src/adapters/fastify/index.ts',

@@ -5,6 +5,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const ADAPTERS = ['express', 'fastify', 'hono', 'nestjs', 'node'] as const;
 // Subpaths first: an alias `pagelope` would otherwise also match `pagelope/express`.
 const fromSource = {
+  'pagelope/kit': `${root}src/kit/index.ts`,
+  'pagelope/testing': `${root}src/testing/index.ts`,
   'pagelope/postgres': `${root}src/postgres/index.ts`,
   'pagelope/client': `${root}src/client/index.ts`,
   'pagelope/refine': `${root}src/refine/index.ts`,
@@ -12,6 +14,8 @@ const fromSource = {
   pagelope: `${root}src/index.ts`,
 };
 const fromDist = {
+  'pagelope/kit': `${root}dist/kit/index.js`,
+  'pagelope/testing': `${root}dist/testing/index.js`,
   'pagelope/postgres': `${root}dist/postgres/index.js`,
   'pagelope/client': `${root}dist/client/index.js`,
   'pagelope/refine': `${root}dist/refine/index.js`,

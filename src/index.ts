@@ -5,6 +5,18 @@ export { pageMeta, toPageResult, type PageMeta, type PageMetaInput, type PageRes
 export {
   parseListQuery,
   parseCursorQuery,
+  type ListQuery,
+  type ListInput,
+  type CursorQuery,
+  type CursorInput,
+  type CursorPage,
+  type Where,
+  type WhereClause,
+  type FieldCondition,
+} from './query/index';
+
+// fields
+export {
   OPERATORS,
   OPERATOR_NAMES,
   MAX_LIST_VALUES,
@@ -15,17 +27,10 @@ export {
   type OperatorName,
   type OperatorArity,
   type OperatorSpec,
-  type ListQuery,
-  type ListInput,
-  type CursorQuery,
-  type CursorInput,
-  type CursorPage,
-  type Where,
-  type WhereClause,
-  type FieldCondition,
   type OrderTerm,
   type OrderDirection,
-} from './query/index';
+  type FieldDef,
+} from './fields/index';
 
 // resource
 export {
@@ -36,13 +41,11 @@ export {
   type PaginationOptions,
   type LimitPolicy,
   type FieldOf,
-  type FieldDef,
   type UnknownFieldPolicy,
 } from './resource/index';
 
 // repository
 export {
-  createMemoryRepository,
   type Repository,
   type CreateInput,
   type Patch,
@@ -50,8 +53,8 @@ export {
   type ListItem,
   type SelectFields,
   type SelectList,
-  type MemoryRepositoryOptions,
 } from './repository/index';
+export { createMemoryRepository, type MemoryRepositoryOptions } from './memory/index';
 
 // hooks
 export { createHookBus, type HookBus, type HookBusOptions, type HookEvents, type HookOptions } from './hooks/index';
@@ -113,7 +116,7 @@ export {
   type ErrorResponseOptions,
   type HeadersInput,
 } from './errors/index';
-export type { RequestHeaders } from './internal/normalize-headers';
+export type { RequestHeaders } from './internal/index';
 
 // routes
 export {

@@ -9,7 +9,7 @@ import { createPostgresRepository, type SqlClient } from 'pagelope/postgres';
 import { users, type User } from '../../examples/shared/users';
 // Internal modules, not the public API: see cursorAt.
 import { encodeCursor } from '../../src/pagination/cursor';
-import { normalizeListInput } from '../../src/query/normalize-list-input';
+import { normalizeInput } from '../../src/query/normalize-input';
 import { queryFingerprint } from '../../src/query/normalized-query';
 import type { Case } from './measure';
 import type { NestPeer } from './nest-peer';
@@ -115,7 +115,7 @@ async function cursorAt(pool: pg.Pool, table: string, scenario: Scenario, offset
   );
   const row = rows[0];
   if (!row) throw new Error(`${table} has no row at offset ${offset}`);
-  const query = normalizeListInput(
+  const query = normalizeInput(
     { where: scenario.where, orderBy: ORDER_BY, limit: LIMIT },
     users as unknown as Resource,
     'cursor',

@@ -1,4 +1,4 @@
-import { HttpError as BaseHttpError, type HttpErrorBody } from '../errors/http-error';
+import { HttpError as BaseHttpError, type HttpErrorBody } from '../errors/index';
 
 /** The brand of the client's `HttpError`, shared by every copy of the package (ESM, CJS, duplicated installs). */
 const CLIENT_ERROR_BRAND: unique symbol = Symbol.for('pagelope.client.HttpError') as never;

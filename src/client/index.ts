@@ -4,14 +4,6 @@ export { createClient, type Client, type ClientOptions, type ClientHeaders } fro
 export type { ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
 export type { FetchLike, FetchInit, FetchResponse } from './send-request';
 export { HttpError, isHttpError, type ClientHttpErrorOptions } from './http-error';
-export type { PageResult } from '../pagination/page-result';
-export type {
-  CursorInput,
-  CursorPage,
-  FieldCondition,
-  ListInput,
-  OrderDirection,
-  OrderTerm,
-  Where,
-  WhereClause,
-} from '../query/types';
+export type { PageResult } from '../pagination/index';
+export type { CursorInput, CursorPage, FieldCondition, ListInput, Where, WhereClause } from '../query/index';
+export type { OrderDirection, OrderTerm } from '../fields/index';

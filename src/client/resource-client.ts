@@ -1,6 +1,6 @@
-import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput } from '../query/types';
-import type { ListItem, SelectList } from '../repository/repository';
+import type { PageResult } from '../pagination/index';
+import type { CursorInput, CursorPage, ListInput } from '../query/index';
+import type { ListItem, SelectList } from '../repository/index';
 import { RESPONSE_SHAPES } from './response-shapes';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';

@@ -1,5 +1,5 @@
-import type { PageResult } from '../pagination/page-result';
-import type { CursorPage } from '../query/types';
+import type { PageResult } from '../pagination/index';
+import type { CursorPage } from '../query/index';
 
 /**
  * The success bodies the client expects of each route, each with a guard and the words of the 502 that a body

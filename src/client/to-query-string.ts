@@ -1,4 +1,4 @@
-import type { CursorInput, ListInput } from '../query/types';
+import type { CursorInput, ListInput } from '../query/index';
 import { plainDecimal, unexpressible } from './format-value';
 import { encodeText, writeWhere } from './write-where';
 

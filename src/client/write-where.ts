@@ -1,4 +1,4 @@
-import { OPERATORS, isOperatorName, type OperatorSpec } from '../query/operators';
+import { OPERATORS, isOperatorName, type OperatorSpec } from '../fields/index';
 import { formatValue, unexpressible } from './format-value';
 
 /** Names that a query parser must never turn into object keys; the server answers them with a 400. */

@@ -1,5 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
-import { readHeader } from '../internal/headers';
+import { readHeader } from '../internal/index';
 
 /** The request and response header that carries the correlation id. */
 export const CORRELATION_ID_HEADER = 'x-correlation-id';

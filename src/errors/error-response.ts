@@ -1,4 +1,4 @@
-import type { HeadersInput } from '../internal/headers';
+import type { HeadersInput } from '../internal/index';
 import { classifyThrown } from './classify-error';
 import { resolveCorrelationId } from './correlation-id';
 import { buildErrorEnvelope, readOption, type ErrorEnvelope } from './error-envelope';

@@ -14,4 +14,4 @@ export { STATUS_NAMES, statusName } from './status-names';
 export { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from './correlation-id';
 export { toErrorEnvelope, type ErrorEnvelope, type ToErrorEnvelopeOptions } from './error-envelope';
 export { errorResponse, type ErrorResponse, type ErrorResponseOptions } from './error-response';
-export type { HeadersInput } from '../internal/headers';
+export type { HeadersInput } from '../internal/index';

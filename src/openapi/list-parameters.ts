@@ -1,5 +1,6 @@
-import type { FieldDef, PaginationOptions, Resource } from '../resource/index';
-import { MAX_LIST_VALUES, OPERATORS, OR_LIMITS, QUERY_LIMITS, SEARCH_LENGTH, type OperatorName } from '../query/index';
+import type { PaginationOptions, Resource } from '../resource/index';
+import { type FieldDef, MAX_LIST_VALUES, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
+import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
 import type { JsonSchema } from './record-schemas';
 
 type Pagination = Readonly<Required<PaginationOptions>>;

@@ -1,5 +1,5 @@
-import type { Resource } from '../resource/define-resource';
-import type { OrderTerm } from '../query/types';
+import type { Resource } from '../resource/index';
+import type { OrderTerm } from '../fields/index';
 
 /**
  * Encodes the sort-key values of the last record of a page into an opaque base64url cursor, bound to the

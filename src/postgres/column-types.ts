@@ -1,4 +1,4 @@
-import type { FieldDef } from '../resource/introspect-fields';
+import type { FieldDef } from 'pagelope';
 
 /** The PostgreSQL type of a field's column: text (C collation) for strings and enums, float8, boolean, timestamptz, jsonb. */
 export function columnType(def: FieldDef): string {

@@ -1,5 +1,4 @@
-import type { OrderTerm } from '../query/types';
-import type { FieldDef } from '../resource/introspect-fields';
+import type { OrderTerm, FieldDef } from 'pagelope';
 import { quoteIdentifier } from './quote-identifier';
 import { comparable, type SqlContext } from './sql-context';
 

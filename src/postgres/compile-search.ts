@@ -1,4 +1,4 @@
-import type { NormalizedQuery, SearchTerm } from '../query/normalized-query';
+import type { NormalizedQuery, SearchTerm } from 'pagelope/kit';
 import { compileWhere, escapeLike } from './compile-where';
 import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';

@@ -1,4 +1,4 @@
-import type { Condition } from '../query/normalized-query';
+import type { Condition } from 'pagelope/kit';
 import { arrayType } from './column-types';
 import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';

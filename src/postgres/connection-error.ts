@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../errors/index';
+import { ServiceUnavailableError } from 'pagelope';
 
 /** SQLSTATEs that mean the server or the connection is unavailable, not that the statement failed. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);

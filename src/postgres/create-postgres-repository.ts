@@ -1,15 +1,28 @@
 import { v7 as uuidv7 } from 'uuid';
-import { HttpError } from '../errors/index';
-import { ownPageResult, type PageResult } from '../pagination/page-result';
-import { normalizeListInput } from '../query/normalize-list-input';
-import { nextCursorOf } from '../query/next-cursor';
-import { normalizeScope } from '../query/normalize-scope';
-import { quote } from '../query/problems';
-import type { CursorInput, CursorPage, ListInput } from '../query/types';
-import type { Resource } from '../resource/define-resource';
-import { notFoundError } from '../resource/not-found-error';
-import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
-import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository/repository';
+import {
+  HttpError,
+  type PageResult,
+  type CursorInput,
+  type CursorPage,
+  type ListInput,
+  type Resource,
+  type CreateInput,
+  type Patch,
+  type Repository,
+  type ScopeOptions,
+} from 'pagelope';
+import {
+  ownPageResult,
+  normalizeListInput,
+  normalizeCursorInput,
+  nextCursorOf,
+  normalizeScope,
+  duplicateIdError,
+  notFoundError,
+  validateCreate,
+  validatePatch,
+  validateReplace,
+} from 'pagelope/kit';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
@@ -123,7 +136,7 @@ export function createPostgresRepository<TRecord>(
           `ON CONFLICT (${idColumn}) DO NOTHING RETURNING ${select}`,
         params.values,
       );
-      if (!row) throw new HttpError(409, `${resource.name} ${quote(String(record[resource.idField]))} already exists`);
+      if (!row) throw duplicateIdError(resource, record[resource.idField]);
       return toRecord(row) as TRecord;
     },
     get,
@@ -146,7 +159,7 @@ export function createPostgresRepository<TRecord>(
       return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id);
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const query = normalizeListInput(input, generic, 'page', options?.scope);
+      const query = normalizeListInput(input, generic, { scope: options?.scope });
       const context = { fields, collate: await collation() };
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const picked = query.select ?? null;
@@ -159,7 +172,7 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const query = normalizeListInput(input, generic, 'cursor', options?.scope);
+      const query = normalizeCursorInput(input, generic, { scope: options?.scope });
       const context = await contextOf();
       const { params } = context;
       const conditions = [compileFilter(query, context)];

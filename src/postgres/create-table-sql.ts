@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/define-resource';
+import type { Resource } from 'pagelope';
 import { columnType } from './column-types';
 import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';

@@ -1,5 +1,5 @@
-import type { NormalizedQuery } from '../query/normalized-query';
-import type { OrderTerm } from '../query/types';
+import type { NormalizedQuery } from 'pagelope/kit';
+import type { OrderTerm } from 'pagelope';
 import { compileOrderBy } from './compile-order';
 import { compileFilter } from './compile-search';
 import type { SqlContext } from './sql-context';

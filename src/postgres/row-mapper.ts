@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/define-resource';
+import type { Resource } from 'pagelope';
 
 type Row = Readonly<Record<string, unknown>>;
 

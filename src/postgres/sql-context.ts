@@ -1,4 +1,4 @@
-import type { FieldDef } from '../resource/introspect-fields';
+import type { FieldDef } from 'pagelope';
 import type { SqlParams } from './sql-params';
 
 /** What the compilers need besides the query: the fields, which of their columns to collate, the parameters. */

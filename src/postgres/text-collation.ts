@@ -1,4 +1,4 @@
-import type { FieldDef } from '../resource/introspect-fields';
+import type { FieldDef } from 'pagelope';
 import type { SqlClient } from './sql-client';
 import { isConnectionError } from './connection-error';
 

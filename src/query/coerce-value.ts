@@ -1,5 +1,4 @@
-import type { FieldDef } from '../resource/introspect-fields';
-import { QUERY_LIMITS } from './limits';
+import { type FieldDef, QUERY_LIMITS } from '../fields/index';
 
 /** Why a filter value was rejected (the message after the parameter's name). */
 export class Rejection {

@@ -1,7 +1,6 @@
 import type { FilterEntry, ParamNames } from './filter-plan';
 import type { Condition } from './normalized-query';
-import { OPERATOR_NAMES, type OperatorName } from './operators';
-import { quote } from './problems';
+import { OPERATOR_NAMES, type OperatorName, quote } from '../fields/index';
 import { toCondition } from './to-condition';
 
 /** Where the filter parameters of a query report their problems. */

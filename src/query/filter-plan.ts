@@ -1,7 +1,5 @@
-import type { Resource } from '../resource/define-resource';
-import { withTieBreaker } from '../resource/define-resource';
-import type { FieldDef } from '../resource/introspect-fields';
-import type { OperatorName } from './operators';
+import { type Resource, withTieBreaker } from '../resource/index';
+import type { FieldDef, OperatorName } from '../fields/index';
 import type { OrderTerm } from './types';
 
 /** A filterable field as the HTTP parser needs it: its definition and the operators clients may use on it. */

@@ -1,16 +1,3 @@
-export {
-  OPERATORS,
-  OPERATOR_NAMES,
-  MAX_LIST_VALUES,
-  isOperatorName,
-  operatorFits,
-  type FieldKind,
-  type OperatorName,
-  type OperatorArity,
-  type OperatorSpec,
-} from './operators';
-export { QUERY_LIMITS } from './limits';
-export { CURSOR_DEFAULT_LIMIT } from './resolve-bounds';
 export { OR_LIMITS } from './query-params';
 export { SEARCH_LENGTH } from './search-and-select';
 export { parseListQuery, parseCursorQuery } from './parse-list-query';
@@ -23,6 +10,17 @@ export type {
   Where,
   WhereClause,
   FieldCondition,
-  OrderTerm,
-  OrderDirection,
 } from './types';
+export type { Selected } from './types';
+export type { NormalizedQuery } from './normalized-query';
+export type { SearchTerm } from './normalized-query';
+export type { Condition } from './normalized-query';
+export { normalizeInput } from './normalize-input';
+export { nextCursorOf } from './next-cursor';
+export { normalizeScope } from './normalize-scope';
+export { compilePredicate } from './compile-predicate';
+export { resolveSelect } from './search-and-select';
+export { compileComparator } from './compile-comparator';
+export { compareValues } from './compile-comparator';
+export { keyOf } from './compile-predicate';
+export type { ConditionGroups } from './normalized-query';

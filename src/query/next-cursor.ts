@@ -1,4 +1,4 @@
-import { encodeCursor } from '../pagination/cursor';
+import { encodeCursor } from '../pagination/index';
 import { queryFingerprint, type NormalizedQuery } from './normalized-query';
 
 /**

@@ -1,7 +1,7 @@
-import type { Resource } from '../resource/define-resource';
+import type { Resource } from '../resource/index';
 import type { Condition } from './normalized-query';
 import { normalizeWhere } from './normalize-where';
-import { Problems } from './problems';
+import { Problems } from '../fields/index';
 
 type Groups = readonly (readonly Condition[])[];
 

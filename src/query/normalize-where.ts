@@ -1,8 +1,15 @@
-import type { Resource } from '../resource/define-resource';
+import type { Resource } from '../resource/index';
 import type { Condition } from './normalized-query';
-import type { FieldDef } from '../resource/introspect-fields';
-import { OPERATORS, isOperatorName, operatorFits, type FieldKind } from './operators';
-import { clean, quote, type Problems } from './problems';
+import {
+  type FieldDef,
+  OPERATORS,
+  isOperatorName,
+  operatorFits,
+  type FieldKind,
+  clean,
+  quote,
+  type Problems,
+} from '../fields/index';
 import { toCondition } from './to-condition';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

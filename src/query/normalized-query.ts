@@ -1,5 +1,4 @@
-import type { FieldDef } from '../resource/introspect-fields';
-import type { OperatorName } from './operators';
+import type { FieldDef, OperatorName } from '../fields/index';
 import type { OrderTerm } from './types';
 
 /**
@@ -13,6 +12,9 @@ export interface Condition {
   readonly value: unknown;
   readonly def: FieldDef;
 }
+
+/** A query's filter: an OR of AND-groups of conditions (one group with no condition: everything matches). */
+export type ConditionGroups = readonly (readonly Condition[])[];
 
 /** A validated search: its text, lower-cased, and the fields it looks in. */
 export interface SearchTerm {

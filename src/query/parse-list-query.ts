@@ -1,13 +1,12 @@
-import type { Resource } from '../resource/define-resource';
+import { type Resource, baseResource, cursorDefaultLimit } from '../resource/index';
 import { filterPlanOf } from './filter-plan';
-import { finishQuery } from './normalize-list-input';
+import { finishQuery } from './normalize-input';
 import { remember, type Condition, type NormalizedQuery } from './normalized-query';
 import { parseOrderText } from './parse-order';
 import { QueryParams } from './query-params';
 import { readQuery } from './read-query';
 import { resolveLimit, resolvePage } from './resolve-bounds';
 import { resolveSearch, resolveSelect } from './search-and-select';
-import { baseResource, cursorDefaultLimit } from '../resource/route-resource';
 import type { CursorQuery, ListQuery, Where } from './types';
 
 type Mode = 'page' | 'cursor';

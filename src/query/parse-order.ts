@@ -1,7 +1,5 @@
-import type { Resource } from '../resource/define-resource';
-import { withTieBreaker } from '../resource/define-resource';
-import { QUERY_LIMITS } from './limits';
-import { quote, type ProblemSink } from './problems';
+import { type Resource, withTieBreaker } from '../resource/index';
+import { QUERY_LIMITS, quote, type ProblemSink } from '../fields/index';
 import type { OrderDirection, OrderTerm } from './types';
 
 const DIRECTIONS: Readonly<Record<string, OrderDirection>> = { asc: 'asc', desc: 'desc' };

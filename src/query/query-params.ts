@@ -1,7 +1,7 @@
 import type { Condition } from './normalized-query';
 import type { FilterEntry, FilterPlan } from './filter-plan';
 import { addFieldParam, fieldConditions, groupNames, newFieldParams, type FieldParams } from './field-params';
-import { Problems, quote, type ProblemSink } from './problems';
+import { Problems, quote, type ProblemSink } from '../fields/index';
 import type { QuerySink } from './read-query';
 
 /** Scalar parameter names, which take no `[sub]`; `where` is the programmatic key, never an HTTP parameter. */

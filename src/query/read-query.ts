@@ -1,6 +1,5 @@
 import { isHttpError } from '../errors/index';
-import { QUERY_LIMITS } from './limits';
-import { badRequest, quote } from './problems';
+import { QUERY_LIMITS, badRequest, quote } from '../fields/index';
 
 /** Receives each query parameter `name[sub]=value` (or `name=value`, `sub` undefined) in the order it was sent. */
 export interface QuerySink {

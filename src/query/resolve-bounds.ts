@@ -1,6 +1,5 @@
-import type { Resource } from '../resource/define-resource';
-import { QUERY_LIMITS } from './limits';
-import type { ProblemSink } from './problems';
+import type { Resource } from '../resource/index';
+import { QUERY_LIMITS, type ProblemSink } from '../fields/index';
 
 /** Whether `text` is a plain decimal positive integer (`[1-9][0-9]*`): no sign, space, exponent or leading zero. */
 function isPositiveInteger(text: string): boolean {
@@ -15,9 +14,6 @@ function isPositiveInteger(text: string): boolean {
 
 const ZERO = 48;
 const NINE = 57;
-
-/** Default `limit` of a cursor listing (the spec's 20), bounded by the resource's `maxLimit`. */
-export const CURSOR_DEFAULT_LIMIT = 20;
 
 function toPositive(raw: unknown, fromText: boolean): number | undefined {
   if (fromText) return typeof raw === 'string' && isPositiveInteger(raw) ? Number(raw) : undefined;

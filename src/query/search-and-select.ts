@@ -1,6 +1,6 @@
-import type { Resource } from '../resource/define-resource';
+import type { Resource } from '../resource/index';
 import type { SearchTerm } from './normalized-query';
-import { quote, type ProblemSink } from './problems';
+import { quote, type ProblemSink } from '../fields/index';
 
 /** Bounds of `search`, in characters. */
 export const SEARCH_LENGTH = Object.freeze({ min: 1, max: 200 });

@@ -1,8 +1,6 @@
-import type { FieldDef } from '../resource/introspect-fields';
+import { type FieldDef, MAX_LIST_VALUES, OPERATORS, type OperatorName, quote, type ProblemSink } from '../fields/index';
 import { coerceValue, Rejection } from './coerce-value';
 import type { Condition } from './normalized-query';
-import { MAX_LIST_VALUES, OPERATORS, type OperatorName } from './operators';
-import { quote, type ProblemSink } from './problems';
 
 const WHOLE_VALUE_OPERATORS: ReadonlySet<OperatorName> = new Set(['eq', 'ne', 'in', 'notin']);
 

@@ -1,11 +1,6 @@
-/** Sort direction of one order term. */
-export type OrderDirection = 'asc' | 'desc';
+import type { OrderTerm } from '../fields/index';
 
-/** One sort key: a field and its direction. */
-export interface OrderTerm<TField extends string = string> {
-  readonly field: TField;
-  readonly direction: OrderDirection;
-}
+export type { OrderDirection, OrderTerm } from '../fields/index';
 
 type Scalar<V> = NonNullable<V>;
 type Comparable<V> = Scalar<V> extends Date ? Date | string : Scalar<V>;

@@ -1,2 +1,1 @@
 export type { Repository, CreateInput, Patch, ScopeOptions, ListItem, SelectFields, SelectList } from './repository';
-export { createMemoryRepository, type MemoryRepositoryOptions } from './memory/create-memory-repository';

@@ -1,5 +1,5 @@
-import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput, Selected, Where } from '../query/types';
+import type { PageResult } from '../pagination/index';
+import type { CursorInput, CursorPage, ListInput, Selected, Where } from '../query/index';
 
 /** Input of `create` and `replace`: a record whose id may be absent. */
 export type CreateInput<TRecord, TId extends keyof TRecord = 'id' & keyof TRecord> = Omit<TRecord, TId> &

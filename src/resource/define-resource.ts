@@ -1,8 +1,14 @@
 import type { z } from 'zod';
-import { OPERATOR_NAMES, isOperatorName, operatorFits, type OperatorName } from '../query/operators';
-import type { OrderTerm } from '../query/types';
+import {
+  OPERATOR_NAMES,
+  isOperatorName,
+  operatorFits,
+  type OperatorName,
+  type OrderTerm,
+  introspectFields,
+  type FieldDef,
+} from '../fields/index';
 import { freezeMap, freezeSet } from './freeze-collection';
-import { introspectFields, type FieldDef } from './introspect-fields';
 
 /** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
 export type LimitPolicy = 'clamp' | 'reject';

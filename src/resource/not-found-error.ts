@@ -1,5 +1,5 @@
 import { HttpError } from '../errors/index';
-import { quote } from '../query/problems';
+import { quote } from '../fields/index';
 
 /**
  * The 404 of a record that does not exist, or that lies outside the request's scope: one message for both, so a

@@ -1,4 +1,4 @@
-import { CURSOR_DEFAULT_LIMIT } from '../query/resolve-bounds';
+import { CURSOR_DEFAULT_LIMIT } from '../fields/index';
 import { resolvePagination, type PaginationOptions, type Resource } from './define-resource';
 
 const bases = new WeakMap<object, Resource>();

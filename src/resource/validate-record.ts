@@ -1,5 +1,5 @@
 import type { Resource } from './define-resource';
-import type { IssueLike, SchemaLike } from './introspect-fields';
+import type { IssueLike, SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { HttpError } from '../errors/index';
-import { normalizeHeaders } from '../internal/normalize-headers';
+import { normalizeHeaders } from '../internal/index';
 
 /** The content codings a request body may be sent with, besides none: `gzip` and `deflate`. */
 export type BodyEncoding = 'gzip' | 'deflate';

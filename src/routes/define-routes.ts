@@ -1,9 +1,7 @@
 import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
-import { normalizeHeaders } from '../internal/normalize-headers';
+import { normalizeHeaders } from '../internal/index';
 import { parseCursorQuery, parseListQuery } from '../query/index';
-import type { PaginationOptions, Resource } from '../resource/define-resource';
-import { freezeMap } from '../resource/freeze-collection';
-import { withRoutePagination } from '../resource/route-resource';
+import { type PaginationOptions, type Resource, freezeMap, withRoutePagination } from '../resource/index';
 import type { DefaultLocals, ResourceService } from '../service/index';
 import { ROUTE_SHAPES, ROUTE_TYPES, type RouteMethod, type RouteType } from './route-types';
 import { linkHeader, queryTextOf } from './link-header';

@@ -1,7 +1,5 @@
-import { clean, Problems } from '../query/problems';
-import type { Resource } from '../resource/define-resource';
-import type { SchemaLike } from '../resource/introspect-fields';
-import { issueMessages } from '../resource/validate-record';
+import { clean, Problems, type SchemaLike } from '../fields/index';
+import { type Resource, issueMessages } from '../resource/index';
 
 /** Which write a body is checked for. */
 export type BodyMode = 'create' | 'update' | 'replace';

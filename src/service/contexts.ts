@@ -1,8 +1,8 @@
-import type { RequestHeaders } from '../internal/normalize-headers';
-import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
-import type { Resource } from '../resource/define-resource';
-import type { Patch } from '../repository/repository';
+import type { RequestHeaders } from '../internal/index';
+import type { PageResult } from '../pagination/index';
+import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
+import type { Resource } from '../resource/index';
+import type { Patch } from '../repository/index';
 
 /** What a service knows of a request beyond its headers when none is declared: any keys, read-only. */
 export type DefaultLocals = Readonly<Record<string, unknown>>;

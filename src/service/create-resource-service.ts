@@ -1,11 +1,10 @@
 import { isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
 import { createHookBus, type HookBus } from '../hooks/index';
-import { normalizeHeaders } from '../internal/normalize-headers';
-import type { PageResult } from '../pagination/page-result';
-import type { CursorInput, CursorPage, ListInput, Where } from '../query/types';
-import type { Resource } from '../resource/define-resource';
-import { validateCreate, validatePatch, validateReplace } from '../resource/validate-record';
-import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../repository/repository';
+import { normalizeHeaders } from '../internal/index';
+import type { PageResult } from '../pagination/index';
+import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
+import { type Resource, validateCreate, validatePatch, validateReplace } from '../resource/index';
+import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../repository/index';
 import { checkBody } from './check-body';
 import { refuseHiddenOrder } from './refuse-hidden-order';
 import { refuseHiddenSelect } from './refuse-hidden-select';

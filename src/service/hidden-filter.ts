@@ -1,6 +1,6 @@
-import type { PageResult } from '../pagination/page-result';
-import type { CursorPage } from '../query/types';
-import type { Resource } from '../resource/define-resource';
+import type { PageResult } from '../pagination/index';
+import type { CursorPage } from '../query/index';
+import type { Resource } from '../resource/index';
 
 /** Removes a resource's hidden fields from what the service returns. */
 export interface HiddenFilter<TRecord> {

@@ -1,5 +1,5 @@
-import { badRequest, quote } from '../query/problems';
-import type { Resource } from '../resource/define-resource';
+import { badRequest, quote } from '../fields/index';
+import type { Resource } from '../resource/index';
 
 /**
  * Refuses a cursor listing ordered by a hidden field, whoever asked for it (a client cannot: hidden fields are not

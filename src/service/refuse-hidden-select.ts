@@ -1,6 +1,6 @@
-import { Problems } from '../query/problems';
-import { resolveSelect } from '../query/search-and-select';
-import type { Resource } from '../resource/define-resource';
+import { Problems } from '../fields/index';
+import { resolveSelect } from '../query/index';
+import type { Resource } from '../resource/index';
 
 /**
  * Refuses a listing whose `select` names a hidden field, whoever asked for it (a client cannot: the query parser

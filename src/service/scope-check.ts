@@ -1,9 +1,6 @@
 import { ForbiddenError } from '../errors/index';
-import type { Condition } from '../query/normalized-query';
-import { normalizeScope } from '../query/normalize-scope';
-import type { Where } from '../query/types';
-import type { Resource } from '../resource/define-resource';
-import { compilePredicate } from '../repository/memory/compile-predicate';
+import { type Condition, normalizeScope, type Where, compilePredicate } from '../query/index';
+import type { Resource } from '../resource/index';
 
 type Row = Record<string, unknown>;
 

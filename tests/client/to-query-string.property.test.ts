@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { toQueryString } from 'pagelope/client';
 import { OPERATOR_NAMES, QUERY_LIMITS, parseCursorQuery, parseListQuery, type Resource } from '../../src/index';
 import { encodeCursor } from '../../src/pagination/cursor';
-import { normalizeListInput } from '../../src/query/normalize-list-input';
+import { normalizeInput } from '../../src/query/normalize-input';
 import { fingerprintOf } from '../../src/query/normalized-query';
-import { OPERATORS, operatorFits, type OperatorName } from '../../src/query/operators';
+import { OPERATORS, operatorFits, type OperatorName } from '../../src/fields/operators';
 import { toWhere } from '../../src/query/to-where';
 import { FIELDS, KINDS, SAMPLE, SORTABLE, items } from './fixtures';
 
@@ -151,13 +151,13 @@ const cursorInput = fc.record(
 
 /** The query a programmatic input gives, in the public form `parseListQuery` returns. */
 function programmatic(input: object, mode: 'page' | 'cursor') {
-  const normalized = normalizeListInput(input, resource, mode);
+  const normalized = normalizeInput(input, resource, mode);
   return { normalized, where: toWhere(normalized.groups), orderBy: normalized.order };
 }
 
-/** The search and selection of a normalized query (the parsed one's, recalled through normalizeListInput). */
+/** The search and selection of a normalized query (the parsed one's, recalled through normalizeInput). */
 function searchAndSelect(query: object, mode: 'page' | 'cursor') {
-  const normalized = normalizeListInput(query, resource, mode);
+  const normalized = normalizeInput(query, resource, mode);
   return { search: normalized.search ?? null, select: normalized.select ?? null };
 }
 
@@ -201,7 +201,7 @@ describe('toQueryString', () => {
         });
         expect(searchAndSelect(parsed, 'cursor')).toEqual(searchAndSelect(full, 'cursor'));
         // The decoded position is the same too: the parsed query is recalled with its normalized form.
-        expect(normalizeListInput(parsed, resource, 'cursor').after).toEqual(expected.normalized.after);
+        expect(normalizeInput(parsed, resource, 'cursor').after).toEqual(expected.normalized.after);
         if (withCursor) expect(expected.normalized.after).toEqual(values);
       }),
     );

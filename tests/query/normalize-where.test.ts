@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type ListInput, type Resource, type Where } from '../../src/index';
 import type { Condition } from '../../src/query/normalized-query';
 import { normalizeWhere } from '../../src/query/normalize-where';
-import { Problems } from '../../src/query/problems';
+import { Problems } from '../../src/fields/problems';
 import { toWhere } from '../../src/query/to-where';
 import { RECORDS, badRequestOfAsync, messagesOf, prototypeSnapshot, strictUsers, users, type User } from './fixtures';
 

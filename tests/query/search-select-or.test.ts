@@ -7,7 +7,7 @@ import {
   parseListQuery,
   RESERVED_FIELD_NAMES,
 } from '../../src/index';
-import { normalizeListInput } from '../../src/query/normalize-list-input';
+import { normalizeInput } from '../../src/query/normalize-input';
 import { recall } from '../../src/query/normalized-query';
 import { badRequestOf, messagesOf, userSchema, users as plainUsers } from './fixtures';
 import { z } from 'zod';
@@ -116,11 +116,11 @@ describe('parseListQuery select', () => {
   });
 
   it('validates programmatic select, letting server code name hidden fields', () => {
-    expect(normalizeListInput({ select: ['secret'] }, users as never, 'page').select).toEqual(['id', 'secret']);
-    expect(messagesOf(badRequestOf(() => normalizeListInput({ select: 'age' }, users as never, 'page')))).toEqual([
+    expect(normalizeInput({ select: ['secret'] }, users as never, 'page').select).toEqual(['id', 'secret']);
+    expect(messagesOf(badRequestOf(() => normalizeInput({ select: 'age' }, users as never, 'page')))).toEqual([
       'select must be an array of field names',
     ]);
-    expect(messagesOf(badRequestOf(() => normalizeListInput({ select: [] }, users as never, 'page')))).toEqual([
+    expect(messagesOf(badRequestOf(() => normalizeInput({ select: [] }, users as never, 'page')))).toEqual([
       'select must name at least one field',
     ]);
   });
@@ -133,7 +133,7 @@ describe('parseListQuery OR groups', () => {
       { age: { gte: 18 }, username: { cont: 'a' } },
       { age: { gte: 18, lt: 65 }, role: { eq: 'admin' } },
     ]);
-    const programmatic = normalizeListInput({ where: query.where }, users as never, 'page');
+    const programmatic = normalizeInput({ where: query.where }, users as never, 'page');
     expect(canon(programmatic.groups)).toEqual(canon(recall(query, users, 'page')?.groups));
   });
 
@@ -196,7 +196,7 @@ describe('parseListQuery OR groups', () => {
         const parsed = parseListQuery(text, users);
         const normalized = recall(parsed, users, 'page')!;
         expect(normalized.groups).toHaveLength(groups.length);
-        expect(canon(normalizeListInput({ where: parsed.where }, users as never, 'page').groups)).toEqual(
+        expect(canon(normalizeInput({ where: parsed.where }, users as never, 'page').groups)).toEqual(
           canon(normalized.groups),
         );
       }),

@@ -1,6 +1,4 @@
-import type { NormalizedQuery } from '../../query/normalized-query';
-import { compileComparator } from './compile-comparator';
-import { compilePredicate } from './compile-predicate';
+import { type NormalizedQuery, compileComparator, compilePredicate } from '../kit/index';
 import { compileSearch } from './search-rows';
 
 type Row = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
-import { compareCodePoints } from '../../internal/compare';
-import type { OrderTerm } from '../../query/types';
+import { compareCodePoints } from '../internal/index';
+import type { OrderTerm } from './types';
 
 type Comparator = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) => number;
 

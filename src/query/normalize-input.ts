@@ -1,14 +1,12 @@
-import type { Resource } from '../resource/define-resource';
-import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../pagination/cursor';
+import { type Resource, cursorDefaultLimit, withTieBreaker } from '../resource/index';
+import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../pagination/index';
 import { fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './parse-order';
 import { normalizeWhere } from './normalize-where';
-import { Problems, badRequest, quote } from './problems';
+import { Problems, badRequest, quote } from '../fields/index';
 import { andGroups, normalizeScope } from './normalize-scope';
 import { resolveLimit, resolvePage } from './resolve-bounds';
 import { resolveSearch, resolveSelect } from './search-and-select';
-import { cursorDefaultLimit } from '../resource/route-resource';
-import { withTieBreaker } from '../resource/define-resource';
 
 const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy', 'search', 'select']);
 const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 'select']);
@@ -20,7 +18,7 @@ const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 's
  *
  * @throws HttpError 400 with one message per problem; Error (a server fault) when `scope` is not a valid `where`.
  */
-export function normalizeListInput(
+export function normalizeInput(
   input: unknown,
   resource: Resource,
   mode: 'page' | 'cursor',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cloneRecord } from '../../src/internal/clone-record';
+import { cloneRecord } from '../../src/memory/clone-record';
 
 describe('cloneRecord', () => {
   it('returns an equal record that is a different object', () => {

@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../../internal/compare';
+import { compareCodePoints } from '../kit/index';
 
 type Row = Readonly<Record<string, unknown>>;
 

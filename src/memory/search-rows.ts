@@ -1,4 +1,4 @@
-import type { SearchTerm } from '../../query/normalized-query';
+import type { SearchTerm } from '../kit/index';
 import type { RowSource } from './select-top';
 import type { TextColumn } from './text-column';
 

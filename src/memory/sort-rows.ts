@@ -1,4 +1,4 @@
-import { codePointKey, compareCodePoints } from '../../internal/compare';
+import { codePointKey, compareCodePoints } from '../kit/index';
 
 type Row = Readonly<Record<string, unknown>>;
 

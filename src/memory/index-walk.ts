@@ -1,4 +1,4 @@
-import type { OrderTerm } from '../../query/types';
+import type { OrderTerm } from '../kit/index';
 import type { OrderedIndex } from './ordered-index';
 
 type Row = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { keyOf } from './compile-predicate';
+import { keyOf } from '../kit/index';
 import { OrderedIndex } from './ordered-index';
 
 type Row = Readonly<Record<string, unknown>>;

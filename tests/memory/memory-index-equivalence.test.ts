@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type CursorPage, type Resource } from '../../src/index';
-import { normalizeListInput } from '../../src/query/normalize-list-input';
-import { scanAfter, scanPage } from '../../src/repository/memory/scan-list';
+import { normalizeInput } from '../../src/query/normalize-input';
+import { scanAfter, scanPage } from '../../src/memory/scan-list';
 import {
   orderArbitrary,
   recordsArbitrary,
@@ -115,7 +115,7 @@ describe('createMemoryRepository (indexed)', () => {
           } else if (command.kind === 'list') {
             const { where, orderBy, limit, page, search, select } = command;
             const input = { where, orderBy, limit, page, search, select };
-            const query = normalizeListInput(input, searchableItems as unknown as Resource, 'page');
+            const query = normalizeInput(input, searchableItems as unknown as Resource, 'page');
             const expected = scanPage([...reference.values()], query);
             const actual = await repository.list(input as never);
             expect(ids(actual.items)).toEqual(ids(expected.items));
@@ -130,7 +130,7 @@ describe('createMemoryRepository (indexed)', () => {
               const input = { where, orderBy, limit, search, select, cursor };
               const simple = scanAfter(
                 [...reference.values()],
-                normalizeListInput(input, searchableItems as unknown as Resource, 'cursor'),
+                normalizeInput(input, searchableItems as unknown as Resource, 'cursor'),
               );
               const page: CursorPage<Item> = await repository.listByCursor(input as never);
               expected.push(...ids(simple.slice(0, command.limit)));

@@ -11,3 +11,6 @@ export const QUERY_LIMITS = Object.freeze({
   /** Most sort keys in one `orderBy`. */
   maxOrderFields: 8,
 });
+
+/** Default `limit` of a cursor listing (20), bounded by the resource's `maxLimit`. */
+export const CURSOR_DEFAULT_LIMIT = 20;

@@ -1,5 +1,5 @@
-import { OPERATORS } from '../../query/operators';
-import type { Condition } from '../../query/normalized-query';
+import { OPERATORS } from '../fields/index';
+import type { Condition } from './normalized-query';
 
 type Predicate = (record: Readonly<Record<string, unknown>>) => boolean;
 

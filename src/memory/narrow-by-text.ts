@@ -1,6 +1,4 @@
-import { OPERATORS, type OperatorName } from '../../query/operators';
-import type { Condition } from '../../query/normalized-query';
-import { compilePredicate } from './compile-predicate';
+import { OPERATORS, type OperatorName, type Condition, compilePredicate } from '../kit/index';
 import type { RowSource } from './select-top';
 import type { TextColumn, TextMatch } from './text-column';
 

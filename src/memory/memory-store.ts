@@ -1,4 +1,4 @@
-import type { Resource } from '../../resource/define-resource';
+import type { Resource } from '../kit/index';
 import { EqualityIndex } from './equality-index';
 import type { IndexedStore } from './indexed-list';
 import { OrderedIndex } from './ordered-index';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareNullable } from '../../src/repository/memory/ordered-index';
-import { sortById, sortByKey } from '../../src/repository/memory/sort-rows';
+import { compareNullable } from '../../src/memory/ordered-index';
+import { sortById, sortByKey } from '../../src/memory/sort-rows';
 import { compareCodePoints } from '../../src/internal/compare';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type Resource } from '../../src/index';
-import { normalizeListInput } from '../../src/query/normalize-list-input';
-import { scanPage } from '../../src/repository/memory/scan-list';
+import { normalizeInput } from '../../src/query/normalize-input';
+import { scanPage } from '../../src/memory/scan-list';
 import { orderArbitrary, searchableItems as items, type Item } from '../contracts/repository-contract';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
@@ -113,7 +113,7 @@ async function expectSameList(
   reference: ReadonlyMap<string, Item>,
   input: { where: unknown; orderBy?: unknown; limit: number; page: number; search?: string | undefined },
 ): Promise<void> {
-  const query = normalizeListInput(input, items as unknown as Resource, 'page');
+  const query = normalizeInput(input, items as unknown as Resource, 'page');
   const expected = scanPage([...reference.values()], query);
   const actual = await repository.list(input as never);
   expect(ids(actual.items)).toEqual(ids(expected.items));

@@ -1,17 +1,27 @@
 import { v7 as uuidv7 } from 'uuid';
-import { HttpError } from '../../errors/index';
-import { cloneRecord } from '../../internal/clone-record';
-import { ownPageResult, type PageResult } from '../../pagination/page-result';
-import { normalizeListInput } from '../../query/normalize-list-input';
-import { nextCursorOf } from '../../query/next-cursor';
-import { normalizeScope } from '../../query/normalize-scope';
-import { quote } from '../../query/problems';
-import type { CursorInput, CursorPage, ListInput } from '../../query/types';
-import type { Resource } from '../../resource/define-resource';
-import { notFoundError } from '../../resource/not-found-error';
-import { validateCreate, validatePatch, validateReplace } from '../../resource/validate-record';
-import type { CreateInput, Patch, Repository, ScopeOptions } from '../repository';
-import { compilePredicate } from './compile-predicate';
+import { cloneRecord } from './clone-record';
+import {
+  ownPageResult,
+  type PageResult,
+  normalizeCursorInput,
+  normalizeListInput,
+  nextCursorOf,
+  normalizeScope,
+  duplicateIdError,
+  type CursorInput,
+  type CursorPage,
+  type ListInput,
+  type Resource,
+  notFoundError,
+  validateCreate,
+  validatePatch,
+  validateReplace,
+  type CreateInput,
+  type Patch,
+  type Repository,
+  type ScopeOptions,
+  compilePredicate,
+} from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { MemoryStore } from './memory-store';
 import { pickFields } from './pick-fields';
@@ -64,7 +74,7 @@ export function createMemoryRepository<TRecord>(
     // A generated id leads the record, as a stored row's id column usually does.
     const record = validated[idField] === undefined ? { [idField]: generateId(), ...validated } : validated;
     const id = record[idField] as string;
-    if (taken(id)) throw new HttpError(409, `${resource.name} ${quote(id)} already exists`);
+    if (taken(id)) throw duplicateIdError(resource, id);
     return record;
   };
   const insert = (data: unknown): TRecord => {
@@ -89,7 +99,7 @@ export function createMemoryRepository<TRecord>(
     const rows: Row[] = [];
     for (const data of options.records) rows.push(prepare(data, () => false));
     const duplicate = store.load(rows);
-    if (duplicate !== undefined) throw new HttpError(409, `${resource.name} ${quote(duplicate)} already exists`);
+    if (duplicate !== undefined) throw duplicateIdError(resource, duplicate);
   }
 
   return Object.freeze({
@@ -120,7 +130,7 @@ export function createMemoryRepository<TRecord>(
       return cloneRecord(record as TRecord);
     },
     async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, 'page', options?.scope);
+      const normalized = normalizeListInput(query, resource as Resource, { scope: options?.scope });
       const { items, total } = indexedPage(store, normalized);
       return ownPageResult(
         items.map((row) => pickFields<TRecord>(row, normalized.select)),
@@ -132,7 +142,7 @@ export function createMemoryRepository<TRecord>(
       );
     },
     async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, 'cursor', options?.scope);
+      const normalized = normalizeCursorInput(query, resource as Resource, { scope: options?.scope });
       const rows = indexedAfter(store, normalized);
       const page = rows.slice(0, normalized.limit);
       const last = page[page.length - 1];

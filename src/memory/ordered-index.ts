@@ -1,5 +1,4 @@
-import { compareCodePoints } from '../../internal/compare';
-import { compareValues } from './compile-comparator';
+import { compareCodePoints, compareValues } from '../kit/index';
 import { sortById, sortByKey } from './sort-rows';
 
 type Row = Readonly<Record<string, unknown>>;

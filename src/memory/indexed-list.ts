@@ -1,6 +1,10 @@
-import type { Condition, NormalizedQuery, SearchTerm } from '../../query/normalized-query';
-import { compileComparator } from './compile-comparator';
-import { compilePredicate } from './compile-predicate';
+import {
+  type Condition,
+  type NormalizedQuery,
+  type SearchTerm,
+  compileComparator,
+  compilePredicate,
+} from '../kit/index';
 import type { EqualityIndex } from './equality-index';
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
 import { narrowByText } from './narrow-by-text';

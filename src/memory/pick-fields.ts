@@ -1,4 +1,4 @@
-import { cloneRecord } from '../../internal/clone-record';
+import { cloneRecord } from './clone-record';
 
 type Row = Readonly<Record<string, unknown>>;
 

@@ -1,4 +1,4 @@
-import type { FieldKind } from '../query/operators';
+import type { FieldKind } from './operators';
 
 /** The smallest view of a zod schema this library relies on. */
 export interface SchemaLike {

@@ -1,0 +1,128 @@
+// The module boundaries of src/, checked by `npm run check:deps` (dependency-cruiser) in CI.
+//
+// Layers, lowest first; a module may import only modules below it (so folders cannot form a cycle):
+//   internal < errors < fields < resource < pagination < query < repository < kit < memory
+//   < hooks < service < routes < openapi < the root entry (src/index.ts)
+// Entries beside the root: postgres and the framework adapters use only the package's public entries
+// (`pagelope`, `pagelope/kit`), testing uses `pagelope` and `pagelope/kit`, client uses module index files
+// without run-time zod, refine uses `pagelope/client`.
+
+/** Each layer and the src/ folders it may import (besides itself). */
+const LAYERS = {
+  internal: [],
+  errors: ['internal'],
+  fields: ['errors', 'internal'],
+  resource: ['fields', 'errors', 'internal'],
+  pagination: ['resource', 'fields', 'errors', 'internal'],
+  query: ['pagination', 'resource', 'fields', 'errors', 'internal'],
+  repository: ['query', 'pagination', 'resource', 'fields'],
+  kit: ['repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  memory: ['kit'],
+  hooks: ['errors', 'internal'],
+  service: ['hooks', 'repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  routes: ['service', 'hooks', 'repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  openapi: ['routes', 'query', 'pagination', 'resource', 'fields', 'errors'],
+  client: ['repository', 'query', 'pagination', 'fields', 'errors', 'internal'],
+};
+
+/** Every package a framework adapter or driver could be; none of them may be reached from the root entry. */
+const FRAMEWORKS_AND_DRIVERS =
+  '(^|/)node_modules/(express|fastify|@fastify|hono|@hono|@nestjs|koa|pg|pg-[^/]+|@electric-sql|postgres|mysql[^/]*|redis|ioredis|typeorm|knex|@refinedev|vitest|fast-check)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle, between files or (through them) between folders.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'index-only',
+      severity: 'error',
+      comment: "A module imports another folder only through that folder's index.ts.",
+      from: { path: '^src/(?!adapters/)([^/]+)/' },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
+    ...Object.entries(LAYERS).map(([layer, allowed]) => ({
+      name: `layer-${layer}`,
+      severity: 'error',
+      comment: `src/${layer} imports only ${allowed.length === 0 ? 'nothing of src/' : allowed.join(', ')}.`,
+      from: { path: `^src/${layer}/` },
+      to: { path: '^src/', pathNot: `^src/(${[layer, ...allowed].join('|')})/` },
+    })),
+    {
+      name: 'root-entry-is-the-top',
+      severity: 'error',
+      comment:
+        'The root entry re-exports the core modules and nothing beside it (no adapter, driver, client or testing).',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '^src/(postgres|adapters|client|refine|testing|kit)/' },
+    },
+    {
+      name: 'root-loads-no-framework-or-driver',
+      severity: 'error',
+      comment: 'Nothing the root entry or pagelope/kit loads reaches a framework, a driver or a test runner.',
+      from: { path: '^src/(index\\.ts$|kit/)' },
+      to: { reachable: true, path: FRAMEWORKS_AND_DRIVERS },
+    },
+    {
+      name: 'core-is-not-an-entry-user',
+      severity: 'error',
+      comment:
+        'Core modules import each other by relative path, never the package entries (that would load a second copy).',
+      from: {
+        path: '^src/(internal|errors|fields|resource|pagination|query|repository|kit|memory|hooks|service|routes|openapi)/',
+      },
+      to: { path: '^src/index\\.ts$' },
+    },
+    {
+      name: 'postgres-uses-public-entries',
+      severity: 'error',
+      comment: 'pagelope/postgres uses only `pagelope` and `pagelope/kit`, as a third-party repository would.',
+      from: { path: '^src/postgres/' },
+      to: { path: '^src/', pathNot: ['^src/postgres/', '^src/index\\.ts$', '^src/kit/index\\.ts$'] },
+    },
+    {
+      name: 'adapters-use-public-entries',
+      severity: 'error',
+      comment: 'A framework adapter uses only `pagelope` (and its own folder).',
+      from: { path: '^src/adapters/([^/]+)/' },
+      to: { path: '^src/', pathNot: ['^src/adapters/$1/', '^src/index\\.ts$'] },
+    },
+    {
+      name: 'testing-uses-public-entries',
+      severity: 'error',
+      comment:
+        'pagelope/testing uses only `pagelope` and `pagelope/kit`, so the suite holds any repository to the public contract.',
+      from: { path: '^src/testing/' },
+      to: { path: '^src/', pathNot: ['^src/testing/', '^src/index\\.ts$', '^src/kit/index\\.ts$'] },
+    },
+    {
+      name: 'refine-uses-the-client',
+      severity: 'error',
+      comment: 'pagelope/refine builds on `pagelope/client` only (and types of the root entry).',
+      from: { path: '^src/refine/' },
+      to: { path: '^src/', pathNot: ['^src/refine/', '^src/client/index\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'Every import resolves.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: ['^src/', 'node_modules/'],
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+  },
+};

@@ -1,0 +1,3 @@
+export { compareCodePoints, codePointKey } from './compare';
+export { readHeader, type HeadersInput } from './headers';
+export { normalizeHeaders, type RequestHeaders } from './normalize-headers';

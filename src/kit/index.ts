@@ -1,0 +1,63 @@
+// pagelope/kit: the toolkit for storage adapters (repositories). A repository gets `list`/`listByCursor` input and a
+// request scope; the kit turns them into one validated NormalizedQuery, evaluates it the reference way, and builds
+// page results and cursors exactly as the memory and PostgreSQL repositories do.
+
+// The normalized query model and the functions that produce it.
+export { normalizeListInput, normalizeCursorInput, type NormalizeOptions } from './normalize-list-input';
+export {
+  normalizeScope,
+  type NormalizedQuery,
+  type Condition,
+  type ConditionGroups,
+  type SearchTerm,
+} from '../query/index';
+
+// Cursors.
+export { encodeCursor, decodeCursor, scopeTagOf, CURSOR_MISMATCH, type DecodedCursor } from '../pagination/index';
+export { nextCursorOf } from '../query/index';
+
+// The reference evaluation: predicate, comparator, code-point order.
+export { compilePredicate, compileComparator, compareValues, keyOf } from '../query/index';
+export { compareCodePoints, codePointKey } from '../internal/index';
+
+// Page results.
+export {
+  pageMeta,
+  toPageResult,
+  ownPageResult,
+  type PageMeta,
+  type PageMetaInput,
+  type PageResult,
+} from '../pagination/index';
+
+// Writes: validation of records and the errors every repository answers with.
+export {
+  validateCreate,
+  validateReplace,
+  validatePatch,
+  notFoundError,
+  duplicateIdError,
+  type Resource,
+} from '../resource/index';
+export {
+  OPERATORS,
+  introspectFields,
+  quote,
+  type OperatorSpec,
+  type FieldDef,
+  type FieldKind,
+  type OperatorName,
+  type OrderTerm,
+} from '../fields/index';
+
+// The repository contract's types.
+export type {
+  Repository,
+  CreateInput,
+  Patch,
+  ScopeOptions,
+  ListItem,
+  SelectFields,
+  SelectList,
+} from '../repository/index';
+export type { CursorInput, CursorPage, ListInput, Where } from '../query/index';

@@ -1,0 +1,1 @@
+export { createMemoryRepository, type MemoryRepositoryOptions } from './create-memory-repository';
