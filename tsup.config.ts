@@ -30,6 +30,10 @@ export default defineConfig({
     /^@hono\//,
     /^@nestjs\//,
     /^@refinedev\//,
+    // pagelope/testing's test runner and property library: the user's own copies too.
+    'vitest',
+    /^vitest\//,
+    'fast-check',
     'pagelope',
     /^pagelope\//,
   ],

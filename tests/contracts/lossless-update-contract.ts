@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, type Patch, type Repository } from '../../src/index';
-import type { MakeRepository } from './repository-contract';
+import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 

@@ -19,7 +19,7 @@ import {
   type Where,
   type WhereClause,
 } from '../../src/index';
-import type { MakeRepository } from './repository-contract';
+import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 import { rejectionOf } from '../support/rejection-of';
 
 // A fixed seed, so CI runs are reproducible; set FC_SEED to explore. fast-check prints the seed of a failure.

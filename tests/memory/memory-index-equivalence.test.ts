@@ -8,15 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type CursorPage, type Resource } from '../../src/index';
 import { normalizeInput } from '../../src/query/normalize-input';
 import { scanAfter, scanPage } from '../../src/memory/scan-list';
-import {
-  orderArbitrary,
-  recordsArbitrary,
-  searchableItems,
-  searchArbitrary,
-  selectArbitrary,
-  whereArbitrary,
-  type Item,
-} from '../contracts/repository-contract';
+import { orderArbitrary, recordsArbitrary, searchArbitrary, selectArbitrary } from '../../src/testing/arbitraries';
+import { searchableItems, type Item } from '../../src/testing/fixtures';
+import { whereArbitrary } from '../../src/testing/where-arbitraries';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 

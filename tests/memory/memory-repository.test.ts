@@ -2,23 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, defineResource, type CursorPage } from '../../src/index';
-import {
-  describeRepositoryContract,
-  expectBadRequest,
-  httpErrorOf,
-  items,
-  referenceList,
-  SEARCH_FIELDS,
-  searchableItems,
-  SEED,
-  type Item,
-} from '../contracts/repository-contract';
+import { repositoryContract } from 'pagelope/testing';
+import { expectBadRequest, httpErrorOf } from '../../src/testing/expect-bad-request';
+import { items, SEARCH_FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
+import { referenceList } from '../../src/testing/reference-model';
+import { SEED } from '../../src/testing/seed';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 
-describeRepositoryContract('createMemoryRepository', (resource, records) =>
-  createMemoryRepository(resource, { records }),
-);
+repositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }));
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type Resource } from '../../src/index';
 import { normalizeInput } from '../../src/query/normalize-input';
 import { scanPage } from '../../src/memory/scan-list';
-import { orderArbitrary, searchableItems as items, type Item } from '../contracts/repository-contract';
+import { orderArbitrary } from '../../src/testing/arbitraries';
+import { searchableItems as items, type Item } from '../../src/testing/fixtures';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRepository, isHttpError, type Repository } from '../../src/index';
 import { createPostgresRepository, createTableSql } from '../../src/postgres/index';
-import { items, type Item } from '../contracts/repository-contract';
+import { items, type Item } from '../../src/testing/fixtures';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
-import type { MakeRepository } from '../contracts/repository-contract';
+import type { RepositoryFactory } from 'pagelope/testing';
 
 export interface TestDatabase {
   readonly name: string;
@@ -75,7 +75,7 @@ export interface PostgresLegsOptions {
  * it is given, which creates a fresh table of the resource holding the records.
  */
 export function describePostgresLegs(
-  body: (name: string, makeRepository: MakeRepository) => void,
+  body: (name: string, makeRepository: RepositoryFactory) => void,
   options: PostgresLegsOptions = {},
 ): void {
   for (const [name, open] of testDatabases({ trigram: options.trigram === true })) {
@@ -91,7 +91,7 @@ export function describePostgresLegs(
         await db.close();
       });
 
-      const makeRepository: MakeRepository = async (resource, records) => {
+      const makeRepository: RepositoryFactory = async (resource, records) => {
         if (!db) throw new Error('database not open');
         const previous = options.dropPrevious ? tables.pop() : undefined;
         if (previous) await db.exec(`DROP TABLE IF EXISTS "${previous}"`);

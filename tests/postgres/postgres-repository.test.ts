@@ -1,8 +1,8 @@
-import { describeRepositoryContract } from '../contracts/repository-contract';
+import { repositoryContract } from 'pagelope/testing';
 import { describePostgresLegs } from './pg-clients';
 
 describePostgresLegs((name, makeRepository) => {
-  describeRepositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
+  repositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
     numRuns: 40,
     readsAbsentNullableAsNull: true,
   });

@@ -1,0 +1,97 @@
+/**
+ * What every block of the repository contract shares: the user's factory and options, the seeded and empty
+ * repositories of `items`, what the seed reads back as, and a record body to create.
+ */
+import type { Repository, Resource } from 'pagelope';
+import { at, items, type Item } from './fixtures';
+import { SEED } from './seed';
+
+/**
+ * Builds a fresh, isolated repository of `resource` holding `records`: what {@link repositoryContract} calls before
+ * each test (and before each run of a property), with the resources and records of the contract.
+ *
+ * @example
+ * ```ts
+ * const factory: RepositoryFactory = (resource, records) => createMemoryRepository(resource, { records });
+ * ```
+ */
+export type RepositoryFactory = <TRecord>(
+  resource: Resource<TRecord>,
+  records: readonly TRecord[],
+) => Promise<Repository<TRecord>> | Repository<TRecord>;
+
+/**
+ * Options of {@link repositoryContract}.
+ *
+ * @example
+ * ```ts
+ * repositoryContract('my repository', factory, { numRuns: 40, readsAbsentNullableAsNull: true, seed: 42 });
+ * ```
+ */
+export interface RepositoryContractOptions {
+  /** Runs of each property (default 100; lower it for slow adapters). */
+  readonly numRuns?: number;
+  /**
+   * SQL keeps one NULL: a field that is both optional and nullable, stored absent, reads back as `null`. Adapters
+   * that work so say it here, and the contract expects `null` for such absent fields of the seed.
+   */
+  readonly readsAbsentNullableAsNull?: boolean;
+  /**
+   * The seed of each property's `fc.assert`. When absent, fast-check's global configuration applies (set it once in
+   * your test setup with `fc.configureGlobal({ seed })`); the suite never changes that configuration.
+   */
+  readonly seed?: number;
+}
+
+/** What the blocks of the contract share. */
+export interface ContractContext {
+  /** The user's factory. */
+  readonly makeRepository: RepositoryFactory;
+  /** The user's options. */
+  readonly options: RepositoryContractOptions;
+  /** The parameters of each property's `fc.assert`: the runs, and the seed when one is given. */
+  readonly assertParameters: { readonly numRuns: number; readonly seed?: number };
+  /** What reading a record back gives: the record, or with an absent optional-and-nullable `nick` as null. */
+  readonly storedOf: (record: Item) => Item;
+  /** The seed as it reads back. */
+  readonly STORED: readonly Item[];
+  /** A repository of `items` holding the seed. */
+  readonly seeded: () => Promise<Repository<Item>>;
+  /** An empty repository of `items`. */
+  readonly fresh: () => Promise<Repository<Item>>;
+  /** A record body without an id, every field set, with the given overrides. */
+  readonly body: (overrides?: Partial<Item>) => Omit<Item, 'id'>;
+}
+
+/** The shared state of the contract for one factory and its options. */
+export function createContractContext(
+  makeRepository: RepositoryFactory,
+  options: RepositoryContractOptions = {},
+): ContractContext {
+  // What reading the seed back gives: the seed itself, or with absent optional-and-nullable fields as null.
+  const storedOf = (record: Item): Item =>
+    options.readsAbsentNullableAsNull ? { ...record, nick: record.nick ?? null } : record;
+  return {
+    makeRepository,
+    options,
+    // Only a given seed is passed: `seed: undefined` would override the global configuration's seed.
+    assertParameters: {
+      numRuns: options.numRuns ?? 100,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    },
+    storedOf,
+    STORED: options.readsAbsentNullableAsNull ? SEED.map(storedOf) : SEED,
+    seeded: () => Promise.resolve(makeRepository(items, SEED)),
+    fresh: () => Promise.resolve(makeRepository(items, [])),
+    body: (overrides = {}) => ({
+      name: 'Hedy',
+      nick: 'hl',
+      age: 40,
+      score: 3,
+      active: true,
+      status: 'active',
+      createdAt: at('2024-05-06T07:08:09.010Z'),
+      ...overrides,
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+/** The repository contract suite: every block, declared for one repository factory. */
+import { describe } from 'vitest';
+import { createContractContext, type RepositoryContractOptions, type RepositoryFactory } from './contract-context';
+import { crudContract } from './crud-contract';
+import { cursorContract } from './cursor-contract';
+import { listContract } from './list-contract';
+import { orGroupsContract } from './or-groups-contract';
+import { propertiesContract } from './properties-contract';
+import { replaceContract } from './replace-contract';
+import { scopeContract } from './scope-contract';
+import { searchContract } from './search-contract';
+import { selectContract } from './select-contract';
+
+/**
+ * Declares the shared repository contract suite with vitest's `describe`/`it`: create, get, update, replace and delete
+ * (copies, ids, 404s, 409s, 400s that change nothing), list and listByCursor (page metadata, every operator, ordering
+ * by code point with nulls last ascending and the id tie-breaker, limits, cursor binding, malformed cursors), the
+ * scope option, search, select and OR groups, and page- and cursor-walk properties against a reference model.
+ *
+ * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
+ * start with, and returns a fresh, isolated repository holding exactly them (it is called for each test and for each
+ * run of a property). The tests are declared under `describe('<name>: Repository contract')`.
+ *
+ * @param name - What the suite is run against, shown in the test names.
+ * @param factory - Builds a fresh repository of a resource holding the given records.
+ * @param options - Runs of each property, the SQL null rule, a fast-check seed.
+ *
+ * @example
+ * ```ts
+ * // my-repository.test.ts
+ * import { repositoryContract } from 'pagelope/testing';
+ * import { createMyRepository } from './my-repository';
+ *
+ * repositoryContract('createMyRepository', async (resource, records) => {
+ *   const repository = createMyRepository(resource);
+ *   for (const record of records) await repository.create(record);
+ *   return repository;
+ * });
+ * ```
+ */
+export function repositoryContract(
+  name: string,
+  factory: RepositoryFactory,
+  options: RepositoryContractOptions = {},
+): void {
+  const context = createContractContext(factory, options);
+  describe(`${name}: Repository contract`, () => {
+    crudContract(context);
+    replaceContract(context);
+    listContract(context);
+    cursorContract(context);
+    scopeContract(context);
+    searchContract(context);
+    selectContract(context);
+    orGroupsContract(context);
+    propertiesContract(context);
+  });
+}
