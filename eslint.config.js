@@ -87,10 +87,10 @@ export default tseslint.config(
               message: 'pagelope/client imports no package: neither zod nor uuid, nor any other.',
             },
             {
-              regex: '^\\.\\./(?!errors/index$|fields/index$)',
+              regex: '^\\.\\./(?!errors/index$|fields/index$|internal/index$)',
               allowTypeImports: true,
               message:
-                'pagelope/client imports at run time only its own files and the zod-free modules ../errors and ../fields.',
+                'pagelope/client imports at run time only its own files and the modules free of zod and uuid: ../errors, ../fields, ../internal.',
             },
           ],
         },

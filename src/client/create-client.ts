@@ -1,4 +1,5 @@
-import { canMakeCorrelationIds, isSendableCorrelationId, newCorrelationId } from './new-correlation-id';
+import { isSafeCorrelationId } from '../errors/index';
+import { canMakeRandomUuids, randomUuid } from '../internal/index';
 import { createResourceClient, type ResourceClient, type ResourceClientOptions } from './resource-client';
 import { sendRequest, type FetchLike } from './send-request';
 
@@ -66,7 +67,11 @@ export function createClient(options: ClientOptions): Client {
     throw new TypeError('createClient: fetch must be a function');
   if (typeof correlationId === 'string') checkCorrelationId(correlationId);
   else if (correlationId === undefined) {
-    if (!canMakeCorrelationIds()) newCorrelationId(); // throws the TypeError that says to pass one
+    if (!canMakeRandomUuids()) {
+      throw new TypeError(
+        'createClient: this platform has neither crypto.randomUUID nor crypto.getRandomValues; pass a correlationId',
+      );
+    }
   } else if (typeof correlationId !== 'function') {
     throw new TypeError('createClient: correlationId must be a string or a function returning one');
   }
@@ -78,7 +83,7 @@ export function createClient(options: ClientOptions): Client {
   const nextId = (given: string | undefined): string => {
     if (given !== undefined) return checkCorrelationId(given);
     if (typeof correlationId === 'string') return correlationId;
-    return typeof correlationId === 'function' ? checkCorrelationId(correlationId()) : newCorrelationId();
+    return typeof correlationId === 'function' ? checkCorrelationId(correlationId()) : randomUuid();
   };
   const headersNow = async (): Promise<Readonly<Record<string, string>>> => {
     if (typeof headers !== 'function') return headers ?? {};
@@ -115,7 +120,7 @@ export function createClient(options: ClientOptions): Client {
 }
 
 function checkCorrelationId(value: unknown): string {
-  if (!isSendableCorrelationId(value)) {
+  if (!isSafeCorrelationId(value)) {
     throw new TypeError(
       'correlationId must be 1 to 128 ASCII letters, digits, ".", "_", ":" or "-", starting with a letter or digit',
     );

@@ -1,5 +1,4 @@
-import { v4 as uuidv4 } from 'uuid';
-import { readHeader } from '../internal/index';
+import { randomUuid, readHeader } from '../internal/index';
 
 /** The request and response header that carries the correlation id. */
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
@@ -40,20 +39,12 @@ export function isSafeCorrelationId(value: unknown): value is string {
   return true;
 }
 
-interface RandomUuidSource {
-  randomUUID(): string;
-}
-
-const platformCrypto = (globalThis as { crypto?: Partial<RandomUuidSource> }).crypto;
-const nativeUuid: RandomUuidSource | undefined =
-  typeof platformCrypto?.randomUUID === 'function' ? (platformCrypto as RandomUuidSource) : undefined;
-
 /**
- * Returns a new uuid v4: the platform's `crypto.randomUUID()` (an RFC 9562 version 4 UUID from a CSPRNG) where
- * there is one, else the `uuid` package's `v4`. Internal to the errors module.
+ * Returns a new uuid v4 from the platform's Web Crypto (`crypto.randomUUID()`, which Node has). Internal to the
+ * errors module.
  */
 export function newCorrelationId(): string {
-  return nativeUuid === undefined ? uuidv4() : nativeUuid.randomUUID();
+  return randomUuid();
 }
 
 /**

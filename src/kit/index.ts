@@ -17,7 +17,15 @@ export { encodeCursor, decodeCursor, scopeTagOf, CURSOR_MISMATCH, type DecodedCu
 export { nextCursorOf } from '../query/index';
 
 // The reference evaluation: predicate, comparator, code-point order.
-export { compilePredicate, compileComparator, compareValues, keyOf } from '../query/index';
+export {
+  compileQueryPredicate,
+  compileAfterCursor,
+  compilePredicate,
+  compileSearch,
+  compileComparator,
+  compareValues,
+  keyOf,
+} from '../query/index';
 export { compareCodePoints, codePointKey } from '../internal/index';
 
 // Page results.

@@ -20,12 +20,12 @@ export interface NormalizeOptions {
  * const query = normalizeListInput({ where: { age: { gte: 18 } }, limit: 10 }, users, { scope: { tenant: 't1' } });
  * query.groups; // [[{ field: 'age', op: 'gte', value: 18, ... }, { field: 'tenant', op: 'eq', value: 't1', ... }]]
  */
-export function normalizeListInput(
+export function normalizeListInput<TRecord>(
   input: unknown,
-  resource: Resource,
+  resource: Resource<TRecord>,
   options: NormalizeOptions = {},
 ): NormalizedQuery {
-  return normalizeInput(input, resource, 'page', options.scope);
+  return normalizeInput(input, resource as unknown as Resource, 'page', options.scope);
 }
 
 /**
@@ -35,10 +35,10 @@ export function normalizeListInput(
  *
  * @throws HttpError 400 for bad input or a cursor issued for another query; Error when `scope` is not a valid `where`.
  */
-export function normalizeCursorInput(
+export function normalizeCursorInput<TRecord>(
   input: unknown,
-  resource: Resource,
+  resource: Resource<TRecord>,
   options: NormalizeOptions = {},
 ): NormalizedQuery {
-  return normalizeInput(input, resource, 'cursor', options.scope);
+  return normalizeInput(input, resource as unknown as Resource, 'cursor', options.scope);
 }

@@ -1,4 +1,5 @@
 import {
+  compileSearch,
   type Condition,
   type NormalizedQuery,
   type SearchTerm,
@@ -9,7 +10,7 @@ import type { EqualityIndex } from './equality-index';
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
 import { narrowByText } from './narrow-by-text';
 import type { OrderedIndex } from './ordered-index';
-import { compileSearch, searchRows, type SearchRows } from './search-rows';
+import { searchRows, type SearchRows } from './search-rows';
 import { selectTop, type RowSource } from './select-top';
 import type { TextColumn } from './text-column';
 

@@ -1,5 +1,4 @@
-import { type NormalizedQuery, compileComparator, compilePredicate } from '../kit/index';
-import { compileSearch } from './search-rows';
+import { type NormalizedQuery, compileAfterCursor, compileComparator, compileQueryPredicate } from '../kit/index';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -25,22 +24,16 @@ export function scanPage<TRecord>(records: Iterable<TRecord>, query: NormalizedQ
  */
 export function scanAfter<TRecord>(records: Iterable<TRecord>, query: NormalizedQuery): readonly TRecord[] {
   const matches = filterSorted(records, query);
-  const { after, order } = query;
+  const after = compileAfterCursor(query);
   let start = 0;
-  if (after) {
-    const key: Record<string, unknown> = {};
-    order.forEach((term, i) => (key[term.field] = after[i]));
-    const compare = compileComparator(order);
-    while (start < matches.length && compare(matches[start] as Row, key) <= 0) start++;
-  }
+  while (start < matches.length && !after(matches[start] as Row)) start++;
   return matches.slice(start, start + query.limit + 1);
 }
 
 function filterSorted<TRecord>(records: Iterable<TRecord>, query: NormalizedQuery): TRecord[] {
-  const filter = compilePredicate(query.groups);
-  const search = query.search ? compileSearch(query.search) : () => true;
+  const filter = compileQueryPredicate(query);
   const matches: TRecord[] = [];
-  for (const record of records) if (filter(record as Row) && search(record as Row)) matches.push(record);
+  for (const record of records) if (filter(record as Row)) matches.push(record);
   const compare = compileComparator(query.order);
   return matches.sort((a, b) => compare(a as Row, b as Row));
 }

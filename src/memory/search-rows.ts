@@ -1,9 +1,8 @@
-import type { SearchTerm } from '../kit/index';
+import { compileSearch, type SearchTerm } from '../kit/index';
 import type { RowSource } from './select-top';
 import type { TextColumn } from './text-column';
 
 type Row = Readonly<Record<string, unknown>>;
-type Predicate = (row: Row) => boolean;
 
 /** The rows a search matches, read from the lower-cased packed text column of its fields. */
 export interface SearchRows {
@@ -15,28 +14,6 @@ export interface SearchRows {
    * there are more than `keep`, and `total` is then only a lower bound.
    */
   gather(keep: number, exact?: boolean): { readonly total: number; readonly rows: readonly Row[] | undefined };
-}
-
-/** Whether `field` of a row holds a string that contains `needle` once lower-cased: the `contl` rule. */
-function containsLower(field: string, needle: string): Predicate {
-  return (row) => {
-    const value = row[field];
-    return typeof value === 'string' && value.toLowerCase().includes(needle);
-  };
-}
-
-/**
- * The search as a predicate: some searchable field holds a string that contains the needle once lower-cased
- * (literal, never a pattern; null and missing values never match). Only for rows a caller already holds (an index
- * walk, a fallback without text columns): listing answers a search with {@link searchRows}.
- */
-export function compileSearch(search: SearchTerm): Predicate {
-  const tests = search.fields.map((field) => containsLower(field, search.needle));
-  if (tests.length === 1) return tests[0] as Predicate;
-  return (row) => {
-    for (const test of tests) if (test(row)) return true;
-    return false;
-  };
 }
 
 /**

@@ -24,3 +24,5 @@ export { compileComparator } from './compile-comparator';
 export { compareValues } from './compile-comparator';
 export { keyOf } from './compile-predicate';
 export type { ConditionGroups } from './normalized-query';
+export { compileSearch } from './compile-search';
+export { compileQueryPredicate, compileAfterCursor } from './compile-query-predicate';

@@ -10,10 +10,12 @@ type Groups = readonly (readonly Condition[])[];
  * invalid one is a server fault (a plain `Error`, answered as a masked 500), never a 400 that would show it.
  *
  * @throws Error when the scope is not a valid `where` of the resource.
+ * @example
+ * const inScope = compilePredicate(normalizeScope({ tenant: 't1' }, users));
  */
-export function normalizeScope(scope: unknown, resource: Resource): Groups {
+export function normalizeScope<TRecord>(scope: unknown, resource: Resource<TRecord>): Groups {
   const problems = new Problems();
-  const groups = normalizeWhere(scope, resource, problems);
+  const groups = normalizeWhere(scope, resource as unknown as Resource, problems);
   if (!problems.empty) {
     throw new Error(`the scope of ${resource.name} is not a valid where: ${problems.messages.join('; ')}`);
   }
