@@ -8,12 +8,6 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingAnchors, linkTargets, markdownPages, readPage, ROOT } from './pages';
 
-/**
- * Pages other work writes at the same time as this tree (the storage-adapter toolkit and the repository contract
- * suite). A link to one may precede the file; once the file exists, its links and anchors are checked like any other.
- */
-const WRITTEN_ELSEWHERE: ReadonlySet<string> = new Set(['docs/kit.md', 'docs/testing.md']);
-
 const pages = markdownPages();
 
 /** The file a relative link of `page` points to (relative to the root) and its anchor, if any. */
@@ -65,7 +59,6 @@ describe('relative links', () => {
     for (const target of linkTargets(readPage(page))) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
       const { file, anchor } = resolveLink(page, target);
-      if (WRITTEN_ELSEWHERE.has(file) && !existsSync(join(ROOT, file))) continue;
       expect(existsSync(join(ROOT, file)), `${page}: ${target}`).toBe(true);
       if (anchor === undefined || anchor === '') continue;
       expect(file.endsWith('.md') && statSync(join(ROOT, file)).isFile(), `${page}: ${target} (anchor)`).toBe(true);

@@ -29,6 +29,7 @@ const OWN_TESTS: Readonly<Record<string, readonly string[]>> = {
   'docs/openapi.md': ['openapi', 'docs'],
   'docs/client.md': ['client', 'docs'],
   'docs/refine.md': ['refine', 'docs'],
+  'docs/testing.md': ['testing', 'docs'],
 };
 
 /**
@@ -43,6 +44,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/getting-started.md': 1,
   'docs/hooks-and-service.md': 4,
   'docs/internals.md': 0,
+  'docs/kit.md': 4,
   'docs/limits-and-security.md': 0,
   'docs/performance.md': 0,
   'docs/postgres.md': 1,
