@@ -29,8 +29,10 @@ export const CHARS = [
   '\u{10000}',
   '𝔸',
 ];
+/** Text of up to three characters of {@link CHARS}. */
 export const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 3 }).map((chars) => chars.join(''));
 const ID_CHARS = ['a', 'B', '0', '~', '-', 'é', '\uFF5E', '😀'];
+/** An id of one to three characters, some of them beyond ASCII. */
 export const idText = fc
   .array(fc.constantFrom(...ID_CHARS), { minLength: 1, maxLength: 3 })
   .map((chars) => chars.join(''));
@@ -40,9 +42,13 @@ const DATES = [
   '1999-12-31T23:59:59.999Z',
   '2038-01-19T03:14:08.000Z',
 ].map(at);
+/** One of four instants, as a fresh Date. */
 export const dateValue = fc.constantFrom(...DATES).map((date) => new Date(date.getTime()));
+/** A small integer, so that ages repeat. */
 export const ageValue = fc.integer({ min: -3, max: 3 });
+/** A fractional, negative or zero score. */
 export const scoreValue = fc.constantFrom(-1.5, 0, 0.25, 2, 10);
+/** A status of the enum. */
 export const statusValue = fc.constantFrom(...STATUSES);
 
 const recordBody = fc.record(

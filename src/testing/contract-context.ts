@@ -1,7 +1,3 @@
-/**
- * What every block of the repository contract shares: the user's factory and options, the seeded and empty
- * repositories of `items`, what the seed reads back as, and a record body to create.
- */
 import type { Repository, Resource } from 'pagelope';
 import { at, items, type Item } from './fixtures';
 import { SEED } from './seed';
@@ -43,7 +39,10 @@ export interface RepositoryContractOptions {
   readonly seed?: number;
 }
 
-/** What the blocks of the contract share. */
+/**
+ * What the blocks of the contract share: the user's factory and options, the seeded and empty repositories of
+ * `items`, what the seed reads back as, and a record body to create.
+ */
 export interface ContractContext {
   /** The user's factory. */
   readonly makeRepository: RepositoryFactory;

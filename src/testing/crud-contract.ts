@@ -1,4 +1,3 @@
-/** The contract of create, get, update and delete: stored copies, assigned and given ids, 404s, 409s and 400s that change nothing. */
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
 import { expectBadRequest, httpErrorOf } from './expect-bad-request';
@@ -7,7 +6,10 @@ import { idsOf } from './ids-of';
 import { except, SEED } from './seed';
 import { tryMutate } from './try-mutate';
 
-/** The contract of create, get, update and delete: stored copies, assigned and given ids, 404s, 409s and 400s that change nothing. */
+/**
+ * The contract of create, get, update and delete: stored copies, assigned and given ids, 404s, 409s and 400s that
+ * change nothing.
+ */
 export function crudContract(context: ContractContext): void {
   const { seeded, fresh, body, STORED } = context;
   describe('create', () => {

@@ -1,4 +1,3 @@
-/** The contract of listByCursor: walks that visit each record once in order, cursor ends, cursor binding and malformed cursors. */
 import { parseCursorQuery } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
@@ -10,7 +9,10 @@ import { SEED } from './seed';
 import { tryMutate } from './try-mutate';
 import { walkCursor } from './walkers';
 
-/** The contract of listByCursor: walks that visit each record once in order, cursor ends, cursor binding and malformed cursors. */
+/**
+ * The contract of listByCursor: walks that visit each record once in order, cursor ends, cursor binding and malformed
+ * cursors.
+ */
 export function cursorContract(context: ContractContext): void {
   const { makeRepository, seeded, fresh, body, STORED } = context;
   describe('listByCursor', () => {

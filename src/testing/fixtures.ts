@@ -12,7 +12,10 @@ export const STATUSES = ['draft', 'active', 'archived'] as const;
 /** The fields of an item other than the id. */
 export const FIELDS = ['name', 'nick', 'age', 'score', 'active', 'status', 'createdAt'] as const;
 
-/** A required string, a nullable optional string, nullable and optional numbers, a nullable boolean, an enum, a date. */
+/**
+ * A required string, a nullable optional string, nullable and optional numbers, a nullable boolean, an enum and a
+ * nullable date.
+ */
 export const itemSchema = z.object({
   id: z.string(),
   name: z.string(),

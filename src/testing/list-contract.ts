@@ -1,4 +1,3 @@
-/** The contract of list: page metadata, filtering and sorting before cutting the page, limits, default orders, parsed queries and 400s. */
 import { parseListQuery } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import { BAD_LIST_INPUTS } from './bad-inputs';
@@ -11,7 +10,10 @@ import { SEED } from './seed';
 import { tryMutate } from './try-mutate';
 import { walkPages } from './walkers';
 
-/** The contract of list: page metadata, filtering and sorting before cutting the page, limits, default orders, parsed queries and 400s. */
+/**
+ * The contract of list: page metadata, filtering and sorting before cutting the page, limits, default orders, parsed
+ * queries and 400s.
+ */
 export function listContract(context: ContractContext): void {
   const { makeRepository, seeded, fresh, body, STORED } = context;
   describe('list', () => {

@@ -1,4 +1,3 @@
-/** The cases of list for every operator of the table and every ordering rule, against the rows and the reference model. */
 import { expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
 import { items } from './fixtures';
@@ -8,7 +7,9 @@ import { ORDER_ROWS } from './order-rows';
 import { referenceList } from './reference-model';
 import { SEED } from './seed';
 
-/** The cases of list for every operator of the table and every ordering rule, against the rows and the reference model. */
+/**
+ * The cases of list for every operator of the table and every ordering rule, against the rows and the reference model.
+ */
 export function listOperatorCases(context: ContractContext): void {
   const { makeRepository, seeded, body } = context;
   it.each(OPERATOR_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.where) })))(

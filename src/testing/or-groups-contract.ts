@@ -1,4 +1,3 @@
-/** The contract of OR groups: the top level ANDed with the OR of the groups, from the HTTP grammar and the programmatic OR array alike. */
 import { type CursorPage, parseCursorQuery, parseListQuery, type Where } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
@@ -9,7 +8,10 @@ import { SEARCH_SEED } from './search-rows';
 import { SEED } from './seed';
 import { walkCursor } from './walkers';
 
-/** The contract of OR groups: the top level ANDed with the OR of the groups, from the HTTP grammar and the programmatic OR array alike. */
+/**
+ * The contract of OR groups: the top level ANDed with the OR of the groups, from the HTTP grammar and the programmatic
+ * OR array alike.
+ */
 export function orGroupsContract(context: ContractContext): void {
   const { makeRepository, seeded } = context;
   describe('OR groups', () => {

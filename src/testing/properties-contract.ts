@@ -1,4 +1,3 @@
-/** The properties of the contract: random records, filters, searches, selections, scopes, orders and limits against the reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderArbitrary, recordsArbitrary, searchArbitrary, selectArbitrary } from './arbitraries';
@@ -9,7 +8,10 @@ import { referenceList, type Row } from './reference-model';
 import { walkCursor, walkPages } from './walkers';
 import { orGroupsArbitrary, whereArbitrary } from './where-arbitraries';
 
-/** The properties of the contract: random records, filters, searches, selections, scopes, orders and limits against the reference model. */
+/**
+ * The properties of the contract: random records, filters, searches, selections, scopes, orders and limits against the
+ * reference model.
+ */
 export function propertiesContract(context: ContractContext): void {
   const { makeRepository, storedOf, assertParameters } = context;
   describe('properties', () => {

@@ -1,4 +1,3 @@
-/** The contract of replace: the whole record swapped, schema defaults filled in, the id kept, 400s and 404s that change nothing. */
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
 import { expectBadRequest, httpErrorOf } from './expect-bad-request';
@@ -6,7 +5,10 @@ import { at, type Item, type Task, tasks } from './fixtures';
 import { idsOf } from './ids-of';
 import { tryMutate } from './try-mutate';
 
-/** The contract of replace: the whole record swapped, schema defaults filled in, the id kept, 400s and 404s that change nothing. */
+/**
+ * The contract of replace: the whole record swapped, schema defaults filled in, the id kept, 400s and 404s that change
+ * nothing.
+ */
 export function replaceContract(context: ContractContext): void {
   const { makeRepository, options, storedOf, seeded, body, STORED } = context;
   describe('replace', () => {

@@ -27,14 +27,13 @@ import { selectContract } from './select-contract';
  *
  * @example
  * ```ts
- * // my-repository.test.ts
+ * // my-repository.test.ts, run by vitest
  * import { repositoryContract } from 'pagelope/testing';
  * import { createMyRepository } from './my-repository';
  *
- * repositoryContract('createMyRepository', async (resource, records) => {
- *   const repository = createMyRepository(resource);
- *   for (const record of records) await repository.create(record);
- *   return repository;
+ * // A fresh store per call (a new table, collection or array) holding exactly `records`.
+ * repositoryContract('createMyRepository', (resource, records) => createMyRepository(resource, { records }), {
+ *   numRuns: 40,
  * });
  * ```
  */

@@ -1,4 +1,3 @@
-/** The contract of the scope option: a record outside the scope is exactly a missing one, invalid scopes are programming errors. */
 import { isHttpError, parseCursorQuery, parseListQuery, type Repository, type ScopeOptions } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
@@ -11,7 +10,10 @@ import { ACTIVE, SCOPES } from './scope-rows';
 import { ALL_IDS, except, SEED } from './seed';
 import { walkCursor } from './walkers';
 
-/** The contract of the scope option: a record outside the scope is exactly a missing one, invalid scopes are programming errors. */
+/**
+ * The contract of the scope option: a record outside the scope is exactly a missing one, invalid scopes are programming
+ * errors.
+ */
 export function scopeContract(context: ContractContext): void {
   const { makeRepository, seeded, body, STORED } = context;
   describe('scope', () => {

@@ -1,4 +1,3 @@
-/** The cases of the scope option on list and listByCursor: only the records inside, counted, walked, and cursors bound to the scope. */
 import fc from 'fast-check';
 import { parseCursorQuery, type Where } from 'pagelope';
 import { expect, it } from 'vitest';
@@ -15,7 +14,10 @@ import { SEED } from './seed';
 import { walkCursor, walkPages } from './walkers';
 import { whereArbitrary } from './where-arbitraries';
 
-/** The cases of the scope option on list and listByCursor: only the records inside, counted, walked, and cursors bound to the scope. */
+/**
+ * The cases of the scope option on list and listByCursor: only the records inside, counted, walked, and cursors bound
+ * to the scope.
+ */
 export function scopedListCases(context: ContractContext): void {
   const { makeRepository, seeded, assertParameters, STORED } = context;
   it.each(SCOPES)('returns from list only the records inside $label, and counts only them', async (row) => {

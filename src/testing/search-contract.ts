@@ -1,4 +1,3 @@
-/** The contract of search: case-insensitive, literal matching in any searched field, ANDed with the where and the scope, bound into cursors. */
 import { parseCursorQuery, parseListQuery, type Repository, type Where } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import { BAD_SEARCH_INPUTS, CURSOR_MISMATCH_MESSAGE } from './bad-inputs';
@@ -12,7 +11,10 @@ import { SEARCH_ROWS, SEARCH_SEED } from './search-rows';
 import { tryMutate } from './try-mutate';
 import { walkCursor, walkPages } from './walkers';
 
-/** The contract of search: case-insensitive, literal matching in any searched field, ANDed with the where and the scope, bound into cursors. */
+/**
+ * The contract of search: case-insensitive, literal matching in any searched field, ANDed with the where and the scope,
+ * bound into cursors.
+ */
 export function searchContract(context: ContractContext): void {
   const { makeRepository, seeded, body, storedOf } = context;
   describe('search', () => {

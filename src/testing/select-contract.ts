@@ -1,4 +1,3 @@
-/** The contract of select: only the id and the selected fields, with totals, orders and cursors unchanged. */
 import { type CursorPage, parseCursorQuery, parseListQuery, type Where } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';

@@ -1,0 +1,67 @@
+import { createMemoryRepository, type Repository, type Resource } from 'pagelope';
+import { repositoryContract, type RepositoryContractOptions, type RepositoryFactory } from 'pagelope/testing';
+import { describe, expectTypeOf, it } from 'vitest';
+
+describe('repositoryContract', () => {
+  it('takes a name, a factory and optional options, and returns nothing', () => {
+    expectTypeOf(repositoryContract).toBeFunction();
+    expectTypeOf(repositoryContract).parameter(0).toEqualTypeOf<string>();
+    expectTypeOf(repositoryContract).parameter(1).toEqualTypeOf<RepositoryFactory>();
+    expectTypeOf(repositoryContract).parameter(2).toEqualTypeOf<RepositoryContractOptions | undefined>();
+    expectTypeOf(repositoryContract).returns.toBeVoid();
+  });
+
+  it('rejects a factory that is not generic over the record, and misspelled or mistyped options', () => {
+    const forOneRecord = (resource: Resource<{ id: string; name: string }>) => createMemoryRepository(resource);
+    // @ts-expect-error: the factory must accept any of the contract's resources, not one record type
+    repositoryContract('one record type', forOneRecord);
+    // @ts-expect-error: numRuns is a number
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { numRuns: '40' });
+    // @ts-expect-error: no such option
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { runs: 40 });
+    // @ts-expect-error: the name comes first
+    repositoryContract((resource, records) => createMemoryRepository(resource, { records }));
+  });
+});
+
+describe('RepositoryFactory', () => {
+  it('is generic over the record: a resource and records of one record type in, a repository of it or its promise out', () => {
+    expectTypeOf<RepositoryFactory>().not.toBeAny();
+    expectTypeOf<Parameters<RepositoryFactory>>().toEqualTypeOf<
+      [resource: Resource<unknown>, records: readonly unknown[]]
+    >();
+    expectTypeOf<ReturnType<RepositoryFactory>>().toEqualTypeOf<Promise<Repository<unknown>> | Repository<unknown>>();
+  });
+
+  it('accepts a generic function, and an arrow whose parameters it types', () => {
+    function generic<TRecord>(resource: Resource<TRecord>, records: readonly TRecord[]): Repository<TRecord> {
+      return createMemoryRepository(resource, { records });
+    }
+    const fromFunction: RepositoryFactory = generic;
+    const asynchronous: RepositoryFactory = async (resource, records) => {
+      expectTypeOf(resource).not.toBeAny();
+      expectTypeOf(records).not.toBeAny();
+      return createMemoryRepository(resource, { records });
+    };
+    expectTypeOf(fromFunction).toEqualTypeOf<RepositoryFactory>();
+    expectTypeOf(asynchronous).returns.not.toBeAny();
+  });
+
+  it('rejects a factory returning something other than a repository', () => {
+    // @ts-expect-error: a factory returns a repository
+    const wrong: RepositoryFactory = () => ({ list: () => [] });
+    expectTypeOf(wrong).not.toBeAny();
+  });
+});
+
+describe('RepositoryContractOptions', () => {
+  it('holds the runs, the null rule and a seed, all optional and readonly', () => {
+    expectTypeOf<RepositoryContractOptions>().not.toBeAny();
+    expectTypeOf<RepositoryContractOptions>().toEqualTypeOf<{
+      readonly numRuns?: number;
+      readonly readsAbsentNullableAsNull?: boolean;
+      readonly seed?: number;
+    }>();
+    expectTypeOf({}).toExtend<RepositoryContractOptions>();
+  });
+});
