@@ -5,8 +5,18 @@ import { describe, expect, it } from 'vitest';
 const DIST = join(import.meta.dirname, '..', 'dist');
 const RUNTIME_PACKAGES = new Set(['zod', 'uuid']);
 
-/** Every bare specifier the file and the files it imports relatively (its chunks) load, transitively. */
-function bareImports(entry: string): Set<string> {
+/** The built file of one of the package's own entries (`pagelope`, `pagelope/kit`), in the format of `from`. */
+function ownEntry(specifier: string, from: string): string | undefined {
+  const match = /^pagelope(?:\/(kit))?$/.exec(specifier);
+  if (!match) return undefined;
+  return join(DIST, match[1] ?? '', from.endsWith('.cjs') ? 'index.cjs' : 'index.js');
+}
+
+/**
+ * Every bare specifier the file and the files it imports relatively (its chunks) load, transitively. With `follow`,
+ * the package's own root and kit entries, which pagelope/postgres imports by name, are followed into dist/ too.
+ */
+function bareImports(entry: string, follow = false): Set<string> {
   const seen = new Set<string>();
   const found = new Set<string>();
   const visit = (file: string): void => {
@@ -15,7 +25,9 @@ function bareImports(entry: string): Set<string> {
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)) {
       const specifier = match[1] ?? '';
+      const own = follow ? ownEntry(specifier, file) : undefined;
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+      else if (own) visit(own);
       else found.add(specifier);
     }
   };
@@ -24,14 +36,20 @@ function bareImports(entry: string): Set<string> {
 }
 
 describe('dist/ (built by npm run build)', () => {
-  it.each(['index.js', 'index.cjs', 'postgres/index.js', 'postgres/index.cjs', 'client/index.js', 'client/index.cjs'])(
-    '%s loads no web framework and no driver',
-    (file) => {
-      expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
-      const packages = [...bareImports(join(DIST, file))].filter((name) => !name.startsWith('node:'));
-      expect(packages.filter((name) => !RUNTIME_PACKAGES.has(name))).toEqual([]);
-    },
-  );
+  it.each([
+    'index.js',
+    'index.cjs',
+    'kit/index.js',
+    'kit/index.cjs',
+    'postgres/index.js',
+    'postgres/index.cjs',
+    'client/index.js',
+    'client/index.cjs',
+  ])('%s loads no web framework and no driver', (file) => {
+    expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
+    const packages = [...bareImports(join(DIST, file), true)].filter((name) => !name.startsWith('node:'));
+    expect(packages.filter((name) => !RUNTIME_PACKAGES.has(name))).toEqual([]);
+  });
 
   it.each(['refine/index.js', 'refine/index.cjs'])(
     '%s loads pagelope/client and no other package: neither refine, React nor zod',
@@ -91,6 +109,18 @@ describe('package.json exports', () => {
           expect(existsSync(join(DIST, '..', file)), `${file} (run npm run build first)`).toBe(true);
         }
       }
+    },
+  );
+});
+
+describe('dist/postgres (built by npm run build)', () => {
+  it.each(['postgres/index.js', 'postgres/index.cjs'])(
+    '%s loads the root entry and pagelope/kit by name, as a third-party repository would',
+    (file) => {
+      const direct = [...bareImports(join(DIST, file))];
+      expect(direct).toContain('pagelope');
+      expect(direct).toContain('pagelope/kit');
+      expect(direct.filter((name) => !RUNTIME_PACKAGES.has(name) && !name.startsWith('pagelope'))).toEqual([]);
     },
   );
 });
