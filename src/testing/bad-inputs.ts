@@ -1,4 +1,4 @@
-/** Programmatic list inputs, searches and selections every repository must refuse with a 400. */
+// Programmatic list inputs, searches and selections every repository must refuse with a 400.
 
 /** Searches and selections that must be a 400 with a message per problem (on `searchableItems`). */
 export const BAD_SEARCH_INPUTS: readonly { readonly name: string; readonly input: unknown }[] = [
