@@ -1,4 +1,3 @@
 export { pageMeta, type PageMeta, type PageMetaInput } from './page-meta';
-export { toPageResult, type PageResult } from './page-result';
+export { toPageResult, ownPageResult, type PageResult } from './page-result';
 export { encodeCursor, decodeCursor, scopeTagOf, CURSOR_MISMATCH, type DecodedCursor } from './cursor';
-export { ownPageResult } from './page-result';

@@ -1,5 +1,6 @@
+// The list-query grammar: parsing HTTP query strings and programmatic input.
 export { OR_LIMITS } from './query-params';
-export { SEARCH_LENGTH } from './search-and-select';
+export { SEARCH_LENGTH, resolveSelect } from './search-and-select';
 export { parseListQuery, parseCursorQuery } from './parse-list-query';
 export type {
   ListQuery,
@@ -10,19 +11,17 @@ export type {
   Where,
   WhereClause,
   FieldCondition,
+  Selected,
 } from './types';
-export type { Selected } from './types';
-export type { NormalizedQuery } from './normalized-query';
-export type { SearchTerm } from './normalized-query';
-export type { Condition } from './normalized-query';
+
+// The normalized query model every repository consumes.
+export type { NormalizedQuery, Condition, ConditionGroups, SearchTerm } from './normalized-query';
 export { normalizeInput } from './normalize-input';
-export { nextCursorOf } from './next-cursor';
 export { normalizeScope } from './normalize-scope';
-export { compilePredicate } from './compile-predicate';
-export { resolveSelect } from './search-and-select';
-export { compileComparator } from './compile-comparator';
-export { compareValues } from './compile-comparator';
-export { keyOf } from './compile-predicate';
-export type { ConditionGroups } from './normalized-query';
+export { nextCursorOf } from './next-cursor';
+
+// The reference evaluation of a normalized query.
+export { compilePredicate, keyOf } from './compile-predicate';
+export { compileComparator, compareValues } from './compile-comparator';
 export { compileSearch } from './compile-search';
 export { compileQueryPredicate, compileAfterCursor } from './compile-query-predicate';

@@ -9,10 +9,8 @@ export {
   type FieldOf,
   type UnknownFieldPolicy,
 } from './define-resource';
+export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
+export { freezeMap } from './freeze-collection';
 export { validateCreate, validateReplace, validatePatch, issueMessages } from './validate-record';
 export { notFoundError } from './not-found-error';
-export { baseResource } from './route-resource';
-export { cursorDefaultLimit } from './route-resource';
-export { freezeMap } from './freeze-collection';
-export { withRoutePagination } from './route-resource';
 export { duplicateIdError } from './duplicate-id-error';
