@@ -19,7 +19,7 @@ export function toPageResult<TRecord>(items: readonly TRecord[], meta: PageMetaI
 
 /**
  * {@link toPageResult} for a caller that built `items` for the result (the repositories): freezes and keeps that
- * array instead of copying it. Internal; not exported from the package.
+ * array instead of copying it. Exported by `pagelope/kit` for storage adapters; `toPageResult` in the root.
  */
 export function ownPageResult<TRecord>(items: TRecord[], meta: PageMetaInput): PageResult<TRecord> {
   return Object.freeze({ items: Object.freeze(items), ...pageMeta(meta) });
