@@ -1,8 +1,6 @@
 import { OPERATORS, isOperatorName, type OperatorSpec } from '../fields/index';
+import { isRecordLike, isUnsafeKey } from '../internal/index';
 import { formatValue, unexpressible } from './format-value';
-
-/** Names that a query parser must never turn into object keys; the server answers them with a 400. */
-const UNSAFE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Appends the filter parameters of a programmatic `where` to `parts`, field by field in key order: `field[eq]=v` for
@@ -23,7 +21,7 @@ export function writeWhere(where: unknown, parts: string[]): void {
   // No groups would be no filter at all, and the programmatic path refuses `[]`: neither is a query to send.
   if (where.length === 0) throw unexpressible('where', 'an empty array of OR clauses');
   where.forEach((clause: unknown, i) => {
-    if (isPlainObject(clause) && Object.keys(clause).length === 0) {
+    if (isRecordLike(clause) && Object.keys(clause).length === 0) {
       // `{}` in an OR matches every record; the grammar cannot write an empty group (or[n] would be missing).
       throw unexpressible(`where[${i}]`, 'an OR clause without conditions');
     }
@@ -33,16 +31,16 @@ export function writeWhere(where: unknown, parts: string[]): void {
 
 /** One AND-clause; each key is `field[op]`, or `or[n][field][op]` inside OR group `n` (`prefix` `or[n]`). */
 function writeClause(clause: unknown, path: string, prefix: string, parts: string[]): void {
-  if (!isPlainObject(clause)) throw unexpressible(path, 'something other than an object of field conditions');
+  if (!isRecordLike(clause)) throw unexpressible(path, 'something other than an object of field conditions');
   for (const field of Object.keys(clause)) {
     const param = `${path}.${field}`;
-    if (field === '' || UNSAFE_NAMES.has(field) || field.includes('[') || field.includes(']')) {
+    if (field === '' || isUnsafeKey(field) || field.includes('[') || field.includes(']')) {
       throw unexpressible(param, `the field name ${JSON.stringify(field)}`);
     }
     const key = prefix === '' ? encodeText(field, param) : `${prefix}[${encodeText(field, param)}]`;
     const condition = clause[field];
     if (condition === null) parts.push(`${key}[isnull]=true`);
-    else if (isPlainObject(condition)) writeOperators(key, condition, param, parts);
+    else if (isRecordLike(condition)) writeOperators(key, condition, param, parts);
     else parts.push(`${key}[eq]=${encodeText(formatValue(condition, param), param)}`);
   }
 }
@@ -102,14 +100,4 @@ export function encodeText(text: string, param: string): string {
   } catch {
     throw unexpressible(param, 'a string with a lone surrogate, which has no UTF-8 form');
   }
-}
-
-/**
- * A plain object of any realm (an iframe's, a `vm` context's): its prototype is null or has a null prototype.
- * Arrays, Dates, Maps and class instances are not.
- */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  return proto === null || Object.getPrototypeOf(proto) === null;
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../internal/index';
 import { isHttpError } from './http-error';
 import { normalizeMessage } from './normalize-message';
 import { pickExtras } from './pick-extras';
@@ -162,9 +163,4 @@ function asBody(value: unknown): Bag | undefined {
 
 function isObjectLike(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
 }

@@ -1,4 +1,5 @@
 import { type FieldDef, QUERY_LIMITS } from '../fields/index';
+import { isPositiveIntegerText } from '../internal/index';
 
 /** Why a filter value was rejected (the message after the parameter's name). */
 export class Rejection {
@@ -56,19 +57,13 @@ export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, vali
   return value;
 }
 
-/** Whether `text` is a plain decimal (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), as {@link DECIMAL} says; digits only take a loop. */
+/**
+ * Whether `text` is a plain decimal (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), as {@link DECIMAL} says; a positive integer,
+ * the common case, takes a loop instead of the regular expression.
+ */
 function isDecimal(text: string): boolean {
-  const length = text.length;
-  let digits = length > 0 && text.charCodeAt(0) !== ZERO;
-  for (let i = 0; digits && i < length; i++) {
-    const code = text.charCodeAt(i);
-    digits = code >= ZERO && code <= NINE;
-  }
-  return digits || (length > 0 && DECIMAL.test(text));
+  return isPositiveIntegerText(text) || (text.length > 0 && DECIMAL.test(text));
 }
-
-const ZERO = 48;
-const NINE = 57;
 
 function toDate(raw: unknown, fromText: boolean): Date | undefined {
   if (raw instanceof Date && !fromText) return Number.isNaN(raw.getTime()) ? undefined : new Date(raw.getTime());

@@ -10,9 +10,9 @@ import {
   quote,
   type Problems,
 } from '../fields/index';
+import { isPlainObject, isUnsafeKey } from '../internal/index';
 import { toCondition } from './to-condition';
 
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_CLAUSES = 100;
 
 /**
@@ -35,12 +35,6 @@ export function normalizeWhere(
   return [normalizeClause(where, 'where', resource, problems)];
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 function normalizeClause(clause: unknown, path: string, resource: Resource, problems: Problems): Condition[] {
   const conditions: Condition[] = [];
   if (!isPlainObject(clause)) {
@@ -53,7 +47,7 @@ function normalizeClause(clause: unknown, path: string, resource: Resource, prob
   for (const field of Object.keys(clause)) {
     const param = `${path}.${clean(field)}`;
     const def = resource.fields.get(field);
-    if (UNSAFE_KEYS.has(field) || !def || def.kind === 'other') {
+    if (isUnsafeKey(field) || !def || def.kind === 'other') {
       problems.add(`${param}: ${quote(field)} is not a filterable field`);
       continue;
     }

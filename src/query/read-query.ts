@@ -1,5 +1,6 @@
 import { isHttpError } from '../errors/index';
 import { QUERY_LIMITS, badRequest, quote } from '../fields/index';
+import { isRecordLike, isUnsafeKey } from '../internal/index';
 
 /** Receives each query parameter `name[sub]=value` (or `name=value`, `sub` undefined) in the order it was sent. */
 export interface QuerySink {
@@ -149,14 +150,14 @@ class Reader {
     }
     const name = text.slice(from, shape === NO_BRACKETS ? to : shape);
     const sub = shape === NO_BRACKETS ? undefined : text.slice(shape + 1, to - 1);
-    if (isUnsafe(name) || (sub !== undefined && isUnsafe(sub))) {
+    if (isUnsafeKey(name) || (sub !== undefined && isUnsafeKey(sub))) {
       throw badRequest([`parameter ${quote(text.slice(from, to))} is not allowed`]);
     }
     this.sink.param(name, sub, value);
   }
 
   private groupPair(key: string, [, group, field, sub]: RegExpExecArray, value: string): void {
-    if (isUnsafe(group as string) || isUnsafe(field as string) || isUnsafe(sub as string)) {
+    if (isUnsafeKey(group as string) || isUnsafeKey(field as string) || isUnsafeKey(sub as string)) {
       throw badRequest([`parameter ${quote(key)} is not allowed`]);
     }
     this.sink.groupParam(group as string, field as string, sub as string, value);
@@ -200,21 +201,4 @@ function isStringList(value: unknown): value is string[] {
   if (!Array.isArray(value) || value.length === 0) return false;
   for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
   return true;
-}
-
-/** `__proto__`, `constructor` and `prototype`, checked by length first: most names are neither 9 nor 11 long. */
-function isUnsafe(name: string): boolean {
-  return (name.length === 9 || name.length === 11) && UNSAFE.has(name);
-}
-
-const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
-
-/**
- * A record of parameters: a plain or null-prototype object, or an object whose prototype has a null prototype (as
- * `fast-querystring`, Fastify's parser, makes them). Class instances such as `Map` or `Date` are not.
- */
-function isRecordLike(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
 }

@@ -1,22 +1,9 @@
 import type { Resource } from '../resource/index';
 import { QUERY_LIMITS, type ProblemSink } from '../fields/index';
-
-/** Whether `text` is a plain decimal positive integer (`[1-9][0-9]*`): no sign, space, exponent or leading zero. */
-function isPositiveInteger(text: string): boolean {
-  const length = text.length;
-  if (length === 0 || text.charCodeAt(0) === ZERO) return false;
-  for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < ZERO || code > NINE) return false;
-  }
-  return true;
-}
-
-const ZERO = 48;
-const NINE = 57;
+import { isPositiveIntegerText } from '../internal/index';
 
 function toPositive(raw: unknown, fromText: boolean): number | undefined {
-  if (fromText) return typeof raw === 'string' && isPositiveInteger(raw) ? Number(raw) : undefined;
+  if (fromText) return typeof raw === 'string' && isPositiveIntegerText(raw) ? Number(raw) : undefined;
   return typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : undefined;
 }
 

@@ -1,10 +1,9 @@
 import type { Resource } from './define-resource';
 import type { IssueLike, SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
+import { isUnsafeKey } from '../internal/index';
 
 type Row = Record<string, unknown>;
-
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Formats zod issues as one message per issue: `"field: message"`, each path under `prefix` when given. */
 export function issueMessages(issues: readonly IssueLike[], prefix?: string): string[] {
@@ -19,8 +18,9 @@ function plainBody(body: unknown): Row {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, ['the body must be a JSON object']);
   }
+  // Three own-key probes first: most bodies have none of the keys, and then no key list is built.
   if (Object.hasOwn(body, '__proto__') || Object.hasOwn(body, 'constructor') || Object.hasOwn(body, 'prototype')) {
-    const unsafe = Object.keys(body).filter((key) => UNSAFE_KEYS.has(key));
+    const unsafe = Object.keys(body).filter(isUnsafeKey);
     if (unsafe.length > 0)
       throw new HttpError(
         400,

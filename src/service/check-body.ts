@@ -1,10 +1,9 @@
 import { clean, Problems, type SchemaLike } from '../fields/index';
+import { isPlainObject, isUnsafeKey } from '../internal/index';
 import { type Resource, issueMessages } from '../resource/index';
 
 /** Which write a body is checked for. */
 export type BodyMode = 'create' | 'update' | 'replace';
-
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * The client-facing checks of a create, update or replace body, all problems reported together in one 400 whose
@@ -17,16 +16,16 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?: string): Record<string, unknown> {
   const problems = new Problems();
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !isPlain(body)) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !isPlainObject(body)) {
     problems.add('the body must be a JSON object');
     problems.throwIfAny();
   }
   const input = body as Record<string, unknown>;
   const keys = Object.keys(input).filter((key) => input[key] !== undefined);
   const { fields, hidden, readOnly, idField } = resource;
-  const unsafe = keys.filter((key) => UNSAFE_KEYS.has(key));
-  const unknown = keys.filter((key) => !UNSAFE_KEYS.has(key) && (!fields.has(key) || hidden.has(key)));
-  const known = keys.filter((key) => fields.has(key) && !hidden.has(key) && !UNSAFE_KEYS.has(key));
+  const unsafe = keys.filter(isUnsafeKey);
+  const unknown = keys.filter((key) => !isUnsafeKey(key) && (!fields.has(key) || hidden.has(key)));
+  const known = keys.filter((key) => fields.has(key) && !hidden.has(key) && !isUnsafeKey(key));
   for (const key of unsafe) problems.add(`${clean(key)}: this key is not allowed`);
   for (const path of nestedUnsafeKeys(input, keys)) problems.add(`${path}: this key is not allowed`);
   if (resource.unknownFields === 'reject') for (const key of unknown) problems.add(`${clean(key)}: unknown field`);
@@ -59,7 +58,7 @@ function nestedUnsafeKeys(body: Readonly<Record<string, unknown>>, keys: readonl
   const stack: { value: unknown; path: string }[] = [];
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i] as string;
-    if (!UNSAFE_KEYS.has(key)) stack.push({ value: body[key], path: clean(key) });
+    if (!isUnsafeKey(key)) stack.push({ value: body[key], path: clean(key) });
   }
   let visits = 0;
   while (stack.length > 0 && visits++ < MAX_VISITS) {
@@ -70,14 +69,9 @@ function nestedUnsafeKeys(body: Readonly<Record<string, unknown>>, keys: readonl
     for (let i = children.length - 1; i >= 0; i--) {
       const key = children[i] as string;
       const child = `${path}.${clean(key)}`;
-      if (UNSAFE_KEYS.has(key)) found.push(child);
+      if (isUnsafeKey(key)) found.push(child);
       else stack.push({ value: (value as Record<string, unknown>)[key], path: child });
     }
   }
   return found;
-}
-
-function isPlain(value: object): boolean {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
