@@ -1,13 +1,14 @@
 import { type Resource, baseResource, cursorDefaultLimit } from '../resource/index';
 import { filterPlanOf } from './filter-plan';
 import { finishQuery } from './normalize-input';
-import { remember, type Condition, type NormalizedQuery } from './normalized-query';
+import { remember, type NormalizedQuery } from './normalized-query';
 import { parseOrderText } from './parse-order';
 import { QueryParams } from './query-params';
 import { readQuery } from './read-query';
 import { resolveLimit, resolvePage } from './resolve-bounds';
 import { resolveSearch, resolveSelect } from './search-and-select';
-import type { CursorQuery, ListQuery, Where } from './types';
+import { toWhere } from './to-where';
+import type { CursorQuery, ListQuery } from './types';
 
 type Mode = 'page' | 'cursor';
 
@@ -25,7 +26,7 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
   const result = {
     page: normalized.page,
     limit: normalized.limit,
-    where: whereOfGroups(normalized.groups),
+    where: toWhere(normalized.groups),
     orderBy: normalized.order,
     ...searchAndSelect(normalized),
   };
@@ -43,7 +44,7 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
   const result = {
     cursor,
     limit: normalized.limit,
-    where: whereOfGroups(normalized.groups),
+    where: toWhere(normalized.groups),
     orderBy: normalized.order,
     ...searchAndSelect(normalized),
   };
@@ -72,12 +73,6 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   return { normalized, cursor: cursorText ? cursorText : null };
 }
 
-/** The public `where` of the AND-groups: one clause, or an array of clauses (their OR) when there are several. */
-function whereOfGroups(groups: readonly (readonly Condition[])[]): Where<Record<string, unknown>> {
-  if (groups.length === 1) return whereOf(groups[0] ?? []);
-  return Object.freeze(groups.map(whereOf)) as Where<Record<string, unknown>>;
-}
-
 /** The public `search` and `select` of a query: present only when it has them. */
 function searchAndSelect(normalized: NormalizedQuery): { search?: string; select?: readonly string[] } {
   if (!normalized.search && !normalized.select) return {};
@@ -85,26 +80,4 @@ function searchAndSelect(normalized: NormalizedQuery): { search?: string; select
     ...(normalized.search ? { search: normalized.search.text } : {}),
     ...(normalized.select ? { select: normalized.select } : {}),
   };
-}
-
-/**
- * The public, frozen `where` of one AND-group of validated conditions, in the programmatic form that `list`
- * accepts. Values of case-insensitive operators appear lower-cased, which matches the same records.
- */
-function whereOf(conditions: readonly Condition[]): Where<Record<string, unknown>> {
-  // Keys are the resource's own field names and the operator table's names, never client text: defineResource
-  // rejects field names such as `__proto__` or `constructor`, so plain assignment cannot reach Object.prototype.
-  const where: Record<string, Record<string, unknown>> = {};
-  let field: string | undefined;
-  let ops: Record<string, unknown> = where;
-  for (const condition of conditions) {
-    if (condition.field !== field) {
-      field = condition.field;
-      // A field's conditions are adjacent, except in an OR group that adds its own to the top-level ones.
-      ops = where[field] ??= {};
-    }
-    ops[condition.op] = condition.value;
-  }
-  for (const key in where) Object.freeze(where[key]);
-  return Object.freeze(where);
 }

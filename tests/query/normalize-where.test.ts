@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type ListInput, type Resource, type Where } from '../../src/index';
-import type { Condition } from '../../src/query/normalized-query';
 import { normalizeWhere } from '../../src/query/normalize-where';
 import { Problems } from '../../src/fields/problems';
-import { toWhere } from '../../src/query/to-where';
 import { RECORDS, badRequestOfAsync, messagesOf, prototypeSnapshot, strictUsers, users, type User } from './fixtures';
 
 const repository = createMemoryRepository(users, { records: RECORDS });
@@ -341,33 +339,5 @@ describe('list options (programmatic)', () => {
     expect(page.items.map((user) => user.id)).toStrictEqual(['u6', 'u5', 'u4']);
     const byActive = await repository.list({ orderBy: [{ field: 'active', direction: 'asc' }] });
     expect(byActive.items.map((user) => user.id)).toStrictEqual(['u2', 'u4', 'u6', 'u1', 'u3', 'u5']);
-  });
-});
-
-describe('toWhere', () => {
-  it('keeps field names that Object.prototype also has as own keys, and never writes to Object.prototype', () => {
-    const def = users.fields.get('username');
-    if (!def) throw new Error('username is a field');
-    const conditions: Condition[] = [
-      { field: 'toString', op: 'eq', value: 'a', def },
-      { field: 'toString', op: 'ne', value: 'b', def },
-      { field: 'hasOwnProperty', op: 'cont', value: 'c', def },
-    ];
-    const where = toWhere([conditions]) as Record<string, Record<string, unknown>>;
-    expect(Object.keys(where)).toStrictEqual(['toString', 'hasOwnProperty']);
-    expect(where['toString']).toStrictEqual({ eq: 'a', ne: 'b' });
-    expect(where['hasOwnProperty']).toStrictEqual({ cont: 'c' });
-    expect(Object.getOwnPropertyNames(Object.prototype.toString)).not.toContain('eq');
-    expect(Object.getOwnPropertyNames(Object.prototype.hasOwnProperty)).not.toContain('cont');
-    expect(Object.isFrozen(where)).toBe(true);
-    expect(Object.isFrozen(where['toString'])).toBe(true);
-  });
-
-  it('returns an array of clauses for several groups', () => {
-    const def = users.fields.get('age');
-    if (!def) throw new Error('age is a field');
-    expect(
-      toWhere([[{ field: 'age', op: 'gt', value: 1, def }], [{ field: 'age', op: 'lt', value: 0, def }]]),
-    ).toStrictEqual([{ age: { gt: 1 } }, { age: { lt: 0 } }]);
   });
 });
