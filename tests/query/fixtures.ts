@@ -1,11 +1,18 @@
 /**
  * Shared fixtures of the query tests: a resource with a field of every kind, a non-filterable field (`secret`) and
- * a field of another kind (`tags`), its records, and helpers that turn one list of query parameters into every
- * input form `parseListQuery` accepts.
+ * a field of another kind (`tags`), its records, helpers that turn one list of query parameters into every input
+ * form `parseListQuery` accepts, and the row types and helpers of the `parseListQuery` tables.
  */
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { defineResource, HttpError, isHttpError } from '../../src/index';
+import {
+  defineResource,
+  HttpError,
+  isHttpError,
+  parseListQuery,
+  type ListQuery,
+  type OrderTerm,
+} from '../../src/index';
 
 export const ROLES = ['admin', 'member', 'guest'] as const;
 
@@ -245,4 +252,70 @@ export function prototypeSnapshot(): string[] {
     ...Object.getOwnPropertyNames(Object.prototype),
     ...Object.getOwnPropertySymbols(Object.prototype).map(String),
   ].sort();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The parseListQuery tables (tests/query/parse-list-query/rows)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The default order of `users` as `parseListQuery` returns it: newest first, then the id. */
+export const DEFAULT_ORDER: readonly OrderTerm[] = [
+  { field: 'createdAt', direction: 'desc' },
+  { field: 'id', direction: 'asc' },
+];
+
+/** The query `parseListQuery` returns for `users` without parameters, with `query` laid over it. */
+export const expected = (query: Partial<ListQuery<User>> = {}): ListQuery<User> => ({
+  page: 1,
+  limit: 10,
+  where: {},
+  orderBy: DEFAULT_ORDER as ListQuery<User>['orderBy'],
+  ...query,
+});
+
+export const date = (iso: string): Date => new Date(iso);
+type Field = keyof User & string;
+export const asc = (field: Field): OrderTerm<Field> => ({ field, direction: 'asc' });
+export const desc = (field: Field): OrderTerm<Field> => ({ field, direction: 'desc' });
+/** One parameter repeated with each of `values`. */
+export const repeat = (key: string, values: readonly string[]): Pair[] => values.map((value) => [key, value] as const);
+
+/** Parameters `parseListQuery` accepts for `users`, and the query it returns for them. */
+export interface ValidRow {
+  readonly name: string;
+  readonly pairs: readonly Pair[];
+  readonly query: ListQuery<User>;
+}
+
+/** Input `parseListQuery` refuses with a 400. */
+export interface BadRow {
+  readonly name: string;
+  /** Parameters, run in every input form. */
+  readonly pairs?: readonly Pair[];
+  /** One raw input, run as it is. */
+  readonly input?: unknown;
+  /** A text one of the messages contains: the parameter as the client sent it. */
+  readonly names: string;
+  readonly resource?: typeof users;
+}
+
+/** Each valid row in each of the five input forms. */
+export const validCases = (rows: readonly ValidRow[]) =>
+  rows.flatMap((row) => inputForms(row.pairs).map(({ form, input }) => ({ ...row, form, input })));
+
+/** Each bad row with parameters in each of the five input forms; a row with a raw input as it is. */
+export const badCases = (rows: readonly BadRow[]) =>
+  rows.flatMap((row) =>
+    row.pairs
+      ? inputForms(row.pairs).map(({ form, input }) => ({ ...row, form, input }))
+      : [{ ...row, form: 'as given', input: row.input }],
+  );
+
+/** Expects `parseListQuery` to throw a 400 for the case's input, with a message that contains `names`. */
+export function expectBadRequestNaming({ input, names, resource }: ReturnType<typeof badCases>[number]): void {
+  const error = badRequestOf(() => parseListQuery(input, resource ?? users));
+  expect(
+    messagesOf(error).some((message) => message.includes(names)),
+    `${JSON.stringify(error.message)} mentions ${names}`,
+  ).toBe(true);
 }
