@@ -1,0 +1,34 @@
+/** Types of pagelope/fastify: the pagelope plugin and its options. */
+import Fastify, { type FastifyPluginCallback, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  type ResourceRoutes,
+} from 'pagelope';
+import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
+import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+
+const books = defineResource({ name: 'books', schema: z.object({ id: z.string(), title: z.string() }) });
+const routes = defineRoutes(createResourceService({ resource: books, repository: createMemoryRepository(books) }));
+
+describe('pagelope', () => {
+  it('is a Fastify plugin of PagelopeFastifyOptions, registered with routes of any record type', () => {
+    expectTypeOf(pagelope).toEqualTypeOf<FastifyPluginCallback<PagelopeFastifyOptions>>();
+    expectTypeOf(pagelope).not.toBeAny();
+    expectTypeOf<PagelopeFastifyOptions['routes']>().toEqualTypeOf<ResourceRoutes | readonly ResourceRoutes[]>();
+    expectTypeOf<PagelopeFastifyOptions['locals']>().toEqualTypeOf<
+      ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined
+    >();
+    void Fastify().register(pagelope, { routes, locals: (request) => ({ ip: request.ip }) });
+  });
+
+  it('rejects misuse at compile time', () => {
+    // @ts-expect-error routes are required
+    void Fastify().register(pagelope, { bodyLimit: 1024 });
+    // @ts-expect-error locals returns an object
+    void Fastify().register(pagelope, { routes, locals: () => 'tenant' });
+  });
+});

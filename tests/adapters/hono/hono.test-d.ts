@@ -1,0 +1,43 @@
+/** Types of pagelope/hono: resourceRoutes, the correlation-id middleware and the error and not-found handlers. */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import {
+  correlationId,
+  nodeErrorHandler,
+  notFound,
+  onError,
+  resourceRoutes,
+  type ResourceRoutesOptions,
+} from 'pagelope/hono';
+import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+
+const books = defineResource({ name: 'books', schema: z.object({ id: z.string(), title: z.string() }) });
+const routes = defineRoutes(createResourceService({ resource: books, repository: createMemoryRepository(books) }));
+
+interface AppEnv {
+  Variables: { tenant: string };
+}
+
+describe('resourceRoutes', () => {
+  it("returns a Hono app of the app's Env, with locals typed by its Context", () => {
+    expectTypeOf(resourceRoutes<AppEnv>(routes)).toEqualTypeOf<Hono<AppEnv>>();
+    expectTypeOf(resourceRoutes(routes)).not.toBeAny();
+    expectTypeOf<ResourceRoutesOptions<AppEnv>>().not.toBeAny();
+    resourceRoutes<AppEnv>(routes, { locals: (c) => ({ tenant: c.get('tenant') }) });
+    // @ts-expect-error locals returns an object
+    resourceRoutes(routes, { locals: () => 'tenant' });
+  });
+});
+
+describe('correlationId, onError, notFound and nodeErrorHandler', () => {
+  it('return middleware and handlers Hono takes', () => {
+    expectTypeOf(correlationId()).toEqualTypeOf<MiddlewareHandler>();
+    expectTypeOf(onError).toEqualTypeOf<(error: unknown, c: Context) => Response>();
+    expectTypeOf(notFound).toEqualTypeOf<(c: Context) => Response>();
+    expectTypeOf(nodeErrorHandler).returns.toEqualTypeOf<Response>();
+    new Hono().use(correlationId()).onError(onError).notFound(notFound);
+    // @ts-expect-error correlationId is a factory: call it
+    new Hono().use(correlationId);
+  });
+});

@@ -1,0 +1,58 @@
+/** Types of pagelope/postgres: the repository, the table SQL and the client it takes. */
+import { defineResource, type Repository } from 'pagelope';
+import {
+  createPostgresRepository,
+  createTableSql,
+  escapeLike,
+  type CreateTableSqlOptions,
+  type PostgresRepositoryOptions,
+  type SqlClient,
+  type TextCollation,
+} from 'pagelope/postgres';
+import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+
+const bookSchema = z.object({ id: z.string(), title: z.string(), pages: z.number().int() });
+type Book = z.output<typeof bookSchema>;
+const books = defineResource({ name: 'books', schema: bookSchema });
+const client: SqlClient = { query: async () => ({ rows: [] }) };
+
+describe('createPostgresRepository', () => {
+  it('takes a resource and a client, and returns a Repository of its record type', () => {
+    const repository = createPostgresRepository(books, { client, table: 'public.books' });
+    expectTypeOf(repository).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(repository).not.toBeAny();
+    expectTypeOf(createPostgresRepository<Book>)
+      .parameter(1)
+      .toEqualTypeOf<PostgresRepositoryOptions>();
+    expectTypeOf<PostgresRepositoryOptions['client']>().toEqualTypeOf<SqlClient>();
+    expectTypeOf<TextCollation>().not.toBeAny();
+  });
+
+  it('takes anything with query(text, values) resolving to rows as the client', () => {
+    expectTypeOf<SqlClient['query']>().returns.resolves.toEqualTypeOf<{
+      readonly rows: readonly Record<string, unknown>[];
+    }>();
+    const pool = { query: (text: string, values?: unknown[]) => Promise.resolve({ rows: [{ text, values }] }) };
+    expectTypeOf(createPostgresRepository(books, { client: pool })).toEqualTypeOf<Repository<Book>>();
+  });
+
+  it('rejects a missing or unfit client at compile time', () => {
+    // @ts-expect-error the client is required
+    createPostgresRepository(books, {});
+    // @ts-expect-error query must return a promise of rows
+    createPostgresRepository(books, { client: { query: () => [] } });
+  });
+});
+
+describe('createTableSql and escapeLike', () => {
+  it('return SQL text', () => {
+    expectTypeOf(createTableSql(books, { table: 'books' })).toEqualTypeOf<string>();
+    expectTypeOf(createTableSql<Book>)
+      .parameter(1)
+      .toEqualTypeOf<CreateTableSqlOptions | undefined>();
+    expectTypeOf(escapeLike).toEqualTypeOf<(value: string) => string>();
+    // @ts-expect-error the table name is a string
+    createTableSql(books, { table: 1 });
+  });
+});
