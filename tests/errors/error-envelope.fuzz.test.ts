@@ -13,7 +13,7 @@ import {
   statusName,
   toErrorEnvelope,
   type ErrorEnvelope,
-} from '../../src/index';
+} from 'pagelope';
 
 // A fixed seed in CI; set FC_SEED to explore. On failure fast-check prints the seed and the counterexample path.
 fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42), numRuns: 300 });

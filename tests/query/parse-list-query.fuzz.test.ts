@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { OPERATORS, isHttpError, parseListQuery, type ListQuery } from '../../src/index';
+import { OPERATORS, isHttpError, parseListQuery, type ListQuery } from 'pagelope';
 import { prototypeSnapshot, users, type User } from './fixtures';
 
 // A fixed seed in CI; set FC_SEED to explore. On failure fast-check prints the seed and the counterexample path.

@@ -41,7 +41,7 @@ import {
   type UpdateErrorContext,
   type Where,
   type WhereClause,
-} from '../../src/index';
+} from 'pagelope';
 
 const userSchema = z.object({
   id: z.string(),

@@ -7,7 +7,7 @@ import {
   defineRoutes,
   type ResourceRoutes,
   type RouteReply,
-} from '../../src/index';
+} from 'pagelope';
 
 const userSchema = z.object({ id: z.string(), username: z.string(), age: z.number().optional() });
 interface User {

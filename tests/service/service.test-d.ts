@@ -21,7 +21,7 @@ import {
   type ScopeFunction,
   type ServiceOperation,
   type Where,
-} from '../../src/index';
+} from 'pagelope';
 
 const schema = z.object({
   id: z.string(),
