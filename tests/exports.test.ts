@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
 import * as root from '../src/index';
 
 describe('pagelope', () => {
@@ -102,27 +103,37 @@ describe('pagelope', () => {
   });
 });
 
-/** The runtime names of each subpath entry, resolved as `pagelope/<name>` (the sources, or `dist/` in the dist project). */
-describe('subpath entries', () => {
-  it.each([
-    [
-      'pagelope/express',
-      () => import('pagelope/express'),
-      ['correlationId', 'errorHandler', 'notFound', 'resourceRouter'],
-    ],
-    ['pagelope/fastify', () => import('pagelope/fastify'), ['pagelope']],
-    [
-      'pagelope/hono',
-      () => import('pagelope/hono'),
-      ['correlationId', 'nodeErrorHandler', 'notFound', 'onError', 'resourceRoutes'],
-    ],
-    ['pagelope/nestjs', () => import('pagelope/nestjs'), ['PagelopeExceptionFilter', 'PagelopeModule']],
-    ['pagelope/node', () => import('pagelope/node'), ['clientErrorListener']],
-    ['pagelope/client', () => import('pagelope/client'), ['HttpError', 'createClient', 'isHttpError', 'toQueryString']],
-    ['pagelope/refine', () => import('pagelope/refine'), ['dataProvider', 'toRefineHttpError']],
-  ] as const)('%s exports exactly its names', async (_entry, load, names) => {
-    const module = (await load()) as Record<string, unknown>;
-    expect(Object.keys(module).sort()).toStrictEqual([...names]);
-    for (const name of names) expect(module[name]).toBeDefined();
+/**
+ * The runtime names of every entry of package.json "exports", read from it, so a new entry is covered the day it is
+ * added: resolved as `pagelope[/<entry>]` (the sources, or `dist/` in the dist project; vitest.config.ts maps every
+ * entry of "exports"), each entry's names one snapshot in __snapshots__/exports.test.ts.snap.
+ */
+describe('package.json "exports"', () => {
+  const entries = Object.keys(packageJson.exports)
+    .filter((key) => key !== './package.json')
+    .map((key) => `pagelope${key.slice(1)}`);
+
+  it('has the root entry and the subpaths this file has long checked', () => {
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'pagelope',
+        'pagelope/express',
+        'pagelope/fastify',
+        'pagelope/hono',
+        'pagelope/nestjs',
+        'pagelope/node',
+        'pagelope/postgres',
+        'pagelope/client',
+        'pagelope/refine',
+      ]),
+    );
+  });
+
+  it.each(entries)('%s exports exactly the names of its snapshot, none of them undefined', async (entry) => {
+    const module = (await import(/* @vite-ignore */ entry)) as Record<string, unknown>;
+    const names = Object.keys(module).sort();
+    expect(names.length, entry).toBeGreaterThan(0);
+    expect(names).toMatchSnapshot();
+    for (const name of names) expect(module[name], `${entry}: ${name}`).toBeDefined();
   });
 });
