@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { defineResource, type Patch, type Repository } from '../../src/index';
 import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 /** Options of {@link describeLosslessUpdateContract}. */
 export interface LosslessUpdateContractOptions {
   /** Runs of each property (default 100; lower it for slow adapters). */

@@ -22,9 +22,6 @@ import {
 import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 import { rejectionOf } from '../support/rejection-of';
 
-// A fixed seed, so CI runs are reproducible; set FC_SEED to explore. fast-check prints the seed of a failure.
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 /** Options of {@link describeServiceScopeContract}. */
 export interface ServiceScopeContractOptions {
   /** Runs of each property (default 100; lower it for slow adapters). */

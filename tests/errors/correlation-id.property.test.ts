@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSafeCorrelationId, resolveCorrelationId } from '../../src/errors/correlation-id';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42), numRuns: 500 });
+fc.configureGlobal({ ...fc.readConfigureGlobal(), numRuns: 500 }); // the seed is tests/setup.ts's
 
 const SAFE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 const headerKey = fc.constantFrom('x-correlation-id', 'X-Correlation-ID', 'X-CORRELATION-ID', 'x-Correlation-Id');

@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createHookBus } from '../../src/index';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 type Events = {
   ping: (log: string[]) => void | Promise<void>;
   other: (log: string[]) => void | Promise<void>;

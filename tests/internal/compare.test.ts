@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareCodePoints } from '../../src/internal/compare';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const sign = (n: number): number => (n > 0 ? 1 : n < 0 ? -1 : 0);
 /** The reference: UTF-8 byte order, which is Unicode code point order (PostgreSQL's COLLATE "C"). */
 const utf8Order = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

@@ -12,8 +12,6 @@ import { orderArbitrary, recordsArbitrary, searchArbitrary, selectArbitrary } fr
 import { searchableItems, type Item } from '../../src/testing/fixtures';
 import { whereArbitrary } from '../../src/testing/where-arbitraries';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 type Command =
   | { readonly kind: 'create'; readonly record: Item }
   | { readonly kind: 'update'; readonly pick: number; readonly patch: Partial<Item> }

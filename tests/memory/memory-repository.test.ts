@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, defineResource, type CursorPage } from '../../src/index';
@@ -7,8 +6,6 @@ import { expectBadRequest, httpErrorOf } from '../../src/testing/expect-bad-requ
 import { items, SEARCH_FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
 import { referenceList } from '../../src/testing/reference-model';
 import { SEED } from '../../src/testing/seed';
-
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
 
 repositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }));
 

@@ -10,8 +10,6 @@ import { scanPage } from '../../src/memory/scan-list';
 import { orderArbitrary } from '../../src/testing/arbitraries';
 import { searchableItems as items, type Item } from '../../src/testing/fixtures';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 /** Separator candidates of the packed text, case-folding quirks (İ grows when lower-cased, final sigma), astral. */
 const SEPARATOR_CHARS = ['\u0000', '\u0001', '\u0002', '\u001f', '\ufffe', '\uffff', '\ufdd0', '\ufdef'];
 const char = fc.oneof(

@@ -4,8 +4,6 @@ import { compareNullable } from '../../src/memory/ordered-index';
 import { sortById, sortByKey } from '../../src/memory/sort-rows';
 import { compareCodePoints } from '../../src/internal/compare';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 type Row = Record<string, unknown>;
 
 /** The reference: a comparison sort by the field (nulls last), ties in id order. */

@@ -11,8 +11,6 @@ import { createMemoryRepository, defineResource, OPERATORS, type OperatorName, t
 import { createPostgresRepository, createTableSql } from '../../src/postgres/index';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const KINDS = ['memo', 'note', 'task'] as const;
 const docSchema = z.object({
   id: z.string(),

@@ -10,8 +10,6 @@ import { createPostgresRepository, createTableSql } from '../../src/postgres/ind
 import { items, type Item } from '../../src/testing/fixtures';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 type Op =
   | { readonly kind: 'create'; readonly id: string; readonly age: number }
   | { readonly kind: 'update'; readonly id: string; readonly age: number }

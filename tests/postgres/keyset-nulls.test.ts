@@ -10,8 +10,6 @@ import { createMemoryRepository, defineResource, type CursorPage, type Repositor
 import { createPostgresRepository, createTableSql } from '../../src/postgres/index';
 import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from './pg-clients';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const rowSchema = z.object({
   id: z.string(),
   tag: z.string().nullable(),

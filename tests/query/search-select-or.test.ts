@@ -12,8 +12,6 @@ import { recall } from '../../src/query/normalized-query';
 import { badRequestOf, messagesOf, userSchema, users as plainUsers } from './fixtures';
 import { z } from 'zod';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const users = defineResource({
   name: 'users',
   schema: userSchema,

@@ -11,8 +11,6 @@ import {
 } from 'pagelope';
 import { linkHeader, MAX_LINK_HEADER_LENGTH, queryTextOf } from '../../src/routes/link-header';
 
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const items = defineResource({
   name: 'items',
   schema: z.object({ id: z.string(), rank: z.number().int() }),

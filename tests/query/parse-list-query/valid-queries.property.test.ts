@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { OPERATORS, createMemoryRepository, parseListQuery, type OperatorName, type OrderTerm } from 'pagelope';
 import { FILTERABLE, ROLES, SORTABLE, inputForms, users, type Pair, type User } from '../fixtures';
 
-// A fixed seed, so CI runs are reproducible; set FC_SEED to explore. fast-check prints the seed of a failure.
-fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 42) });
-
 const MAX_LIMIT = users.pagination.maxLimit;
 
 // ---------------------------------------------------------------------------------------------------------------
