@@ -82,6 +82,8 @@ export default defineConfig({
             'tests/client/client-demo.test.ts',
             // The built refine provider against the four demos on the built package.
             'tests/refine/refine-demo.test.ts',
+            // The built pagelope/testing suite against a repository written on the built pagelope and pagelope/kit.
+            'tests/kit/array-repository.test.ts',
           ],
           exclude: ['**/node_modules/**', ADAPTER_DOCS],
           setupFiles: ['tests/setup.ts'],
