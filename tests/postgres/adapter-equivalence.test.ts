@@ -181,7 +181,7 @@ for (const [name, open] of legs) {
     });
     afterAll(async () => {
       if (!db) return;
-      for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+      await db.dropTables(tables);
       await db.close();
     });
 

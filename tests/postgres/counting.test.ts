@@ -67,7 +67,6 @@ describe('list past COUNT_FIRST_OFFSET', () => {
     filterable: ['m'],
     sortable: ['m'],
   });
-  let deepDb: TestDatabase;
   const seen: string[] = [];
   let deepRepository: ReturnType<typeof createPostgresRepository<z.output<typeof deep.schema>>>;
   // Every record, in the order of `m DESC` (NULLs first) then id: the reference the pages are cut from.
@@ -77,23 +76,21 @@ describe('list past COUNT_FIRST_OFFSET', () => {
     .map((id, i) => ({ id, m: valueOf(i) }))
     .sort((a, b) => (a.m === b.m ? (a.id < b.id ? -1 : 1) : a.m === null ? -1 : b.m === null ? 1 : b.m - a.m));
 
+  // On the file's database, beside `items`.
   beforeAll(async () => {
-    deepDb = await openPglite();
-    await deepDb.exec(createTableSql(deep, { table: 'deep' }));
-    await deepDb.exec(
+    await db.exec(createTableSql(deep, { table: 'deep' }));
+    await db.exec(
       `INSERT INTO deep (id, m) SELECT 'd' || lpad(i::text, 6, '0'), CASE WHEN i % 7 = 0 THEN NULL ELSE i % 101 END
        FROM generate_series(0, ${rows - 1}) AS i`,
     );
     const recording: SqlClient = {
       query: (text, values) => {
         seen.push(text);
-        return deepDb.client.query(text, values);
+        return db.client.query(text, values);
       },
     };
     deepRepository = createPostgresRepository(deep, { client: recording, table: 'deep', textCollation: 'C' });
   });
-  afterAll(() => deepDb.close());
-
   it.each([
     ['the first deep page (read forward)', 10, COUNT_FIRST_OFFSET / 10 + 1],
     ['a page near the end (read in reverse)', 25, Math.floor(rows / 25)],

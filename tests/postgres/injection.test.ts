@@ -87,7 +87,7 @@ for (const [name, open] of legs) {
       for (const record of RECORDS) await sql.create(record);
     });
     afterAll(async () => {
-      await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+      await db.dropTables([table]);
       await db.close();
     });
 

@@ -13,6 +13,12 @@ export interface TestDatabase {
   readonly name: string;
   readonly client: SqlClient;
   exec(sql: string): Promise<void>;
+  /**
+   * Drops the named tables where they would outlive the run: on the server; not on PGlite, whose in-memory database
+   * goes, tables and all, with {@link TestDatabase.close} (dropping the 700-odd tables of the repository contract one
+   * by one first took over a second).
+   */
+  dropTables(tables: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,12 +28,37 @@ export interface OpenPgliteOptions {
   readonly trigram?: boolean;
 }
 
+/**
+ * The data directory of a new PGlite database, as initdb leaves it, made once per worker: vitest.config.ts runs the
+ * test files of a worker without isolation, so they share this module. Starting an instance from it takes about
+ * 0.4 s; running initdb again, as `PGlite.create()` alone does, 1.4 to 2.4 s.
+ */
+let template: Promise<Blob> | undefined;
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const db = await PGlite.create();
+    try {
+      return await db.dumpDataDir('none'); // uncompressed: 40 MB in memory, loads in 0.4 s (gzipped, 0.7 s)
+    } finally {
+      await db.close();
+    }
+  })();
+  return template;
+}
+
+/**
+ * A new PGlite database of its own, started from {@link pgliteTemplate} (what `PGlite.clone()` does): the dump is
+ * copied into the new instance's in-memory file system, so nothing one instance writes reaches another or the dump.
+ */
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<TestDatabase> {
-  const db = await PGlite.create(options.trigram ? { extensions: { pg_trgm } } : {});
+  const loadDataDir = await pgliteTemplate();
+  const db = await PGlite.create(options.trigram ? { loadDataDir, extensions: { pg_trgm } } : { loadDataDir });
   return {
     name: 'PGlite',
     client: db as unknown as SqlClient,
     exec: async (sql) => void (await db.exec(sql)),
+    dropTables: async () => {},
     close: () => db.close(),
   };
 }
@@ -39,6 +70,9 @@ export async function openServer(url: string): Promise<TestDatabase> {
     name: 'PostgreSQL server',
     client: pool as unknown as SqlClient,
     exec: async (sql) => void (await pool.query(sql)),
+    dropTables: async (tables) => {
+      for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}"`);
+    },
     close: () => pool.end(),
   };
 }
@@ -71,7 +105,7 @@ export interface PostgresLegsOptions {
 
 /**
  * Declares a `describe(<leg name>)` per database of this run (PGlite, and the server when DATABASE_URL is set), opened
- * before its tests and closed after them with its tables dropped; `body` declares the tests on the `makeRepository`
+ * before its tests and closed after them with its tables dropped (see {@link TestDatabase.dropTables}); `body` declares the tests on the `makeRepository`
  * it is given, which creates a fresh table of the resource holding the records.
  */
 export function describePostgresLegs(
@@ -87,7 +121,7 @@ export function describePostgresLegs(
       });
       afterAll(async () => {
         if (!db) return;
-        for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+        await db.dropTables(tables);
         await db.close();
       });
 

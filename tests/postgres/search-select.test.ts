@@ -104,7 +104,7 @@ for (const [name, open] of testDatabases()) {
       for (const record of RECORDS) await repository.create(record);
     });
     afterAll(async () => {
-      await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+      await db.dropTables([table]);
       await db.close();
     });
 

@@ -68,7 +68,7 @@ for (const [name, open, icu] of legs) {
       db = await open();
     });
     afterAll(async () => {
-      for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+      await db.dropTables(tables);
       await db.close();
     });
 

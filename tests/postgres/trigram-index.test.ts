@@ -33,7 +33,7 @@ for (const [name, open] of testDatabases({ trigram: true })) {
       db = await open();
     });
     afterAll(async () => {
-      for (const table of tables) await db.exec(`DROP TABLE IF EXISTS "${table}"`);
+      await db.dropTables(tables);
       await db.close();
     });
 
