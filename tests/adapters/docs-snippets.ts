@@ -1,12 +1,13 @@
 /**
  * What the docs-snippet tests of the adapters share: reading the ```ts snippets of a page under `docs/adapters/`,
- * type-checking the files written from them, running one with `node --import tsx` and reading the `RESULT <json>`
- * line its harness prints, and checking the envelope of a reply.
+ * running the files written from them with `node --import tsx` and reading the `RESULT <json>` line each one's harness
+ * prints, and checking the envelope of a reply. tests/docs/snippet-types.test.ts type-checks those files.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { writeSnippetFiles, type SnippetFile } from '../support/docs-snippets/files';
+import { snippetRunner, type SnippetOutput } from '../support/snippet-runner';
 
 /** The repository's root. */
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,50 +27,34 @@ export function docsPage(name: string): DocsPage {
   return { snippets, outDir };
 }
 
-/** Options of {@link typecheckSnippets} and {@link runSnippetFile}. */
-export interface SnippetProcessOptions {
-  /** Milliseconds before the child process is killed. */
-  readonly timeoutMs?: number;
-}
-
-/** What tsc printed and its exit status. */
-export interface TypecheckResult {
-  readonly output: string;
-  readonly status: number | null;
-}
-
-/** Type-checks the files of `outDir` matching `include` with the project's settings, through a tsconfig.json there. */
-export function typecheckSnippets(
-  outDir: string,
-  include: readonly string[],
-  options: SnippetProcessOptions = {},
-): TypecheckResult {
-  writeFileSync(join(outDir, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', include }));
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const child = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(outDir, 'tsconfig.json')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: options.timeoutMs ?? 60_000,
-  });
-  return { output: child.stdout + child.stderr, status: child.status };
-}
-
-/** What a snippet's harness printed after `RESULT `, and the process's stderr. */
+/** What a snippet's harness printed after `RESULT `, and the stderr of its run. */
 export interface SnippetRunResult {
   readonly result: Record<string, any>;
   readonly stderr: string;
 }
 
-/** Runs `file` with `node --import tsx`, expects it to print a `RESULT <json>` line and returns that JSON parsed. */
-export function runSnippetFile(file: string, options: SnippetProcessOptions = {}): SnippetRunResult {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: options.timeoutMs ?? 20_000,
-  });
-  const line = child.stdout.split('\n').find((each) => each.startsWith('RESULT '));
-  expect(line, child.stderr).toBeDefined();
-  return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr: child.stderr };
+/**
+ * Gives what the harness of `files[i]` printed after `RESULT `, once it has run: the first call writes the files to
+ * `outDir` (and `alsoWritten`, which they import) and runs them in order, in one `node --import tsx` process (tests/support/snippet-runner.ts), each a module
+ * of its own that must print a `RESULT <json>` line and run to its end.
+ */
+export function snippetResults(
+  outDir: string,
+  files: readonly SnippetFile[],
+  alsoWritten: readonly SnippetFile[] = [],
+): (i: number) => Promise<SnippetRunResult> {
+  let output: ((i: number) => Promise<SnippetOutput>) | undefined;
+  return async (i) => {
+    if (output === undefined) {
+      writeSnippetFiles(outDir, alsoWritten);
+      output = snippetRunner(writeSnippetFiles(outDir, files), { timeoutMs: 20_000 });
+    }
+    const { stdout, stderr, status } = await output(i);
+    const line = stdout.split('\n').find((each) => each.startsWith('RESULT '));
+    expect(line, `${files[i]?.name}:\n${stderr}`).toBeDefined();
+    expect(status, `${files[i]?.name}:\n${stderr}`).toBe(0);
+    return { result: JSON.parse((line ?? '').slice('RESULT '.length)) as Record<string, any>, stderr };
+  };
 }
 
 /** A response as the harnesses report it: status, headers by lower-case name, body parsed as JSON. */

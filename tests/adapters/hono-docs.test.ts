@@ -2,127 +2,29 @@
  * Runs each ```ts snippet of docs/adapters/hono.md with a harness appended that serves it on port 0 (the snippets that
  * export `app`, through `getRequestListener` and `nodeErrorHandler`; the server snippet as it stands, with its
  * `listen(3000)` turned into `listen(0)`), sends it requests and prints what it got; the test checks what the page
- * promises. The first snippet is also written as `app.ts`, which the server snippet imports.
+ * promises. The first snippet is also written as `app.ts`, which the server snippet imports. The files are made in
+ * tests/support/docs-snippets/hono.ts and run all in one process; tests/docs/snippet-types.test.ts type-checks them.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CALL_SOURCE,
-  docsPage,
-  expectEnvelope,
-  expectRawEnvelope,
-  runSnippetFile,
-  typecheckSnippets,
-  type Reply,
-  type SnippetRunResult,
-} from './docs-snippets';
+import { HARNESSES, honoDocs, outDir, snippets } from '../support/docs-snippets/hono';
+import { expectEnvelope, expectRawEnvelope, snippetResults, type Reply } from './docs-snippets';
 
-const { snippets, outDir } = docsPage('hono');
-
-/** Serves the snippet's exported `app` as the page says to on Node. */
-const SERVE_APP = `
-const { getRequestListener } = await import('@hono/node-server');
-const { createServer } = await import('node:http');
-const { nodeErrorHandler: errorHandler } = await import('pagelope/hono');
-const server = createServer(getRequestListener(app.fetch, { errorHandler }));
-server.listen(0);
-`;
-
-/** Harness code per snippet: an async function body given `url`, `call` (fetch giving status, headers, body), `raw`. */
-const HARNESSES: readonly string[] = [
-  // Wiring one resource with the limiter.
-  `const created = await call('/products', { method: 'POST', headers: { 'content-type': 'application/json' },
-     body: JSON.stringify({ name: 'lamp', price: 20 }) });
-   const listed = await call('/products?name[cont]=am&orderBy=price');
-   const put = await call('/products', { method: 'PUT' });
-   const missing = await call('/nowhere');
-   let limited = await call('/products');
-   for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/products');
-   return { created, listed, put, missing, limited };`,
-  // Serving on Node.
-  `const listed = await call('/products');
-   const backslash = await raw('GET /products\\\\x HTTP/1.1\\r\\nhost: x\\r\\n');
-   const star = await raw('GET * HTTP/1.1\\r\\nhost: x\\r\\n');
-   const big = await raw('GET / HTTP/1.1\\r\\nhost: x\\r\\nx-big: ' + 'a'.repeat(20_000) + '\\r\\n');
-   return { listed, backslash, star, big, timeouts: [server.requestTimeout, server.headersTimeout] };`,
-  // locals, a prefix, an own route.
-  `const anonymous = await call('/v1/notes');
-   const created = await call('/v1/notes', { method: 'POST',
-     headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ text: 'hi' }) });
-   const ada = await call('/v1/notes', { headers: { 'x-user': 'ada' } });
-   const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
-   const health = await call('/health');
-   return { anonymous, created, ada, bob, health };`,
-  // The OpenAPI document below a prefix.
-  `const { toOpenApi } = await import('pagelope');
-   const document = await call('/v1/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
-   const head = await call('/v1/openapi.json', { method: 'HEAD' });
-   const post = await call('/v1/openapi.json', { method: 'POST' });
-   const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), openapi)));
-   return { document, head, post, expected };`,
-  // Logging by wrapping onError.
-  `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
-];
-
-const HARNESS_HEAD = `
-server.once('listening', async () => {
-  const url = 'http://127.0.0.1:' + (server.address() as import('node:net').AddressInfo).port;
-  ${CALL_SOURCE}
-  const { connect } = await import('node:net');
-  const raw = (head: string) =>
-    new Promise<string>((resolve) => {
-      const socket = connect(Number(new URL(url).port), '127.0.0.1');
-      let data = '';
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk: string) => (data += chunk));
-      socket.on('close', () => resolve(data));
-      socket.on('error', () => undefined);
-      socket.end(head + 'connection: close\\r\\n\\r\\n');
-    });
-  const run = async (): Promise<unknown> => {
-`;
-const HARNESS_TAIL = `
-  };
-  try {
-    console.log('RESULT ' + JSON.stringify(await run()));
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
-});
-`;
-
-/** Writes snippet `i` with its harness to `.tmp/docs-hono/` (snippet 0 also as `app.ts`) and returns its path. */
-function writeSnippet(i: number): string {
-  writeFileSync(join(outDir, 'app.ts'), snippets[0] ?? '');
-  const code = snippets[i] ?? '';
-  const served = code.includes('listen(3000)') ? code.replace('listen(3000)', 'listen(0)') : code + SERVE_APP;
-  const file = join(outDir, `snippet-${i}.ts`);
-  writeFileSync(file, served + HARNESS_HEAD + HARNESSES[i] + HARNESS_TAIL);
-  return file;
-}
-
-/** Runs snippet `i` with its harness and returns what the harness printed, and the process's stderr. */
-function runSnippet(i: number): SnippetRunResult {
-  return runSnippetFile(writeSnippet(i));
-}
+const files = honoDocs.files();
+/** Runs each snippet with its harness (all in one process, as each test first needs them); app.ts is imported. */
+const runSnippet = snippetResults(
+  outDir,
+  files.filter(({ file }) => file !== 'app.ts'),
+  files.filter(({ file }) => file === 'app.ts'),
+);
 
 describe('docs/adapters/hono.md', () => {
   it('has one harness per snippet', () => {
     expect(snippets).toHaveLength(HARNESSES.length);
   });
 
-  it('type-checks every snippet', () => {
-    snippets.forEach((_code, i) => writeSnippet(i));
-    const { output, status } = typecheckSnippets(outDir, ['snippet-*.ts', 'app.ts']);
-    expect(output).toBe('');
-    expect(status).toBe(0);
-  }, 60_000);
-
-  it('wires one resource with the limiter in at most 15 lines', () => {
+  it('wires one resource with the limiter in at most 15 lines', async () => {
     expect((snippets[0] ?? '').trimEnd().split('\n').length).toBeLessThanOrEqual(15);
-    const { result } = runSnippet(0);
+    const { result } = await runSnippet(0);
     const { created, listed, put, missing, limited } = result as Record<
       'created' | 'listed' | 'put' | 'missing' | 'limited',
       Reply
@@ -137,8 +39,8 @@ describe('docs/adapters/hono.md', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('serves on Node with 30 s timeouts, answering the requests refused below the app with the envelope', () => {
-    const { result } = runSnippet(1);
+  it('serves on Node with 30 s timeouts, answering the requests refused below the app with the envelope', async () => {
+    const { result } = await runSnippet(1);
     expect((result['listed'] as Reply).status).toBe(200);
     expect(result['timeouts']).toStrictEqual([30_000, 30_000]);
     expectRawEnvelope(result['backslash'] as string, 400);
@@ -146,8 +48,8 @@ describe('docs/adapters/hono.md', () => {
     expectRawEnvelope(result['big'] as string, 431);
   });
 
-  it('passes locals from the context to the scope, below a prefix, beside an own route', () => {
-    const { result } = runSnippet(2);
+  it('passes locals from the context to the scope, below a prefix, beside an own route', async () => {
+    const { result } = await runSnippet(2);
     const { anonymous, created, ada, bob, health } = result as Record<
       'anonymous' | 'created' | 'ada' | 'bob' | 'health',
       Reply
@@ -161,8 +63,8 @@ describe('docs/adapters/hono.md', () => {
     expect(health.headers['x-correlation-id']).toBeDefined();
   });
 
-  it('serves the OpenAPI document below the prefix, with the servers given, and a 405 for another method', () => {
-    const { result } = runSnippet(3);
+  it('serves the OpenAPI document below the prefix, with the servers given, and a 405 for another method', async () => {
+    const { result } = await runSnippet(3);
     const { document, head, post } = result as Record<'document' | 'head' | 'post', Reply>;
     expect([document.status, document.headers['content-type'], document.headers['x-correlation-id']]).toStrictEqual([
       200,
@@ -177,8 +79,8 @@ describe('docs/adapters/hono.md', () => {
     expect(post.headers['allow']).toBe('GET');
   });
 
-  it('logs a failure by wrapping onError, which answers the masked 500', () => {
-    const { result, stderr } = runSnippet(4);
+  it('logs a failure by wrapping onError, which answers the masked 500', async () => {
+    const { result, stderr } = await runSnippet(4);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');

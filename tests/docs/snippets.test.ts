@@ -1,20 +1,20 @@
 /**
  * Runs every ```ts snippet of README.md and of each docs page that has no docs test of its own: each is written to
  * `.tmp/docs-snippets/`, run with `node --import tsx` (which resolves `pagelope` and `pagelope/<entry>` to the
- * sources through tsconfig.json's `paths`), and must print what its comments promise (tests/support/promised-outputs.ts).
+ * sources through tsconfig.json's `paths`), and must run to its end and print what its comments promise
+ * (tests/support/promised-outputs.ts). They all run in one process, in order, each a module of its own with its own
+ * output and exit status (tests/support/snippet-runner.ts), rather than a process each.
  *
  * A block that cannot run here is fenced as ```typescript instead of ```ts, and must say why (see NOT_RUNNABLE).
  */
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { writeSnippetFiles } from '../support/docs-snippets/files';
 import { promisedOutputs } from '../support/promised-outputs';
+import { snippetRunner, type SnippetOutput } from '../support/snippet-runner';
 import { fencedBlocks, markdownPages, readPage, ROOT, tsSnippets } from './pages';
 
-const run = promisify(execFile);
 const OUT_DIR = join(ROOT, '.tmp', 'docs-snippets');
 
 /**
@@ -78,6 +78,19 @@ const examples = ranHere.flatMap((page) =>
   tsSnippets(readPage(page)).map((code, i) => ({ page, i, code, name: `${page} #${i}` })),
 );
 
+/** Writes every example to `.tmp/docs-snippets/<page>/example-<i>.ts` and runs them all, at the first call. */
+let output: ((index: number) => Promise<SnippetOutput>) | undefined;
+function outputOf(index: number): Promise<SnippetOutput> {
+  output ??= snippetRunner(
+    examples.flatMap(({ page, i, code, name }) => {
+      const dir = join(OUT_DIR, page.replace(/\.md$/, '').replaceAll('/', '-'));
+      return writeSnippetFiles(dir, [{ name, file: `example-${i}.ts`, source: code }]);
+    }),
+    { timeoutMs: 60_000 },
+  );
+  return output(index);
+}
+
 describe('docs snippets', () => {
   it('finds the pages it runs and a docs test for every other page with snippets', () => {
     expect(ranHere).toEqual(expect.arrayContaining(Object.keys(SNIPPETS)));
@@ -112,14 +125,11 @@ describe('docs snippets', () => {
     }
   });
 
-  it.each(examples)(
+  it.each(examples.map((example, index) => ({ ...example, index })))(
     'runs $name and prints what it promises',
-    async ({ page, i, code }) => {
-      const dir = join(OUT_DIR, page.replace(/\.md$/, '').replaceAll('/', '-'));
-      await mkdir(dir, { recursive: true });
-      const file = join(dir, `example-${i}.ts`);
-      await writeFile(file, code);
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8' });
+    async ({ index, code }) => {
+      const { stdout, stderr, status } = await outputOf(index);
+      expect(status, stderr).toBe(0);
       for (const promise of promisedOutputs(code)) {
         if (promise.endsWith('...')) expect(stdout).toContain(promise.slice(0, -3).trim());
         else expect(stdout.replace(/\s+/g, ' ')).toContain(promise.replace(/\s+/g, ' '));

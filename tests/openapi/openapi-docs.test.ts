@@ -1,14 +1,19 @@
-/** Runs each ```ts example of docs/openapi.md and checks it prints what its comments promise. */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * Runs each ```ts example of docs/openapi.md with `node --import tsx` (both in one process, each a module of its own:
+ * tests/support/snippet-runner.ts) and checks it runs to its end and prints what its comments promise.
+ */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeSnippetFiles } from '../support/docs-snippets/files';
 import { promisedOutputs } from '../support/promised-outputs';
+import { snippetRunner } from '../support/snippet-runner';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const page = readFileSync(join(ROOT, 'docs', 'openapi.md'), 'utf8');
 const blocks = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 const outDir = join(ROOT, '.tmp', 'docs-openapi');
+let output: ReturnType<typeof snippetRunner> | undefined;
 
 describe('docs/openapi.md examples', () => {
   it('has two examples, each promising what it prints', () => {
@@ -16,11 +21,18 @@ describe('docs/openapi.md examples', () => {
     for (const code of blocks) expect(promisedOutputs(code).length, code).toBeGreaterThan(0);
   });
 
-  it.each(blocks.map((code, i) => ({ i, code })))('runs example $i and prints what it promises', ({ i, code }) => {
-    mkdirSync(outDir, { recursive: true });
-    const file = join(outDir, `example-${i}.ts`);
-    writeFileSync(file, code);
-    const output = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8' });
-    for (const promise of promisedOutputs(code)) expect(output.replace(/\s+/g, ' ')).toContain(promise);
-  });
+  it.each(blocks.map((code, i) => ({ i, code })))(
+    'runs example $i and prints what it promises',
+    async ({ i, code }) => {
+      output ??= snippetRunner(
+        writeSnippetFiles(
+          outDir,
+          blocks.map((block, j) => ({ name: `docs/openapi.md #${j}`, file: `example-${j}.ts`, source: block })),
+        ),
+      );
+      const { stdout, stderr, status } = await output(i);
+      expect(status, stderr).toBe(0);
+      for (const promise of promisedOutputs(code)) expect(stdout.replace(/\s+/g, ' ')).toContain(promise);
+    },
+  );
 });

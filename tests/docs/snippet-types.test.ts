@@ -1,0 +1,77 @@
+/**
+ * Type-checks, with the project's settings (and React's JSX for ```tsx), the snippets of the docs pages whose tests run
+ * them with something added (tests/support/docs-snippets/pages.ts): every page's files in one tsc program, written to
+ * `.tmp/docs-types/<page>/`, rather than one program per page. Each file is a test of its own, failing with what tsc
+ * says of it; one more fails with anything tsc says of another file (one they import) or of the program.
+ */
+import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeSnippetFiles } from '../support/docs-snippets/files';
+import { TYPECHECKED_PAGES } from '../support/docs-snippets/pages';
+import { ROOT } from './pages';
+
+const OUT_DIR = join(ROOT, '.tmp', 'docs-types');
+
+/** Every page's files, and where each is written. */
+const files = TYPECHECKED_PAGES.flatMap(({ page, files: filesOf }) => {
+  const dir = join(OUT_DIR, page.replace(/\.md$/, '').replaceAll('/', '-'));
+  return filesOf().map((file) => ({ ...file, dir, path: join(dir, file.file) }));
+});
+
+/** What tsc said, by the absolute path of the file it said it of ('' for the program as a whole). */
+let said: Map<string, string>;
+let status: number | null;
+
+/** Groups tsc's `--pretty false` output: a line `file(line,col): error ...` or `error ...` opens a diagnostic. */
+function byFile(output: string): Map<string, string> {
+  const grouped = new Map<string, string>();
+  let current = '';
+  for (const line of output.split('\n')) {
+    if (line.trim() === '') continue;
+    const opening = /^(.+?)\(\d+,\d+\): (?:error|warning)/.exec(line);
+    if (opening) current = resolve(ROOT, opening[1] ?? '');
+    else if (/^(?:error|warning) /.test(line)) current = '';
+    grouped.set(current, `${grouped.get(current) ?? ''}${line}\n`);
+  }
+  return grouped;
+}
+
+describe('the snippets of the docs pages with a test of their own', () => {
+  beforeAll(async () => {
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    for (const { dir, file, name, source } of files) writeSnippetFiles(dir, [{ file, name, source }]);
+    const config = {
+      extends: '../../tsconfig.json',
+      compilerOptions: { jsx: 'react-jsx' },
+      files: files.map(({ path }) => relative(OUT_DIR, path)),
+      include: [],
+    };
+    writeFileSync(join(OUT_DIR, 'tsconfig.json'), JSON.stringify(config));
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const args = [tsc, '--noEmit', '--pretty', 'false', '-p', join(OUT_DIR, 'tsconfig.json')];
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+      [said, status] = [byFile(stdout + stderr), 0];
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; code?: number | null };
+      [said, status] = [byFile(`${failed.stdout ?? ''}${failed.stderr ?? ''}`), failed.code ?? null];
+    }
+  }, 180_000);
+
+  it.each(TYPECHECKED_PAGES.map(({ page }) => page))('has files of %s to type-check', (page) => {
+    expect(files.filter((file) => file.name.startsWith(`${page} `)).length).toBeGreaterThan(0);
+  });
+
+  it.each(files)('type-checks $name', ({ path }) => {
+    expect(said.get(path) ?? '').toBe('');
+  });
+
+  it('finds no type error elsewhere, and tsc exits with 0', () => {
+    const elsewhere = [...said].filter(([file]) => !files.some(({ path }) => path === file));
+    expect(elsewhere.map(([, text]) => text).join('')).toBe('');
+    expect(status).toBe(0);
+  });
+});
