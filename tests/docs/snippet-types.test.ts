@@ -69,9 +69,10 @@ describe('the snippets of the docs pages with a test of their own', () => {
     expect(said.get(path) ?? '').toBe('');
   });
 
-  it('finds no type error elsewhere, and tsc exits with 0', () => {
+  it('finds no type error elsewhere, and tsc exits with 0 if it finds none in a snippet', () => {
     const elsewhere = [...said].filter(([file]) => !files.some(({ path }) => path === file));
     expect(elsewhere.map(([, text]) => text).join('')).toBe('');
-    expect(status).toBe(0);
+    // With an error in a snippet's file, that file's test fails, telling which; tsc's status says nothing more.
+    if (elsewhere.length === said.size) expect(status).toBe(0);
   });
 });

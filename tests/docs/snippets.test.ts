@@ -127,9 +127,9 @@ describe('docs snippets', () => {
 
   it.each(examples.map((example, index) => ({ ...example, index })))(
     'runs $name and prints what it promises',
-    async ({ index, code }) => {
+    async ({ index, code, name }) => {
       const { stdout, stderr, status } = await outputOf(index);
-      expect(status, stderr).toBe(0);
+      expect(status, `${name} ended with status ${status}:\n${stderr}`).toBe(0);
       for (const promise of promisedOutputs(code)) {
         if (promise.endsWith('...')) expect(stdout).toContain(promise.slice(0, -3).trim());
         else expect(stdout.replace(/\s+/g, ' ')).toContain(promise.replace(/\s+/g, ' '));

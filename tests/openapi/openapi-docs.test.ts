@@ -31,7 +31,7 @@ describe('docs/openapi.md examples', () => {
         ),
       );
       const { stdout, stderr, status } = await output(i);
-      expect(status, stderr).toBe(0);
+      expect(status, `docs/openapi.md #${i} ended with status ${status}:\n${stderr}`).toBe(0);
       for (const promise of promisedOutputs(code)) expect(stdout.replace(/\s+/g, ' ')).toContain(promise);
     },
   );
