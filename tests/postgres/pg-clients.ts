@@ -70,8 +70,12 @@ export async function openServer(url: string): Promise<TestDatabase> {
     name: 'PostgreSQL server',
     client: pool as unknown as SqlClient,
     exec: async (sql) => void (await pool.query(sql)),
+    // In statements of 100 tables: one by one, the contract's 700-odd tables took over 30 s on a loaded machine.
     dropTables: async (tables) => {
-      for (const table of tables) await pool.query(`DROP TABLE IF EXISTS "${table}"`);
+      for (let i = 0; i < tables.length; i += 100) {
+        const batch = tables.slice(i, i + 100).map((table) => `"${table}"`);
+        await pool.query(`DROP TABLE IF EXISTS ${batch.join(', ')}`);
+      }
     },
     close: () => pool.end(),
   };
@@ -119,11 +123,12 @@ export function describePostgresLegs(
       beforeAll(async () => {
         db = await open();
       });
+      // Dropping hundreds of tables on a shared server can outlast the default hook timeout.
       afterAll(async () => {
         if (!db) return;
         await db.dropTables(tables);
         await db.close();
-      });
+      }, 120_000);
 
       const makeRepository: RepositoryFactory = async (resource, records) => {
         if (!db) throw new Error('database not open');
