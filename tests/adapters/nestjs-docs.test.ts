@@ -12,10 +12,17 @@ import { nestjsDocs, outDir, snippets } from '../support/docs-snippets/nestjs';
 import { writeSnippetFiles } from '../support/docs-snippets/files';
 import { expectEnvelope, expectRawEnvelope, type Reply } from './docs-snippets';
 
-/** Writes snippet `i`, listening on port 0 and exporting its app (and its `routes`, if named), and returns its path. */
+/**
+ * Writes snippet `i`, listening on port 0 and exporting its app (and its `routes`, if named), and returns its path.
+ * Beside it goes a tsconfig.json extending the project's: vitest's transform takes the decorator settings
+ * (`experimentalDecorators`, `emitDecoratorMetadata`) from the nearest tsconfig.json that includes the file, and the
+ * project's own does not include .tmp/.
+ */
 function writeSnippet(i: number): string {
   const file = nestjsDocs.files()[i];
   if (file === undefined) throw new Error(`docs/adapters/nestjs.md has no snippet ${i}`);
+  const config = { extends: '../../tsconfig.json', include: ['*.ts'] };
+  writeSnippetFiles(outDir, [{ name: 'tsconfig', file: 'tsconfig.json', source: JSON.stringify(config) }]);
   return writeSnippetFiles(outDir, [file])[0] ?? '';
 }
 
