@@ -1,5 +1,12 @@
 import { defineConfig } from 'tsup';
 
+/**
+ * `PAGELOPE_BUILD=js` builds the JavaScript only and `PAGELOPE_BUILD=dts` the declarations only, into the same dist/
+ * without cleaning it: `npm test` (scripts/test.mjs) builds the JavaScript first and the declarations beside the tests.
+ * Unset (`npm run build`): both.
+ */
+const only = process.env['PAGELOPE_BUILD'];
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -15,10 +22,10 @@ export default defineConfig({
     'refine/index': 'src/refine/index.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  dts: only === 'js' ? false : only === 'dts' ? { only: true } : true,
   splitting: true,
   sourcemap: false,
-  clean: true,
+  clean: only !== 'dts',
   treeshake: true,
   target: 'node20',
   // Frameworks (and refine) stay the user's own copies (optional peer dependencies), never bundled.

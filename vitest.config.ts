@@ -60,6 +60,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['**/node_modules/**', BENCH],
           setupFiles: ['tests/setup.ts'],
+          // Under npm test: the declarations build beside the tests (scripts/test.mjs).
+          globalSetup: ['tests/global-setup.ts'],
           // One module graph per worker, not per file: each file's imports (and PGlite's WebAssembly) load once per
           // worker. No test file stubs a global it does not restore or patches a module; tests/setup.ts resets the
           // fast-check configuration before every file.

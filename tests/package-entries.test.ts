@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { declarationsBuilt } from './support/declarations-built';
+
+// Under npm test the declarations are built beside the tests: wait for them.
+beforeAll(() => declarationsBuilt(), 200_000);
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const RUNTIME_PACKAGES = new Set(['zod', 'uuid']);

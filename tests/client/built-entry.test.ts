@@ -9,7 +9,11 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInContext, createContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { declarationsBuilt } from '../support/declarations-built';
+
+// Under npm test the declarations are built beside the tests: wait for them.
+beforeAll(() => declarationsBuilt(), 200_000);
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
