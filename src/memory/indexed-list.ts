@@ -5,6 +5,7 @@ import {
   type SearchTerm,
   compileComparator,
   compilePredicate,
+  compileQueryPredicate,
 } from '../kit/index';
 import type { EqualityIndex } from './equality-index';
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
@@ -66,7 +67,7 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
   }
 
   // Without packed columns for the search (no separator fits), the search is one more test of each row.
-  const test = both(compilePredicate(query.groups), search && compileSearch(search));
+  const test = compileQueryPredicate(query);
   const covers = group?.length === 1 && !search;
   const byValue = group ? narrow(store, group) : undefined;
   // A substring condition reads a packed text column (native searches over contiguous text) unless small equality

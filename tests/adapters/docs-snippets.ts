@@ -92,3 +92,36 @@ export function expectRawEnvelope(text: string, status: number): void {
     correlationID: id,
   });
 }
+
+/**
+ * Harness bodies that several adapter pages share, for snippets that promise the same behaviour (async function
+ * bodies given `url` and `call`; see each page's HARNESSES).
+ */
+export const SHARED_HARNESSES = {
+  /** Wiring one resource with the limiter: create, a filtered sorted list, a 405, a 404 and the 429. */
+  wiring: `const created = await call('/products', { method: 'POST', headers: { 'content-type': 'application/json' },
+     body: JSON.stringify({ name: 'lamp', price: 20 }) });
+   const listed = await call('/products?name[cont]=am&orderBy=price');
+   const put = await call('/products', { method: 'PUT' });
+   const missing = await call('/nowhere');
+   let limited = await call('/products');
+   for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/products');
+   return { created, listed, put, missing, limited };`,
+  /** `locals` from a header reaching the scope, below the `/v1` prefix, beside an own `/health` route. */
+  prefixedLocals: `const anonymous = await call('/v1/notes');
+   const created = await call('/v1/notes', { method: 'POST',
+     headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ text: 'hi' }) });
+   const ada = await call('/v1/notes', { headers: { 'x-user': 'ada' } });
+   const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
+   const health = await call('/health');
+   return { anonymous, created, ada, bob, health };`,
+  /** The OpenAPI document below the `/v1` prefix: GET, HEAD as GET, a 405, and the document `toOpenApi` makes. */
+  prefixedOpenApi: `const { toOpenApi } = await import('pagelope');
+   const document = await call('/v1/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
+   const head = await call('/v1/openapi.json', { method: 'HEAD' });
+   const post = await call('/v1/openapi.json', { method: 'POST' });
+   const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), openapi)));
+   return { document, head, post, expected };`,
+  /** A failing route whose error the page's logging hook sees: the envelope with the request's correlation id. */
+  boom: `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
+} as const;

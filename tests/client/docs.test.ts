@@ -8,17 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../examples/express/listen';
 import type { RunningServer } from '../../examples/shared/listen-options';
 import { printedBy } from '../support/printed-by';
+import { arrowPromises } from '../support/promised-outputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const page = readFileSync(join(ROOT, 'docs', 'client.md'), 'utf8');
 const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 const outDir = join(ROOT, '.tmp', 'docs-client');
 const DEMO_URL = 'http://127.0.0.1:3000';
-
-/** The `// → text` comments of a snippet, in order. */
-function promised(snippet: string): string[] {
-  return [...snippet.matchAll(/^\s*\/\/ → (.*)$/gm)].map((match) => match[1] ?? '');
-}
 
 describe('docs/client.md', () => {
   let server: RunningServer;
@@ -32,7 +28,7 @@ describe('docs/client.md', () => {
 
   it('has snippets that promise output', () => {
     expect(snippets.length).toBeGreaterThanOrEqual(4);
-    expect(snippets.flatMap(promised).length).toBeGreaterThanOrEqual(8);
+    expect(snippets.flatMap(arrowPromises).length).toBeGreaterThanOrEqual(8);
   });
 
   it.each(snippets.map((snippet, i) => [i, snippet] as const))(
@@ -40,7 +36,7 @@ describe('docs/client.md', () => {
     async (i, snippet) => {
       const file = join(outDir, `run-${i}.ts`);
       writeFileSync(file, `${snippet.replaceAll(DEMO_URL, server.url)}\nexport {};\n`);
-      expect(await printedBy(file)).toEqual(promised(snippet));
+      expect(await printedBy(file)).toEqual(arrowPromises(snippet));
     },
   );
 });

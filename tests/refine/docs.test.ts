@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '../../examples/express/listen';
 import type { RunningServer } from '../../examples/shared/listen-options';
 import { printedBy } from '../support/printed-by';
+import { arrowPromises } from '../support/promised-outputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const page = readFileSync(join(ROOT, 'docs', 'refine.md'), 'utf8');
@@ -17,11 +18,6 @@ const snippets = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => matc
 const tsxSnippets = [...page.matchAll(/```tsx\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 const outDir = join(ROOT, '.tmp', 'docs-refine');
 const DEMO_URL = 'http://127.0.0.1:3000';
-
-/** The `// → text` comments of a snippet, in order. */
-function promised(snippet: string): string[] {
-  return [...snippet.matchAll(/^\s*\/\/ → (.*)$/gm)].map((match) => match[1] ?? '');
-}
 
 describe('docs/refine.md', () => {
   let server: RunningServer;
@@ -35,7 +31,7 @@ describe('docs/refine.md', () => {
 
   it('has snippets that promise output, and one in TSX', () => {
     expect(snippets.length).toBeGreaterThanOrEqual(5);
-    expect(snippets.flatMap(promised).length).toBeGreaterThanOrEqual(7);
+    expect(snippets.flatMap(arrowPromises).length).toBeGreaterThanOrEqual(7);
     expect(tsxSnippets).toHaveLength(1);
   });
 
@@ -44,7 +40,7 @@ describe('docs/refine.md', () => {
     async (i, snippet) => {
       const file = join(outDir, `run-${i}.ts`);
       writeFileSync(file, `${snippet.replaceAll(DEMO_URL, server.url)}\nexport {};\n`);
-      expect(await printedBy(file)).toEqual(promised(snippet));
+      expect(await printedBy(file)).toEqual(arrowPromises(snippet));
     },
   );
 });

@@ -35,3 +35,8 @@ export function promisedOutputs(code: string): string[] {
   flush();
   return promises;
 }
+
+/** The `// → text` comments of a snippet, in order: what the client and refine pages' examples promise they print. */
+export function arrowPromises(snippet: string): string[] {
+  return [...snippet.matchAll(/^\s*\/\/ → (.*)$/gm)].map((match) => match[1] ?? '');
+}

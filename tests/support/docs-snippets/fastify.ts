@@ -3,7 +3,7 @@
  * sends it requests and prints `RESULT <json>` of what it got: tests/adapters/fastify-docs.test.ts runs them and
  * checks what the page promises, tests/docs/snippet-types.test.ts type-checks them.
  */
-import { CALL_SOURCE, docsPage } from '../../adapters/docs-snippets';
+import { CALL_SOURCE, docsPage, SHARED_HARNESSES } from '../../adapters/docs-snippets';
 import type { SnippetFile, TypecheckedPage } from './files';
 
 export const { snippets, outDir } = docsPage('fastify');
@@ -39,7 +39,7 @@ export const HARNESSES: readonly string[] = [
    const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), { info: openapi.info })));
    return { document, head, post, missing, expected };`,
   // An onError hook logging failures.
-  `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
+  SHARED_HARNESSES.boom,
   // Timeouts and clientErrorListener.
   `const missing = await call('/anything');
    const { connect } = await import('node:net');

@@ -5,7 +5,7 @@
  * snippet is also written as `app.ts`, which the server snippet imports. tests/adapters/hono-docs.test.ts runs them and
  * checks what the page promises, tests/docs/snippet-types.test.ts type-checks them.
  */
-import { CALL_SOURCE, docsPage } from '../../adapters/docs-snippets';
+import { CALL_SOURCE, docsPage, SHARED_HARNESSES } from '../../adapters/docs-snippets';
 import type { SnippetFile, TypecheckedPage } from './files';
 
 export const { snippets, outDir } = docsPage('hono');
@@ -22,14 +22,7 @@ server.listen(0);
 /** Harness code per snippet: an async function body given `url`, `call` (fetch giving status, headers, body), `raw`. */
 export const HARNESSES: readonly string[] = [
   // Wiring one resource with the limiter.
-  `const created = await call('/products', { method: 'POST', headers: { 'content-type': 'application/json' },
-     body: JSON.stringify({ name: 'lamp', price: 20 }) });
-   const listed = await call('/products?name[cont]=am&orderBy=price');
-   const put = await call('/products', { method: 'PUT' });
-   const missing = await call('/nowhere');
-   let limited = await call('/products');
-   for (let i = 0; i < 120 && limited.status !== 429; i++) limited = await call('/products');
-   return { created, listed, put, missing, limited };`,
+  SHARED_HARNESSES.wiring,
   // Serving on Node.
   `const listed = await call('/products');
    const backslash = await raw('GET /products\\\\x HTTP/1.1\\r\\nhost: x\\r\\n');
@@ -37,22 +30,11 @@ export const HARNESSES: readonly string[] = [
    const big = await raw('GET / HTTP/1.1\\r\\nhost: x\\r\\nx-big: ' + 'a'.repeat(20_000) + '\\r\\n');
    return { listed, backslash, star, big, timeouts: [server.requestTimeout, server.headersTimeout] };`,
   // locals, a prefix, an own route.
-  `const anonymous = await call('/v1/notes');
-   const created = await call('/v1/notes', { method: 'POST',
-     headers: { 'content-type': 'application/json', 'x-user': 'ada' }, body: JSON.stringify({ text: 'hi' }) });
-   const ada = await call('/v1/notes', { headers: { 'x-user': 'ada' } });
-   const bob = await call('/v1/notes', { headers: { 'x-user': 'bob' } });
-   const health = await call('/health');
-   return { anonymous, created, ada, bob, health };`,
+  SHARED_HARNESSES.prefixedLocals,
   // The OpenAPI document below a prefix.
-  `const { toOpenApi } = await import('pagelope');
-   const document = await call('/v1/openapi.json', { headers: { 'x-correlation-id': 'doc-1' } });
-   const head = await call('/v1/openapi.json', { method: 'HEAD' });
-   const post = await call('/v1/openapi.json', { method: 'POST' });
-   const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), openapi)));
-   return { document, head, post, expected };`,
+  SHARED_HARNESSES.prefixedOpenApi,
   // Logging by wrapping onError.
-  `return { boom: await call('/boom', { headers: { 'x-correlation-id': 'boom-1' } }) };`,
+  SHARED_HARNESSES.boom,
 ];
 
 const HARNESS_HEAD = `
