@@ -47,6 +47,8 @@ export {
 // repository
 export {
   type Repository,
+  type Transaction,
+  type QueryResultRows,
   type CreateInput,
   type Patch,
   type ScopeOptions,

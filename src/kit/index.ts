@@ -61,6 +61,8 @@ export {
 // The repository contract's types.
 export type {
   Repository,
+  Transaction,
+  QueryResultRows,
   CreateInput,
   Patch,
   ScopeOptions,

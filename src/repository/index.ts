@@ -1,1 +1,11 @@
-export type { Repository, CreateInput, Patch, ScopeOptions, ListItem, SelectFields, SelectList } from './repository';
+export type {
+  Repository,
+  Transaction,
+  QueryResultRows,
+  CreateInput,
+  Patch,
+  ScopeOptions,
+  ListItem,
+  SelectFields,
+  SelectList,
+} from './repository';

@@ -44,6 +44,29 @@ export interface ScopeOptions<TRecord> {
   readonly scope?: Where<TRecord> | undefined;
 }
 
+/** The result of a raw statement run in a transaction: its rows, as the driver returns them. */
+export interface QueryResultRows {
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+/**
+ * One open transaction of a repository's store, handed to the `work` of `Repository.transaction`. Everything done
+ * through it commits when `work` resolves and rolls back entirely when it throws.
+ */
+export interface Transaction {
+  /**
+   * Returns `repository` bound to this transaction: this one, or another of the same database or memory store.
+   *
+   * @throws TypeError when `repository` cannot join (another database, another kind of store).
+   */
+  repository<TOther>(repository: Repository<TOther>): Repository<TOther>;
+  /**
+   * Runs raw SQL in the transaction (PostgreSQL repositories only; absent on stores without SQL). Every value is a
+   * bind parameter.
+   */
+  readonly query?: ((text: string, values?: readonly unknown[]) => Promise<QueryResultRows>) | undefined;
+}
+
 /**
  * The storage contract every adapter implements (in-memory, PostgreSQL). Every method is async, validates its
  * input, and reports failures as `HttpError`s: 400 for bad input, 404 for a missing id, 409 for a duplicate id.
@@ -79,4 +102,15 @@ export interface Repository<TRecord> {
    * the usual loop that feeds `nextCursor` back in (TS7022), so narrow trimmed items with `Pick` yourself.
    */
   listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>>;
+  /**
+   * Runs `work` in one transaction of this repository's store (optional: repositories that cannot leave it out).
+   * `work` commits when it resolves and rolls back entirely when it throws (the error is rethrown); inside it,
+   * `tx.repository(other)` binds this or another repository of the same store to the transaction.
+   */
+  transaction?<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * The fields the store fills itself when a created record has no value for them (database defaults such as
+   * `gen_random_uuid()` or `now()`): the service and the OpenAPI create schema treat them as optional on create.
+   */
+  readonly databaseDefaults?: readonly string[];
 }
