@@ -23,7 +23,8 @@ import {
   compilePredicate,
 } from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
-import { MemoryStore } from './memory-store';
+import { JournaledStore } from './journaled-store';
+import { withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
 
 type Row = Record<string, unknown>;
@@ -41,6 +42,10 @@ export interface MemoryRepositoryOptions<TRecord> {
  * `search` is answered from packed, lower-cased text columns of the searchable fields (built on first use, kept in
  * step with writes), and `select` trims each returned item to the selected fields.
  *
+ * `transaction(work)` runs `work` in a memory transaction that any memory repository can join
+ * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, calls to it from outside
+ * the transaction wait until it has committed or rolled back (see docs/hooks-and-service.md, "Transactions").
+ *
  * @throws HttpError 400 when a seed record is invalid, 409 when two seed records share an id.
  * @example
  * const repository = createMemoryRepository(users, { records: seed });
@@ -51,7 +56,7 @@ export function createMemoryRepository<TRecord>(
   resource: Resource<TRecord>,
   options: MemoryRepositoryOptions<TRecord> = {},
 ): Repository<TRecord> {
-  const store = new MemoryStore(resource as Resource);
+  const store = new JournaledStore(resource as Resource);
   const idField = resource.idField;
   const generateId = options.generateId ?? uuidv7;
 
@@ -102,7 +107,7 @@ export function createMemoryRepository<TRecord>(
     if (duplicate !== undefined) throw duplicateIdError(resource, duplicate);
   }
 
-  return Object.freeze({
+  return withTransactions(store, {
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       return cloneRecord(insert(data));
     },
