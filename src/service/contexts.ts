@@ -2,7 +2,7 @@ import type { RequestHeaders } from '../internal/index';
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
 import type { Resource } from '../resource/index';
-import type { Patch } from '../repository/index';
+import type { Patch, Transaction } from '../repository/index';
 
 /** What a service knows of a request beyond its headers when none is declared: any keys, read-only. */
 export type DefaultLocals = Readonly<Record<string, unknown>>;
@@ -19,6 +19,13 @@ export interface OperationContext<TRecord, TLocals = DefaultLocals> {
   readonly correlationId: string;
   /** What the caller knows about the request (the authenticated user, the tenant); an empty frozen object when none. */
   readonly locals: Readonly<TLocals>;
+  /**
+   * The open transaction of a write (create, update, replace, delete) of a service created with `transaction: true`,
+   * in its before-hooks, scope function and after-hooks: `transaction.repository(other)` joins another repository
+   * of the same store to it. Absent on reads, without that option, and in `onAfterError<Op>` handlers (they run
+   * after the rollback).
+   */
+  readonly transaction?: Transaction | undefined;
 }
 
 /** The context of a service's `scope` function: the operation's context and its name. */

@@ -11,6 +11,7 @@ import { refuseHiddenSelect } from './refuse-hidden-select';
 import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, ServiceOperation } from './contexts';
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
+import { createWriteRunner } from './write-transaction';
 
 /** Per-call options of a service operation. */
 export interface OperationOptions<TLocals = DefaultLocals> {
@@ -36,6 +37,13 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
    * from its context. Records outside it are not listed and answer 404; a write that would leave it is a 403.
    */
   readonly scope?: ScopeFunction<TRecord, TLocals>;
+  /**
+   * Runs each write (create, update, replace, delete) in one `repository.transaction`: its before-hooks, scope, write
+   * and after-hooks, whose contexts carry `transaction` (join other repositories with
+   * `context.transaction.repository(other)`). A throw anywhere rolls every write back; the `onAfterError<Op>` handlers
+   * run after the rollback. Reads are unchanged. Default `false`.
+   */
+  readonly transaction?: boolean;
 }
 
 /** The route operations of one resource: checks, before-hooks, scope, repository call, after-hooks. */
@@ -77,8 +85,10 @@ const NO_LOCALS: DefaultLocals = Object.freeze({});
  * replace the input, or throw to refuse), the request scope (stamped into created and replaced records, checked on
  * every write), final validation, the repository call, then the `onAfter<Op>` handlers (each may replace the
  * result). Hidden fields are removed from every result. On any failure it runs every `onAfterError<Op>` handler
- * and rethrows the original error.
+ * and rethrows the original error. With `transaction: true`, everything from the before-hooks to the after-hooks of a
+ * write runs in one transaction of the repository, rolled back when any step throws.
  *
+ * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method.
  * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
  * the scope, 404 for a missing or out-of-scope id, and whatever the repository or a handler throws.
  * @example
@@ -97,6 +107,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const generic = resource as Resource;
   const hooks = options.hooks ?? createHookBus<Events<TRecord, TLocals>>();
   const hide = createHiddenFilter<TRecord>(generic);
+  const write = createWriteRunner<TRecord, TLocals>(repository, options.transaction);
   const protectedFields = [...new Set([...generic.readOnly, ...generic.hidden])].filter(
     (field) => field !== generic.idField,
   );
@@ -135,6 +146,15 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       }
       throw error;
     }
+  }
+
+  /** {@link guarded} around a write's steps, which get the repository and context of its transaction, if any. */
+  function written<T>(
+    errorEvent: keyof Events<TRecord, TLocals>,
+    context: Context,
+    work: (repository: Repository<TRecord>, context: Context) => Promise<T>,
+  ) {
+    return guarded(errorEvent, context, () => write(context, work));
   }
 
   /** Runs the handlers of `event` in turn, each with `key` set to the current value, which it may replace. */
@@ -192,7 +212,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     },
     create(body, options = {}) {
       const context = lazyContext(options, { body });
-      return guarded('onAfterErrorCreate', context, async () => {
+      return written('onAfterErrorCreate', context, async (repository, context) => {
         const data = await chain('onBeforeCreate', context, 'body', checkBody(generic, body, 'create') as Row);
         const scope = await scopeFor('create', context);
         const record = validateCreate(resource, scope ? scope.stamp(data) : data);
@@ -212,7 +232,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     },
     update(id, patch, options = {}) {
       const context = lazyContext(options, { id, patch });
-      return guarded('onAfterErrorUpdate', context, async () => {
+      return written('onAfterErrorUpdate', context, async (repository, context) => {
         const changes = await chain('onBeforeUpdate', context, 'patch', checkBody(generic, patch, 'update', id) as Row);
         const scope = await scopeFor('update', context);
         const valid = validatePatch(resource, changes, id);
@@ -227,7 +247,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     },
     replace(id, body, options = {}) {
       const context = lazyContext(options, { id, body });
-      return guarded('onAfterErrorReplace', context, async () => {
+      return written('onAfterErrorReplace', context, async (repository, context) => {
         const data = { ...(await chain('onBeforeReplace', context, 'body', checkBody(generic, body, 'replace', id))) };
         const scope = await scopeFor('replace', context);
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
@@ -245,7 +265,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     },
     delete(id, options = {}) {
       const context = lazyContext(options, { id });
-      return guarded('onAfterErrorDelete', context, async () => {
+      return written('onAfterErrorDelete', context, async (repository, context) => {
         await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
         const entity = await repository.delete(id, within(scope));
