@@ -17,6 +17,23 @@ export type RepositoryFactory = <TRecord>(
 ) => Promise<Repository<TRecord>> | Repository<TRecord>;
 
 /**
+ * Builds a second repository, of `resource` and holding `records`, on the same store as `repository` (a repository
+ * the factory returned): one that `tx.repository(sibling)` accepts inside `repository.transaction(work)`, such as
+ * another table of the same database. What the transaction rules of {@link repositoryContract} join.
+ *
+ * @example
+ * ```ts
+ * // a new table on the client the first repository uses
+ * const sibling: SiblingFactory = (resource, records) => createMyRepository(resource, { client, records });
+ * ```
+ */
+export type SiblingFactory = <TRecord>(
+  resource: Resource<TRecord>,
+  records: readonly TRecord[],
+  repository: Repository<unknown>,
+) => Promise<Repository<TRecord>> | Repository<TRecord>;
+
+/**
  * Options of {@link repositoryContract}.
  *
  * @example
@@ -37,6 +54,13 @@ export interface RepositoryContractOptions {
    * your test setup with `fc.configureGlobal({ seed })`); the suite never changes that configuration.
    */
   readonly seed?: number;
+  /**
+   * For the transaction rules (run when the repository has `transaction`): how to make a second repository on the
+   * same store, which a transaction must be able to join. Default: the factory again, which fits a factory that makes
+   * a new table of one database, or a new memory repository. `false`: the store's transactions cannot join another
+   * repository, and those rules are skipped.
+   */
+  readonly sibling?: SiblingFactory | false;
 }
 
 /**
@@ -58,6 +82,12 @@ export interface ContractContext {
   readonly seeded: () => Promise<Repository<Item>>;
   /** An empty repository of `items`. */
   readonly fresh: () => Promise<Repository<Item>>;
+  /** A second repository on the store of `repository`, or `undefined` when the options say there is none. */
+  readonly sibling: <TRecord>(
+    resource: Resource<TRecord>,
+    records: readonly TRecord[],
+    repository: Repository<unknown>,
+  ) => Promise<Repository<TRecord> | undefined>;
   /** A record body without an id, every field set, with the given overrides. */
   readonly body: (overrides?: Partial<Item>) => Omit<Item, 'id'>;
 }
@@ -82,6 +112,12 @@ export function createContractContext(
     STORED: options.readsAbsentNullableAsNull ? SEED.map(storedOf) : SEED,
     seeded: () => Promise.resolve(makeRepository(items, SEED)),
     fresh: () => Promise.resolve(makeRepository(items, [])),
+    sibling: async (resource, records, repository) =>
+      options.sibling === false
+        ? undefined
+        : options.sibling === undefined
+          ? makeRepository(resource, records)
+          : options.sibling(resource, records, repository),
     body: (overrides = {}) => ({
       name: 'Hedy',
       nick: 'hl',

@@ -1,4 +1,4 @@
 // pagelope/testing: the repository contract suite, for vitest, that every repository (memory, PostgreSQL, yours)
 // must pass. vitest and fast-check are optional peer dependencies of this entry only.
 export { repositoryContract } from './repository-contract';
-export type { RepositoryContractOptions, RepositoryFactory } from './contract-context';
+export type { RepositoryContractOptions, RepositoryFactory, SiblingFactory } from './contract-context';

@@ -10,12 +10,15 @@ import { replaceContract } from './replace-contract';
 import { scopeContract } from './scope-contract';
 import { searchContract } from './search-contract';
 import { selectContract } from './select-contract';
+import { transactionContract } from './transaction-contract';
 
 /**
  * Declares the shared repository contract suite with vitest's `describe`/`it`: create, get, update, replace and delete
  * (copies, ids, 404s, 409s, 400s that change nothing), list and listByCursor (page metadata, every operator, ordering
  * by code point with nulls last ascending and the id tie-breaker, limits, cursor binding, malformed cursors), the
- * scope option, search, select and OR groups, and page- and cursor-walk properties against a reference model.
+ * scope option, search, select and OR groups, page- and cursor-walk properties against a reference model, and, for
+ * a repository with `transaction(work)`, the transaction rules (commit, full rollback, the error rethrown, a sibling
+ * repository joined, concurrent transactions; skipped with that reason on a repository without it).
  *
  * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
  * start with, and returns a fresh, isolated repository holding exactly them (it is called for each test and for each
@@ -23,7 +26,7 @@ import { selectContract } from './select-contract';
  *
  * @param name - What the suite is run against, shown in the test names.
  * @param factory - Builds a fresh repository of a resource holding the given records.
- * @param options - Runs of each property, the SQL null rule, a fast-check seed.
+ * @param options - Runs of each property, the SQL null rule, a fast-check seed, how to make a sibling repository.
  *
  * @example
  * ```ts
@@ -53,5 +56,6 @@ export function repositoryContract(
     selectContract(context);
     orGroupsContract(context);
     propertiesContract(context);
+    transactionContract(context);
   });
 }

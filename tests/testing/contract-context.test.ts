@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { createMemoryRepository } from 'pagelope';
+import { createMemoryRepository, type Repository } from 'pagelope';
 import type { RepositoryFactory } from 'pagelope/testing';
 import { describe, expect, it } from 'vitest';
 import { createContractContext } from '../../src/testing/contract-context';
+import { tasks } from '../../src/testing/fixtures';
 import { SEED } from '../../src/testing/seed';
 
 const factory: RepositoryFactory = (resource, records) => createMemoryRepository(resource, { records });
@@ -47,5 +48,31 @@ describe('createContractContext', () => {
       ...absent,
       nick: null,
     });
+  });
+
+  it('makes the sibling with the factory by default, with the sibling option when given, and none for false', async () => {
+    const calls: string[] = [];
+    const counting: RepositoryFactory = (resource, records) => {
+      calls.push(`factory ${resource.name} ${records.length}`);
+      return createMemoryRepository(resource, { records });
+    };
+    const first = createMemoryRepository(tasks);
+    const byDefault = await createContractContext(counting).sibling(tasks, [], first as Repository<unknown>);
+    expect(calls).toStrictEqual(['factory tasks 0']);
+    expect(typeof byDefault?.transaction).toBe('function');
+    let given: unknown;
+    const own = createContractContext(counting, {
+      sibling: (resource, records, repository) => {
+        given = repository;
+        return createMemoryRepository(resource, { records });
+      },
+    });
+    expect(await own.sibling(tasks, [], first as Repository<unknown>)).toBeDefined();
+    expect(given).toBe(first);
+    expect(calls).toHaveLength(1);
+    expect(
+      await createContractContext(counting, { sibling: false }).sibling(tasks, [], first as Repository<unknown>),
+    ).toBeUndefined();
+    expect(calls).toHaveLength(1);
   });
 });

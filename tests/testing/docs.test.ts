@@ -18,6 +18,7 @@ describe('docs/testing.md', () => {
 
   it('names every option of repositoryContract', () => {
     const page = readPage('docs/testing.md');
-    for (const option of ['numRuns', 'readsAbsentNullableAsNull', 'seed']) expect(page).toContain(`\`${option}\``);
+    for (const option of ['numRuns', 'readsAbsentNullableAsNull', 'seed', 'sibling'])
+      expect(page).toContain(`\`${option}\``);
   });
 });

@@ -1,5 +1,10 @@
 import { createMemoryRepository, type Repository, type Resource } from 'pagelope';
-import { repositoryContract, type RepositoryContractOptions, type RepositoryFactory } from 'pagelope/testing';
+import {
+  repositoryContract,
+  type RepositoryContractOptions,
+  type RepositoryFactory,
+  type SiblingFactory,
+} from 'pagelope/testing';
 import { describe, expectTypeOf, it } from 'vitest';
 
 describe('repositoryContract', () => {
@@ -55,13 +60,28 @@ describe('RepositoryFactory', () => {
 });
 
 describe('RepositoryContractOptions', () => {
-  it('holds the runs, the null rule and a seed, all optional and readonly', () => {
+  it('holds the runs, the null rule, a seed and the sibling factory, all optional and readonly', () => {
     expectTypeOf<RepositoryContractOptions>().not.toBeAny();
     expectTypeOf<RepositoryContractOptions>().toEqualTypeOf<{
       readonly numRuns?: number;
       readonly readsAbsentNullableAsNull?: boolean;
       readonly seed?: number;
+      readonly sibling?: SiblingFactory | false;
     }>();
     expectTypeOf({}).toExtend<RepositoryContractOptions>();
+  });
+});
+
+describe('SiblingFactory', () => {
+  it('takes the resource, its records and the first repository, and returns a repository of that resource', () => {
+    const sibling: SiblingFactory = (resource, records, first) => {
+      expectTypeOf(first).toEqualTypeOf<Repository<unknown>>();
+      return createMemoryRepository(resource, { records });
+    };
+    expectTypeOf(sibling).returns.not.toBeAny();
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { sibling });
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { sibling: false });
+    // @ts-expect-error: true is not a factory (leave the option out for the default)
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { sibling: true });
   });
 });
