@@ -42,7 +42,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/adapters/README.md': 0,
   'docs/errors.md': 1,
   'docs/getting-started.md': 1,
-  'docs/hooks-and-service.md': 4,
+  'docs/hooks-and-service.md': 6,
   'docs/internals.md': 0,
   'docs/kit.md': 4,
   'docs/limits-and-security.md': 0,
