@@ -22,7 +22,8 @@ export interface StoreHolder {
 /**
  * A memory store whose changes are written to the journal of the transaction holding it, so a rollback can undo them
  * through the same index maintenance as any write (records, ordered and equality indexes, text columns). While a
- * transaction holds the store, every change is that transaction's: calls from outside it wait for `holder.ended`.
+ * transaction holds the store, every change is that transaction's: writes from outside it wait for `holder.ended`,
+ * and reads from outside it read the committed state ({@link JournaledStore.readCommitted}).
  */
 export class JournaledStore extends MemoryStore {
   /** The open transaction holding the store, if any. */
@@ -48,6 +49,28 @@ export class JournaledStore extends MemoryStore {
     if (change.kind === 'add') super.remove(change.row);
     else if (change.kind === 'remove') super.add(change.row);
     else super.replace(change.next as Row, change.row);
+  }
+
+  /** Applies one journaled change again, without journaling it. */
+  private redo(change: Change): void {
+    if (change.kind === 'add') super.add(change.row);
+    else if (change.kind === 'remove') super.remove(change.row);
+    else super.replace(change.row, change.next as Row);
+  }
+
+  /**
+   * Runs `read` on the committed state: with the holding transaction's changes of this store undone, then applied
+   * again. `read` must read synchronously (a memory repository's reads do: no `await` before they have their
+   * answer), so nothing else ever sees the store in between.
+   */
+  readCommitted<T>(read: () => T): T {
+    const own = this.holder?.changes.filter((change) => change.store === this) ?? [];
+    for (let i = own.length - 1; i >= 0; i--) this.undo(own[i] as Change);
+    try {
+      return read();
+    } finally {
+      for (const change of own) this.redo(change);
+    }
   }
 
   /** Undoes `changes` (of any stores), newest first: each store is left exactly as before the first of them. */

@@ -21,7 +21,8 @@ const endedError = (): Error =>
 
 /**
  * A copy of `entry.base` bound to `tx`: it reaches the store directly while the transaction is open (the transaction
- * holds the store, so outside calls wait) and refuses once it has ended. Its `transaction(work)` joins `tx`.
+ * holds the store: outside writes wait, outside reads see the committed state) and refuses once it has ended. Its
+ * `transaction(work)` joins `tx`.
  */
 function bindRepository(entry: Registered, tx: MemoryTransaction): AnyRepository {
   const bound: Record<string, unknown> = {};
@@ -100,6 +101,9 @@ async function runMemoryTransaction<T>(work: (tx: Transaction) => Promise<T>): P
   }
 }
 
+/** The operations that only read: from outside a transaction they read the committed state instead of waiting. */
+const READS: ReadonlySet<string> = new Set(['get', 'list', 'listByCursor']);
+
 /** Runs `call` once no transaction holds `store` (a transaction that ends may be followed by the next one). */
 async function whenReleased(store: JournaledStore, call: () => Promise<unknown>): Promise<unknown> {
   while (store.holder !== undefined) await store.holder.ended;
@@ -107,19 +111,20 @@ async function whenReleased(store: JournaledStore, call: () => Promise<unknown>)
 }
 
 /**
- * The public memory repository over `base` (its operations) and `store`: each operation runs at once unless an open
- * transaction holds the store, and then once that transaction has ended; `transaction(work)` runs `work` in a memory
- * transaction that this and any other memory repository can join.
+ * The public memory repository over `base` (its operations) and `store`: while an open transaction holds the store,
+ * its reads answer at once from the committed state and its writes wait until that transaction has ended;
+ * `transaction(work)` runs `work` in a memory transaction that this and any other memory repository can join.
  */
 export function withTransactions<TRecord>(store: JournaledStore, base: Repository<TRecord>): Repository<TRecord> {
   const repository: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) {
+    const call = value as Method;
+    const held = READS.has(key)
+      ? (...args: unknown[]) => store.readCommitted(() => call(...args))
+      : (...args: unknown[]) => whenReleased(store, () => call(...args));
     repository[key] =
       typeof value === 'function'
-        ? (...args: unknown[]) =>
-            store.holder === undefined
-              ? (value as Method)(...args)
-              : whenReleased(store, () => (value as Method)(...args))
+        ? (...args: unknown[]) => (store.holder === undefined ? call(...args) : held(...args))
         : value;
   }
   repository['transaction'] = runMemoryTransaction;

@@ -131,6 +131,8 @@ describe('createMemoryRepository transaction', () => {
                 throw FAIL;
               }
               await applyToRepository(joined[o.target] as Repository<Item>, replay, o);
+              // Outside the transaction, both stores read as the committed model.
+              if (o.kind !== 'search') await expectStores([a, b], model);
             }
             if (step.fails) throw FAIL;
             return 'committed';

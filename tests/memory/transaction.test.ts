@@ -142,30 +142,55 @@ describe('createMemoryRepository transaction', () => {
     expect((await repository.get('a1')).id).toBe('a1');
   });
 
-  it('makes outside calls on a joined repository wait for the end; a rolled-back write is never seen', async () => {
-    const repository = seeded();
-    const other = createMemoryRepository(items);
-    const gate = deferred();
-    const joined = deferred();
-    const run = repository.transaction!(async (tx) => {
-      await tx.repository(repository).create({ ...body, id: 'n1' });
-      joined.resolve();
-      await gate.promise;
-      throw new Error('rolled back');
-    });
-    await joined.promise;
-    const read = repository.get('n1');
-    const list = repository.list();
-    const write = repository.create({ ...body, id: 'n2' });
-    expect(await settled(read)).toBe(false);
-    expect(await settled(write)).toBe(false);
-    expect((await other.list()).total).toBe(0); // a repository the transaction did not join answers at once
-    gate.resolve();
-    await expect(run).rejects.toThrow('rolled back');
-    expect((await httpErrorOf(read)).statusCode).toBe(404);
-    expect((await list).total).toBe(SEED.length);
-    expect((await write).id).toBe('n2');
-  });
+  it.each([
+    { outcome: 'commits', fails: false },
+    { outcome: 'rolls back', fails: true },
+  ])(
+    'answers outside reads of a joined repository from the committed state and holds outside writes until it $outcome',
+    async ({ fails }) => {
+      const repository = seeded();
+      const other = createMemoryRepository(items);
+      const gate = deferred();
+      const joined = deferred();
+      const before = await all(repository);
+      const run = repository.transaction!(async (tx) => {
+        const own = tx.repository(repository);
+        await own.create({ ...body, name: 'Zyxw', id: 'n1' });
+        await own.update('a1', { name: 'Zyxv', status: 'archived' });
+        await own.delete('a2');
+        joined.resolve();
+        await gate.promise;
+        if (fails) throw new Error('rolled back');
+      });
+      await joined.promise;
+      // Reads answer at once, as if the transaction had not begun: no write of it shows before it commits.
+      expect(await all(repository)).toStrictEqual(before);
+      expect((await httpErrorOf(repository.get('n1'))).statusCode).toBe(404);
+      expect((await repository.get('a2')).id).toBe('a2');
+      expect((await repository.list({ search: 'zyx' })).total).toBe(0);
+      expect((await repository.list({ where: { status: { eq: 'archived' } }, limit: 50 })).items).toStrictEqual(
+        before.filter((record) => record.status === 'archived'),
+      );
+      expect((await repository.listByCursor({ limit: 50 })).items).toStrictEqual(before);
+      const write = repository.create({ ...body, id: 'n2' });
+      const update = repository.update('a3', { age: 3 });
+      expect(await settled(write)).toBe(false);
+      expect(await settled(update)).toBe(false);
+      expect((await other.list()).total).toBe(0); // a repository the transaction did not join answers at once
+      gate.resolve();
+      if (fails) await expect(run).rejects.toThrow('rolled back');
+      else await run;
+      expect((await write).id).toBe('n2');
+      expect((await update).age).toBe(3);
+      const ids = (await all(repository)).map((record) => record.id);
+      expect(ids).toStrictEqual(
+        fails
+          ? [...before.map((r) => r.id), 'n2']
+          : [...before.map((r) => r.id).filter((id) => id !== 'a2'), 'n1', 'n2'],
+      );
+      expect((await repository.list({ search: 'zyx' })).total).toBe(fails ? 0 : 2);
+    },
+  );
 
   it('runs transactions one at a time, in call order', async () => {
     const a = seeded();

@@ -140,12 +140,15 @@ describe('createResourceService transaction', () => {
     });
     const seen: unknown[] = [];
     service.hooks.on('onAfterErrorCreate', async (context, error) => {
-      // The repositories themselves: during the transaction these calls would wait for its end.
       seen.push((await authorRepository.get('a1')).bookCount, (await bookRepository.list()).total);
+      // A write to a repository the transaction joined waits until it has ended: this one lands at once.
+      const write = bookRepository.create({ id: 'b3', title: 'After', authorId: 'a1' }).then(() => 'written');
+      seen.push(await Promise.race([write, new Promise((resolve) => setTimeout(() => resolve('waiting'), 100))]));
       seen.push(context.transaction, error);
     });
     expect(await rejectionOf(service.create({ id: 'b2', title: 'T', authorId: 'a1' }))).toBe(FAILURE);
-    expect(seen).toStrictEqual([1, 1, undefined, FAILURE]);
+    expect(seen).toStrictEqual([1, 1, 'written', undefined, FAILURE]);
+    expect((await bookRepository.list()).items.map((book) => book.id)).toStrictEqual(['b1', 'b3']);
   });
 
   it('hands the same transaction to the before-hooks, the scope and the after-hooks of a write, none to reads', async () => {
