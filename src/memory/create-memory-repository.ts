@@ -43,8 +43,8 @@ export interface MemoryRepositoryOptions<TRecord> {
  * step with writes), and `select` trims each returned item to the selected fields.
  *
  * `transaction(work)` runs `work` in a memory transaction that any memory repository can join
- * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, calls to it from outside
- * the transaction wait until it has committed or rolled back (see docs/hooks-and-service.md, "Transactions").
+ * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, reads from outside the
+ * transaction see the committed state and writes wait until it has ended (docs/hooks-and-service.md, "Transactions").
  *
  * @throws HttpError 400 when a seed record is invalid, 409 when two seed records share an id.
  * @example
