@@ -65,10 +65,15 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
 /** What the service does with a body key the schema lacks: report it (400) or drop it. */
 export type UnknownFieldPolicy = 'reject' | 'strip';
 
-/** A defined resource: validated configuration plus what was read from the schema. */
-export interface Resource<TRecord = Record<string, unknown>> {
+/**
+ * A defined resource: validated configuration plus what was read from the schema. {@link defineResource} returns a
+ * `Resource<z.output<TSchema>, TSchema>`, so `z.output<typeof resource.schema>` is the record type; `Resource<TRecord>`
+ * (any zod object schema) is the form that functions taking a resource accept.
+ */
+export interface Resource<TRecord = Record<string, unknown>, TSchema extends z.ZodObject = z.ZodObject> {
   readonly name: string;
-  readonly schema: z.ZodObject;
+  /** The zod object schema the resource was defined with, with its own type. */
+  readonly schema: TSchema;
   readonly idField: keyof TRecord & string;
   readonly fields: ReadonlyMap<string, FieldDef>;
   /** Field name to the operators clients may use on it. */
@@ -145,7 +150,7 @@ const fail = (resource: string, message: string): never => {
  */
 export function defineResource<const TSchema extends z.ZodObject>(
   config: ResourceConfig<TSchema>,
-): Resource<z.output<TSchema>> {
+): Resource<z.output<TSchema>, TSchema> {
   const name = config.name;
   if (typeof name !== 'string' || name.length === 0) fail(String(name), 'name must be a non-empty string');
   for (const key of Object.keys(config)) if (!CONFIG_KEYS.has(key)) fail(name, `unknown option "${key}"`);
@@ -230,7 +235,7 @@ export function defineResource<const TSchema extends z.ZodObject>(
     defaultOrder,
     ...policy,
     searchable,
-  }) as Resource<z.output<TSchema>>;
+  }) as Resource<z.output<TSchema>, TSchema>;
 }
 
 function resolveSearchable(

@@ -1,9 +1,10 @@
 /**
- * Type-checks, with the project's settings (and React's JSX for ```tsx), the snippets of the docs pages whose tests run
- * them with something added (tests/support/docs-snippets/pages.ts): every page's files in one tsc program, written to
- * `.tmp/docs-types/<page>/`, rather than one program per page, and incrementally (once run, tsc checks again only what
- * changed). Each file is a test of its own, failing with what tsc says of it; one more fails with anything tsc says of
- * another file (one they import) or of the program.
+ * Type-checks, with the project's settings under `--strict` (and React's JSX for ```tsx), every ```ts and ```tsx
+ * snippet of README.md and of every page under docs/ (tests/support/docs-snippets/pages.ts): the adapters' pages with
+ * what their tests add to each snippet, the others each snippet a module of its own. Every page's files go into one
+ * tsc program, written to `.tmp/docs-types/<page>/`, rather than one program per page, checked incrementally (once
+ * run, tsc checks again only what changed). Each file is a test of its own, failing with what tsc says of it; one more
+ * fails with anything tsc says of another file (one they import) or of the program.
  */
 import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeSnippetFiles } from '../support/docs-snippets/files';
 import { TYPECHECKED_PAGES } from '../support/docs-snippets/pages';
-import { ROOT } from './pages';
+import { fencedBlocks, markdownPages, readPage, ROOT } from './pages';
 
 const OUT_DIR = join(ROOT, '.tmp', 'docs-types');
 
@@ -40,13 +41,13 @@ function byFile(output: string): Map<string, string> {
   return grouped;
 }
 
-describe('the snippets of the docs pages with a test of their own', () => {
+describe('the TypeScript snippets of every docs page', () => {
   beforeAll(async () => {
     rmSync(OUT_DIR, { recursive: true, force: true });
     for (const { dir, file, name, source } of files) writeSnippetFiles(dir, [{ file, name, source }]);
     const config = {
       extends: '../../tsconfig.json',
-      compilerOptions: { jsx: 'react-jsx' },
+      compilerOptions: { jsx: 'react-jsx', strict: true },
       files: files.map(({ path }) => relative(OUT_DIR, path)),
       include: [],
     };
@@ -67,6 +68,23 @@ describe('the snippets of the docs pages with a test of their own', () => {
 
   it.each(TYPECHECKED_PAGES.map(({ page }) => page))('has files of %s to type-check', (page) => {
     expect(files.filter((file) => file.name.startsWith(`${page} `)).length).toBeGreaterThan(0);
+  });
+
+  it.each(markdownPages())('type-checks every TypeScript block of %s, each in a file of its own', (page) => {
+    const blocks = fencedBlocks(readPage(page));
+    for (const [language, label] of [
+      ['ts', ''],
+      ['tsx', '```tsx '],
+      ['typescript', '```typescript '],
+    ]) {
+      const unchecked = blocks
+        .filter((block) => block.language === language)
+        .map((_block, i) => `${page} ${label}#${i}`)
+        .filter((name) => !files.some((file) => file.name === name || file.name.startsWith(`${name} `)));
+      expect(unchecked, 'blocks in no file tsc checks').toEqual([]);
+    }
+    const other = blocks.filter((block) => /^(?:mts|cts|typescriptreact)$/.test(block.language));
+    expect(other, 'TypeScript fenced in a way no test reads').toEqual([]);
   });
 
   it.each(files)('type-checks $name', ({ path }) => {

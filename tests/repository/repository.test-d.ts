@@ -76,7 +76,7 @@ declare const repository: Repository<User>;
 
 describe('defineResource', () => {
   it('infers the record type from the zod schema', () => {
-    expectTypeOf(users).toEqualTypeOf<Resource<z.output<typeof userSchema>>>();
+    expectTypeOf(users).toEqualTypeOf<Resource<z.output<typeof userSchema>, typeof userSchema>>();
     expectTypeOf(users).toExtend<Resource<User>>();
     expectTypeOf(users.idField).toEqualTypeOf<keyof User & string>();
     expectTypeOf(users).not.toBeAny();
@@ -343,6 +343,8 @@ describe('generic exports', () => {
     expectTypeOf(parseListQuery<User>).returns.not.toBeAny();
     expectTypeOf(parseCursorQuery<User>).returns.not.toBeAny();
     expectTypeOf(toPageResult<User>).returns.toEqualTypeOf<PageResult<User>>();
-    expectTypeOf(defineResource<typeof userSchema>).returns.toEqualTypeOf<Resource<z.output<typeof userSchema>>>();
+    expectTypeOf(defineResource<typeof userSchema>).returns.toEqualTypeOf<
+      Resource<z.output<typeof userSchema>, typeof userSchema>
+    >();
   });
 });

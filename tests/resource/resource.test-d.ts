@@ -18,7 +18,7 @@ const books = defineResource({ name: 'books', schema: bookSchema, filterable: ['
 
 describe('defineResource', () => {
   it('returns a Resource of the schema output, with the id field and order terms typed by its fields', () => {
-    expectTypeOf(books).toEqualTypeOf<Resource<Book>>();
+    expectTypeOf(books).toEqualTypeOf<Resource<Book, typeof bookSchema>>();
     expectTypeOf(books).not.toBeAny();
     expectTypeOf(books.idField).toEqualTypeOf<'id' | 'title' | 'pages' | 'tags'>();
     expectTypeOf(books.defaultOrder[0]!.field).toEqualTypeOf<'id' | 'title' | 'pages' | 'tags'>();
