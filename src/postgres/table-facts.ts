@@ -24,6 +24,7 @@ const CONSTRAINT_COLUMNS =
   'CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, n) ' +
   'JOIN pg_catalog.pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum ' +
   'WHERE x.indrelid = to_regclass($1) AND x.indisunique ' +
+  'AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k2 WHERE k2.conindid = x.indexrelid) ' +
   "UNION ALL SELECT 'referenced', r.relname::text, c.conname::text, a.attname::text, k.n " +
   'FROM pg_catalog.pg_constraint c JOIN pg_catalog.pg_class r ON r.oid = c.conrelid ' +
   'CROSS JOIN LATERAL unnest(c.confkey) WITH ORDINALITY AS k(attnum, n) ' +
