@@ -62,7 +62,7 @@ export function createWriteErrorMapper(
   const fieldsOf = (columns: readonly string[] | undefined) => {
     if (!columns || columns.length === 0) return undefined;
     const fields = columns.map(fieldOfColumn);
-    return fields.every((field) => field !== undefined) ? (fields as string[]) : undefined;
+    return fields.every((field) => typeof field === 'string') ? (fields as string[]) : undefined;
   };
   /** The columns of a constraint: from the catalog, else from the error's detail (`Key (a, b)=(...)`). */
   const constraintColumns = async (error: PgError, referencing = false) => {
@@ -92,7 +92,7 @@ export function createWriteErrorMapper(
     const found: string[] = [];
     for (const [column, limit] of limits) {
       const field = fieldOfColumn(column);
-      const value = field === undefined ? undefined : record[field];
+      const value = typeof field === 'string' && Object.hasOwn(record, field) ? record[field] : undefined;
       if (value === undefined || value === null) continue;
       const over =
         error.code === '22001'
