@@ -116,7 +116,7 @@ const schemas = new WeakMap<Resource, Map<string, SchemaLike>>();
 function schemaOf(resource: Resource, optional: readonly string[] = []): SchemaLike {
   let byList = schemas.get(resource);
   if (!byList) schemas.set(resource, (byList = new Map()));
-  const key = optional.join('\u0000');
+  const key = JSON.stringify(optional);
   let schema = byList.get(key);
   if (!schema) {
     const mask: Record<string, true> = Object.create(null) as Record<string, true>;
