@@ -192,7 +192,7 @@ const METHODS = ['create', 'get', 'update', 'replace', 'delete', 'list', 'listBy
 function createTransaction(slot: Slot): { readonly tx: Transaction; close(): void } {
   let open = true;
   const ended = () => new TypeError('the transaction has ended: use tx.repository(...) only inside its work');
-  const guarded = new Map<object, Repository<unknown>>();
+  const guarded = new Map<Binding, Repository<unknown>>();
   const tx: Transaction = Object.freeze({
     repository<TOther>(other: Repository<TOther>): Repository<TOther> {
       if (!open) throw ended();
@@ -200,7 +200,7 @@ function createTransaction(slot: Slot): { readonly tx: Transaction; close(): voi
       if (!binding || binding.root !== slot.root) {
         throw new TypeError('tx.repository: the repository is not a PostgreSQL repository on the same client');
       }
-      let guard = guarded.get(other);
+      let guard = guarded.get(binding);
       if (!guard) {
         let byConnection = bound.get(binding);
         if (!byConnection) bound.set(binding, (byConnection = new WeakMap()));
@@ -212,7 +212,7 @@ function createTransaction(slot: Slot): { readonly tx: Transaction; close(): voi
           methods[method] = (...args: unknown[]) => (open ? target[method]?.(...args) : Promise.reject(ended()));
         }
         guard = Object.freeze({ ...methods, databaseDefaults: inner.databaseDefaults }) as Repository<unknown>;
-        guarded.set(other, guard);
+        guarded.set(binding, guard);
         bindings.set(guard, binding);
       }
       return guard as Repository<TOther>;
