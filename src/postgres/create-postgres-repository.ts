@@ -71,10 +71,23 @@ export interface PostgresRepositoryOptions {
  * `contl` rule, which the trigram indexes of `createTableSql(resource, { trigram: true })` serve); a `select` reads
  * only the selected columns (and, for a cursor page, the sort columns its next cursor is made of).
  *
- * @throws TypeError when the table or a field name is not a plain SQL identifier.
+ * A constraint or data error of a write is the client's 4xx, naming fields and never SQL (a unique or foreign-key
+ * violation a 409, a not-null or check violation or a value the column cannot hold a 400), and a lost connection, a
+ * statement timeout, a serialization failure or a deadlock a 503 with `retry-after`. `transaction(work)` runs `work`
+ * on one connection: a `pg.Pool` checks one out per transaction; on a `pg.Client` or PGlite (one connection) the
+ * repositories' other statements wait until the transaction ends, so inside `work` reach the database only through
+ * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). Any other
+ * client is treated as one connection.
+ *
+ * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
+ * the resource does not have.
  * @example
  * const repository = createPostgresRepository(users, { client: new pg.Pool(), table: 'users' });
  * await client.query(createTableSql(users, { table: 'users' }));
+ * await repository.transaction(async (tx) => {
+ *   const user = await tx.repository(repository).create({ name: 'Ann' });
+ *   await tx.query('UPDATE stats SET users = users + 1');
+ * });
  */
 export function createPostgresRepository<TRecord>(
   resource: Resource<TRecord>,

@@ -1,7 +1,6 @@
-import type { QueryResultRows, Repository, Transaction } from 'pagelope';
+import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { exclusive, queued } from './client-gate';
-import { createWriteErrorMapper } from './constraint-error';
 import { toRetryableError } from './database-error';
 import type { SqlClient } from './sql-client';
 
@@ -76,18 +75,19 @@ export function runStatement(client: SqlClient, text: string, values: unknown[])
   return queued(client, () => client.query(text, values));
 }
 
-// A COMMIT that fails (a deferred constraint, a serialization failure) names no repository: its error is mapped
-// without fields.
-const mapCommitError = createWriteErrorMapper({
-  resource: { name: 'record', idField: '' },
-  tableName: '',
-  fieldOfColumn: () => undefined,
-  facts: () => Promise.resolve(undefined),
-});
+/** SQLSTATEs of the constraints checked at COMMIT when deferred: unique, foreign key, exclusion. */
+const DEFERRABLE_STATES = new Set(['23505', '23503', '23P01']);
 
-async function commitError(error: unknown): Promise<unknown> {
+/**
+ * The error to report for a failed COMMIT: a 503 for a transient failure (a serialization failure), a 409 for a
+ * deferred constraint (which names no repository, so no field), else the error itself.
+ */
+function commitError(error: unknown): unknown {
   const retryable = toRetryableError(error);
-  return retryable === error ? mapCommitError(error, { operation: 'update' }) : retryable;
+  if (retryable !== error) return retryable;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !DEFERRABLE_STATES.has(code)) return error;
+  return new HttpError(409, 'the changes conflict with stored records', { cause: error });
 }
 
 /**
@@ -102,10 +102,17 @@ export async function runTransaction<T>(client: SqlClient, work: (tx: Transactio
   if (slotSet.has(client)) return inSavepoint(client as Slot, work);
   const kind = clientKind(client);
   if (kind === 'pglite') {
+    // PGlite commits after the work resolves: an error that is not the work's own comes from COMMIT.
+    let failed: { readonly error: unknown } | undefined;
     try {
-      return await (client as PgliteLike).transaction((tx) => onSlot(slotOf(client, client), tx, work));
+      return await (client as PgliteLike).transaction((tx) =>
+        onSlot(slotOf(client, client), tx, work).catch((error: unknown) => {
+          failed = { error };
+          throw error;
+        }),
+      );
     } catch (error) {
-      throw await commitError(error);
+      throw failed?.error === error ? error : commitError(error);
     }
   }
   if (kind === 'single') return exclusive(client, () => onConnection(client, client, work));
@@ -159,7 +166,7 @@ async function onConnection<T>(
   try {
     committed = (await connection.query('COMMIT')) as { readonly command?: unknown };
   } catch (error) {
-    throw await commitError(error);
+    throw commitError(error);
   }
   // COMMIT of a transaction in which a statement failed answers ROLLBACK (node-postgres) instead of an error.
   if (committed.command === 'ROLLBACK') {

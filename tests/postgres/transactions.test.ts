@@ -190,14 +190,26 @@ for (const [leg, open] of LEGS) {
         await tx.query?.('SELECT 1 / 0').catch(() => undefined);
       }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Error);
+      expect(isHttpError(error) && error.statusCode).not.toBe(409);
       await expect(authorRepo.get('a6')).rejects.toMatchObject({ statusCode: 404 });
+    });
+
+    it('rethrows the work’s own raw database error as it is', async () => {
+      const error: unknown = await transaction(async (tx) => {
+        await tx.query?.(`INSERT INTO ${t.counters} VALUES ('c', 1)`);
+      }).catch((caught: unknown) => caught);
+      expect(isHttpError(error)).toBe(false);
+      expect((error as { code?: string }).code).toBe('23505');
     });
 
     it('answers a deferred foreign key that fails at COMMIT with a 409', async () => {
       const error: unknown = await transaction(async (tx) => {
         await tx.repository(bookRepo).create({ id: 'b7', title: 'Orphan', authorId: 'nobody' });
       }).catch((caught: unknown) => caught);
-      expect(isHttpError(error) && error.statusCode).toBe(409);
+      expect(isHttpError(error) && [error.statusCode, error.message]).toEqual([
+        409,
+        'the changes conflict with stored records',
+      ]);
       await expect(bookRepo.get('b7')).rejects.toMatchObject({ statusCode: 404 });
     });
 
