@@ -252,6 +252,33 @@ for (const [leg, open] of testDatabases()) {
       expect(await snapshot(db, t)).toBe(before);
     });
 
+    it('reads the catalog once, on the first error that needs it, and not for writes that succeed', async () => {
+      const table = uniqueTable('c_once');
+      await db.exec(`CREATE TABLE ${table} (id text PRIMARY KEY, email text UNIQUE, age integer CHECK (age > 0))`);
+      const resource = defineResource({
+        name: 'people',
+        schema: z.object({ id: z.string(), email: z.string(), age: z.number().int() }),
+      });
+      const reads: string[] = [];
+      const counting = {
+        query: (text: string, values?: unknown[]) => {
+          if (text.includes('pg_catalog.pg_constraint')) reads.push(text);
+          return db.client.query(text, values);
+        },
+      };
+      const repository = createPostgresRepository(resource, { client: counting, table });
+      await repository.create({ id: 'p1', email: 'a@b.c', age: 1 });
+      expect(reads).toHaveLength(0);
+      for (let i = 0; i < 3; i++) {
+        await expect(repository.create({ id: `x${String(i)}`, email: 'z@b.c', age: 0 })).rejects.toMatchObject({
+          statusCode: 400,
+          message: ['age: the value is not allowed'],
+        });
+      }
+      expect(reads).toHaveLength(1);
+      await db.dropTables([table]);
+    });
+
     it('names the field inside a transaction, where the catalog cannot be read, from the error itself', async () => {
       const table = uniqueTable('c_tx');
       await db.exec(`CREATE TABLE ${table} (id text PRIMARY KEY, email text UNIQUE)`);
