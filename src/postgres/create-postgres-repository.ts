@@ -37,7 +37,7 @@ import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
 import { createTableFactsLookup } from './table-facts';
 import { createCollationLookup, type TextCollation } from './text-collation';
-import { catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
+import { canRunTransactions, catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
 
 /** Options of {@link createPostgresRepository}. */
 export interface PostgresRepositoryOptions {
@@ -76,8 +76,9 @@ export interface PostgresRepositoryOptions {
  * statement timeout, a serialization failure or a deadlock a 503 with `retry-after`. `transaction(work)` runs `work`
  * on one connection: a `pg.Pool` checks one out per transaction; on a `pg.Client` or PGlite (one connection) the
  * repositories' other statements wait until the transaction ends, so inside `work` reach the database only through
- * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). Any other
- * client is treated as one connection.
+ * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). A
+ * repository on any other client (one that might spread a transaction over several connections) has no
+ * `transaction`.
  *
  * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
  * the resource does not have.
@@ -177,7 +178,10 @@ export function createPostgresRepository<TRecord>(
 
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
-    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
+    // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
+    ...(canRunTransactions(client) && {
+      transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
+    }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       const record = rejectNul(validateCreate(resource, data, { databaseDefaults }));
       const { idField } = resource;

@@ -70,6 +70,11 @@ export function catalogClient(client: SqlClient): SqlClient | undefined {
   return clientKind(root) === 'pool' ? root : undefined;
 }
 
+/** Whether a repository on `client` can run transactions: see {@link clientKind}. */
+export function canRunTransactions(client: SqlClient): boolean {
+  return slotSet.has(client) || clientKind(client) !== undefined;
+}
+
 /** Statements of a repository on `client`: queued behind open transactions when it is a single connection. */
 export function runStatement(client: SqlClient, text: string, values: unknown[]) {
   return queued(client, () => client.query(text, values));
@@ -116,6 +121,7 @@ export async function runTransaction<T>(client: SqlClient, work: (tx: Transactio
     }
   }
   if (kind === 'single') return exclusive(client, () => onConnection(client, client, work));
+  if (kind === undefined) throw new TypeError('transaction: the client is not a pg.Pool, a pg.Client or PGlite');
   let connection: Awaited<ReturnType<PoolLike['connect']>>;
   try {
     connection = await (client as PoolLike).connect();

@@ -280,6 +280,38 @@ describe.runIf(DATABASE_URL)('createPostgresRepository transaction on a pg.Pool 
   });
 });
 
+describe('createPostgresRepository transaction on other clients', () => {
+  it.each([
+    ['a bare query function', { query: async () => ({ rows: [] }) }],
+    ['a wrapper around a pool', { query: async () => ({ rows: [] }), connect: async () => undefined }],
+    ['an object posing as a pool without counts', { query: async () => ({ rows: [] }), totalCount: '1' }],
+  ])('leaves transaction out for %s, which may not hold one connection', (_name, client) => {
+    const repository = createPostgresRepository(authors, { client: client as SqlClient });
+    expect(repository.transaction).toBeUndefined();
+  });
+
+  it.runIf(DATABASE_URL)('runs a transaction on a client checked out of a pool', async () => {
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+    const held = await pool.connect();
+    const table = uniqueTable('tx_held');
+    try {
+      await held.query(`CREATE TABLE ${table} (id text PRIMARY KEY, name text NOT NULL, "bookCount" integer NOT NULL)`);
+      const repository = createPostgresRepository(authors, { client: held as unknown as SqlClient, table });
+      await expect(
+        transactionOf(repository)(async (tx) => {
+          await tx.repository(repository).create({ id: 'h', name: 'h', bookCount: 0 });
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
+      expect((await pool.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await held.query(`DROP TABLE IF EXISTS ${table}`);
+      held.release();
+      await pool.end();
+    }
+  });
+});
+
 describe('createPostgresRepository transaction on PGlite', () => {
   it('holds back the instance’s own queries while a transaction is open', async () => {
     const db = await openPglite();
