@@ -1,5 +1,5 @@
 import { HttpError } from 'pagelope';
-import { duplicateIdError, notFoundError } from 'pagelope/kit';
+import { duplicateIdError, notFoundError, quote } from 'pagelope/kit';
 import type { TableFacts } from './table-facts';
 
 /** The write a statement was part of. */
@@ -37,13 +37,13 @@ interface PgError {
 }
 
 /** Data exceptions a client's value causes, with the message given for it (after the field's name). */
-const DATA_MESSAGES: Readonly<Record<string, string>> = {
-  '22001': 'the value is too long',
-  '22003': 'the number is out of range',
-  '22P02': 'the value is not valid',
-  '22007': 'the date or time is not valid',
-  '22008': 'the date or time is out of range',
-};
+const DATA_MESSAGES: ReadonlyMap<string, string> = new Map([
+  ['22001', 'the value is too long'],
+  ['22003', 'the number is out of range'],
+  ['22P02', 'the value is not valid'],
+  ['22007', 'the date or time is not valid'],
+  ['22008', 'the date or time is out of range'],
+]);
 
 /**
  * Returns a function that turns a constraint or data error of a write into the `HttpError` a client should get, the
@@ -130,7 +130,7 @@ export function createWriteErrorMapper(
       if (context.operation === 'delete') {
         return new HttpError(
           409,
-          `${resource.name} ${JSON.stringify(String(context.id))} cannot be deleted: other records refer to it`,
+          `${resource.name} ${quote(String(context.id))} cannot be deleted: other records refer to it`,
           cause,
         );
       }
@@ -155,7 +155,7 @@ export function createWriteErrorMapper(
         cause,
       );
     }
-    const dataMessage = DATA_MESSAGES[code];
+    const dataMessage = DATA_MESSAGES.get(code);
     if (dataMessage !== undefined) {
       const fields = await fieldsOfData(error, context);
       // A path id the id column cannot hold names no record: answered as an id that does not exist.

@@ -155,6 +155,9 @@ describe('createWriteErrorMapper', () => {
     ['a string', 'boom'],
     ['null', null],
     ['an error without code', new Error('x')],
+    ['a code that is a prototype key', withCode('constructor')],
+    ['a code __proto__', withCode('__proto__')],
+    ['a code toString', withCode('toString')],
   ])('returns %s as it is', async (_name, raw) => {
     expect(await map(raw, context)).toBe(raw);
   });
