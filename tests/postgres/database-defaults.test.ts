@@ -130,6 +130,23 @@ for (const [leg, open] of testDatabases()) {
       expect(replaced).toMatchObject({ id: created.id, title: 'd', rank: 7 });
     });
 
+    it('inserts DEFAULT VALUES when the database fills every column', async () => {
+      const stamps = defineResource({ name: 'stamps', schema: z.object({ id: z.string(), createdAt: z.date() }) });
+      const stampTable = uniqueTable('defaults_stamps');
+      await db.exec(`CREATE TABLE ${stampTable} (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(), "createdAt" timestamptz NOT NULL DEFAULT now())`);
+      const repository = createPostgresRepository(stamps, {
+        client: db.client,
+        table: stampTable,
+        databaseDefaults: ['createdAt', 'id'],
+      });
+      const [first, second] = [await repository.create({} as never), await repository.create({} as never)];
+      expect(first?.id).toMatch(UUID);
+      expect(second?.id).not.toBe(first?.id);
+      expect((await repository.list()).total).toBe(2);
+      await db.dropTables([stampTable]);
+    });
+
     it('without the option, calls generateId and requires every field', async () => {
       const repository = createPostgresRepository(posts, { client: db.client, table });
       expect(repository.databaseDefaults).toEqual([]);
