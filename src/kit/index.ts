@@ -46,6 +46,7 @@ export {
   notFoundError,
   duplicateIdError,
   type Resource,
+  type ValidateCreateOptions,
 } from '../resource/index';
 export {
   OPERATORS,

@@ -10,6 +10,7 @@ import {
   type Patch,
   type Repository,
   type ScopeOptions,
+  type Transaction,
 } from 'pagelope';
 import {
   ownPageResult,
@@ -27,13 +28,16 @@ import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
 import { compileWhere } from './compile-where';
-import { toUnavailableError } from './connection-error';
+import { createWriteErrorMapper, type WriteErrorContext } from './constraint-error';
+import { toRetryableError } from './database-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
+import { createTableFactsLookup } from './table-facts';
 import { createCollationLookup, type TextCollation } from './text-collation';
+import { canRunTransactions, catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
 
 /** Options of {@link createPostgresRepository}. */
 export interface PostgresRepositoryOptions {
@@ -49,6 +53,15 @@ export interface PostgresRepositoryOptions {
    * `COLLATE "C"` (as `createTableSql` makes them) and skips the lookup; `'unknown'` collates every text field.
    */
   readonly textCollation?: TextCollation;
+  /**
+   * Fields the database fills when a created record has no value for them (column defaults such as
+   * `gen_random_uuid()` or `now()`): the INSERT leaves their columns out and reads the stored values back, a replace
+   * without them sets them to their defaults, and they may be absent on create (`Repository.databaseDefaults` tells
+   * the service so). With the id field listed, `generateId` is not called.
+   *
+   * @example ['id', 'createdAt']
+   */
+  readonly databaseDefaults?: readonly string[];
 }
 
 /**
@@ -58,10 +71,24 @@ export interface PostgresRepositoryOptions {
  * `contl` rule, which the trigram indexes of `createTableSql(resource, { trigram: true })` serve); a `select` reads
  * only the selected columns (and, for a cursor page, the sort columns its next cursor is made of).
  *
- * @throws TypeError when the table or a field name is not a plain SQL identifier.
+ * A constraint or data error of a write is the client's 4xx, naming fields and never SQL (a unique or foreign-key
+ * violation a 409, a not-null or check violation or a value the column cannot hold a 400), and a lost connection, a
+ * statement timeout, a serialization failure or a deadlock a 503 with `retry-after`. `transaction(work)` runs `work`
+ * on one connection: a `pg.Pool` checks one out per transaction; on a `pg.Client` or PGlite (one connection) the
+ * repositories' other statements wait until the transaction ends, so inside `work` reach the database only through
+ * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). A
+ * repository on any other client (one that might spread a transaction over several connections) has no
+ * `transaction`.
+ *
+ * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
+ * the resource does not have.
  * @example
  * const repository = createPostgresRepository(users, { client: new pg.Pool(), table: 'users' });
  * await client.query(createTableSql(users, { table: 'users' }));
+ * await repository.transaction(async (tx) => {
+ *   const user = await tx.repository(repository).create({ name: 'Ann' });
+ *   await tx.query('UPDATE stats SET users = users + 1');
+ * });
  */
 export function createPostgresRepository<TRecord>(
   resource: Resource<TRecord>,
@@ -86,13 +113,23 @@ export function createPostgresRepository<TRecord>(
   // in another collation would change the order. One catalog read per repository settles which columns need it.
   const collation = createCollationLookup(client, { table, fields, mode: options.textCollation ?? 'detect' });
   const contextOf = async (): Promise<SqlContext> => ({ fields, collate: await collation(), params: new SqlParams() });
+  const databaseDefaults = Object.freeze(checkDatabaseDefaults(generic, options.databaseDefaults));
+  const filledByDatabase = new Set(databaseDefaults);
+  const writeError = createWriteErrorMapper({
+    resource,
+    tableName: (options.table ?? resource.name).split('.').pop() as string,
+    fieldOfColumn: (column) => (fields.has(column) ? column : undefined),
+    facts: createTableFactsLookup(() => catalogClient(client), table),
+  });
 
-  // A lost or refused connection is a 503 for the client to retry, not a 500; any other failure is rethrown as is.
-  const run = async (text: string, values: unknown[]) => {
+  // A lost or refused connection, a timeout, a deadlock is a 503 for the client to retry, not a 500; a constraint or
+  // data error of a write is the client's 4xx; any other failure is rethrown as is.
+  const run = async (text: string, values: unknown[], write?: WriteErrorContext) => {
     try {
-      return (await client.query(text, values)).rows;
+      return (await runStatement(client, text, values)).rows;
     } catch (error) {
-      throw toUnavailableError(error);
+      const retryable = toRetryableError(error);
+      throw retryable === error && write ? await writeError(error, write) : retryable;
     }
   };
   const notFound = (id: unknown) => notFoundError(resource, id);
@@ -104,8 +141,8 @@ export function createPostgresRepository<TRecord>(
     if (scope == null) return { context, match };
     return { context, match: `${match} AND (${compileWhere(normalizeScope(scope, generic), context)})` };
   };
-  const one = async (text: string, values: unknown[], id: unknown): Promise<TRecord> => {
-    const [row] = await run(text, values);
+  const one = async (text: string, values: unknown[], id: unknown, write?: WriteErrorContext): Promise<TRecord> => {
+    const [row] = await run(text, values, write);
     if (!row) throw notFound(id);
     return toRecord(row) as TRecord;
   };
@@ -114,29 +151,57 @@ export function createPostgresRepository<TRecord>(
     return one(`SELECT ${select} FROM ${table} WHERE ${match}`, context.params.values, id);
   };
   /** `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope. */
-  const write = async (id: string, record: Row, names: readonly string[], options?: ScopeOptions<TRecord>) => {
+  const write = async (
+    id: string,
+    record: Row,
+    names: readonly string[],
+    options?: ScopeOptions<TRecord> & { readonly operation?: 'update' | 'replace' },
+  ) => {
     if (names.length === 0) return get(id, options);
     const { context, match } = await byId(id, options);
     const { params } = context;
-    const sets = names.map(
-      (field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, record[field] ?? null))}`,
+    const placeholders = names.map((field) =>
+      record[field] === undefined && filledByDatabase.has(field)
+        ? 'DEFAULT'
+        : params.add(toParam(field, record[field] ?? null)),
     );
-    return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${select}`, params.values, id);
+    const sets = names.map((field, i) => `${quoteIdentifier(field)} = ${placeholders[i] as string}`);
+    const paramFields = fieldsOfParams(names, placeholders).set(1, resource.idField);
+    const operation = options?.operation ?? 'update';
+    return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${select}`, params.values, id, {
+      operation,
+      id,
+      record,
+      paramFields,
+    });
   };
 
-  return Object.freeze({
+  const repository: Repository<TRecord> = Object.freeze({
+    databaseDefaults,
+    // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
+    ...(canRunTransactions(client) && {
+      transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
+    }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateCreate(resource, data));
-      if (record[resource.idField] === undefined) record[resource.idField] = generateId();
+      const record = rejectNul(validateCreate(resource, data, { databaseDefaults }));
+      const { idField } = resource;
+      if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = generateId();
       const names = columns.filter((field) => record[field] !== undefined);
       const params = new SqlParams();
       const placeholders = names.map((field) => params.add(toParam(field, record[field])));
+      // An id left to the database cannot be a duplicate of one the client chose: no ON CONFLICT for it.
+      const given = record[idField] !== undefined;
       const [row] = await run(
-        `INSERT INTO ${table} (${names.map(quoteIdentifier).join(', ')}) VALUES (${placeholders.join(', ')}) ` +
-          `ON CONFLICT (${idColumn}) DO NOTHING RETURNING ${select}`,
+        `INSERT INTO ${table} ` +
+          (names.length === 0
+            ? 'DEFAULT VALUES '
+            : `(${names.map(quoteIdentifier).join(', ')}) VALUES (${placeholders.join(', ')}) `) +
+          (given ? `ON CONFLICT (${idColumn}) DO NOTHING ` : '') +
+          `RETURNING ${select}`,
         params.values,
+        { operation: 'create', id: record[idField], record, paramFields: fieldsOfParams(names, placeholders) },
       );
-      if (!row) throw duplicateIdError(resource, record[resource.idField]);
+      if (!row) throw duplicateIdError(resource, record[idField]);
       return toRecord(row) as TRecord;
     },
     get,
@@ -146,17 +211,21 @@ export function createPostgresRepository<TRecord>(
       return write(id, changes, Object.keys(changes), options);
     },
     async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateReplace(resource, data, id));
+      const record = rejectNul(validateReplace(resource, data, id, { databaseDefaults }));
       return write(
         id,
         record,
         columns.filter((field) => field !== resource.idField),
-        options,
+        { ...options, operation: 'replace' },
       );
     },
     async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const { context, match } = await byId(id, options);
-      return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id);
+      return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id, {
+        operation: 'delete',
+        id,
+        paramFields: new Map([[1, resource.idField]]),
+      });
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, { scope: options?.scope });
@@ -194,6 +263,29 @@ export function createPostgresRepository<TRecord>(
       return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
     },
   });
+  return registerRepository(repository, client, (connection) =>
+    createPostgresRepository(resource, { ...options, client: connection }),
+  );
+}
+
+/** The field of each bind parameter (`$n`, possibly cast) among `placeholders`, which hold the values of `names`. */
+function fieldsOfParams(names: readonly string[], placeholders: readonly string[]): Map<number, string> {
+  const map = new Map<number, string>();
+  placeholders.forEach((placeholder, i) => {
+    const number = /^\$(\d+)/.exec(placeholder)?.[1];
+    if (number !== undefined) map.set(Number(number), names[i] as string);
+  });
+  return map;
+}
+
+/** @throws TypeError when `databaseDefaults` names a field the resource does not have. */
+function checkDatabaseDefaults(resource: Resource, names: readonly string[] = []): string[] {
+  for (const name of names) {
+    if (typeof name !== 'string' || !resource.fields.has(name)) {
+      throw new TypeError(`databaseDefaults: ${resource.name} has no field ${JSON.stringify(String(name))}`);
+    }
+  }
+  return [...new Set(names)];
 }
 
 type Row = Record<string, unknown>;

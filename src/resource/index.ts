@@ -11,6 +11,12 @@ export {
 } from './define-resource';
 export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
 export { freezeMap } from './freeze-collection';
-export { validateCreate, validateReplace, validatePatch, issueMessages } from './validate-record';
+export {
+  validateCreate,
+  validateReplace,
+  validatePatch,
+  issueMessages,
+  type ValidateCreateOptions,
+} from './validate-record';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';

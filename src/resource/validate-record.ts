@@ -30,14 +30,27 @@ function plainBody(body: unknown): Row {
   return body as Row;
 }
 
+/** Options of {@link validateCreate} and {@link validateReplace}. */
+export interface ValidateCreateOptions {
+  /**
+   * Fields the store fills itself when a record has none (database defaults, `Repository.databaseDefaults`): they
+   * may be absent, as the id may; a value given is still checked by the field's schema.
+   */
+  readonly databaseDefaults?: readonly string[] | undefined;
+}
+
 /**
- * Validates a whole record for create: the resource's schema with the id optional, defaults applied, required
- * fields enforced. Keys the schema lacks are dropped, as zod does.
+ * Validates a whole record for create: the resource's schema with the id (and any `databaseDefaults` field)
+ * optional, defaults applied, required fields enforced. Keys the schema lacks are dropped, as zod does.
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unknown): Row {
-  const result = schemaOf(resource as Resource).safeParse(plainBody(body));
+export function validateCreate<TRecord>(
+  resource: Resource<TRecord>,
+  body: unknown,
+  options: ValidateCreateOptions = {},
+): Row {
+  const result = schemaOf(resource as Resource, options.databaseDefaults).safeParse(plainBody(body));
   if (!result.success) throw new HttpError(400, issueMessages(result.error.issues));
   const data = result.data as Row;
   // zod keeps a key given as `undefined` (an absent optional field): drop it, so absent and undefined are one.
@@ -51,11 +64,16 @@ export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unkno
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validateReplace<TRecord>(resource: Resource<TRecord>, body: unknown, id: string): Row {
+export function validateReplace<TRecord>(
+  resource: Resource<TRecord>,
+  body: unknown,
+  id: string,
+  options: ValidateCreateOptions = {},
+): Row {
   const idField = resource.idField;
   const given = plainBody(body)[idField];
   if (given !== undefined && given !== id) throw new HttpError(400, [`${idField}: the id cannot be changed`]);
-  const data = validateCreate(resource, body);
+  const data = validateCreate(resource, body, options);
   data[idField] = id;
   return data;
 }
@@ -88,15 +106,29 @@ export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unkno
   return data;
 }
 
-const schemas = new WeakMap<Resource, SchemaLike>();
+const schemas = new WeakMap<Resource, Map<string, SchemaLike>>();
 
-/** The resource's schema with the id optional (built once per resource). */
-function schemaOf(resource: Resource): SchemaLike {
-  let schema = schemas.get(resource);
+/**
+ * The resource's schema with the id and the `optional` fields optional, built once per resource and list of fields.
+ *
+ * @throws TypeError when `optional` names a field the resource does not have.
+ */
+function schemaOf(resource: Resource, optional: readonly string[] = []): SchemaLike {
+  let byList = schemas.get(resource);
+  if (!byList) schemas.set(resource, (byList = new Map()));
+  const key = JSON.stringify(optional);
+  let schema = byList.get(key);
   if (!schema) {
+    const mask: Record<string, true> = Object.create(null) as Record<string, true>;
+    mask[resource.idField] = true;
+    for (const field of optional) {
+      if (!resource.fields.has(field))
+        throw new TypeError(`databaseDefaults: ${resource.name} has no field "${field}"`);
+      mask[field] = true;
+    }
     const object = resource.schema as unknown as { partial(mask: Record<string, true>): SchemaLike };
-    schema = object.partial({ [resource.idField]: true });
-    schemas.set(resource, schema);
+    schema = object.partial({ ...mask });
+    byList.set(key, schema);
   }
   return schema;
 }

@@ -108,6 +108,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const hooks = options.hooks ?? createHookBus<Events<TRecord, TLocals>>();
   const hide = createHiddenFilter<TRecord>(generic);
   const write = createWriteRunner<TRecord, TLocals>(repository, options.transaction);
+  // Fields the store fills when a created record has none: they may be absent from the record validated for create.
+  const databaseDefaults = repository.databaseDefaults;
   const protectedFields = [...new Set([...generic.readOnly, ...generic.hidden])].filter(
     (field) => field !== generic.idField,
   );
@@ -215,7 +217,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       return written('onAfterErrorCreate', context, async (repository, context) => {
         const data = await chain('onBeforeCreate', context, 'body', checkBody(generic, body, 'create') as Row);
         const scope = await scopeFor('create', context);
-        const record = validateCreate(resource, scope ? scope.stamp(data) : data);
+        const record = validateCreate(resource, scope ? scope.stamp(data) : data, { databaseDefaults });
         scope?.assertWithin(record);
         const entity = await repository.create(record as CreateInput<TRecord>);
         return hide.record(await chain('onAfterCreate', context, 'entity', entity));
@@ -257,7 +259,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           const current = (await repository.get(id, within(scope))) as Row;
           for (const field of kept) if (current[field] !== undefined) (data as Row)[field] = current[field];
         }
-        const record = validateReplace(resource, scope ? scope.stamp(data) : data, id);
+        const record = validateReplace(resource, scope ? scope.stamp(data) : data, id, { databaseDefaults });
         scope?.assertWithin(record);
         const entity = await repository.replace(id, record as CreateInput<TRecord>, within(scope));
         return hide.record(await chain('onAfterReplace', context, 'entity', entity));

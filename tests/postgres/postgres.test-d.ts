@@ -1,5 +1,5 @@
 /** Types of pagelope/postgres: the repository, the table SQL and the client it takes. */
-import { defineResource, type Repository } from 'pagelope';
+import { defineResource, type QueryResultRows, type Repository, type Transaction } from 'pagelope';
 import {
   createPostgresRepository,
   createTableSql,
@@ -54,5 +54,31 @@ describe('createTableSql and escapeLike', () => {
     expectTypeOf(escapeLike).toEqualTypeOf<(value: string) => string>();
     // @ts-expect-error the table name is a string
     createTableSql(books, { table: 1 });
+  });
+});
+
+describe('createPostgresRepository databaseDefaults and transaction', () => {
+  it('takes databaseDefaults as field names and exposes them and transaction on the repository', () => {
+    const repository = createPostgresRepository(books, { client, databaseDefaults: ['id', 'pages'] });
+    expectTypeOf<PostgresRepositoryOptions['databaseDefaults']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf(repository.databaseDefaults).toEqualTypeOf<readonly string[] | undefined>();
+    // @ts-expect-error a list of names, not one name
+    createPostgresRepository(books, { client, databaseDefaults: 'id' });
+  });
+
+  it('types the work of a transaction, its bound repositories and raw queries', async () => {
+    const repository = createPostgresRepository(books, { client });
+    const result = await repository.transaction?.(async (tx: Transaction) => {
+      const bound = tx.repository(repository);
+      expectTypeOf(bound).toEqualTypeOf<Repository<Book>>();
+      expectTypeOf(tx.query).toEqualTypeOf<
+        ((text: string, values?: readonly unknown[]) => Promise<QueryResultRows>) | undefined
+      >();
+      return bound.get('b1');
+    });
+    expectTypeOf(result).toEqualTypeOf<Book | undefined>();
+    expectTypeOf(result).not.toBeAny();
+    // @ts-expect-error the work must return a promise
+    void repository.transaction?.(() => 1);
   });
 });

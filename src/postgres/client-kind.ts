@@ -1,0 +1,31 @@
+import type { SqlClient } from './sql-client';
+
+/**
+ * How a client runs a transaction: `'pool'` (a node-postgres `Pool`: one connection checked out per transaction),
+ * `'pglite'` (PGlite: its own `transaction()`, which holds back every other query of the instance meanwhile) or
+ * `'single'` (one node-postgres connection, a `Client` or a client checked out of a pool: `BEGIN` on it, the
+ * repositories' other statements queued until the transaction ends).
+ */
+export type ClientKind = 'pool' | 'pglite' | 'single';
+
+/** A node-postgres `Pool`, as far as transactions need it. */
+export interface PoolLike extends SqlClient {
+  connect(): Promise<SqlClient & { release(destroy?: boolean | Error): void }>;
+}
+
+/** PGlite, as far as transactions need it. */
+export interface PgliteLike extends SqlClient {
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Recognises the kind of `client` by its shape (the adapter imports no driver), or `undefined` for a client of which
+ * it cannot tell whether it is one connection (a wrapper around a pool would spread a transaction over several).
+ */
+export function clientKind(client: SqlClient): ClientKind | undefined {
+  const shape = client as unknown as Record<string, unknown>;
+  if (typeof shape['connect'] === 'function' && typeof shape['totalCount'] === 'number') return 'pool';
+  if (typeof shape['transaction'] === 'function' && typeof shape['exec'] === 'function') return 'pglite';
+  if (typeof shape['connect'] === 'function' && typeof shape['connectionParameters'] === 'object') return 'single';
+  return undefined;
+}

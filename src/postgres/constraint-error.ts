@@ -1,0 +1,169 @@
+import { HttpError } from 'pagelope';
+import { duplicateIdError, notFoundError, quote } from 'pagelope/kit';
+import type { TableFacts } from './table-facts';
+
+/** The write a statement was part of. */
+export type WriteOperation = 'create' | 'update' | 'replace' | 'delete';
+
+/** What the repository knows of the write that failed. */
+export interface WriteErrorContext {
+  readonly operation: WriteOperation;
+  /** The id of the record written, when known. */
+  readonly id?: unknown;
+  /** The values written, by field (to find a string too long or a number out of range for its column). */
+  readonly record?: Readonly<Record<string, unknown>>;
+  /** The field of each bind parameter by its number (`$1` is 1); the id's parameter maps to the id field. */
+  readonly paramFields?: ReadonlyMap<number, string>;
+}
+
+/** Options of {@link createWriteErrorMapper}. */
+export interface WriteErrorMapperOptions {
+  readonly resource: { readonly name: string; readonly idField: string };
+  /** The table's own name (without schema or quotes), as PostgreSQL reports it in `error.table`. */
+  readonly tableName: string;
+  /** The field stored in a column, or `undefined` for a column no field maps to. */
+  readonly fieldOfColumn: (column: string) => string | undefined;
+  /** The table's constraints and column limits, read lazily (`undefined` when they cannot be read now). */
+  readonly facts: () => Promise<TableFacts | undefined>;
+}
+
+interface PgError {
+  readonly code?: unknown;
+  readonly column?: unknown;
+  readonly constraint?: unknown;
+  readonly table?: unknown;
+  readonly detail?: unknown;
+  readonly where?: unknown;
+}
+
+/** Data exceptions a client's value causes, with the message given for it (after the field's name). */
+const DATA_MESSAGES: ReadonlyMap<string, string> = new Map([
+  ['22001', 'the value is too long'],
+  ['22003', 'the number is out of range'],
+  ['22P02', 'the value is not valid'],
+  ['22007', 'the date or time is not valid'],
+  ['22008', 'the date or time is out of range'],
+]);
+
+/**
+ * Returns a function that turns a constraint or data error of a write into the `HttpError` a client should get, the
+ * original error kept as `cause` (any other error is returned as it is): a unique violation (23505) is a 409 (a
+ * duplicate id the usual duplicate-id 409), a foreign-key violation (23503) a 409, a not-null (23502) or check
+ * (23514) violation a 400, and a value the column cannot hold (22001, 22003, 22P02, 22007, 22008) a 400. Each names
+ * the resource's fields where the error or the table's catalog tells which, and never a table, a column, a
+ * constraint or the SQL.
+ */
+export function createWriteErrorMapper(
+  options: WriteErrorMapperOptions,
+): (error: unknown, context: WriteErrorContext) => Promise<unknown> {
+  const { resource, tableName, fieldOfColumn, facts } = options;
+  const { idField } = resource;
+  /** The fields of columns, or `undefined` when a column maps to no field. */
+  const fieldsOf = (columns: readonly string[] | undefined) => {
+    if (!columns || columns.length === 0) return undefined;
+    const fields = columns.map(fieldOfColumn);
+    return fields.every((field) => typeof field === 'string') ? (fields as string[]) : undefined;
+  };
+  /** The columns of a constraint: from the catalog, else from the error's detail (`Key (a, b)=(...)`). */
+  const constraintColumns = async (error: PgError, referencing = false) => {
+    const known = await facts();
+    const name = typeof error.constraint === 'string' ? error.constraint : undefined;
+    if (known && name !== undefined) {
+      const columns = referencing
+        ? known.referencedBy.get(`${String(error.table)}.${name}`)
+        : known.constraints.get(name);
+      if (columns) return columns;
+    }
+    const detail = typeof error.detail === 'string' ? /\(([^()]*)\)=\(/.exec(error.detail) : null;
+    return detail?.[1]?.split(', ').map((column) => column.replace(/^"(.*)"$/, '$1'));
+  };
+  const fieldsOfData = async (error: PgError, context: WriteErrorContext): Promise<string[] | undefined> => {
+    if (typeof error.column === 'string') return fieldsOf([error.column]);
+    const param = typeof error.where === 'string' ? /portal parameter \$(\d+)/.exec(error.where) : null;
+    if (param) {
+      const field = context.paramFields?.get(Number(param[1]));
+      return field === undefined ? undefined : [field];
+    }
+    // A too-long string or an overflowing numeric(p, s) fails when assigned, with no column: find the values that do.
+    const known = await facts();
+    const record = context.record;
+    if (!known || !record) return undefined;
+    const limits = error.code === '22001' ? known.maxLength : known.numericBound;
+    const found: string[] = [];
+    for (const [column, limit] of limits) {
+      const field = fieldOfColumn(column);
+      const value = typeof field === 'string' && Object.hasOwn(record, field) ? record[field] : undefined;
+      if (value === undefined || value === null) continue;
+      const over =
+        error.code === '22001'
+          ? typeof value === 'string' && [...value].length > limit
+          : Math.abs(Number(value)) >= limit;
+      if (over) found.push(field as string);
+    }
+    return found.length > 0 ? found : undefined;
+  };
+
+  return async (raw, context) => {
+    if (typeof raw !== 'object' || raw === null) return raw;
+    const error = raw as PgError;
+    const code = typeof error.code === 'string' ? error.code : '';
+    const cause = { cause: raw };
+    const ownTable = error.table === undefined || error.table === tableName;
+    const named = (fields: readonly string[] | undefined, message: string) =>
+      fields ? [`${fields.join(', ')}: ${message}`] : [message];
+
+    if (code === '23505') {
+      const fields = ownTable ? fieldsOf(await constraintColumns(error)) : undefined;
+      if (fields?.length === 1 && fields[0] === idField) {
+        if (context.id === undefined) return new HttpError(409, named(fields, 'the value already exists'), cause);
+        return new HttpError(409, duplicateIdError(resource, context.id).message, cause);
+      }
+      const message =
+        fields && fields.length > 1 ? 'this combination of values already exists' : 'the value already exists';
+      return new HttpError(
+        409,
+        named(fields, fields ? message : `a ${resource.name} record with these values already exists`),
+        cause,
+      );
+    }
+    if (code === '23503') {
+      if (context.operation === 'delete') {
+        return new HttpError(
+          409,
+          `${resource.name} ${quote(String(context.id))} cannot be deleted: other records refer to it`,
+          cause,
+        );
+      }
+      if (!ownTable) {
+        // Another table's foreign key refuses a change of a value it refers to.
+        const fields = fieldsOf(await constraintColumns(error, true));
+        return new HttpError(409, named(fields, 'other records refer to the current value'), cause);
+      }
+      const fields = fieldsOf(await constraintColumns(error));
+      return new HttpError(409, named(fields, 'refers to a record that does not exist'), cause);
+    }
+    if (code === '23502') {
+      const fields = ownTable && typeof error.column === 'string' ? fieldsOf([error.column]) : undefined;
+      return new HttpError(400, named(fields, fields ? 'a value is required' : 'a required value is missing'), cause);
+    }
+    if (code === '23514') {
+      const fields = ownTable ? fieldsOf(await constraintColumns(error)) : undefined;
+      const message = fields?.length === 1 ? 'the value is not allowed' : 'the values are not allowed together';
+      return new HttpError(
+        400,
+        fields ? named(fields, message) : ['the record breaks a rule of the stored data'],
+        cause,
+      );
+    }
+    const dataMessage = DATA_MESSAGES.get(code);
+    if (dataMessage !== undefined) {
+      const fields = await fieldsOfData(error, context);
+      // A path id the id column cannot hold names no record: answered as an id that does not exist.
+      if (context.operation !== 'create' && fields?.length === 1 && fields[0] === idField) {
+        return new HttpError(404, notFoundError(resource, context.id).message, cause);
+      }
+      return new HttpError(400, fields ? fields.map((field) => `${field}: ${dataMessage}`) : [dataMessage], cause);
+    }
+    return raw;
+  };
+}

@@ -1,0 +1,249 @@
+import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope';
+import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
+import { exclusive, queued } from './client-gate';
+import { toRetryableError } from './database-error';
+import type { SqlClient } from './sql-client';
+
+/**
+ * A stable stand-in for the connection of the transactions of one real connection (a pooled connection, a single
+ * client, a PGlite instance): the repositories bound to it are made once and kept, and it forwards each statement
+ * to the open transaction, or refuses it when none is open.
+ */
+interface Slot extends SqlClient {
+  readonly root: SqlClient;
+  /** Where statements go while a transaction is open on the slot. */
+  target: SqlClient | undefined;
+  /** Savepoints made so far (their names must differ while nested). */
+  savepoints: number;
+}
+
+const slots = new WeakMap<object, Slot>();
+const slotSet = new WeakSet<object>();
+
+function slotOf(connection: object, root: SqlClient): Slot {
+  let slot = slots.get(connection);
+  if (!slot) {
+    const created: Slot = {
+      root,
+      target: undefined,
+      savepoints: 0,
+      query(text, values) {
+        if (!created.target) return Promise.reject(new TypeError('the transaction has ended'));
+        return created.target.query(text, values);
+      },
+    };
+    slot = created;
+    slots.set(connection, slot);
+    slotSet.add(slot);
+  }
+  return slot;
+}
+
+/** What a repository registers so that a transaction can bind it: its client and how to rebind it. */
+interface Binding {
+  readonly root: SqlClient;
+  bind(connection: SqlClient): Repository<unknown>;
+}
+
+const bindings = new WeakMap<object, Binding>();
+const bound = new WeakMap<Binding, WeakMap<SqlClient, Repository<unknown>>>();
+
+/**
+ * Registers `repository` (made on `client`) with the function that makes the same repository on another connection,
+ * so that {@link Transaction.repository} can bind it; returns `repository`.
+ */
+export function registerRepository<TRecord>(
+  repository: Repository<TRecord>,
+  client: SqlClient,
+  bind: (connection: SqlClient) => Repository<TRecord>,
+): Repository<TRecord> {
+  const slot = slotSet.has(client) ? (client as Slot) : undefined;
+  if (!slot) bindings.set(repository, { root: client, bind: bind as Binding['bind'] });
+  return repository;
+}
+
+/** The client a repository on `client` should read the catalog with now, or `undefined` when none can be used. */
+export function catalogClient(client: SqlClient): SqlClient | undefined {
+  if (!slotSet.has(client)) return { query: (text, values) => queued(client, () => client.query(text, values)) };
+  // In a transaction the connection may be in a failed state: read through another one when there is one.
+  const { root } = client as Slot;
+  return clientKind(root) === 'pool' ? root : undefined;
+}
+
+/** Whether a repository on `client` can run transactions: see {@link clientKind}. */
+export function canRunTransactions(client: SqlClient): boolean {
+  return slotSet.has(client) || clientKind(client) !== undefined;
+}
+
+/** Statements of a repository on `client`: queued behind open transactions when it is a single connection. */
+export function runStatement(client: SqlClient, text: string, values: unknown[]) {
+  return queued(client, () => client.query(text, values));
+}
+
+/** SQLSTATEs of the constraints checked at COMMIT when deferred: unique, foreign key, exclusion. */
+const DEFERRABLE_STATES = new Set(['23505', '23503', '23P01']);
+
+/**
+ * The error to report for a failed COMMIT: a 503 for a transient failure (a serialization failure), a 409 for a
+ * deferred constraint (which names no repository, so no field), else the error itself.
+ */
+function commitError(error: unknown): unknown {
+  const retryable = toRetryableError(error);
+  if (retryable !== error) return retryable;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !DEFERRABLE_STATES.has(code)) return error;
+  return new HttpError(409, 'the changes conflict with stored records', { cause: error });
+}
+
+/**
+ * Runs `work` in a transaction of the repository's `client` and resolves what it resolves: `BEGIN`, then `COMMIT`
+ * when `work` resolves, `ROLLBACK` (and the error rethrown) when it throws. On a slot (a repository already bound to a
+ * transaction) the work runs in a savepoint of that transaction instead.
+ *
+ * @throws the error of `work`; a 503 `HttpError` when the transaction cannot start or commit for a transient reason;
+ * an `Error` when COMMIT rolled back because a statement of `work` failed and `work` went on.
+ */
+export async function runTransaction<T>(client: SqlClient, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (slotSet.has(client)) return inSavepoint(client as Slot, work);
+  const kind = clientKind(client);
+  if (kind === 'pglite') {
+    // PGlite commits after the work resolves: an error that is not the work's own comes from COMMIT.
+    let failed: { readonly error: unknown } | undefined;
+    try {
+      return await (client as PgliteLike).transaction((tx) =>
+        onSlot(slotOf(client, client), tx, work).catch((error: unknown) => {
+          failed = { error };
+          throw error;
+        }),
+      );
+    } catch (error) {
+      throw failed?.error === error ? error : commitError(error);
+    }
+  }
+  if (kind === 'single') return exclusive(client, () => onConnection(client, client, work));
+  if (kind === undefined) throw new TypeError('transaction: the client is not a pg.Pool, a pg.Client or PGlite');
+  let connection: Awaited<ReturnType<PoolLike['connect']>>;
+  try {
+    connection = await (client as PoolLike).connect();
+  } catch (error) {
+    throw toRetryableError(error);
+  }
+  let broken: unknown;
+  try {
+    return await onConnection(connection, client, work, (error) => (broken = error));
+  } finally {
+    connection.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
+  }
+}
+
+/** Runs `work` with the slot of `connection` open on `target` (the transaction's connection), closing it after. */
+async function onSlot<T>(slot: Slot, target: SqlClient, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  slot.target = target;
+  const transaction = createTransaction(slot);
+  try {
+    return await work(transaction.tx);
+  } finally {
+    transaction.close();
+    slot.target = undefined;
+  }
+}
+
+/** `BEGIN`, `work`, `COMMIT` or `ROLLBACK` on one connection; `onBroken` hears of a connection left unusable. */
+async function onConnection<T>(
+  connection: SqlClient,
+  root: SqlClient,
+  work: (tx: Transaction) => Promise<T>,
+  onBroken: (error: unknown) => void = () => undefined,
+): Promise<T> {
+  try {
+    await connection.query('BEGIN');
+  } catch (error) {
+    onBroken(error);
+    throw toRetryableError(error);
+  }
+  let result: T;
+  try {
+    result = await onSlot(slotOf(connection, root), connection, work);
+  } catch (error) {
+    await connection.query('ROLLBACK').catch((rollbackError: unknown) => onBroken(rollbackError));
+    throw error;
+  }
+  let committed: { readonly command?: unknown };
+  try {
+    committed = (await connection.query('COMMIT')) as { readonly command?: unknown };
+  } catch (error) {
+    throw commitError(error);
+  }
+  // COMMIT of a transaction in which a statement failed answers ROLLBACK (node-postgres) instead of an error.
+  if (committed.command === 'ROLLBACK') {
+    throw new Error('the transaction was rolled back: a statement in it failed and the work went on');
+  }
+  return result;
+}
+
+/** `work` in a savepoint of the slot's open transaction: a throw rolls back to it, and is rethrown. */
+async function inSavepoint<T>(slot: Slot, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const name = `pagelope_${String(++slot.savepoints)}`;
+  await slot.query(`SAVEPOINT ${name}`);
+  const transaction = createTransaction(slot);
+  try {
+    const result = await work(transaction.tx);
+    await slot.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    await slot.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+    throw error;
+  } finally {
+    transaction.close();
+    slot.savepoints -= 1;
+  }
+}
+
+const METHODS = ['create', 'get', 'update', 'replace', 'delete', 'list', 'listByCursor', 'transaction'] as const;
+
+/** The `Transaction` handed to `work`, and `close()`, after which it and the repositories it bound refuse calls. */
+function createTransaction(slot: Slot): { readonly tx: Transaction; close(): void } {
+  let open = true;
+  const ended = () => new TypeError('the transaction has ended: use tx.repository(...) only inside its work');
+  const guarded = new Map<Binding, Repository<unknown>>();
+  const tx: Transaction = Object.freeze({
+    repository<TOther>(other: Repository<TOther>): Repository<TOther> {
+      if (!open) throw ended();
+      const binding = bindings.get(other);
+      if (!binding || binding.root !== slot.root) {
+        throw new TypeError('tx.repository: the repository is not a PostgreSQL repository on the same client');
+      }
+      let guard = guarded.get(binding);
+      if (!guard) {
+        let byConnection = bound.get(binding);
+        if (!byConnection) bound.set(binding, (byConnection = new WeakMap()));
+        let inner = byConnection.get(slot);
+        if (!inner) byConnection.set(slot, (inner = binding.bind(slot)));
+        const target = inner as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+        const methods: Record<string, unknown> = {};
+        for (const method of METHODS) {
+          methods[method] = (...args: unknown[]) => (open ? target[method]?.(...args) : Promise.reject(ended()));
+        }
+        guard = Object.freeze({ ...methods, databaseDefaults: inner.databaseDefaults }) as Repository<unknown>;
+        guarded.set(binding, guard);
+        bindings.set(guard, binding);
+      }
+      return guard as Repository<TOther>;
+    },
+    async query(text: string, values: readonly unknown[] = []): Promise<QueryResultRows> {
+      if (!open) throw ended();
+      try {
+        const { rows } = await slot.query(text, [...values]);
+        return { rows };
+      } catch (error) {
+        throw toRetryableError(error);
+      }
+    },
+  });
+  return {
+    tx,
+    close: () => {
+      open = false;
+    },
+  };
+}
