@@ -75,33 +75,103 @@ interface Row {
 
 /** 5xx rows: method, target as sent, path the reporter gets, the error and its status. Hostile paths included. */
 const SERVER_ERRORS: readonly Row[] = [
-  { name: 'an Error with a cause on GET by id', method: 'GET', target: '/items/abc', path: '/items/abc',
-    error: () => new Error('db down', { cause: new Error('ECONNRESET') }), status: 500 },
-  { name: 'an Error on a list, the query left out of the path', method: 'GET', target: '/items?limit=5&name[eq]=x',
-    path: '/items', error: () => new TypeError('boom'), status: 500 },
-  { name: "a 503 ServiceUnavailableError (the database's) on a create", method: 'POST', target: '/items',
-    path: '/items', error: () => new ServiceUnavailableError('Database unavailable', { headers: { 'retry-after': '5' } }),
-    status: 503, body: '{"name":"x"}' },
-  { name: 'an HttpError 502 on PATCH of a percent-encoded Unicode id', method: 'PATCH', target: '/items/%E2%9C%93%20x',
-    path: '/items/%E2%9C%93%20x', error: () => new HttpError(502), status: 502, body: '{"name":"y"}' },
-  { name: 'an Error on DELETE of a __proto__ id', method: 'DELETE', target: '/items/__proto__', path: '/items/__proto__',
-    error: () => Object.assign(new Error('constraint'), { code: '23505x' }), status: 500 },
+  {
+    name: 'an Error with a cause on GET by id',
+    method: 'GET',
+    target: '/items/abc',
+    path: '/items/abc',
+    error: () => new Error('db down', { cause: new Error('ECONNRESET') }),
+    status: 500,
+  },
+  {
+    name: 'an Error on a list, the query left out of the path',
+    method: 'GET',
+    target: '/items?limit=5&name[eq]=x',
+    path: '/items',
+    error: () => new TypeError('boom'),
+    status: 500,
+  },
+  {
+    name: "a 503 ServiceUnavailableError (the database's) on a create",
+    method: 'POST',
+    target: '/items',
+    path: '/items',
+    error: () => new ServiceUnavailableError('Database unavailable', { headers: { 'retry-after': '5' } }),
+    status: 503,
+    body: '{"name":"x"}',
+  },
+  {
+    name: 'an HttpError 502 on PATCH of a percent-encoded Unicode id',
+    method: 'PATCH',
+    target: '/items/%E2%9C%93%20x',
+    path: '/items/%E2%9C%93%20x',
+    error: () => new HttpError(502),
+    status: 502,
+    body: '{"name":"y"}',
+  },
+  {
+    name: 'an Error on DELETE of a __proto__ id',
+    method: 'DELETE',
+    target: '/items/__proto__',
+    path: '/items/__proto__',
+    error: () => Object.assign(new Error('constraint'), { code: '23505x' }),
+    status: 500,
+  },
 ];
 
 /** 4xx rows: never reported (the repository does not throw, or throws an HttpError of a client fault). */
 const CLIENT_ERRORS: readonly Row[] = [
-  { name: 'an unknown filter (400)', method: 'GET', target: '/items?bogus=1', path: '/items', error: () => undefined,
-    status: 400 },
-  { name: 'an unknown path (404)', method: 'GET', target: '/nowhere', path: '/nowhere', error: () => undefined,
-    status: 404 },
-  { name: 'another method (405)', method: 'PUT', target: '/items', path: '/items', error: () => undefined,
-    status: 405, body: '{}' },
-  { name: 'malformed JSON (400)', method: 'POST', target: '/items', path: '/items', error: () => undefined,
-    status: 400, body: '{"name":' },
-  { name: 'a 409 the repository throws', method: 'POST', target: '/items', path: '/items',
-    error: () => new HttpError(409, 'Taken'), status: 409, body: '{"name":"x"}' },
-  { name: 'a 429 the repository throws', method: 'GET', target: '/items/a', path: '/items/a',
-    error: () => new HttpError(429), status: 429 },
+  {
+    name: 'an unknown filter (400)',
+    method: 'GET',
+    target: '/items?bogus=1',
+    path: '/items',
+    error: () => undefined,
+    status: 400,
+  },
+  {
+    name: 'an unknown path (404)',
+    method: 'GET',
+    target: '/nowhere',
+    path: '/nowhere',
+    error: () => undefined,
+    status: 404,
+  },
+  {
+    name: 'another method (405)',
+    method: 'PUT',
+    target: '/items',
+    path: '/items',
+    error: () => undefined,
+    status: 405,
+    body: '{}',
+  },
+  {
+    name: 'malformed JSON (400)',
+    method: 'POST',
+    target: '/items',
+    path: '/items',
+    error: () => undefined,
+    status: 400,
+    body: '{"name":',
+  },
+  {
+    name: 'a 409 the repository throws',
+    method: 'POST',
+    target: '/items',
+    path: '/items',
+    error: () => new HttpError(409, 'Taken'),
+    status: 409,
+    body: '{"name":"x"}',
+  },
+  {
+    name: 'a 429 the repository throws',
+    method: 'GET',
+    target: '/items/a',
+    path: '/items/a',
+    error: () => new HttpError(429),
+    status: 429,
+  },
 ];
 
 async function send(url: string, row: Row, id: string): Promise<Response> {
@@ -113,7 +183,7 @@ async function send(url: string, row: Row, id: string): Promise<Response> {
 /** Runs the contract for one adapter. */
 export function describeReportErrorContract(name: string, serve: ServeWithReporter): void {
   describe(`${name}: reportError`, () => {
-    it.each(SERVER_ERRORS)('reports $name once, with the same error and the response\'s correlation id', async (row) => {
+    it.each(SERVER_ERRORS)("reports $name once, with the same error and the response's correlation id", async (row) => {
       const failure: Failure = { current: undefined };
       const reportError = vi.fn<ReportError>();
       const app = await serve(failingRoutes(failure), reportError);
@@ -188,9 +258,12 @@ export function describeReportErrorContract(name: string, serve: ServeWithReport
     });
 
     it.each([
-      ['throws', () => {
-        throw new Error('reporter down');
-      }],
+      [
+        'throws',
+        () => {
+          throw new Error('reporter down');
+        },
+      ],
       ['rejects', () => Promise.reject(new Error('reporter down'))],
     ] as const)('answers the masked 500 as usual when the reporter %s', async (_label, reporter) => {
       const failure: Failure = { current: new Error('secret db text') };

@@ -48,7 +48,7 @@ const defaultHandler = handlerWith(createErrorReporter(undefined));
  */
 export const onError: OnError = function onError(first?: unknown, c?: Context): Response | OnErrorHandler {
   if (c !== undefined) return defaultHandler(first, c);
-  const options = (first ?? {}) as OnErrorOptions;
+  const options = (first === undefined ? {} : first) as OnErrorOptions;
   if (typeof options !== 'object' || options === null) throw new TypeError('onError: options must be an object');
   const { reportError } = options;
   if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')

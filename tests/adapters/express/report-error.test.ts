@@ -81,14 +81,16 @@ describe('errorHandler reportError default', () => {
     }
   });
 
-  it.each([['a string', 'console'], ['true', true], ['null', null], ['an object', {}]])(
-    'throws a TypeError for reportError %s',
-    (_label, value) => {
-      expect(() => errorHandler({ reportError: value as never })).toThrow(
-        new TypeError('errorHandler: reportError must be a function or false'),
-      );
-    },
-  );
+  it.each([
+    ['a string', 'console'],
+    ['true', true],
+    ['null', null],
+    ['an object', {}],
+  ])('throws a TypeError for reportError %s', (_label, value) => {
+    expect(() => errorHandler({ reportError: value as never })).toThrow(
+      new TypeError('errorHandler: reportError must be a function or false'),
+    );
+  });
 
   it('throws a TypeError for options that are not an object', () => {
     expect(() => errorHandler(null as never)).toThrow(TypeError);
