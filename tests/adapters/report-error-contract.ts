@@ -26,7 +26,7 @@ export const items = defineResource({
   schema: z.object({ id: z.string(), name: z.string() }),
   filterable: ['name'],
 });
-type Item = z.output<typeof items.schema>;
+type Item = { id: string; name: string };
 
 /** What the failing repository throws, set by each test before its requests. */
 export interface Failure {
@@ -34,7 +34,7 @@ export interface Failure {
 }
 
 /** Routes of `items` on a memory repository whose every method throws `failure.current` when it is set. */
-export function failingRoutes(failure: Failure): ResourceRoutes {
+export function failingRoutes(failure: Failure): ResourceRoutes<Item> {
   const memory = createMemoryRepository(items);
   // The memory repository is frozen: the proxy's target is an empty object, every read forwarded.
   const repository = new Proxy({} as Repository<Item>, {
@@ -48,7 +48,7 @@ export function failingRoutes(failure: Failure): ResourceRoutes {
     },
     has: (_target, key) => Reflect.has(memory, key),
   });
-  return defineRoutes(createResourceService({ resource: items, repository })) as ResourceRoutes;
+  return defineRoutes(createResourceService({ resource: items, repository }));
 }
 
 /** A served app: its base URL and how to stop it. */
