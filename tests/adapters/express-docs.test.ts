@@ -63,7 +63,7 @@ describe('docs/adapters/express.md', () => {
     expect(post.headers['allow']).toBe('GET');
   });
 
-  it('logs a failure in a middleware before errorHandler, which answers the masked 500', async () => {
+  it('reports the 500 to reportError with the correlation id and the error, answering the masked 500', async () => {
     const { result, stderr } = await runSnippet(3);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);

@@ -64,7 +64,7 @@ describe('docs/adapters/fastify.md', () => {
     expectEnvelope(missing, 404);
   });
 
-  it('logs a failure in an onError hook under the correlation id, answering the masked 500', async () => {
+  it('reports the 500 to reportError with the correlation id and the error, answering the masked 500', async () => {
     const { result, stderr } = await runSnippet(3);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);

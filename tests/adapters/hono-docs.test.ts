@@ -79,7 +79,7 @@ describe('docs/adapters/hono.md', () => {
     expect(post.headers['allow']).toBe('GET');
   });
 
-  it('logs a failure by wrapping onError, which answers the masked 500', async () => {
+  it("reports the 500 to onError's reportError with the correlation id and the error, answering the masked 500", async () => {
     const { result, stderr } = await runSnippet(4);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
