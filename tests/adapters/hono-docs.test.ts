@@ -84,7 +84,7 @@ describe('docs/adapters/hono.md', () => {
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
-    expect(stderr).toContain('boom-1');
+    expect(stderr).toContain('{"correlationId":"boom-1","method":"GET","path":"/boom","statusCode":500}');
     expect(stderr).toContain('database unreachable');
   });
 });
