@@ -44,8 +44,9 @@ export interface PagelopeFastifyOptions extends ErrorReportingOptions {
   /**
    * Called once for each 5xx the plugin answers (the masked 500, a 503 of an unavailable database, ...), with the
    * error thrown and `{ correlationId, method, path, statusCode }`; never for a 4xx. Default: the request's logger,
-   * `request.log.error({ err, correlationId, method, path, statusCode }, message)`; `false` reports nothing. What it
-   * throws never reaches the client (the request's logger reports the error instead).
+   * `request.log.error({ err, correlationId, method, path, statusCode }, message)`, or `console.error` when the app
+   * has none (Fastify's default `logger: false`); `false` reports nothing. What it throws never reaches the client
+   * (the default reports the error instead).
    */
   readonly reportError?: ErrorReportingOptions['reportError'];
 }
@@ -67,7 +68,8 @@ type Locals = PagelopeFastifyOptions['locals'];
  *   own body errors translated to the messages every adapter gives (413, 415, 400 `Malformed JSON body`);
  * - every other method on a resource path is a 405 with `allow` (`{path}/cursor` never falls through to `{path}/:id`);
  * - each 5xx those handlers answer is reported once, with the original error and the correlation id the client
- *   received, to `reportError`, by default the request's logger (`request.log.error`); `reportError: false` for none.
+ *   received, to `reportError`, by default the request's logger (`request.log.error`; `console.error` under Fastify's
+ *   default `logger: false`); `reportError: false` for none.
  *
  * Register it first, so that its hook runs before the app's own (a rate limiter's rejection thrown as a 429
  * `TooManyRequestsError` becomes the envelope with its `retry-after`); an error or not-found handler the app sets on
@@ -117,7 +119,7 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
     reply.code(statusCode).headers(headers).send(body);
     if (statusCode >= 500 && reportError !== false) {
       const info = { correlationId: id, method: request.method, path: pathOf(request.originalUrl), statusCode };
-      createErrorReporter(reportError, logTo(request))(error, info);
+      createErrorReporter(reportError, hasLogger(request) ? logTo(request) : undefined)(error, info);
     }
     return reply;
   };
@@ -226,6 +228,14 @@ function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Local
     });
     return reply.code(result.status).headers(result.headers).send(result.body);
   };
+}
+
+/**
+ * Whether the app has a logger: Fastify's default (`logger: false`) is a logger without a level that writes nothing,
+ * where a 5xx would leave no trace; `console.error` reports there instead. A logger set to `silent` is respected.
+ */
+function hasLogger(request: FastifyRequest): boolean {
+  return typeof (request.log as { readonly level?: unknown }).level === 'string';
 }
 
 /** Reports to the request's logger, as Fastify's own error handler logs a 5xx. */

@@ -86,6 +86,29 @@ describe('pagelope plugin reportError', () => {
     }
   });
 
+  it('logs to console.error by default when the app has no logger (logger: false), and respects a silent one', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const bare = await serve(failingRoutes({ current: new Error('db down') }), undefined);
+    const { lines, stream } = logLines();
+    const silent = await serve(failingRoutes({ current: new Error('db down') }), undefined, {
+      logger: { level: 'silent', stream },
+    });
+    try {
+      const response = await fetch(`${bare.url}/items/a`, { headers: { 'x-correlation-id': 'bare-1' } });
+      expect(response.status).toBe(500);
+      await response.arrayBuffer();
+      expect(errorLog).toHaveBeenCalledTimes(1);
+      expect(errorLog.mock.calls[0]?.[0]).toBe('pagelope: GET /items/a answered 500 (x-correlation-id bare-1)');
+      const quiet = await fetch(`${silent.url}/items/a`);
+      expect(quiet.status).toBe(500);
+      await quiet.arrayBuffer();
+      expect([errorLog.mock.calls.length, lines.length]).toStrictEqual([1, 0]);
+    } finally {
+      errorLog.mockRestore();
+      await Promise.all([bare.close(), silent.close()]);
+    }
+  });
+
   it('logs nothing with reportError: false', async () => {
     const { lines, stream } = logLines();
     const app = await serve(failingRoutes({ current: new Error('db down') }), false, {
