@@ -98,13 +98,15 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const { statusCode, headers, body } = errorResponse(this.fromPlatform(exception, request), {
       headers: { [CORRELATION_ID_HEADER]: correlationId },
     });
-    const rawRequest = rawRequestOf(request);
-    this.report(exception, {
-      correlationId,
-      method: rawRequest.method ?? '',
-      path: pathOf(String((rawRequest as { originalUrl?: unknown }).originalUrl ?? rawRequest.url ?? '')),
-      statusCode,
-    });
+    if (statusCode >= 500) {
+      const rawRequest = rawRequestOf(request);
+      this.report(exception, {
+        correlationId,
+        method: rawRequest.method ?? '',
+        path: pathOf(String((rawRequest as { originalUrl?: unknown }).originalUrl ?? rawRequest.url ?? '')),
+        statusCode,
+      });
+    }
     // The client is gone (it aborted, or a timeout answered it): there is no one to answer.
     if (raw.destroyed || raw.socket?.destroyed === true) return undefined;
     if (raw.headersSent) {
