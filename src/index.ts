@@ -110,12 +110,16 @@ export {
   resolveCorrelationId,
   toErrorEnvelope,
   errorResponse,
+  createErrorReporter,
   type HttpErrorBody,
   type HttpErrorOptions,
   type ErrorEnvelope,
   type ToErrorEnvelopeOptions,
   type ErrorResponse,
   type ErrorResponseOptions,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
+  type ReportError,
   type HeadersInput,
 } from './errors/index';
 export type { RequestHeaders } from './internal/index';

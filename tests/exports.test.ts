@@ -28,6 +28,7 @@ describe('pagelope', () => {
         "UnauthorizedError",
         "UnprocessableEntityError",
         "bodyTooLargeError",
+        "createErrorReporter",
         "createHookBus",
         "createMemoryRepository",
         "createResourceService",

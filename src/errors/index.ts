@@ -15,3 +15,9 @@ export { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from
 export { toErrorEnvelope, type ErrorEnvelope, type ToErrorEnvelopeOptions } from './error-envelope';
 export { errorResponse, type ErrorResponse, type ErrorResponseOptions } from './error-response';
 export type { HeadersInput } from '../internal/index';
+export {
+  createErrorReporter,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
+  type ReportError,
+} from './report-error';

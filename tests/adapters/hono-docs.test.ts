@@ -79,12 +79,12 @@ describe('docs/adapters/hono.md', () => {
     expect(post.headers['allow']).toBe('GET');
   });
 
-  it('logs a failure by wrapping onError, which answers the masked 500', async () => {
+  it("reports the 500 to onError's reportError with the correlation id and the error, answering the masked 500", async () => {
     const { result, stderr } = await runSnippet(4);
     const boom = result['boom'] as Reply;
     expectEnvelope(boom, 500);
     expect(boom.body.message).toBe('Internal server error');
-    expect(stderr).toContain('boom-1');
+    expect(stderr).toContain('{"correlationId":"boom-1","method":"GET","path":"/boom","statusCode":500}');
     expect(stderr).toContain('database unreachable');
   });
 });

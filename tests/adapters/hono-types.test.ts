@@ -40,6 +40,10 @@ describe('pagelope/hono types', () => {
     app.onError(onError).notFound(notFound);
     type ListenerOptions = NonNullable<Parameters<typeof getRequestListener>[1]>;
     expectTypeOf(nodeErrorHandler).toMatchTypeOf<NonNullable<ListenerOptions['errorHandler']>>();
-    expectTypeOf(nodeErrorHandler).returns.toEqualTypeOf<Response>();
+    expectTypeOf(nodeErrorHandler(new Error('x'))).toEqualTypeOf<Response>();
+    expectTypeOf(nodeErrorHandler({ reportError: false })).toMatchTypeOf<
+      NonNullable<ListenerOptions['errorHandler']>
+    >();
+    app.onError(onError({ reportError: (error, info) => console.error(info.correlationId, error) }));
   });
 });

@@ -11,12 +11,16 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UnprocessableEntityError,
+  createErrorReporter,
   errorResponse,
   isSafeCorrelationId,
   resolveCorrelationId,
   statusName,
   toErrorEnvelope,
   type ErrorEnvelope,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
+  type ReportError,
   type ErrorResponse,
   type ErrorResponseOptions,
   type HttpErrorOptions,
@@ -70,5 +74,23 @@ describe('toErrorEnvelope and errorResponse', () => {
     expectTypeOf(errorResponse).parameter(1).toEqualTypeOf<ErrorResponseOptions | undefined>();
     expectTypeOf(errorResponse).returns.toEqualTypeOf<ErrorResponse>();
     expectTypeOf<ErrorEnvelope['statusCode']>().toEqualTypeOf<number>();
+  });
+});
+
+describe('createErrorReporter and its types', () => {
+  it('takes a ReportError, false or undefined, and returns a total reporter', () => {
+    expectTypeOf(createErrorReporter).parameter(0).toEqualTypeOf<ReportError | false | undefined>();
+    expectTypeOf(createErrorReporter(undefined)).toEqualTypeOf<(error: unknown, info: ErrorReportInfo) => void>();
+    expectTypeOf<ErrorReportInfo>().toEqualTypeOf<{
+      readonly correlationId: string;
+      readonly method: string | undefined;
+      readonly path: string | undefined;
+      readonly statusCode: number;
+    }>();
+    expectTypeOf<ErrorReportingOptions>().toEqualTypeOf<{ readonly reportError?: ReportError | false | undefined }>();
+    const asyncReporter: ReportError = async () => undefined;
+    expectTypeOf(asyncReporter).not.toBeAny();
+    // @ts-expect-error reportError is a function or false
+    createErrorReporter(true);
   });
 });

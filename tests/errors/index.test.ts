@@ -16,6 +16,7 @@ describe('errors/index', () => {
       'TooManyRequestsError',
       'UnauthorizedError',
       'UnprocessableEntityError',
+      'createErrorReporter',
       'errorResponse',
       'isHttpError',
       'isSafeCorrelationId',

@@ -1,26 +1,49 @@
 import type { ErrorRequestHandler } from 'express';
+import { createErrorReporter, type ErrorReportingOptions } from 'pagelope';
 import { fromBodyParserError } from './body-parser-error';
 import { sendError } from './send-error';
+
+/**
+ * Options of {@link errorHandler}: `reportError(error, info)` is called once for each 5xx it answers (the masked
+ * 500, a 503 of an unavailable database, ...), with the error thrown and `{ correlationId, method, path, statusCode }`;
+ * never for a 4xx. Default: `console.error`; `false` reports nothing.
+ *
+ * @example
+ * app.use(errorHandler({ reportError: (error, info) => logger.error({ err: error, ...info }, 'request failed') }));
+ */
+export type ErrorHandlerOptions = ErrorReportingOptions;
 
 /**
  * Returns the Express error middleware that answers every failure with the error envelope (`errorResponse`) under
  * the request's correlation id: pagelope's route errors (400, 404, 405 with `allow`, 413, 415), body-parser's errors
  * (a body over the limit is a 413, malformed JSON a 400 `Malformed JSON body`), a rate limiter's rejection passed to
  * `next` (429 with `retry-after`), `HttpError`s and foreign error shapes thrown by your own routes, and anything else
- * as the masked 500. Install it last. It logs nothing: put your own logging error middleware before it, calling
- * `next(error)`. A response already under way is left to Express's default handler, which closes the connection.
+ * as the masked 500. Each 5xx it answers goes to `reportError` (default `console.error`; `false` for none), once, with
+ * the original error and the correlation id the client received; what the reporter throws never reaches the client.
+ * Install it last. A response already under way is left to Express's default handler, which closes the connection
+ * (and logs the error itself).
  *
+ * @throws TypeError for a `reportError` that is neither a function nor `false`.
  * @example
  * app.use(resourceRouter(routes));
  * app.use(notFound());
- * app.use(errorHandler());
+ * app.use(errorHandler({ reportError: (error, { correlationId }) => console.error(correlationId, error) }));
  */
-export function errorHandler(): ErrorRequestHandler {
+export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
+  const report = createErrorReporter(readReportError(options));
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    sendError(fromBodyParserError(error), req, res);
+    report(error, sendError(fromBodyParserError(error), req, res));
   };
+}
+
+function readReportError(options: ErrorHandlerOptions): ErrorHandlerOptions['reportError'] {
+  if (typeof options !== 'object' || options === null) throw new TypeError('errorHandler: options must be an object');
+  const { reportError } = options;
+  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
+    throw new TypeError('errorHandler: reportError must be a function or false');
+  return reportError;
 }

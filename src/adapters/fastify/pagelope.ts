@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import {
   CORRELATION_ID_HEADER,
+  createErrorReporter,
   DEFAULT_BODY_LIMIT,
   errorResponse,
   isJsonContentType,
   methodNotAllowedError,
   routeNotFoundError,
   type OpenApiRoute,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
   type OpenApiRouteOptions,
   type ResourceRoutes,
   type Route,
@@ -21,7 +24,7 @@ import { allowOf, noBodyConfig } from './route-config';
 import { openApiRouteOf, serveOpenApi } from './serve-open-api';
 
 /** Options of the {@link pagelope} plugin. */
-export interface PagelopeFastifyOptions {
+export interface PagelopeFastifyOptions extends ErrorReportingOptions {
   /** What `defineRoutes` returned, for one resource or several. */
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
@@ -38,6 +41,14 @@ export interface PagelopeFastifyOptions {
    * `allow: GET`. The document is built once, when the plugin is registered.
    */
   readonly openapi?: OpenApiRouteOptions;
+  /**
+   * Called once for each 5xx the plugin answers (the masked 500, a 503 of an unavailable database, ...), with the
+   * error thrown and `{ correlationId, method, path, statusCode }`; never for a 4xx. Default: the request's logger,
+   * `request.log.error({ err, correlationId, method, path, statusCode }, message)`, or `console.error` when the app
+   * has none (Fastify's default `logger: false`); `false` reports nothing. What it throws never reaches the client
+   * (the default reports the error instead).
+   */
+  readonly reportError?: ErrorReportingOptions['reportError'];
 }
 
 type Locals = PagelopeFastifyOptions['locals'];
@@ -55,14 +66,18 @@ type Locals = PagelopeFastifyOptions['locals'];
  * - the error handler, the not-found handler (404 `Cannot GET /path`) and the requests Fastify refuses while routing
  *   (a malformed path: 400; a parameter over `maxParamLength`: 414) answer with `errorResponse`'s envelope, Fastify's
  *   own body errors translated to the messages every adapter gives (413, 415, 400 `Malformed JSON body`);
- * - every other method on a resource path is a 405 with `allow` (`{path}/cursor` never falls through to `{path}/:id`).
+ * - every other method on a resource path is a 405 with `allow` (`{path}/cursor` never falls through to `{path}/:id`);
+ * - each 5xx those handlers answer is reported once, with the original error and the correlation id the client
+ *   received, to `reportError`, by default the request's logger (`request.log.error`; `console.error` under Fastify's
+ *   default `logger: false`); `reportError: false` for none.
  *
  * Register it first, so that its hook runs before the app's own (a rate limiter's rejection thrown as a 429
  * `TooManyRequestsError` becomes the envelope with its `retry-after`); an error or not-found handler the app sets on
  * the same instance replaces the plugin's.
  *
  * @throws TypeError (the app's `ready` rejects) for `routes` that are not `defineRoutes`' result, a `bodyLimit` that is
- * not a positive integer, a `locals` that is not a function, a resource path with `*` (a Fastify wildcard), a bad
+ * not a positive integer, a `locals` that is not a function, a `reportError` that is neither a function nor `false`, a
+ * resource path with `*` (a Fastify wildcard), a bad
  * `openapi` option (see `toOpenApiRoute`; a path with `*` too), or a second registration on the same app.
  * @example
  * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
@@ -96,12 +111,17 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
     return;
   }
   app.decorate(REGISTERED, true);
-  const { locals } = options;
+  const { locals, reportError } = options;
   const correlationIdOf = useCorrelationId(app);
   const send = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const id = correlationIdOf(request, reply);
     const { statusCode, headers, body } = errorResponse(error, { headers: { [CORRELATION_ID_HEADER]: id } });
-    return reply.code(statusCode).headers(headers).send(body);
+    reply.code(statusCode).headers(headers).send(body);
+    if (statusCode >= 500 && reportError !== false) {
+      const info = { correlationId: id, method: request.method, path: pathOf(request.originalUrl), statusCode };
+      createErrorReporter(reportError, hasLogger(request) ? logTo(request) : undefined)(error, info);
+    }
+    return reply;
   };
   const notFound = (request: FastifyRequest) => routeNotFoundError(request.method, pathOf(request.raw.url));
 
@@ -159,6 +179,9 @@ function readOptions(options: PagelopeFastifyOptions): ReadOptions {
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
+  const { reportError } = options;
+  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
+    fail('reportError must be a function or false');
   const resources = list as readonly ResourceRoutes[];
   return { list: resources, bodyLimit, openApiRoute: openApiRouteOf(resources, options.openapi) };
 }
@@ -204,6 +227,25 @@ function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Local
       locals: context,
     });
     return reply.code(result.status).headers(result.headers).send(result.body);
+  };
+}
+
+/**
+ * Whether the app has a logger: Fastify's default (`logger: false`) is a logger without a level that writes nothing,
+ * where a 5xx would leave no trace; `console.error` reports there instead. A logger set to `silent` is respected.
+ */
+function hasLogger(request: FastifyRequest): boolean {
+  return typeof (request.log as { readonly level?: unknown }).level === 'string';
+}
+
+/** Reports to the request's logger, as Fastify's own error handler logs a 5xx. */
+function logTo(request: FastifyRequest) {
+  return (error: unknown, info: ErrorReportInfo): void => {
+    const { correlationId, method, path, statusCode } = info;
+    request.log.error(
+      { err: error, correlationId, method, path, statusCode },
+      `${method} ${path} answered ${statusCode}`,
+    );
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { CORRELATION_ID_HEADER } from 'pagelope';
 import { correlationIdOf } from './correlation-id-of';
-import { errorReply } from './error-reply';
+import { asError } from './as-error';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -15,7 +15,8 @@ declare module 'hono' {
  * when it is a safe token, else a new uuid v4. It stores the id in the context (`c.get('correlationId')`, typed as a
  * `string` in Hono's `ContextVariableMap` once `pagelope/hono` is imported) and sets
  * the `x-correlation-id` header on every response that passes through it, your own routes' included. A value thrown
- * below it that is not an `Error` (which Hono's `onError` never sees) is answered with the 500 envelope.
+ * below it that is not an `Error` (which Hono's `onError` never sees) is thrown on as an `Error` whose `cause` it is,
+ * for `onError` to answer with the 500 envelope (and report).
  *
  * Mount it first, before the rate limiter and the routes.
  *
@@ -31,7 +32,8 @@ export function correlationId(): MiddlewareHandler {
     try {
       await next();
     } catch (thrown) {
-      c.res = errorReply(c, thrown);
+      // Hono passes on what is not an Error: as an Error (its cause the value), it reaches the app's onError.
+      throw asError(thrown);
     }
     // A route that returns its own `Response` skips the headers prepared above: set the id on it too, unless the
     // response cannot be copied (a WebSocket upgrade's 101 on Deno or Bun), which is then left as it is.

@@ -1,4 +1,27 @@
-import { errorResponse, HttpError } from 'pagelope';
+import { createErrorReporter, errorResponse, HttpError, type ReportError } from 'pagelope';
+
+/** Options of {@link nodeErrorHandler}, which must name `reportError` (a bare object would be an error to answer). */
+export interface NodeErrorHandlerOptions {
+  /**
+   * Called once for each 5xx answered (a failure that escaped the app), with that failure and
+   * `{ correlationId, method: undefined, path: undefined, statusCode }`: the request never became a `Request`, so
+   * neither is known. `false` reports nothing; the handler used as it is reports with `console.error`.
+   */
+  readonly reportError: ReportError | false;
+}
+
+/** An `errorHandler` of `@hono/node-server`'s `getRequestListener`: `(error) => Response`. */
+export type NodeErrorHandler = (error: unknown) => Response;
+
+/** {@link nodeErrorHandler}: the handler itself, or, given options, a handler that reports with them. */
+export interface NodeErrorHandlerFunction {
+  /** The handler with these options (`reportError`). */
+  (options: NodeErrorHandlerOptions): NodeErrorHandler;
+  /** Answers `error` with the envelope; a 5xx is reported with `console.error`. */
+  (error: unknown): Response;
+}
+
+const defaultHandler = handlerWith(createErrorReporter(undefined));
 
 /**
  * An `errorHandler` for `@hono/node-server`'s `getRequestListener`, which `serve()` does not pass: a request the
@@ -7,21 +30,57 @@ import { errorResponse, HttpError } from 'pagelope';
  * `fetch` rejecting) the 500 envelope, never its cause. The request was never turned into a `Request`, so its
  * `x-correlation-id` is unknown: the envelope carries a new one.
  *
+ * Pass it as it is, and each 5xx it answers is reported with `console.error`; or call it with
+ * `{ reportError }` (a function, or `false` for none) for a handler that reports each 5xx there instead.
+ *
  * It needs no import of `@hono/node-server` at run time (`pagelope/hono` stays usable on Bun, Deno and Workers):
  * build the server with `getRequestListener` and `node:http` instead of `serve()`.
  *
+ * @throws TypeError (called with options) for a `reportError` that is neither a function nor `false`.
  * @example
  * import { createServer } from 'node:http';
  * import { getRequestListener } from '@hono/node-server';
  *
  * const listener = getRequestListener(app.fetch, { errorHandler: nodeErrorHandler });
+ * // or: { errorHandler: nodeErrorHandler({ reportError: (error, info) => logger.error({ err: error, ...info }) }) }
  * const server = createServer({ requestTimeout: 30_000, headersTimeout: 30_000 }, listener);
  * server.on('clientError', clientErrorListener()); // from pagelope/node
  * server.listen(3000);
  */
-export function nodeErrorHandler(error: unknown): Response {
-  // @hono/node-server's RequestError, recognised by name: the request could not become a `Request`.
-  const refused = error instanceof Error && error.name === 'RequestError';
-  const reply = errorResponse(refused ? new HttpError(400, undefined, { cause: error }) : error);
-  return new Response(JSON.stringify(reply.body), { status: reply.statusCode, headers: reply.headers });
+export const nodeErrorHandler: NodeErrorHandlerFunction = function nodeErrorHandler(
+  value: unknown,
+): Response | NodeErrorHandler {
+  if (!isOptions(value)) return defaultHandler(value);
+  const { reportError } = value;
+  if (reportError !== false && typeof reportError !== 'function')
+    throw new TypeError('nodeErrorHandler: reportError must be a function or false');
+  return handlerWith(createErrorReporter(reportError));
+} as NodeErrorHandlerFunction;
+
+/** Options, not a failure: a plain object (not an `Error`) with its own `reportError` key. */
+function isOptions(value: unknown): value is NodeErrorHandlerOptions {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    if (value instanceof Error) return false;
+    const prototype: unknown = Object.getPrototypeOf(value);
+    return (prototype === Object.prototype || prototype === null) && Object.hasOwn(value, 'reportError');
+  } catch {
+    // A hostile proxy escaping the app: a failure to answer.
+    return false;
+  }
+}
+
+function handlerWith(report: ReturnType<typeof createErrorReporter>): NodeErrorHandler {
+  return (error) => {
+    // @hono/node-server's RequestError, recognised by name: the request could not become a `Request`.
+    const refused = error instanceof Error && error.name === 'RequestError';
+    const reply = errorResponse(refused ? new HttpError(400, undefined, { cause: error }) : error);
+    report(error, {
+      correlationId: reply.body.correlationID,
+      method: undefined,
+      path: undefined,
+      statusCode: reply.statusCode,
+    });
+    return new Response(JSON.stringify(reply.body), { status: reply.statusCode, headers: reply.headers });
+  };
 }

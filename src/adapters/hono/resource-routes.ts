@@ -8,7 +8,9 @@ import {
   type ResourceRoutes,
   type Route,
 } from 'pagelope';
+import { asError } from './as-error';
 import { correlationIdOf } from './correlation-id-of';
+import { pathOf } from './path-of';
 import { readJsonBody } from './read-json-body';
 import { openApiRouteOf, serveOpenApi } from './serve-open-api';
 import { toRoutePath } from './to-route-path';
@@ -137,19 +139,9 @@ function handlerOf<E extends Env>(
       return c.json(reply.body, reply.status as ContentfulStatusCode, headers);
     } catch (thrown) {
       // Hono's onError takes only Errors: anything else thrown becomes one (answered as a 500).
-      throw thrown instanceof Error
-        ? thrown
-        : new Error('A route threw a value that is not an Error', { cause: thrown });
+      throw asError(thrown);
     }
   };
-}
-
-/** The raw path of a request URL, as the client sent it (percent-encoded). */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start === -1) return '/';
-  const end = url.search(/[?#]/);
-  return url.slice(start, end === -1 ? undefined : end);
 }
 
 /** The record id: the last segment of the raw path, percent-decoded once. */

@@ -3,11 +3,14 @@ import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilt
 import { HttpAdapterHost } from '@nestjs/core';
 import {
   CORRELATION_ID_HEADER,
+  createErrorReporter,
   errorResponse,
   methodNotAllowedError,
   parseJsonBody,
   resolveCorrelationId,
   routeNotFoundError,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
   type ResourceRoutes,
 } from 'pagelope';
 import { rawRequestOf, requestStateOf } from './request-state';
@@ -18,9 +21,16 @@ import { rawRequestOf, requestStateOf } from './request-state';
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost), { routes: [defineRoutes(users)] }));
  */
-export interface PagelopeExceptionFilterOptions {
+export interface PagelopeExceptionFilterOptions extends ErrorReportingOptions {
   /** Resources whose paths answer another method with a 405 and `allow`, rather than the 404 of an unknown route. */
   readonly routes?: readonly ResourceRoutes[];
+  /**
+   * Called once for each 5xx the filter answers (the masked 500, a 503 of an unavailable database, Nest's own 5xx
+   * exceptions), with the exception and `{ correlationId, method, path, statusCode }`; never for a 4xx. Default:
+   * Nest's `Logger` (context `PagelopeExceptionFilter`, with the stack and its causes); `false` reports nothing. What
+   * it throws never reaches the client (the `Logger` reports the exception instead).
+   */
+  readonly reportError?: ErrorReportingOptions['reportError'];
 }
 
 /** Injection token of the filter's options, for `PagelopeModule`. Internal to the adapter. */
@@ -47,7 +57,8 @@ interface RouteMatching {
 /**
  * A catch-all Nest exception filter that answers every failure of an HTTP request with pagelope's error envelope
  * (`errorResponse`) on Express and on Fastify: the service's errors, Nest's `HttpException`s, the throttler's 429
- * (its `retry-after` kept), what middleware throws, and anything else as a masked 500 (logged with Nest's `Logger`).
+ * (its `retry-after` kept), what middleware throws, and anything else as a masked 500. Each 5xx is reported once, with
+ * the original exception and the correlation id the client received, to `reportError` (default: Nest's `Logger`).
  * The `x-correlation-id` is the one pagelope's middleware resolved for the request, else resolved from its headers.
  * The 404 Nest's router throws for an unknown route becomes `routeNotFoundError` (`Cannot GET /path`), or a 405 with
  * `allow` when the path is one of `routes`' with another method. `PagelopeModule` registers it as a global filter;
@@ -61,6 +72,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('PagelopeExceptionFilter');
   /** The `allow` value of each path pattern that answers another method with a 405. */
   private readonly allows: readonly ReadonlyMap<string, string>[];
+  private readonly report: (error: unknown, info: ErrorReportInfo) => void;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -68,6 +80,9 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
   ) {
     const more = (options as ModuleExceptionFilterOptions)[MORE_PATHS];
     this.allows = [...(options.routes ?? []).map((routes) => routes.allow), ...(more === undefined ? [] : [more])];
+    this.report = createErrorReporter(options.reportError, (error, info) => {
+      this.log(error, info);
+    });
   }
 
   /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
@@ -83,7 +98,15 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const { statusCode, headers, body } = errorResponse(this.fromPlatform(exception, request), {
       headers: { [CORRELATION_ID_HEADER]: correlationId },
     });
-    if (statusCode >= 500 && !isHttpShaped(exception)) this.log(exception);
+    if (statusCode >= 500) {
+      const rawRequest = rawRequestOf(request);
+      this.report(exception, {
+        correlationId,
+        method: rawRequest.method ?? '',
+        path: pathOf(String((rawRequest as { originalUrl?: unknown }).originalUrl ?? rawRequest.url ?? '')),
+        statusCode,
+      });
+    }
     // The client is gone (it aborted, or a timeout answered it): there is no one to answer.
     if (raw.destroyed || raw.socket?.destroyed === true) return undefined;
     if (raw.headersSent) {
@@ -123,9 +146,9 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     return allow === undefined ? routeNotFoundError(method, path) : methodNotAllowedError(method, allow);
   }
 
-  private log(exception: unknown): void {
-    if (exception instanceof Error) this.logger.error(exception.message, exception.stack);
-    else this.logger.error(exception);
+  private log(exception: unknown, { correlationId, method, path, statusCode }: ErrorReportInfo): void {
+    const line = `${method ?? ''} ${path ?? ''} answered ${statusCode} (x-correlation-id ${correlationId})`;
+    this.logger.error(line, traceOf(exception));
   }
 }
 
@@ -151,14 +174,16 @@ function unsupportedMediaType(cause: unknown): unknown {
   }
 }
 
-/** Errors that carry their own status (pagelope's `HttpError`, Nest's `HttpException`, http-errors): not logged. */
-function isHttpShaped(exception: unknown): boolean {
-  const candidate = exception as { statusCode?: unknown; getStatus?: unknown } | null;
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    (typeof candidate.statusCode === 'number' || typeof candidate.getStatus === 'function')
-  );
+/** The stack of an exception and of each of its causes (at most 8 deep), or the value as text. */
+function traceOf(exception: unknown): string {
+  const lines: string[] = [];
+  let current = exception;
+  for (let depth = 0; depth < 8 && current !== undefined; depth++) {
+    const text = current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current);
+    lines.push(depth === 0 ? text : `[cause]: ${text}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.join('\n');
 }
 
 /** The path of a request target: an absolute-form target (`http://host/path`) gives its path. */

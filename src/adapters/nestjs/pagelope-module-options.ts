@@ -1,6 +1,7 @@
 import {
   DEFAULT_BODY_LIMIT,
   toOpenApiRoute,
+  type ErrorReportingOptions,
   type OpenApiRoute,
   type OpenApiRouteOptions,
   type ResourceRoutes,
@@ -20,7 +21,7 @@ export type PagelopeLocals = Readonly<Record<string, unknown>>;
  *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
  * };
  */
-export interface PagelopeModuleOptions<TRequest = unknown> {
+export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions {
   /** The routes of one resource (`defineRoutes`), or of several. */
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
@@ -37,6 +38,12 @@ export interface PagelopeModuleOptions<TRequest = unknown> {
    * there is a 405 with `allow: GET`. The document is built once, in `forRoot`.
    */
   readonly openapi?: OpenApiRouteOptions;
+  /**
+   * Called once for each 5xx the module's exception filter answers (the masked 500, a 503 of an unavailable
+   * database, Nest's own 5xx exceptions), with the exception and `{ correlationId, method, path, statusCode }`;
+   * never for a 4xx. Default: Nest's `Logger` (with the stack and its causes); `false` reports nothing.
+   */
+  readonly reportError?: ErrorReportingOptions['reportError'];
 }
 
 /** The module's options once checked, with the defaults applied. Internal to the adapter. */
@@ -46,18 +53,19 @@ export interface ResolvedOptions {
   readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
   /** The OpenAPI document's route, when the `openapi` option asks for one. */
   readonly openapi: OpenApiRoute | undefined;
+  readonly reportError: ErrorReportingOptions['reportError'];
 }
 
 /** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
-const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi']);
+const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi', 'reportError']);
 
 /**
  * Checks the options of `PagelopeModule.forRoot` and applies the defaults. Internal to the adapter.
  *
  * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
  * a path Nest's routers would read as syntax, a `bodyLimit` that is not a positive integer, a `locals` that is
- * not a function, or a bad `openapi` option (see `toOpenApiRoute`; a path Nest's routers read as syntax too).
+ * not a function, a `reportError` that is neither a function nor `false`, or a bad `openapi` option (see `toOpenApiRoute`; a path Nest's routers read as syntax too).
  * @example
  * const { routes, bodyLimit } = resolveOptions({ routes: defineRoutes(users) });
  */
@@ -71,6 +79,9 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
+  const { reportError } = options;
+  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
+    fail('reportError must be a function or false');
   const list: readonly unknown[] = Array.isArray(options.routes) ? options.routes : [options.routes];
   const patterns = new Set<string>();
   for (const item of list) {
@@ -91,6 +102,7 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
     bodyLimit,
     locals: locals as ResolvedOptions['locals'],
     openapi: options.openapi === undefined ? undefined : openApiRouteOf(routes, options.openapi, fail),
+    reportError,
   });
 }
 

@@ -20,7 +20,8 @@ const OPTIONS = Symbol('pagelope module options');
  * The NestJS module of pagelope's routes, on `@nestjs/platform-express` and `@nestjs/platform-fastify` alike.
  * `forRoot` registers a controller per resource (each route type of `defineRoutes`, a 405 with `allow` for another
  * method on a resource path), {@link PagelopeExceptionFilter} as the global exception filter (the error envelope for
- * every failure, the app's own routes included, and the 404 of unknown routes), and a middleware for every route of
+ * every failure, the app's own routes included, and the 404 of unknown routes; each 5xx reported once to
+ * `reportError`, by default Nest's `Logger`), and a middleware for every route of
  * the app that resolves the correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies
  * up to `bodyLimit` (for the app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing
  * applies rather than Nest's. Nest's guards, interceptors and pipes run on the routes as on any other. With the
@@ -43,7 +44,8 @@ export class PagelopeModule implements NestModule {
    *
    * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
    * a path holding characters Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`), a `bodyLimit` that is not
-   * a positive integer, a `locals` that is not a function, or a bad `openapi` option (see `toOpenApiRoute`).
+   * a positive integer, a `locals` that is not a function, a `reportError` that is neither a function nor `false`, or
+   * a bad `openapi` option (see `toOpenApiRoute`).
    * @example
    * PagelopeModule.forRoot({
    *   routes: [users, orders],
@@ -57,6 +59,7 @@ export class PagelopeModule implements NestModule {
     const controllers = resolved.routes.map((routes) => createResourceController(routes, resolved));
     const filterOptions: ModuleExceptionFilterOptions = {
       routes: resolved.routes,
+      reportError: resolved.reportError,
       ...(openapi === undefined ? {} : { [MORE_PATHS]: new Map([[openapi.path, 'GET']]) }),
     };
     return {

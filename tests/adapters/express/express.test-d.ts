@@ -13,7 +13,15 @@ import {
   defineRoutes,
   type ResourceRoutes,
 } from 'pagelope';
-import { correlationId, errorHandler, notFound, resourceRouter, type ResourceRouterOptions } from 'pagelope/express';
+import {
+  correlationId,
+  errorHandler,
+  notFound,
+  resourceRouter,
+  type ErrorHandlerOptions,
+  type ResourceRouterOptions,
+} from 'pagelope/express';
+import type { ErrorReportInfo, ReportError } from 'pagelope';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
@@ -50,5 +58,26 @@ describe('correlationId, notFound and errorHandler', () => {
     express().use(correlationId()).use(notFound()).use(errorHandler());
     // @ts-expect-error the factories take no options
     express().use(correlationId({ header: 'x-request-id' }));
+  });
+});
+
+describe('errorHandler reportError', () => {
+  it('takes a ReportError or false, the info typed, and refuses anything else', () => {
+    expectTypeOf<ErrorHandlerOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    expectTypeOf(errorHandler).parameter(0).toEqualTypeOf<ErrorHandlerOptions | undefined>();
+    errorHandler({
+      reportError: (error, info) => {
+        expectTypeOf(error).toBeUnknown();
+        expectTypeOf(info).toEqualTypeOf<ErrorReportInfo>();
+        expectTypeOf(info.correlationId).toBeString();
+        expectTypeOf(info.statusCode).toBeNumber();
+      },
+    });
+    errorHandler({ reportError: async () => undefined });
+    errorHandler({ reportError: false });
+    // @ts-expect-error reportError is a function or false
+    errorHandler({ reportError: true });
+    // @ts-expect-error reportError is a function or false
+    errorHandler({ reportError: 'console' });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ResourceRoutes,
 } from 'pagelope';
 import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
+import type { ErrorReportInfo, ReportError } from 'pagelope';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
@@ -30,5 +31,21 @@ describe('pagelope', () => {
     void Fastify().register(pagelope, { bodyLimit: 1024 });
     // @ts-expect-error locals returns an object
     void Fastify().register(pagelope, { routes, locals: () => 'tenant' });
+  });
+});
+
+describe('pagelope reportError', () => {
+  it('takes a ReportError or false, the info typed, and refuses anything else', () => {
+    expectTypeOf<PagelopeFastifyOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    void Fastify().register(pagelope, {
+      routes,
+      reportError: (error, info) => {
+        expectTypeOf(error).toBeUnknown();
+        expectTypeOf(info).toEqualTypeOf<ErrorReportInfo>();
+      },
+    });
+    void Fastify().register(pagelope, { routes, reportError: false });
+    // @ts-expect-error reportError is a function or false
+    void Fastify().register(pagelope, { routes, reportError: true });
   });
 });

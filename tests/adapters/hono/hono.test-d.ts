@@ -7,8 +7,12 @@ import {
   notFound,
   onError,
   resourceRoutes,
+  type NodeErrorHandler,
+  type NodeErrorHandlerOptions,
+  type OnErrorOptions,
   type ResourceRoutesOptions,
 } from 'pagelope/hono';
+import type { ErrorReportInfo, ReportError } from 'pagelope';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
@@ -33,11 +37,36 @@ describe('resourceRoutes', () => {
 describe('correlationId, onError, notFound and nodeErrorHandler', () => {
   it('return middleware and handlers Hono takes', () => {
     expectTypeOf(correlationId()).toEqualTypeOf<MiddlewareHandler>();
-    expectTypeOf(onError).toEqualTypeOf<(error: unknown, c: Context) => Response>();
+    expectTypeOf(onError).toMatchTypeOf<(error: unknown, c: Context) => Response>();
+    expectTypeOf(onError({})).toEqualTypeOf<(error: unknown, c: Context) => Response>();
     expectTypeOf(notFound).toEqualTypeOf<(c: Context) => Response>();
-    expectTypeOf(nodeErrorHandler).returns.toEqualTypeOf<Response>();
+    expectTypeOf(nodeErrorHandler(new Error('x'))).toEqualTypeOf<Response>();
     new Hono().use(correlationId()).onError(onError).notFound(notFound);
     // @ts-expect-error correlationId is a factory: call it
     new Hono().use(correlationId);
+  });
+});
+
+describe('reportError on onError and nodeErrorHandler', () => {
+  it('takes a ReportError or false, with info typed, and refuses anything else', () => {
+    expectTypeOf<OnErrorOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    expectTypeOf<NodeErrorHandlerOptions['reportError']>().toEqualTypeOf<ReportError | false>();
+    new Hono().onError(
+      onError({
+        reportError: (error, info) => {
+          expectTypeOf(error).toBeUnknown();
+          expectTypeOf(info).toEqualTypeOf<ErrorReportInfo>();
+          expectTypeOf(info.correlationId).toBeString();
+        },
+      }),
+    );
+    new Hono().onError(onError({ reportError: false })).onError(onError());
+    // An async reporter is fine too.
+    onError({ reportError: async () => undefined });
+    expectTypeOf(nodeErrorHandler({ reportError: false })).toEqualTypeOf<NodeErrorHandler>();
+    // @ts-expect-error reportError is a function or false
+    onError({ reportError: true });
+    // @ts-expect-error an unknown option
+    onError({ report: false });
   });
 });

@@ -8,6 +8,7 @@ import {
   type PagelopeExceptionFilterOptions,
   type PagelopeModuleOptions,
 } from 'pagelope/nestjs';
+import type { ErrorReportInfo, ReportError } from 'pagelope';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
@@ -34,5 +35,22 @@ describe('PagelopeExceptionFilter', () => {
     >();
     // @ts-expect-error the filter needs the HttpAdapterHost
     new PagelopeExceptionFilter();
+  });
+});
+
+describe('reportError', () => {
+  it('is a ReportError or false on forRoot and on the filter alone, the info typed', () => {
+    expectTypeOf<PagelopeModuleOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    expectTypeOf<PagelopeExceptionFilterOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    PagelopeModule.forRoot({
+      routes,
+      reportError: (error, info) => {
+        expectTypeOf(error).toBeUnknown();
+        expectTypeOf(info).toEqualTypeOf<ErrorReportInfo>();
+      },
+    });
+    PagelopeModule.forRoot({ routes, reportError: false });
+    // @ts-expect-error reportError is a function or false
+    PagelopeModule.forRoot({ routes, reportError: 'logger' });
   });
 });

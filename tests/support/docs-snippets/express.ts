@@ -16,7 +16,7 @@ export const HARNESSES: readonly string[] = [
   SHARED_HARNESSES.prefixedLocals,
   // The OpenAPI document below a prefix.
   SHARED_HARNESSES.prefixedOpenApi,
-  // A logging error middleware before errorHandler.
+  // errorHandler's reportError logging a failure.
   SHARED_HARNESSES.boom,
   // Timeouts and clientErrorListener.
   `const missing = await call('/anything');

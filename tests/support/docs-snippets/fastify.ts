@@ -38,7 +38,7 @@ export const HARNESSES: readonly string[] = [
    const missing = await call('/openapi.json');
    const expected = JSON.parse(JSON.stringify(toOpenApi(defineRoutes(service), { info: openapi.info })));
    return { document, head, post, missing, expected };`,
-  // An onError hook logging failures.
+  // The plugin's reportError logging a failure.
   SHARED_HARNESSES.boom,
   // Timeouts and clientErrorListener.
   `const missing = await call('/anything');

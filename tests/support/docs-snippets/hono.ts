@@ -33,7 +33,7 @@ export const HARNESSES: readonly string[] = [
   SHARED_HARNESSES.prefixedLocals,
   // The OpenAPI document below a prefix.
   SHARED_HARNESSES.prefixedOpenApi,
-  // Logging by wrapping onError.
+  // onError's reportError logging a failure.
   SHARED_HARNESSES.boom,
 ];
 
