@@ -45,7 +45,11 @@ export {
   validatePatch,
   notFoundError,
   duplicateIdError,
+  missingIdError,
+  toRecordId,
   type Resource,
+  type RecordId,
+  type RecordIdOf,
 } from '../resource/index';
 export {
   OPERATORS,

@@ -14,3 +14,5 @@ export { freezeMap } from './freeze-collection';
 export { validateCreate, validateReplace, validatePatch, issueMessages } from './validate-record';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
+export { missingIdError } from './missing-id-error';
+export { toRecordId, type RecordId, type RecordIdOf } from './to-record-id';

@@ -1,4 +1,5 @@
 import type { Resource } from './define-resource';
+import type { RecordId } from './to-record-id';
 import type { IssueLike, SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
@@ -51,7 +52,7 @@ export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unkno
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validateReplace<TRecord>(resource: Resource<TRecord>, body: unknown, id: string): Row {
+export function validateReplace<TRecord>(resource: Resource<TRecord>, body: unknown, id: RecordId): Row {
   const idField = resource.idField;
   const given = plainBody(body)[idField];
   if (given !== undefined && given !== id) throw new HttpError(400, [`${idField}: the id cannot be changed`]);
@@ -67,7 +68,7 @@ export function validateReplace<TRecord>(resource: Resource<TRecord>, body: unkn
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unknown, id: string): Row {
+export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unknown, id: RecordId): Row {
   const body = plainBody(patch);
   const shape = (resource as Resource).schema.shape as Readonly<Record<string, SchemaLike>>;
   const idField = resource.idField;

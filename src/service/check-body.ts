@@ -1,6 +1,6 @@
 import { clean, Problems, type SchemaLike } from '../fields/index';
 import { isPlainObject, isUnsafeKey } from '../internal/index';
-import { type Resource, issueMessages } from '../resource/index';
+import { type RecordId, type Resource, issueMessages } from '../resource/index';
 
 /** Which write a body is checked for. */
 export type BodyMode = 'create' | 'update' | 'replace';
@@ -14,7 +14,7 @@ export type BodyMode = 'create' | 'update' | 'replace';
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?: string): Record<string, unknown> {
+export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?: RecordId): Record<string, unknown> {
   const problems = new Problems();
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !isPlainObject(body)) {
     problems.add('the body must be a JSON object');
