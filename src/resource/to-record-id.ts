@@ -9,9 +9,13 @@ export type RecordId = string | number;
 
 /**
  * The id type of records of type `TRecord`: the type of their `id` property when it is a string or a number (`string`
- * for most records, `number` for integer keys), else {@link RecordId}.
+ * for most records, `number` for integer keys), else (and for `never`) {@link RecordId}.
  */
-export type RecordIdOf<TRecord> = TRecord extends { readonly id: infer TId extends RecordId } ? TId : RecordId;
+export type RecordIdOf<TRecord> = [TRecord] extends [never]
+  ? RecordId
+  : TRecord extends { readonly id: infer TId extends RecordId }
+    ? TId
+    : RecordId;
 
 /** Path texts of number ids: `0`, or digits without a sign or a leading zero. */
 const DIGITS = /^(?:0|[1-9][0-9]{0,15})$/;
