@@ -1,6 +1,6 @@
 import type { Resource } from './define-resource';
 import type { RecordId } from './to-record-id';
-import type { IssueLike, SchemaLike } from '../fields/index';
+import { dateRangeProblem, type IssueLike, type SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
 
@@ -38,8 +38,9 @@ function plainBody(body: unknown): Row {
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
 export function validateCreate<TRecord>(resource: Resource<TRecord>, body: unknown): Row {
-  const result = schemaOf(resource as Resource).safeParse(plainBody(body));
-  if (!result.success) throw new HttpError(400, issueMessages(result.error.issues));
+  const input = plainBody(body);
+  const result = schemaOf(resource as Resource).safeParse(input);
+  if (!result.success) throw new HttpError(400, issueMessages(requiredIssues(result.error.issues, input)));
   const data = result.data as Row;
   // zod keeps a key given as `undefined` (an absent optional field): drop it, so absent and undefined are one.
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
@@ -82,7 +83,9 @@ export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unkno
       continue;
     }
     const result = (shape[key] as SchemaLike).safeParse(value);
-    if (result.success) data[key] = result.data;
+    const outOfRange = result.success ? dateRangeProblem(resource.fields.get(key), result.data) : undefined;
+    if (outOfRange !== undefined) messages.push(`${key}: ${outOfRange}`);
+    else if (result.success) data[key] = result.data;
     else messages.push(...issueMessages(result.error.issues, key));
   }
   if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20));
@@ -91,13 +94,47 @@ export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unkno
 
 const schemas = new WeakMap<Resource, SchemaLike>();
 
-/** The resource's schema with the id optional (built once per resource). */
+interface RefinementContext {
+  addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input: unknown }): void;
+}
+interface Refinable extends SchemaLike {
+  superRefine(check: (value: Row, context: RefinementContext) => void): SchemaLike;
+}
+
+/**
+ * The resource's schema with the id optional, and date fields bounded to the years 0001-9999 (what a date or
+ * timestamp column holds), built once per resource.
+ */
 function schemaOf(resource: Resource): SchemaLike {
   let schema = schemas.get(resource);
   if (!schema) {
-    const object = resource.schema as unknown as { partial(mask: Record<string, true>): SchemaLike };
-    schema = object.partial({ [resource.idField]: true });
+    const object = resource.schema as unknown as { partial(mask: Record<string, true>): Refinable };
+    const dates = [...resource.fields.values()].filter((def) => def.kind === 'date' || def.kind === 'isoDate');
+    const partial = object.partial({ [resource.idField]: true });
+    schema =
+      dates.length === 0
+        ? partial
+        : partial.superRefine((value, context) => {
+            for (const def of dates) {
+              const message = dateRangeProblem(def, value[def.name]);
+              if (message !== undefined)
+                context.addIssue({ code: 'custom', message, path: [def.name], input: value[def.name] });
+            }
+          });
     schemas.set(resource, schema);
   }
   return schema;
+}
+
+/**
+ * The issues of a whole-record validation, with the one of a top-level key the body lacks (or gives as `undefined`)
+ * saying that the field is required: zod's own message for it names the value's type, and for a coercing schema
+ * (`z.coerce.date()` turns `undefined` into an invalid `Date`) a type the client never sent.
+ */
+function requiredIssues(issues: readonly IssueLike[], body: Row): IssueLike[] {
+  return issues.map((issue) => {
+    const key = issue.path[0];
+    const absent = issue.path.length === 1 && typeof key === 'string' && body[key] === undefined;
+    return absent ? { path: issue.path, message: 'the field is required' } : issue;
+  });
 }

@@ -1,4 +1,4 @@
-import { clean, Problems, type SchemaLike } from '../fields/index';
+import { clean, dateRangeProblem, Problems, type SchemaLike } from '../fields/index';
 import { isPlainObject, isUnsafeKey } from '../internal/index';
 import { type RecordId, type Resource, issueMessages } from '../resource/index';
 
@@ -41,7 +41,9 @@ export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?
   const data: Record<string, unknown> = {};
   for (const key of writable) {
     const result = (shape[key] as SchemaLike).safeParse(input[key]);
-    if (result.success) data[key] = result.data;
+    const outOfRange = result.success ? dateRangeProblem(fields.get(key), result.data) : undefined;
+    if (outOfRange !== undefined) problems.add(`${key}: ${outOfRange}`);
+    else if (result.success) data[key] = result.data;
     else for (const message of issueMessages(result.error.issues, key)) problems.add(message);
   }
   problems.throwIfAny();
