@@ -42,6 +42,7 @@ export function isCalendarDateText(text: string): boolean {
 export function dateRangeProblem(def: FieldDef | undefined, value: unknown): string | undefined {
   if (def?.kind === 'date' && value instanceof Date && !Number.isNaN(value.getTime()) && !isDateInRange(value))
     return DATE_RANGE_REASON;
-  if (def?.kind === 'isoDate' && typeof value === 'string' && !isCalendarDateText(value)) return DATE_RANGE_REASON;
+  // The field's schema (`z.iso.date()`) checks the form and the day; it takes year 0000, which no column holds.
+  if (def?.kind === 'isoDate' && typeof value === 'string' && value.startsWith('0000-')) return DATE_RANGE_REASON;
   return undefined;
 }
