@@ -94,7 +94,8 @@ const NO_LOCALS: DefaultLocals = Object.freeze({});
  * and rethrows the original error.
  *
  * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
- * the scope, 404 for a missing or out-of-scope id or one the id field's schema rejects, and whatever the repository or a handler throws.
+ * the scope, 404 for a missing or out-of-scope id or one the id field's schema rejects, and whatever the repository
+ * or a handler throws.
  * @example
  * const service = createResourceService({
  *   resource: users,
