@@ -151,8 +151,8 @@ function query(input: object, mode: 'page' | 'cursor'): string {
 }
 
 /**
- * `/{id}`, percent-encoded (a number id as its decimal digits). `.` and `..` are refused: URL parsers resolve them (encoded too) as dot segments, so
- * `delete('..')` would address the parent path.
+ * `/{id}`, percent-encoded (a number id as its decimal digits). `.` and `..` are refused: URL parsers resolve them
+ * (encoded too) as dot segments, so `delete('..')` would address the parent path.
  */
 function idSegment(id: RecordId): string {
   // A number id (an integer id field) is sent as its decimal text, which the server parses back.

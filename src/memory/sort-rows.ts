@@ -3,7 +3,10 @@ import { compareIds } from './compare-ids';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** Rows in id order (numbers by value, strings by code point); rows that already come in that order are returned as they are, without a sort. */
+/**
+ * Rows in id order (numbers by value, strings by code point); rows that already come in that order are returned as
+ * they are, without a sort.
+ */
 export function sortById(rows: readonly Row[], idField: string): readonly Row[] {
   let sorted = true;
   for (let i = 1; i < rows.length && sorted; i++) {
