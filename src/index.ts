@@ -42,6 +42,8 @@ export {
   type LimitPolicy,
   type FieldOf,
   type UnknownFieldPolicy,
+  type RecordId,
+  type RecordIdOf,
 } from './resource/index';
 
 // repository

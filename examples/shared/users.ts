@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineResource } from 'pagelope';
 
+/**
+ * A point in time: an ISO 8601 date-time string with `Z` or an offset (what JSON bodies carry), or a `Date` (what
+ * server code passes), read as a `Date`. Unlike `z.coerce.date()`, it refuses `true`, `"1"` and numbers.
+ */
+const timestamp = z.union([z.date(), z.iso.datetime({ offset: true })]).pipe(z.coerce.date());
+
 /** One user record of the demo domain. */
 export const userSchema = z.object({
   id: z.string().min(1).max(128),
@@ -8,7 +14,7 @@ export const userSchema = z.object({
   email: z.email().max(254),
   status: z.enum(['active', 'inactive', 'banned']),
   age: z.number().int().min(0).max(150),
-  createdAt: z.coerce.date(),
+  createdAt: timestamp,
 });
 
 export type User = z.output<typeof userSchema>;

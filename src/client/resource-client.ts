@@ -1,6 +1,6 @@
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput } from '../query/index';
-import type { ListItem, SelectList } from '../repository/index';
+import type { ListItem, RecordId, RecordIdOf, SelectList } from '../repository/index';
 import { RESPONSE_SHAPES } from './response-shapes';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';
@@ -55,15 +55,15 @@ export interface ResourceClient<TRecord> {
     options?: RequestOptions,
   ): AsyncGenerator<ListItem<TRecord, TSelect>, void, undefined>;
   /** `GET {path}/{id}`. */
-  get(id: string, options?: RequestOptions): Promise<TRecord>;
+  get(id: RecordIdOf<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `POST {path}` with a JSON body: the created record (status 201). */
   create(body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `PUT {path}/{id}` with a JSON body: the whole record replaced. */
-  replace(id: string, body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
+  replace(id: RecordIdOf<TRecord>, body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `PATCH {path}/{id}` with a JSON body: the fields given changed. */
-  update(id: string, patch: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
+  update(id: RecordIdOf<TRecord>, patch: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `DELETE {path}/{id}`: resolves once the server answered 2xx (the routes answer 204). */
-  delete(id: string, options?: RequestOptions): Promise<void>;
+  delete(id: RecordIdOf<TRecord>, options?: RequestOptions): Promise<void>;
 }
 
 /** Sends one request below the resource's path: `suffix` is `''`, `/cursor` or `/{id}`, plus `?query`. */
@@ -128,11 +128,13 @@ export function createResourceClient<TRecord>(
       } while (cursor !== null);
     },
     // Async, so that a bad id rejects the call instead of throwing before it returns a promise.
-    get: async (id: string, o?: RequestOptions) => record('GET', idSegment(id), undefined, o),
+    get: async (id: RecordIdOf<TRecord>, o?: RequestOptions) => record('GET', idSegment(id), undefined, o),
     create: async (body: Partial<TRecord>, o?: RequestOptions) => record('POST', '', body, o),
-    replace: async (id: string, body: Partial<TRecord>, o?: RequestOptions) => record('PUT', idSegment(id), body, o),
-    update: async (id: string, patch: Partial<TRecord>, o?: RequestOptions) => record('PATCH', idSegment(id), patch, o),
-    async delete(id: string, o: RequestOptions = {}) {
+    replace: async (id: RecordIdOf<TRecord>, body: Partial<TRecord>, o?: RequestOptions) =>
+      record('PUT', idSegment(id), body, o),
+    update: async (id: RecordIdOf<TRecord>, patch: Partial<TRecord>, o?: RequestOptions) =>
+      record('PATCH', idSegment(id), patch, o),
+    async delete(id: RecordIdOf<TRecord>, o: RequestOptions = {}) {
       await send('DELETE', idSegment(id), `DELETE ${path}/:id`, undefined, o);
     },
   });
@@ -149,12 +151,16 @@ function query(input: object, mode: 'page' | 'cursor'): string {
 }
 
 /**
- * `/{id}`, percent-encoded. `.` and `..` are refused: URL parsers resolve them (encoded too) as dot segments, so
- * `delete('..')` would address the parent path.
+ * `/{id}`, percent-encoded (a number id as its decimal digits). `.` and `..` are refused: URL parsers resolve them
+ * (encoded too) as dot segments, so `delete('..')` would address the parent path.
  */
-function idSegment(id: string): string {
+function idSegment(id: RecordId): string {
+  // A number id (an integer id field) is sent as its decimal text, which the server parses back.
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return `/${String(id)}`;
   if (typeof id !== 'string' || id === '' || id === '.' || id === '..') {
-    throw new TypeError(`the id must be a non-empty string other than "." and "..", got ${JSON.stringify(id)}`);
+    throw new TypeError(
+      `the id must be a safe integer or a non-empty string other than "." and "..", got ${JSON.stringify(id)}`,
+    );
   }
   try {
     return `/${encodeURIComponent(id)}`;

@@ -16,7 +16,10 @@ export interface IssueLike {
 /** What the library knows of one field of a resource's schema. */
 export interface FieldDef {
   readonly name: string;
-  /** The field's kind, or `'other'` for arrays, objects and unions, which cannot be filtered or sorted. */
+  /**
+   * The field's kind, or `'other'` for arrays, objects and unions, which cannot be filtered or sorted. A pipe whose
+   * output is a `Date` is a `'date'` field; a string of format `date` (`z.iso.date()`) is an `'isoDate'` field.
+   */
   readonly kind: FieldKind | 'other';
   /** True when the field is optional or nullable, so `isnull`/`notnull` fit it. */
   readonly nullable: boolean;
@@ -29,8 +32,12 @@ export interface FieldDef {
 interface Def {
   readonly type: string;
   readonly innerType?: { def: Def } & SchemaLike;
+  /** A pipe's output schema. */
+  readonly out?: { def: Def } & SchemaLike;
   readonly entries?: Readonly<Record<string, unknown>>;
   readonly values?: readonly unknown[];
+  /** A string format (`'date'` for `z.iso.date()`). */
+  readonly format?: string;
 }
 
 type Introspectable = SchemaLike & { readonly def: Def };
@@ -54,7 +61,9 @@ function introspectField(name: string, schema: Introspectable): FieldDef {
   const { type } = current.def;
   let kind: FieldKind | 'other' = 'other';
   let enumValues: readonly string[] | undefined;
-  if (type === 'string' || type === 'number' || type === 'boolean' || type === 'date') kind = type;
+  if (type === 'string' && current.def.format === 'date') kind = 'isoDate';
+  else if (type === 'pipe' && endsInDate(current.def.out)) kind = 'date';
+  else if (type === 'string' || type === 'number' || type === 'boolean' || type === 'date') kind = type;
   else if (type === 'enum' || type === 'literal') {
     const values = type === 'enum' ? Object.values(current.def.entries ?? {}) : (current.def.values ?? []);
     if (values.length > 0 && values.every((value) => typeof value === 'string')) {
@@ -63,4 +72,15 @@ function introspectField(name: string, schema: Introspectable): FieldDef {
     }
   }
   return Object.freeze({ name, kind, nullable, enumValues, base: current });
+}
+
+/**
+ * Whether a pipe's output is a `Date` (`z.iso.datetime().pipe(z.coerce.date())`): such a field is a date field, its
+ * pipe the schema that validates it.
+ */
+function endsInDate(out: Introspectable | undefined): boolean {
+  let current = out;
+  while (current && (current.def.type === 'pipe' || WRAPPERS.has(current.def.type)))
+    current = current.def.type === 'pipe' ? current.def.out : current.def.innerType;
+  return current?.def.type === 'date';
 }

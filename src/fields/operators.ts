@@ -1,5 +1,8 @@
-/** The kinds of field a filter or sort can address, derived from the resource's zod schema. */
-export type FieldKind = 'string' | 'number' | 'date' | 'boolean' | 'enum';
+/**
+ * The kinds of field a filter or sort can address, derived from the resource's zod schema: `'date'` for a `Date`
+ * field (`z.date()`), `'isoDate'` for a calendar date held as a `'YYYY-MM-DD'` string (`z.iso.date()`).
+ */
+export type FieldKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum';
 
 /** Every filter operator name of the query grammar. */
 export type OperatorName =
@@ -42,9 +45,9 @@ export interface OperatorSpec {
   readonly negated: boolean;
 }
 
-const ALL: readonly FieldKind[] = ['string', 'number', 'date', 'boolean', 'enum'];
+const ALL: readonly FieldKind[] = ['string', 'number', 'date', 'isoDate', 'boolean', 'enum'];
 const EQUALITY: readonly FieldKind[] = ALL;
-const RANGE: readonly FieldKind[] = ['number', 'date'];
+const RANGE: readonly FieldKind[] = ['number', 'date', 'isoDate'];
 const TEXT: readonly FieldKind[] = ['string'];
 
 const row = (

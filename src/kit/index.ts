@@ -45,8 +45,12 @@ export {
   validatePatch,
   notFoundError,
   duplicateIdError,
+  missingIdError,
+  toRecordId,
   type Resource,
   type ValidateCreateOptions,
+  type RecordId,
+  type RecordIdOf,
 } from '../resource/index';
 export {
   OPERATORS,

@@ -8,6 +8,7 @@ import {
   nextCursorOf,
   normalizeScope,
   duplicateIdError,
+  missingIdError,
   type CursorInput,
   type CursorPage,
   type ListInput,
@@ -18,6 +19,7 @@ import {
   validateReplace,
   type CreateInput,
   type Patch,
+  type RecordId,
   type Repository,
   type ScopeOptions,
   compilePredicate,
@@ -33,8 +35,12 @@ type Row = Record<string, unknown>;
 export interface MemoryRepositoryOptions<TRecord> {
   /** Records to start with; each is validated like a create. */
   readonly records?: Iterable<CreateInput<TRecord>>;
-  /** Makes the id of a record created without one (default: uuid v7, time-ordered). */
-  readonly generateId?: () => string;
+  /**
+   * Makes the id of a record created without one (default: uuid v7, time-ordered, for a string id field). A resource
+   * with an integer id field has no default: without `generateId`, a record created without an id is a 400
+   * (`id: the id is required`), so its ids come from the caller (`clientIds: true`, a hook, or seed records).
+   */
+  readonly generateId?: () => RecordId;
 }
 
 /**
@@ -58,7 +64,8 @@ export function createMemoryRepository<TRecord>(
 ): Repository<TRecord> {
   const store = new JournaledStore(resource as Resource);
   const idField = resource.idField;
-  const generateId = options.generateId ?? uuidv7;
+  const numberIds = (resource as Resource).fields.get(idField)?.kind === 'number';
+  const generateId = options.generateId ?? (numberIds ? undefined : uuidv7);
 
   // zod returns a new object but may hand back the caller's own Date (and nested) instances: copy those, so later
   // changes to the input never reach the store. A value zod made itself (`z.coerce.date()` builds a new Date) is
@@ -74,11 +81,12 @@ export function createMemoryRepository<TRecord>(
     }
     return record;
   };
-  const prepare = (data: unknown, taken: (id: string) => boolean): Row => {
+  const prepare = (data: unknown, taken: (id: RecordId) => boolean): Row => {
     const validated = detach(validateCreate(resource, data), data);
     // A generated id leads the record, as a stored row's id column usually does.
-    const record = validated[idField] === undefined ? { [idField]: generateId(), ...validated } : validated;
-    const id = record[idField] as string;
+    if (validated[idField] === undefined && generateId === undefined) throw missingIdError(resource);
+    const record = validated[idField] === undefined ? { [idField]: generateId?.(), ...validated } : validated;
+    const id = record[idField] as RecordId;
     if (taken(id)) throw duplicateIdError(resource, id);
     return record;
   };
@@ -93,7 +101,7 @@ export function createMemoryRepository<TRecord>(
     const scope = options?.scope;
     // The scope is validated first: an invalid one is a server fault whether or not the id exists.
     const test = scope == null ? undefined : compilePredicate(normalizeScope(scope, resource as Resource));
-    const record = typeof id === 'string' ? store.find(id) : undefined;
+    const record = typeof id === 'string' || typeof id === 'number' ? store.find(id) : undefined;
     const inScope = record !== undefined && (test === undefined || test(record));
     if (!inScope) throw notFoundError(resource, id);
     return record;
@@ -111,10 +119,10 @@ export function createMemoryRepository<TRecord>(
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       return cloneRecord(insert(data));
     },
-    async get(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       return cloneRecord(find(id, options) as TRecord);
     },
-    async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       // Only the keys the patch names with a value (undefined means "not given"), each parsed with its own field
       // schema: no default is filled in for a field the patch leaves out. Validated first, as in PostgreSQL.
       const changes = validatePatch(resource, patch, id);
@@ -123,13 +131,13 @@ export function createMemoryRepository<TRecord>(
       store.replace(current, updated);
       return cloneRecord(updated as TRecord);
     },
-    async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const replacement = detach(validateReplace(resource, data, id), data);
       const current = find(id, options);
       store.replace(current, replacement);
       return cloneRecord(replacement as TRecord);
     },
-    async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const record = find(id, options);
       store.remove(record);
       return cloneRecord(record as TRecord);

@@ -37,8 +37,10 @@ export class MemoryStore implements IndexedStore {
   }
 
   /** The row with this id, found in the id index. */
-  find(id: string): Row | undefined {
-    return this.byId.find(id);
+  find(id: unknown): Row | undefined {
+    const row = this.byId.find(id);
+    // The index compares values of one type: a text id never finds a number id, nor the reverse.
+    return row !== undefined && row[this.idField] === id ? row : undefined;
   }
 
   /**
@@ -80,11 +82,11 @@ export class MemoryStore implements IndexedStore {
    * Replaces the content with `rows`, building every index once. Returns the first duplicated id, if any (and then
    * loads nothing).
    */
-  load(rows: readonly Row[]): string | undefined {
+  load(rows: readonly Row[]): unknown {
     this.byId.load(rows);
     const inIdOrder = this.byId.toArray();
     for (let i = 1; i < inIdOrder.length; i++) {
-      const id = (inIdOrder[i] as Row)[this.idField] as string;
+      const id = (inIdOrder[i] as Row)[this.idField];
       if (id === (inIdOrder[i - 1] as Row)[this.idField]) {
         this.byId.load([]);
         return id;

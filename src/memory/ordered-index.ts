@@ -1,4 +1,5 @@
-import { compareCodePoints, compareValues } from '../kit/index';
+import { compareValues } from '../kit/index';
+import { compareIds } from './compare-ids';
 import { sortById, sortByKey } from './sort-rows';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -30,10 +31,7 @@ export class OrderedIndex {
   }
 
   private compare(a: Row, b: Row): number {
-    return (
-      compareNullable(a[this.field], b[this.field]) ||
-      compareCodePoints(a[this.idField] as string, b[this.idField] as string)
-    );
+    return compareNullable(a[this.field], b[this.field]) || compareIds(a[this.idField], b[this.idField]);
   }
 
   /**

@@ -1,14 +1,19 @@
-import { codePointKey, compareCodePoints } from '../kit/index';
+import { codePointKey } from '../kit/index';
+import { compareIds } from './compare-ids';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** Rows in id order (code points); rows that already come in that order are returned as they are, without a sort. */
+/**
+ * Rows in id order (numbers by value, strings by code point); rows that already come in that order are returned as
+ * they are, without a sort.
+ */
 export function sortById(rows: readonly Row[], idField: string): readonly Row[] {
   let sorted = true;
   for (let i = 1; i < rows.length && sorted; i++) {
-    sorted = compareCodePoints((rows[i - 1] as Row)[idField] as string, (rows[i] as Row)[idField] as string) <= 0;
+    sorted = compareIds((rows[i - 1] as Row)[idField], (rows[i] as Row)[idField]) <= 0;
   }
   if (sorted) return rows;
+  if (typeof rows[0]?.[idField] === 'number') return [...rows].sort((a, b) => compareIds(a[idField], b[idField]));
   const keys = rows.map((row) => codePointKey(row[idField] as string));
   const order = Array.from(keys.keys());
   order.sort((x, y) => {

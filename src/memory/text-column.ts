@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../kit/index';
+import { compareIds } from './compare-ids';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -201,12 +201,12 @@ export class TextColumn {
   }
 
   /** The snapshot position of the row with this id, or -1. */
-  private positionOf(id: string): number {
+  private positionOf(id: unknown): number {
     let low = 0;
     let high = this.rows.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (compareCodePoints((this.rows[mid] as Row)[this.idField] as string, id) < 0) low = mid + 1;
+      if (compareIds((this.rows[mid] as Row)[this.idField], id) < 0) low = mid + 1;
       else high = mid;
     }
     return low < this.rows.length && (this.rows[low] as Row)[this.idField] === id ? low : -1;
@@ -218,7 +218,7 @@ export class TextColumn {
 
   remove(row: Row): void {
     if (this.extra.delete(row)) return;
-    const at = this.positionOf(row[this.idField] as string);
+    const at = this.positionOf(row[this.idField]);
     if (at < 0 || this.dead?.[at] === 1) return;
     this.dead ??= new Uint8Array(this.rows.length);
     this.dead[at] = 1;
@@ -231,7 +231,7 @@ export class TextColumn {
       this.extra.add(next);
       return;
     }
-    const at = this.positionOf(previous[this.idField] as string);
+    const at = this.positionOf(previous[this.idField]);
     if (at >= 0 && this.dead?.[at] !== 1 && this.rows[at] === previous && this.source.same(previous, next)) {
       this.rows[at] = next;
       return;

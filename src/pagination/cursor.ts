@@ -1,5 +1,5 @@
 import type { Resource } from '../resource/index';
-import type { OrderTerm } from '../fields/index';
+import { isCalendarDateText, type OrderTerm } from '../fields/index';
 
 /**
  * Encodes the sort-key values of the last record of a page into an opaque base64url cursor, bound to the
@@ -69,7 +69,8 @@ export function decodeCursor(
       (def.kind === 'date' && value instanceof Date && !Number.isNaN(value.getTime())) ||
       (def.kind === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
       (def.kind === 'boolean' && typeof value === 'boolean') ||
-      ((def.kind === 'string' || def.kind === 'enum') && typeof value === 'string');
+      ((def.kind === 'string' || def.kind === 'enum') && typeof value === 'string') ||
+      (def.kind === 'isoDate' && typeof value === 'string' && isCalendarDateText(value));
     if (!fits) return { ok: false, reason: 'cursor is malformed' };
     values.push(value);
   }

@@ -1,4 +1,11 @@
-import { type FieldDef, QUERY_LIMITS } from '../fields/index';
+import {
+  DATE_RANGE_REASON,
+  type FieldDef,
+  QUERY_LIMITS,
+  isCalendarDateText,
+  isCalendarDay,
+  isDateInRange,
+} from '../fields/index';
 import { isPositiveIntegerText } from '../internal/index';
 
 /** Why a filter value was rejected (the message after the parameter's name). */
@@ -14,6 +21,7 @@ const KIND_TEXT: Record<string, string> = {
   string: 'a string',
   number: 'a number',
   date: 'an ISO 8601 date',
+  isoDate: 'a calendar date YYYY-MM-DD of the years 0001 to 9999',
   boolean: 'true or false',
 };
 
@@ -41,6 +49,10 @@ export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, vali
     case 'date':
       value = toDate(raw, fromText);
       if (value === undefined) return fail(`must be ${KIND_TEXT.date}`);
+      if (!isDateInRange(value as Date)) return fail(DATE_RANGE_REASON);
+      break;
+    case 'isoDate':
+      if (typeof raw !== 'string' || !isCalendarDateText(raw)) return fail(`must be ${KIND_TEXT.isoDate}`);
       break;
     case 'enum':
       if (typeof raw !== 'string' || !def.enumValues?.includes(raw)) {
@@ -68,16 +80,9 @@ function isDecimal(text: string): boolean {
 function toDate(raw: unknown, fromText: boolean): Date | undefined {
   if (raw instanceof Date && !fromText) return Number.isNaN(raw.getTime()) ? undefined : new Date(raw.getTime());
   const match = typeof raw === 'string' ? ISO_DATE.exec(raw) : null;
-  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined;
+  if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined;
   const time = Date.parse(raw as string);
   return Number.isNaN(time) ? undefined : new Date(time);
-}
-
-/** Whether year-month-day names a real day: `Date.parse` rolls `2024-02-30` over to March 1 instead of rejecting it. */
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 const fail = (reason: string): Rejection => new Rejection(reason);

@@ -4,7 +4,8 @@ import type { OrderTerm } from './types';
 type Comparator = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) => number;
 
 /**
- * Compares two non-null values of one field kind: strings and enums by code point, numbers and dates by value,
+ * Compares two non-null values of one field kind: strings, enums and calendar dates (`'YYYY-MM-DD'`, whose text
+ * order is their date order) by code point, numbers and dates by value,
  * booleans false before true.
  */
 export function compareValues(x: unknown, y: unknown): number {
@@ -35,6 +36,7 @@ function compileTerm(field: string, kind: string | undefined): FieldCompare {
       };
     case 'string':
     case 'enum':
+    case 'isoDate': // 'YYYY-MM-DD' texts of four-digit years sort as their dates
       return (a, b) => {
         const x = a[field] as string | null | undefined;
         const y = b[field] as string | null | undefined;

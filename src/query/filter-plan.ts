@@ -1,6 +1,5 @@
-import { type Resource, withTieBreaker } from '../resource/index';
+import type { Resource } from '../resource/index';
 import type { FieldDef, OperatorName } from '../fields/index';
-import type { OrderTerm } from './types';
 
 /** A filterable field as the HTTP parser needs it: its definition and the operators clients may use on it. */
 export interface FilterEntry {
@@ -27,15 +26,13 @@ export interface ParamNames {
 export interface FilterPlan {
   /** Filterable field name to its entry: one map lookup per filter parameter. */
   readonly fields: ReadonlyMap<string, FilterEntry>;
-  /** The order of a cursor query that names none: the id, ascending. */
-  readonly cursorOrder: readonly OrderTerm[];
 }
 
 const plans = new WeakMap<Resource, FilterPlan>();
 /** The plan used last: most services parse for one resource again and again. Holds one resource alive at most. */
 let last: { readonly resource: Resource | undefined; readonly plan: FilterPlan } = {
   resource: undefined,
-  plan: Object.freeze({ fields: new Map(), cursorOrder: [] }),
+  plan: Object.freeze({ fields: new Map() }),
 };
 
 /** The resource's {@link FilterPlan}, built on first use and cached (resources are frozen, so it never goes stale). */
@@ -64,7 +61,7 @@ export function filterPlanOf(resource: Resource): FilterPlan {
         }),
       );
     }
-    plan = Object.freeze({ fields, cursorOrder: withTieBreaker([], resource.idField) });
+    plan = Object.freeze({ fields });
     plans.set(resource, plan);
   }
   last = { resource, plan };

@@ -1,4 +1,4 @@
-import { type Resource, cursorDefaultLimit, withTieBreaker } from '../resource/index';
+import { type Resource, cursorDefaultLimit } from '../resource/index';
 import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../pagination/index';
 import { fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './parse-order';
@@ -41,9 +41,7 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
     if (!keys.has(key) && options[key] !== undefined) problems.add(`unknown option ${quote(key)}`);
   }
   const groups = normalizeWhere(options.where, resource, problems);
-  const order =
-    normalizeOrder(options.orderBy, resource, problems) ??
-    (mode === 'page' ? resource.defaultOrder : withTieBreaker([], resource.idField));
+  const order = normalizeOrder(options.orderBy, resource, problems) ?? resource.defaultOrder;
   const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(options.limit, fallback, resource, false, problems);
   const page = mode === 'page' ? resolvePage(options.page, false, problems) : 1;

@@ -55,9 +55,7 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   const params = new QueryParams(filterPlanOf(resource), mode);
   readQuery(query, params);
   const groups = params.conditionGroups();
-  const order =
-    parseOrderText(params.orderBy, params.orderDirection, resource, params) ??
-    (mode === 'page' ? resource.defaultOrder : filterPlanOf(resource).cursorOrder);
+  const order = parseOrderText(params.orderBy, params.orderDirection, resource, params) ?? resource.defaultOrder;
   const fallback = mode === 'page' ? resource.pagination.defaultLimit : cursorDefaultLimit(resource);
   const limit = resolveLimit(params.limit, fallback, resource, true, params);
   const page = mode === 'page' ? resolvePage(params.page, true, params) : 1;

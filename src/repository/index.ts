@@ -9,3 +9,4 @@ export type {
   SelectFields,
   SelectList,
 } from './repository';
+export type { RecordId, RecordIdOf } from '../resource/index';

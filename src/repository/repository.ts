@@ -1,4 +1,5 @@
 import type { PageResult } from '../pagination/index';
+import type { RecordId } from '../resource/index';
 import type { CursorInput, CursorPage, ListInput, Selected, Where } from '../query/index';
 
 /** Input of `create` and `replace`: a record whose id may be absent. */
@@ -70,22 +71,23 @@ export interface Transaction {
 /**
  * The storage contract every adapter implements (in-memory, PostgreSQL). Every method is async, validates its
  * input, and reports failures as `HttpError`s: 400 for bad input, 404 for a missing id, 409 for a duplicate id.
- * Schema defaults apply on `create` and `replace`, never on `update`.
+ * Schema defaults apply on `create` and `replace`, never on `update`. Ids are {@link RecordId}s: strings, or numbers
+ * for a resource with an integer id field; an implementation typed `get(id: string)` still fits for string ids.
  */
 export interface Repository<TRecord> {
   /** Stores a copy of `data` (defaults applied), assigning an id when absent, and returns the stored record. */
   create(data: CreateInput<TRecord>): Promise<TRecord>;
   /** Returns the record with this id. */
-  get(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord>;
+  get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord>;
   /** Changes exactly the fields `patch` names (no defaults filled in) and returns the updated record. */
-  update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord>;
+  update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord>;
   /**
    * Replaces the record with this id by `data` (HTTP PUT): fields absent from `data` take their defaults or become
    * absent/null; the id cannot change (`data` may repeat it). Returns the stored record.
    */
-  replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord>;
+  replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord>;
   /** Removes the record with this id and returns it. */
-  delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord>;
+  delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord>;
   /**
    * Returns one page of the filtered, searched, sorted set, with its counts. With `select`, each item holds only the
    * selected fields and the id (typed `Pick<TRecord, 'id' | ...>` when the list is known at compile time); the

@@ -32,7 +32,10 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
   readonly name: string;
   /** A zod object schema of one record. */
   readonly schema: TSchema;
-  /** The unique string identifier field (default `'id'`). */
+  /**
+   * The unique identifier field (default `'id'`): a string field (a uuid, a text key, a bigint as a string of digits)
+   * or an integer field (`z.number().int()`, for `serial` and identity keys).
+   */
   readonly idField?: FieldOf<TSchema>;
   /** Fields clients may filter on: a list (every fitting operator) or a map of field to operators. */
   readonly filterable?: readonly FieldOf<TSchema>[] | { readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] };
@@ -137,7 +140,8 @@ const fail = (resource: string, message: string): never => {
  * Describes one managed resource: its schema, id field, filterable and sortable fields, page sizes and default order.
  *
  * @throws TypeError when the configuration has an unknown key, names a field the schema lacks, an operator that
- * does not fit a field, a reserved or unsafe field name, a nullable id field, invalid page sizes, a field twice in
+ * does not fit a field, a reserved or unsafe field name, an id field that is neither a string nor an integer, a
+ * nullable id field, invalid page sizes, a field twice in
  * `defaultOrder`, a hidden field that is also filterable, sortable or searchable, a hidden id field, or a searchable
  * field that is not a string field.
  * @example
@@ -165,8 +169,10 @@ export function defineResource<const TSchema extends z.ZodObject>(
   const idField = config.idField ?? 'id';
   const id = fields.get(idField);
   if (!id) fail(name, `id field "${idField}" is not in the schema`);
-  if (id?.kind !== 'string') fail(name, `id field "${idField}" must be a string`);
   const idSchema = (shape as Record<string, { safeParse(value: unknown): { success: boolean } }>)[idField];
+  // A number id must be an integer (`z.number().int()`): a path segment names it in plain decimal digits.
+  if (id?.kind !== 'string' && (id?.kind !== 'number' || idSchema?.safeParse(0.5).success))
+    fail(name, `id field "${idField}" must be a string or an integer (z.number().int())`);
   if (idSchema?.safeParse(null).success) fail(name, `id field "${idField}" must not be nullable`);
 
   const usable = (field: string, role: string): FieldDef => {

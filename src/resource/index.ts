@@ -20,3 +20,5 @@ export {
 } from './validate-record';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
+export { missingIdError } from './missing-id-error';
+export { toRecordId, type RecordId, type RecordIdOf } from './to-record-id';

@@ -1,5 +1,6 @@
 import type { Resource } from './define-resource';
-import type { IssueLike, SchemaLike } from '../fields/index';
+import type { RecordId } from './to-record-id';
+import { dateRangeProblem, type IssueLike, type SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
 
@@ -50,8 +51,9 @@ export function validateCreate<TRecord>(
   body: unknown,
   options: ValidateCreateOptions = {},
 ): Row {
-  const result = schemaOf(resource as Resource, options.databaseDefaults).safeParse(plainBody(body));
-  if (!result.success) throw new HttpError(400, issueMessages(result.error.issues));
+  const input = plainBody(body);
+  const result = schemaOf(resource as Resource, options.databaseDefaults).safeParse(input);
+  if (!result.success) throw new HttpError(400, issueMessages(requiredIssues(result.error.issues, input)));
   const data = result.data as Row;
   // zod keeps a key given as `undefined` (an absent optional field): drop it, so absent and undefined are one.
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
@@ -67,7 +69,7 @@ export function validateCreate<TRecord>(
 export function validateReplace<TRecord>(
   resource: Resource<TRecord>,
   body: unknown,
-  id: string,
+  id: RecordId,
   options: ValidateCreateOptions = {},
 ): Row {
   const idField = resource.idField;
@@ -85,7 +87,7 @@ export function validateReplace<TRecord>(
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unknown, id: string): Row {
+export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unknown, id: RecordId): Row {
   const body = plainBody(patch);
   const shape = (resource as Resource).schema.shape as Readonly<Record<string, SchemaLike>>;
   const idField = resource.idField;
@@ -99,7 +101,9 @@ export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unkno
       continue;
     }
     const result = (shape[key] as SchemaLike).safeParse(value);
-    if (result.success) data[key] = result.data;
+    const outOfRange = result.success ? dateRangeProblem(resource.fields.get(key), result.data) : undefined;
+    if (outOfRange !== undefined) messages.push(`${key}: ${outOfRange}`);
+    else if (result.success) data[key] = result.data;
     else messages.push(...issueMessages(result.error.issues, key));
   }
   if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20));
@@ -108,8 +112,16 @@ export function validatePatch<TRecord>(resource: Resource<TRecord>, patch: unkno
 
 const schemas = new WeakMap<Resource, Map<string, SchemaLike>>();
 
+interface RefinementContext {
+  addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input: unknown }): void;
+}
+interface Refinable extends SchemaLike {
+  superRefine(check: (value: Row, context: RefinementContext) => void): SchemaLike;
+}
+
 /**
- * The resource's schema with the id and the `optional` fields optional, built once per resource and list of fields.
+ * The resource's schema with the id and the `optional` fields optional, and date fields bounded to the years
+ * 0001-9999 (what a date or timestamp column holds), built once per resource and list of fields.
  *
  * @throws TypeError when `optional` names a field the resource does not have.
  */
@@ -126,9 +138,33 @@ function schemaOf(resource: Resource, optional: readonly string[] = []): SchemaL
         throw new TypeError(`databaseDefaults: ${resource.name} has no field "${field}"`);
       mask[field] = true;
     }
-    const object = resource.schema as unknown as { partial(mask: Record<string, true>): SchemaLike };
-    schema = object.partial({ ...mask });
+    const object = resource.schema as unknown as { partial(mask: Record<string, true>): Refinable };
+    const dates = [...resource.fields.values()].filter((def) => def.kind === 'date' || def.kind === 'isoDate');
+    const partial = object.partial({ ...mask });
+    schema =
+      dates.length === 0
+        ? partial
+        : partial.superRefine((value, context) => {
+            for (const def of dates) {
+              const message = dateRangeProblem(def, value[def.name]);
+              if (message !== undefined)
+                context.addIssue({ code: 'custom', message, path: [def.name], input: value[def.name] });
+            }
+          });
     byList.set(key, schema);
   }
   return schema;
+}
+
+/**
+ * The issues of a whole-record validation, with the one of a top-level key the body lacks (or gives as `undefined`)
+ * saying that the field is required: zod's own message for it names the value's type, and for a coercing schema
+ * (`z.coerce.date()` turns `undefined` into an invalid `Date`) a type the client never sent.
+ */
+function requiredIssues(issues: readonly IssueLike[], body: Row): IssueLike[] {
+  return issues.map((issue) => {
+    const key = issue.path[0];
+    const absent = issue.path.length === 1 && typeof key === 'string' && body[key] === undefined;
+    return absent ? { path: issue.path, message: 'the field is required' } : issue;
+  });
 }

@@ -1,6 +1,6 @@
-import { clean, Problems, type SchemaLike } from '../fields/index';
+import { clean, dateRangeProblem, Problems, type SchemaLike } from '../fields/index';
 import { isPlainObject, isUnsafeKey } from '../internal/index';
-import { type Resource, issueMessages } from '../resource/index';
+import { type RecordId, type Resource, issueMessages } from '../resource/index';
 
 /** Which write a body is checked for. */
 export type BodyMode = 'create' | 'update' | 'replace';
@@ -14,7 +14,7 @@ export type BodyMode = 'create' | 'update' | 'replace';
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?: string): Record<string, unknown> {
+export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?: RecordId): Record<string, unknown> {
   const problems = new Problems();
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !isPlainObject(body)) {
     problems.add('the body must be a JSON object');
@@ -41,7 +41,9 @@ export function checkBody(resource: Resource, body: unknown, mode: BodyMode, id?
   const data: Record<string, unknown> = {};
   for (const key of writable) {
     const result = (shape[key] as SchemaLike).safeParse(input[key]);
-    if (result.success) data[key] = result.data;
+    const outOfRange = result.success ? dateRangeProblem(fields.get(key), result.data) : undefined;
+    if (outOfRange !== undefined) problems.add(`${key}: ${outOfRange}`);
+    else if (result.success) data[key] = result.data;
     else for (const message of issueMessages(result.error.issues, key)) problems.add(message);
   }
   problems.throwIfAny();

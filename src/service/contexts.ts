@@ -1,7 +1,7 @@
 import type { RequestHeaders } from '../internal/index';
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
-import type { Resource } from '../resource/index';
+import type { RecordIdOf, Resource } from '../resource/index';
 import type { Patch, Transaction } from '../repository/index';
 
 /** What a service knows of a request beyond its headers when none is declared: any keys, read-only. */
@@ -67,7 +67,8 @@ export interface ListByCursorContext<TRecord, TLocals = DefaultLocals> extends L
   readonly result: CursorPage<TRecord>;
 }
 export interface IdErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {
-  readonly id: string;
+  /** The record id, as the id field's schema parsed it (a number for an integer id field). */
+  readonly id: RecordIdOf<TRecord>;
 }
 export interface EntityContext<TRecord, TLocals = DefaultLocals> extends IdErrorContext<TRecord, TLocals> {
   readonly entity: TRecord;

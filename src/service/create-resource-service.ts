@@ -3,7 +3,16 @@ import { createHookBus, type HookBus } from '../hooks/index';
 import { normalizeHeaders } from '../internal/index';
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
-import { type Resource, validateCreate, validatePatch, validateReplace } from '../resource/index';
+import {
+  type RecordId,
+  type RecordIdOf,
+  type Resource,
+  notFoundError,
+  toRecordId,
+  validateCreate,
+  validatePatch,
+  validateReplace,
+} from '../resource/index';
 import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../repository/index';
 import { checkBody } from './check-body';
 import { refuseHiddenOrder } from './refuse-hidden-order';
@@ -65,12 +74,17 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    */
   listByCursor(query?: CursorInput<TRecord>, options?: OperationOptions<TLocals>): Promise<CursorPage<TRecord>>;
   create(body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
-  get(id: string, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  /**
+   * The record with this id. Like `update`, `replace` and `delete`, it first checks the id against the id field's
+   * schema (a number id field also takes its decimal text, `'42'`): an id no record can have (`abc` for a uuid, a
+   * NUL character) is the same 404 as an id that does not exist, before any hook or repository call.
+   */
+  get(id: RecordIdOf<TRecord> | string, options?: OperationOptions<TLocals>): Promise<TRecord>;
   /** Changes exactly the fields `patch` names (HTTP PATCH). */
-  update(id: string, patch: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  update(id: RecordIdOf<TRecord> | string, patch: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
   /** Replaces the record (HTTP PUT); read-only and hidden fields keep their stored values unless a hook sets them. */
-  replace(id: string, body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
-  delete(id: string, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  replace(id: RecordIdOf<TRecord> | string, body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  delete(id: RecordIdOf<TRecord> | string, options?: OperationOptions<TLocals>): Promise<TRecord>;
 }
 
 type Row = Record<string, unknown>;
@@ -90,7 +104,8 @@ const NO_LOCALS: DefaultLocals = Object.freeze({});
  *
  * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method.
  * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
- * the scope, 404 for a missing or out-of-scope id, and whatever the repository or a handler throws.
+ * the scope, 404 for a missing or out-of-scope id or one the id field's schema rejects, and whatever the repository
+ * or a handler throws.
  * @example
  * const service = createResourceService({
  *   resource: users,
@@ -183,6 +198,14 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     const where = await scopeOf(Object.freeze({ ...context(), operation }));
     return where == null ? undefined : createScopeCheck(where as Where<TRecord>, generic);
   }
+  /** The id as the id field's schema parses it, or `undefined` for one no record can have (answered with a 404). */
+  const recordIdOf = (id: unknown) => toRecordId(generic, id) as RecordIdOf<TRecord> | undefined;
+  /** @throws HttpError 404, the one of an id that does not exist, for an id `toRecordId` refused. */
+  const existing = (key: RecordId | undefined, id: unknown): RecordId => {
+    if (key === undefined) throw notFoundError(generic, id);
+    return key;
+  };
+
   const within = (scope: ScopeCheck<TRecord> | undefined): ScopeOptions<TRecord> | undefined =>
     scope === undefined ? undefined : { scope: scope.where };
 
@@ -223,18 +246,22 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         return hide.record(await chain('onAfterCreate', context, 'entity', entity));
       });
     },
-    get(id, options = {}) {
-      const context = lazyContext(options, { id });
+    get(given, options = {}) {
+      const key = recordIdOf(given);
+      const context = lazyContext(options, { id: key ?? given });
       return guarded('onAfterErrorGet', context, async () => {
+        const id = existing(key, given);
         await notify('onBeforeGet', context, 'id', id);
         const scope = await scopeFor('get', context);
         const entity = await repository.get(id, within(scope));
         return hide.record(await chain('onAfterGet', context, 'entity', entity));
       });
     },
-    update(id, patch, options = {}) {
-      const context = lazyContext(options, { id, patch });
+    update(given, patch, options = {}) {
+      const key = recordIdOf(given);
+      const context = lazyContext(options, { id: key ?? given, patch });
       return written('onAfterErrorUpdate', context, async (repository, context) => {
+        const id = existing(key, given);
         const changes = await chain('onBeforeUpdate', context, 'patch', checkBody(generic, patch, 'update', id) as Row);
         const scope = await scopeFor('update', context);
         const valid = validatePatch(resource, changes, id);
@@ -247,9 +274,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         return hide.record(await chain('onAfterUpdate', context, 'entity', entity));
       });
     },
-    replace(id, body, options = {}) {
-      const context = lazyContext(options, { id, body });
+    replace(given, body, options = {}) {
+      const key = recordIdOf(given);
+      const context = lazyContext(options, { id: key ?? given, body });
       return written('onAfterErrorReplace', context, async (repository, context) => {
+        const id = existing(key, given);
         const data = { ...(await chain('onBeforeReplace', context, 'body', checkBody(generic, body, 'replace', id))) };
         const scope = await scopeFor('replace', context);
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
@@ -265,9 +294,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         return hide.record(await chain('onAfterReplace', context, 'entity', entity));
       });
     },
-    delete(id, options = {}) {
-      const context = lazyContext(options, { id });
+    delete(given, options = {}) {
+      const key = recordIdOf(given);
+      const context = lazyContext(options, { id: key ?? given });
       return written('onAfterErrorDelete', context, async (repository, context) => {
+        const id = existing(key, given);
         await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
         const entity = await repository.delete(id, within(scope));

@@ -19,7 +19,7 @@ export function cursorContract(context: ContractContext): void {
     const many = (count: number): Item[] =>
       Array.from({ length: count }, (_, i) => ({ ...body({ age: i % 4 }), id: `r${String(i).padStart(3, '0')}` }));
 
-    it('returns 20 records by default, in id order, whatever the default order of the resource', async () => {
+    it('returns 20 records by default, in the default order of the resource (the id order without one)', async () => {
       const repository = await makeRepository(items, many(25));
       const first = await repository.listByCursor();
       expect(idsOf(first.items)).toStrictEqual(many(20).map((record) => record.id));
@@ -31,8 +31,14 @@ export function cursorContract(context: ContractContext): void {
           .map((record) => record.id),
       );
       expect(second.nextCursor).toBeNull();
+      // With a defaultOrder, the cursor walk follows it, as list does: the same records, page after page.
       const newest = await makeRepository(newestItems, SEED);
-      expect(idsOf((await newest.listByCursor({ limit: 5 })).items)).toStrictEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+      const listed = idsOf((await newest.list({ limit: 5 })).items);
+      expect(listed.slice(0, 3)).toStrictEqual(['a3', 'a7', 'a8']);
+      const head = await newest.listByCursor({ limit: 3 });
+      expect(idsOf(head.items)).toStrictEqual(listed.slice(0, 3));
+      const next = await newest.listByCursor({ limit: 2, cursor: head.nextCursor });
+      expect(idsOf(next.items)).toStrictEqual(listed.slice(3, 5));
     });
 
     it('returns nextCursor null for an empty set and after an exactly full last page', async () => {

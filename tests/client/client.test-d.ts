@@ -100,7 +100,7 @@ describe('createClient', () => {
     users.listByCursor({ page: 2 });
     // @ts-expect-error a body field of the wrong type
     users.create({ age: 'old' });
-    // @ts-expect-error ids are strings
+    // @ts-expect-error ids of records with a string id are strings
     users.get(42);
     // @ts-expect-error revive must return the record type
     client.resource<User>('/users', { revive: () => 'x' });

@@ -247,6 +247,23 @@ describe('client.resource', () => {
     ]);
   });
 
+  it('sends a number id as its decimal digits', async () => {
+    const fake = fakeFetch(() => json(200, { id: 12, label: 'a' }));
+    const counters = createClient({ baseUrl: BASE, fetch: fake.fetch }).resource<{ id: number; label: string }>(
+      '/counters',
+    );
+    expect(await counters.get(12)).toStrictEqual({ id: 12, label: 'a' });
+    await counters.update(0, { label: 'b' });
+    expect(fake.calls.map((call) => [call.method, call.url])).toStrictEqual([
+      ['GET', `${BASE}/counters/12`],
+      ['PATCH', `${BASE}/counters/0`],
+    ]);
+    for (const id of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(await rejectionOf(counters.get(id))).toBeInstanceOf(TypeError);
+    }
+    expect(fake.calls).toHaveLength(2);
+  });
+
   it.each(['', '.', '..', 'a\ud800'])('throws a TypeError for the id %j, before any request', async (id) => {
     const { users, calls } = clientOf([]);
     for (const call of [() => users.get(id), () => users.delete(id), () => users.update(id, {})]) {

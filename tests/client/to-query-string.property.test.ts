@@ -46,9 +46,9 @@ const text = fc
   )
   .filter((value) => !value.includes('\u0000'));
 
-/** Dates of the years 0000-9999, the range ISO 8601's four-digit year (and so the grammar) covers. */
+/** Dates of the years 0001-9999, what the grammar (and a date column) takes. */
 const date = fc.date({
-  min: new Date('0000-01-01T00:00:00.000Z'),
+  min: new Date('0001-01-01T00:00:00.000Z'),
   max: new Date('9999-12-31T23:59:59.999Z'),
   noInvalidDate: true,
 });

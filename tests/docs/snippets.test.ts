@@ -49,7 +49,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/performance.md': 0,
   'docs/postgres.md': 1,
   'docs/repositories.md': 1,
-  'docs/resources-and-queries.md': 5,
+  'docs/resources-and-queries.md': 7,
 };
 
 /** What a TypeScript block fenced as anything but ```ts must contain: the reason it cannot run in a test. */

@@ -49,7 +49,7 @@ describe('isOperatorName', () => {
 
 describe('FieldKind, OrderDirection and OrderTerm', () => {
   it('returns the closed unions of kinds and directions', () => {
-    expectTypeOf<FieldKind>().toEqualTypeOf<'string' | 'number' | 'date' | 'boolean' | 'enum'>();
+    expectTypeOf<FieldKind>().toEqualTypeOf<'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum'>();
     expectTypeOf<OrderDirection>().toEqualTypeOf<'asc' | 'desc'>();
   });
 

@@ -46,14 +46,18 @@ async function firstCursor(text: string): Promise<string> {
 }
 
 describe('parseCursorQuery', () => {
-  it('returns cursor null, limit 20 and the id ascending by default, whatever the default order of list', () => {
-    expect(users.defaultOrder[0]).toStrictEqual({ field: 'createdAt', direction: 'desc' });
+  it('returns cursor null, limit 20 and the default order of the resource, as list has it', () => {
     expect(parseCursorQuery('', users)).toStrictEqual({
       cursor: null,
       limit: 20,
       where: {},
-      orderBy: [{ field: 'id', direction: 'asc' }],
+      orderBy: [
+        { field: 'createdAt', direction: 'desc' },
+        { field: 'id', direction: 'asc' },
+      ],
     });
+    expect(parseCursorQuery('', users).orderBy).toStrictEqual(parseListQuery('', users).orderBy);
+    expect(parseCursorQuery('', tiny).orderBy).toStrictEqual([{ field: 'id', direction: 'asc' }]);
   });
 
   it('bounds the default limit by maxLimit', () => {
@@ -78,7 +82,8 @@ describe('parseCursorQuery', () => {
     const query = parseCursorQuery(input, users);
     expect(query.cursor).toBeNull();
     const repository = createMemoryRepository(users, { records: MANY });
-    expect(ids((await repository.listByCursor(query)).items)[0]).toBe('r00');
+    const first = ids((await repository.list(parseListQuery('', users))).items)[0];
+    expect(ids((await repository.listByCursor(query)).items)[0]).toBe(first);
   });
 
   it('parses filters and orders as parseListQuery does', () => {
@@ -183,7 +188,7 @@ describe('parseCursorQuery', () => {
     { name: 'another direction', text: 'age[gte]=22&orderBy=age&orderDirection=DESC' },
     { name: 'another sort field', text: 'age[gte]=22&orderBy=score' },
     // A cursor with another number of sort keys fails the shape check before the binding check.
-    { name: 'the default order', text: 'age[gte]=22', message: 'cursor is malformed' },
+    { name: 'the default order', text: 'age[gte]=22' },
   ])('throws a 400 for a cursor reused with $name', async ({ text, message }) => {
     const cursor = await firstCursor('limit=4&age[gte]=22&orderBy=age');
     const error = badRequestOf(() => parseCursorQuery(`${text}&cursor=${cursor}`, users));

@@ -64,6 +64,18 @@ describe('defineResource', () => {
     });
 
     it.each([
+      { name: 'an integer', schema: z.number().int() },
+      { name: 'a positive integer', schema: z.number().int().positive() },
+      { name: 'a safe integer', schema: z.int() },
+      { name: 'a string of digits (a bigint key)', schema: z.string().regex(/^\d+$/) },
+      { name: 'a uuid', schema: z.uuid() },
+    ])('accepts $name as the id field', ({ schema }) => {
+      const resource = defineResource({ name: 'x', schema: z.object({ id: schema, title: z.string() }) });
+      expect(resource.idField).toBe('id');
+      expect(resource.defaultOrder).toStrictEqual([{ field: 'id', direction: 'asc' }]);
+    });
+
+    it.each([
       {
         name: 'a schema without id and no idField',
         config: { name: 'x', schema: z.object({ title: z.string() }) },
@@ -75,9 +87,19 @@ describe('defineResource', () => {
         pattern: /id field "isbn" is not in the schema/,
       },
       {
-        name: 'a number id',
+        name: 'a number id that may hold fractions',
         config: { name: 'x', schema: z.object({ id: z.number() }) },
-        pattern: /id field "id" must be a string/,
+        pattern: /id field "id" must be a string or an integer \(z\.number\(\)\.int\(\)\)/,
+      },
+      {
+        name: 'a nullable integer id',
+        config: { name: 'x', schema: z.object({ id: z.number().int().nullable() }) },
+        pattern: /must not be nullable/,
+      },
+      {
+        name: 'a boolean id',
+        config: { name: 'x', schema: z.object({ id: z.boolean() }) },
+        pattern: /must be a string or an integer/,
       },
       {
         name: 'an enum id',

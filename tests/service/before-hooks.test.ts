@@ -402,14 +402,14 @@ describe('createResourceService', () => {
           name: 'a required field of the client (nor the server-owned one)',
           body: {},
           messages: [
-            'title: Invalid input: expected string, received undefined',
-            'ownerId: Invalid input: expected string, received undefined',
+            'title: the field is required',
+            'ownerId: the field is required',
           ],
         },
         {
           name: 'a required server-owned field',
           body: { title: 'x' },
-          messages: ['ownerId: Invalid input: expected string, received undefined'],
+          messages: ['ownerId: the field is required'],
         },
       ])('throws a 400 when neither the client nor a hook supplies $name', async ({ body, messages }) => {
         const owned = defineResource({

@@ -11,6 +11,8 @@ import {
   type HookBus,
   type OperationContext,
   type OperationOptions,
+  type RecordId,
+  type RecordIdOf,
   type ReplaceContext,
   type ReplaceErrorContext,
   type Resource,
@@ -189,5 +191,27 @@ describe('generic exports', () => {
     expectTypeOf<ResourceServiceOptions<User, Locals>['scope']>().toEqualTypeOf<
       ScopeFunction<User, Locals> | undefined
     >();
+  });
+});
+
+describe('RecordId and RecordIdOf', () => {
+  it('types ids by the record: string, number, or either when the record has no id property', () => {
+    expectTypeOf<RecordIdOf<{ id: string; n: number }>>().toEqualTypeOf<string>();
+    expectTypeOf<RecordIdOf<{ id: number }>>().toEqualTypeOf<number>();
+    expectTypeOf<RecordIdOf<{ isbn: string }>>().toEqualTypeOf<RecordId>();
+    expectTypeOf<RecordIdOf<never>>().toEqualTypeOf<RecordId>();
+    expectTypeOf<RecordId>().toEqualTypeOf<string | number>();
+    expectTypeOf<RecordIdOf<{ id: number }>>().not.toBeAny();
+  });
+
+  it('takes number ids (and their text) on a service of records with a number id', () => {
+    const counters = defineResource({ name: 'counters', schema: z.object({ id: z.number().int(), n: z.number() }) });
+    const service = createResourceService({ resource: counters, repository: createMemoryRepository(counters) });
+    expectTypeOf(service.get).parameter(0).toEqualTypeOf<number | string>();
+    service.hooks.on('onBeforeDelete', ({ id }) => {
+      expectTypeOf(id).toEqualTypeOf<number>();
+    });
+    // @ts-expect-error an id is a string or a number
+    void service.get({ id: 1 });
   });
 });

@@ -80,7 +80,6 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'inactive' | 'banned';
       age: number;
-      /** Format: date-time */
       createdAt: string;
     };
     UserReplace: {
@@ -91,7 +90,6 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'inactive' | 'banned';
       age: number;
-      /** Format: date-time */
       createdAt: string;
     };
     UserPatch: {
@@ -102,7 +100,6 @@ export interface components {
       /** @enum {string} */
       status?: 'active' | 'inactive' | 'banned';
       age?: number;
-      /** Format: date-time */
       createdAt?: string;
     };
     /** @description One page of records with the page metadata. */
