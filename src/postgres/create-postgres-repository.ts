@@ -23,6 +23,8 @@ import {
   validatePatch,
   validateReplace,
 } from 'pagelope/kit';
+import { checkQueryValues, checkRecordValues, isImpossibleScope } from './check-values';
+import { toColumnMap, type ColumnNamingOptions } from './column-map';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
@@ -31,24 +33,38 @@ import { toUnavailableError } from './connection-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
-import type { SqlContext } from './sql-context';
+import { bindValue, type SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
-import { createCollationLookup, type TextCollation } from './text-collation';
+import { sqlValueProblem } from './sql-values';
+import { createCatalogLookup, type TableShape } from './table-catalog';
+import { createTableLayout, type TableLayout } from './table-layout';
+import type { TextCollation } from './text-collation';
 
 /** Options of {@link createPostgresRepository}. */
-export interface PostgresRepositoryOptions {
+export interface PostgresRepositoryOptions extends ColumnNamingOptions {
   /** A node-postgres `Pool`/`Client`, a PGlite instance, or anything with `query(text, values) => { rows }`. */
   readonly client: SqlClient;
-  /** The table (`name` or `schema.name`), with one column per schema field named as the field; default the resource name. */
+  /**
+   * The table (`name` or `schema.name`), with one column per schema field, named by `columns` and `columnNaming`
+   * (default: as the field); default the resource name.
+   */
   readonly table?: string;
   /** Makes the id of a record created without one (default: uuid v7). */
   readonly generateId?: () => string;
   /**
-   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order:
-   * `'detect'` (default) reads it from `pg_attribute` once, on the first list; `'C'` says every text column is
-   * `COLLATE "C"` (as `createTableSql` makes them) and skips the lookup; `'unknown'` collates every text field.
+   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order
+   * (orderings, ranges and keyset predicates; never equality): `'detect'` (default) reads it from the catalog once;
+   * `'C'` says every text column is `COLLATE "C"` (as `createTableSql` makes them); `'unknown'` collates every text
+   * field.
    */
   readonly textCollation?: TextCollation;
+  /**
+   * The SQL type of each field's column (`{ id: 'uuid', count: 'integer', publishedOn: 'date' }`), stated instead of
+   * read from the catalog. Values are checked against it and bound as it (list operators as an array of it). A field
+   * not named here has its type read once from the catalog (or, before the table exists, the type `createTableSql`
+   * gives its kind).
+   */
+  readonly columnTypes?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,21 +87,36 @@ export function createPostgresRepository<TRecord>(
   const generic = resource as Resource;
   const table = quoteIdentifier(options.table ?? resource.name);
   const fields = generic.fields;
+  const columnNames = toColumnMap(generic, options);
   const columns = [...fields.keys()];
-  const select = columns.map(quoteIdentifier).join(', ');
-  const idColumn = quoteIdentifier(resource.idField);
+  const { idField } = resource;
   const mapper = createRowMapper(generic);
   const { toRecord } = mapper;
-  /** The select list of a selection's columns, or of every column without one. */
-  const selectOf = (names: readonly string[] | null) => (names ? names.map(quoteIdentifier).join(', ') : select);
-  const toParam = (field: string, value: unknown): unknown =>
-    fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : value;
   const generateId = options.generateId ?? uuidv7;
-  // Detected rather than assumed: with `COLLATE "C"` on a column that already is "C" the planner cannot use the
-  // `(field, id)` index for ORDER BY or a keyset range (it sorts on a computed key), while leaving it out on a column
-  // in another collation would change the order. One catalog read per repository settles which columns need it.
-  const collation = createCollationLookup(client, { table, fields, mode: options.textCollation ?? 'detect' });
-  const contextOf = async (): Promise<SqlContext> => ({ fields, collate: await collation(), params: new SqlParams() });
+  // One catalog read per repository settles each column's type (values are checked and bound as it) and which
+  // columns need `COLLATE "C"` for code-point order: with it on a column that already is "C" the planner cannot use
+  // the `(field, id)` index for ORDER BY or a keyset range, while leaving it out on a column in another collation
+  // would change the order.
+  const catalog = createCatalogLookup(client, {
+    table,
+    fields,
+    columns: columnNames,
+    mode: options.textCollation ?? 'detect',
+    columnTypes: options.columnTypes,
+  });
+  let layouts = new WeakMap<object, TableLayout>();
+  /** The context of one statement: the table's shape and layout, with fresh parameters. */
+  const contextOf = async (): Promise<SqlContext & { readonly layout: TableLayout }> => {
+    const shape = await catalog();
+    let layout = layouts.get(shape);
+    if (!layout) {
+      layout = createTableLayout(table, columnNames, shape);
+      layouts = new WeakMap([[shape, layout]]);
+    }
+    return { fields, ...shape, column: layout.column, layout, params: new SqlParams() };
+  };
+  const name = (field: string) => quoteIdentifier(columnNames.get(field) ?? field);
+  const idColumn = name(idField);
 
   // A lost or refused connection is a 503 for the client to retry, not a 500; any other failure is rethrown as is.
   const run = async (text: string, values: unknown[]) => {
@@ -96,14 +127,23 @@ export function createPostgresRepository<TRecord>(
     }
   };
   const notFound = (id: unknown) => notFoundError(resource, id);
-  /** `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id. */
+  /**
+   * `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id, and so is
+   * an id its column cannot hold (`abc` for a uuid, a NUL anywhere), or any id under a scope no record can meet.
+   */
   const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined) => {
     const context = await contextOf();
-    const match = `${idColumn} = ${context.params.add(String(id))}`;
+    if (sqlValueProblem(context.types.get(idField) ?? 'text', id) !== undefined) throw notFound(id);
+    const match = `${idColumn} = ${bindValue(idField, id, context)}`;
     const scope = options?.scope;
     if (scope == null) return { context, match };
-    return { context, match: `${match} AND (${compileWhere(normalizeScope(scope, generic), context)})` };
+    const groups = normalizeScope(scope, generic);
+    if (isImpossibleScope(groups, context)) throw notFound(id);
+    return { context, match: `${match} AND (${compileWhere(groups, context)})` };
   };
+  /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
+  const impossibleScope = (options: ScopeOptions<TRecord> | undefined, shape: TableShape) =>
+    options?.scope != null && isImpossibleScope(normalizeScope(options.scope, generic), shape);
   const one = async (text: string, values: unknown[], id: unknown): Promise<TRecord> => {
     const [row] = await run(text, values);
     if (!row) throw notFound(id);
@@ -111,59 +151,70 @@ export function createPostgresRepository<TRecord>(
   };
   const get = async (id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> => {
     const { context, match } = await byId(id, options);
-    return one(`SELECT ${select} FROM ${table} WHERE ${match}`, context.params.values, id);
+    return one(`SELECT ${context.layout.selectOf()} FROM ${table} WHERE ${match}`, context.params.values, id);
   };
   /** `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope. */
   const write = async (id: string, record: Row, names: readonly string[], options?: ScopeOptions<TRecord>) => {
     if (names.length === 0) return get(id, options);
     const { context, match } = await byId(id, options);
-    const { params } = context;
-    const sets = names.map(
-      (field) => `${quoteIdentifier(field)} = ${params.add(toParam(field, record[field] ?? null))}`,
+    checkRecordValues(record, context);
+    const sets = names.map((field) => `${name(field)} = ${bindValue(field, record[field] ?? null, context)}`);
+    const returning = context.layout.selectOf();
+    return one(
+      `UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${returning}`,
+      context.params.values,
+      id,
     );
-    return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${select}`, params.values, id);
   };
 
   return Object.freeze({
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateCreate(resource, data));
-      if (record[resource.idField] === undefined) record[resource.idField] = generateId();
+      const record = validateCreate(resource, data) as Row;
+      const context = await contextOf();
+      checkRecordValues(record, context);
+      if (record[idField] === undefined) record[idField] = generateId();
       const names = columns.filter((field) => record[field] !== undefined);
-      const params = new SqlParams();
-      const placeholders = names.map((field) => params.add(toParam(field, record[field])));
+      const placeholders = names.map((field) => bindValue(field, record[field], context));
       const [row] = await run(
-        `INSERT INTO ${table} (${names.map(quoteIdentifier).join(', ')}) VALUES (${placeholders.join(', ')}) ` +
-          `ON CONFLICT (${idColumn}) DO NOTHING RETURNING ${select}`,
-        params.values,
+        `INSERT INTO ${table} (${names.map(name).join(', ')}) VALUES (${placeholders.join(', ')}) ` +
+          `ON CONFLICT (${idColumn}) DO NOTHING RETURNING ${context.layout.selectOf()}`,
+        context.params.values,
       );
-      if (!row) throw duplicateIdError(resource, record[resource.idField]);
+      if (!row) throw duplicateIdError(resource, record[idField]);
       return toRecord(row) as TRecord;
     },
     get,
     async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       // Only the columns the patch names, each value parsed with its own field schema: no default is filled in.
-      const changes = rejectNul(validatePatch(resource, patch, id));
+      const changes = validatePatch(resource, patch, id) as Row;
       return write(id, changes, Object.keys(changes), options);
     },
     async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateReplace(resource, data, id));
+      const record = validateReplace(resource, data, id) as Row;
       return write(
         id,
         record,
-        columns.filter((field) => field !== resource.idField),
+        columns.filter((field) => field !== idField),
         options,
       );
     },
     async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const { context, match } = await byId(id, options);
-      return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id);
+      return one(
+        `DELETE FROM ${table} WHERE ${match} RETURNING ${context.layout.selectOf()}`,
+        context.params.values,
+        id,
+      );
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, { scope: options?.scope });
-      const context = { fields, collate: await collation() };
-      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const { params: _, ...context } = await contextOf();
+      checkQueryValues(query, context);
       const picked = query.select ?? null;
-      const columnsRead = selectOf(picked);
+      if (impossibleScope(options, context))
+        return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const columnsRead = context.layout.selectOf(picked ?? undefined);
       const { rows, total } = await listOffsetPage(query, { run, table, select: columnsRead, idColumn, context });
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
@@ -175,13 +226,15 @@ export function createPostgresRepository<TRecord>(
       const query = normalizeCursorInput(input, generic, { scope: options?.scope });
       const context = await contextOf();
       const { params } = context;
+      checkQueryValues(query, context);
+      if (impossibleScope(options, context)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
       const conditions = [compileFilter(query, context)];
       if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
       // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
       // cursor is made from the sort key, then the items keep only the selected fields.
       const picked = query.select ?? null;
       const keys = query.order.map((term) => term.field);
-      const columnsRead = selectOf(picked ? [...new Set([...picked, ...keys])] : null);
+      const columnsRead = context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined);
       const rows = await run(
         `SELECT ${columnsRead} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
           `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
@@ -197,16 +250,3 @@ export function createPostgresRepository<TRecord>(
 }
 
 type Row = Record<string, unknown>;
-
-/** PostgreSQL text cannot hold NUL; a value with one is a 400, not a driver error. */
-function rejectNul(record: Record<string, unknown>): Record<string, unknown> {
-  const bad = Object.keys(record).filter(
-    (key) => typeof record[key] === 'string' && (record[key] as string).includes('\u0000'),
-  );
-  if (bad.length > 0)
-    throw new HttpError(
-      400,
-      bad.map((key) => `${key}: must not contain a NUL character`),
-    );
-  return record;
-}
