@@ -16,17 +16,3 @@ export function columnType(def: FieldDef): string {
       return 'jsonb';
   }
 }
-
-/** The PostgreSQL array type for list-operator parameters of a field. */
-export function arrayType(def: FieldDef): string {
-  switch (def.kind) {
-    case 'number':
-      return 'float8[]';
-    case 'boolean':
-      return 'boolean[]';
-    case 'date':
-      return 'timestamptz[]';
-    default:
-      return 'text[]';
-  }
-}
