@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  HttpError,
   type PageResult,
   type CursorInput,
   type CursorPage,
@@ -208,7 +207,7 @@ export function createPostgresRepository<TRecord>(
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, { scope: options?.scope });
-      const { params: _, ...context } = await contextOf();
+      const context = await contextOf();
       checkQueryValues(query, context);
       const picked = query.select ?? null;
       if (impossibleScope(options, context))
