@@ -59,7 +59,7 @@ export function toSqlType(stated: string): SqlType {
     .toLowerCase()
     .replace(/\s*\(\s*\d+\s*(,\s*\d+\s*)?\)/, '')
     .replace(/\s+/g, ' ');
-  const type = ALIASES[bare] ?? bare;
+  const type = Object.hasOwn(ALIASES, bare) ? (ALIASES[bare] as SqlType) : bare;
   if (!KNOWN_SQL_TYPES.has(type)) {
     throw new TypeError(`"${String(stated)}" is not a column type the PostgreSQL adapter knows`);
   }

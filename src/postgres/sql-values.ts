@@ -19,7 +19,7 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
 export function sqlValueProblem(type: SqlType, value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string' && value.includes('\u0000')) return 'must not contain a NUL character';
-  const range = INTEGER_RANGES[type];
+  const range = Object.hasOwn(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
   if (range) return integerProblem(value, range);
   switch (type) {
     case 'uuid':
