@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
-import { toColumnMap, toSnakeCase } from '../../src/postgres/index';
+import { toColumnMap, toSnakeCase, type ColumnNamingOptions } from '../../src/postgres/index';
 
 const posts = defineResource({
   name: 'posts',
@@ -25,7 +25,7 @@ describe('toSnakeCase', () => {
 });
 
 describe('toColumnMap', () => {
-  it.each([
+  it.each<{ options: ColumnNamingOptions; expected: string[] }>([
     { options: {}, expected: ['id', 'authorId', 'createdAt', 'HTTPStatus'] },
     { options: { columnNaming: 'snake_case' as const }, expected: ['id', 'author_id', 'created_at', 'http_status'] },
     { options: { columns: { authorId: 'writer' } }, expected: ['id', 'writer', 'createdAt', 'HTTPStatus'] },
