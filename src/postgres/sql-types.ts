@@ -68,6 +68,7 @@ export function toSqlType(stated: string): SqlType {
 
 /** The type of a field's column when nothing else is known: what `createTableSql` declares for its kind. */
 export function defaultSqlType(def: FieldDef): SqlType {
+  if (isCalendarDateField(def)) return 'date';
   switch (def.kind) {
     case 'string':
     case 'enum':
@@ -92,4 +93,12 @@ export function isTextType(type: SqlType): boolean {
 export function arrayTypeOf(type: SqlType): string {
   // `character` alone is character(1), which would cut every value to its first character.
   return type === 'character' ? 'bpchar[]' : `${type}[]`;
+}
+
+/**
+ * Whether a field holds a calendar date as a `'YYYY-MM-DD'` string (the field kind `'isoDate'`, zod's
+ * `z.iso.date()`): its column is a `date`, bound and read as that text (see `toCalendarDate` and `readExpression`).
+ */
+export function isCalendarDateField(def: FieldDef): boolean {
+  return (def.kind as string) === 'isoDate';
 }
