@@ -83,3 +83,39 @@ for (const [name, open] of testDatabases()) {
     });
   });
 }
+
+const eventSchema = z.object({ id: z.string(), at: z.date(), on: z.date().nullable() });
+const events = defineResource({ name: 'events', schema: eventSchema, filterable: ['at', 'on'], sortable: ['at'] });
+const EVENTS = [
+  { id: 'e1', at: new Date('2000-01-05T23:30:00.000Z'), on: new Date('2000-01-05T00:00:00.000Z') },
+  { id: 'e2', at: new Date('2000-01-06T00:30:00.000Z'), on: null },
+];
+
+for (const [name, open] of testDatabases()) {
+  describe(`createPostgresRepository on timestamp and date columns on ${name}`, () => {
+    let db: TestDatabase;
+    const table = uniqueTable('events');
+    beforeAll(async () => {
+      db = await open();
+      // The session's own time zone must not matter either.
+      await db.exec(`CREATE TABLE "${table}" (id text PRIMARY KEY, at timestamp NOT NULL, "on" date)`);
+    });
+    afterAll(async () => {
+      await db.dropTables([table]);
+      await db.close();
+    });
+
+    it('takes a timestamp without time zone as UTC and a date as its UTC day, reading both back as written', async () => {
+      const repository = createPostgresRepository(events, { client: db.client, table });
+      for (const event of EVENTS) await repository.create(event);
+      expect((await repository.list({ orderBy: [{ field: 'at', direction: 'asc' }] })).items).toEqual(EVENTS);
+      const stored = await db.client.query(`SELECT at::text AS at, "on"::text AS "on" FROM "${table}" ORDER BY id`);
+      expect(stored.rows).toEqual([
+        { at: '2000-01-05 23:30:00', on: '2000-01-05' },
+        { at: '2000-01-06 00:30:00', on: null },
+      ]);
+      const where = { at: { lt: new Date('2000-01-06T00:00:00Z') }, on: { eq: new Date('2000-01-05T00:00:00Z') } };
+      expect((await repository.list({ where })).items.map((event) => event.id)).toEqual(['e1']);
+    });
+  });
+}

@@ -4,6 +4,9 @@ import {
   createPostgresRepository,
   createTableSql,
   escapeLike,
+  toColumnMap,
+  toSnakeCase,
+  type ColumnNaming,
   type CreateTableSqlOptions,
   type PostgresRepositoryOptions,
   type SqlClient,
@@ -54,5 +57,24 @@ describe('createTableSql and escapeLike', () => {
     expectTypeOf(escapeLike).toEqualTypeOf<(value: string) => string>();
     // @ts-expect-error the table name is a string
     createTableSql(books, { table: 1 });
+  });
+});
+
+describe('column names and types', () => {
+  it('take columns, columnNaming and columnTypes, and toColumnMap returns field to column', () => {
+    createPostgresRepository(books, {
+      client,
+      columns: { title: 'book_title' },
+      columnNaming: 'snake_case',
+      columnTypes: { id: 'uuid', pages: 'integer' },
+    });
+    createTableSql(books, { columns: { title: 'book_title' }, columnNaming: 'field' });
+    expectTypeOf<ColumnNaming>().toEqualTypeOf<'field' | 'snake_case'>();
+    expectTypeOf(toColumnMap(books, { columnNaming: 'snake_case' })).toEqualTypeOf<ReadonlyMap<string, string>>();
+    expectTypeOf(toSnakeCase).toEqualTypeOf<(name: string) => string>();
+    // @ts-expect-error columnNaming is 'field' or 'snake_case'
+    createPostgresRepository(books, { client, columnNaming: 'camelCase' });
+    // @ts-expect-error column names are strings
+    createTableSql(books, { columns: { title: 1 } });
   });
 });
