@@ -32,11 +32,10 @@ import { toUnavailableError } from './connection-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
-import { bindValue, type SqlContext } from './sql-context';
-import { SqlParams } from './sql-params';
+import { bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
-import { createCatalogLookup, type TableShape } from './table-catalog';
-import { createTableLayout, type TableLayout } from './table-layout';
+import { createStatementContexts } from './statement-context';
+import type { TableShape } from './table-catalog';
 import type { TextCollation } from './text-collation';
 
 /** Options of {@link createPostgresRepository}. */
@@ -92,28 +91,13 @@ export function createPostgresRepository<TRecord>(
   const mapper = createRowMapper(generic);
   const { toRecord } = mapper;
   const generateId = options.generateId ?? uuidv7;
-  // One catalog read per repository settles each column's type (values are checked and bound as it) and which
-  // columns need `COLLATE "C"` for code-point order: with it on a column that already is "C" the planner cannot use
-  // the `(field, id)` index for ORDER BY or a keyset range, while leaving it out on a column in another collation
-  // would change the order.
-  const catalog = createCatalogLookup(client, {
+  const contextOf = createStatementContexts(client, {
     table,
     fields,
     columns: columnNames,
-    mode: options.textCollation ?? 'detect',
+    textCollation: options.textCollation,
     columnTypes: options.columnTypes,
   });
-  let layouts = new WeakMap<object, TableLayout>();
-  /** The context of one statement: the table's shape and layout, with fresh parameters. */
-  const contextOf = async (): Promise<SqlContext & { readonly layout: TableLayout }> => {
-    const shape = await catalog();
-    let layout = layouts.get(shape);
-    if (!layout) {
-      layout = createTableLayout(table, columnNames, shape);
-      layouts = new WeakMap([[shape, layout]]);
-    }
-    return { fields, ...shape, column: layout.column, layout, params: new SqlParams() };
-  };
   const name = (field: string) => quoteIdentifier(columnNames.get(field) ?? field);
   const idColumn = name(idField);
 

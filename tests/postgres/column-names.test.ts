@@ -55,7 +55,7 @@ for (const [name, open] of testDatabases()) {
       );
       repository = createPostgresRepository(rows, { client: db.client, table, columns: { a: 'b', b: 'a' } });
       for (const record of RECORDS) await repository.create(record);
-    });
+    }, 60_000); // opening a database and loading it can outlast 10 s on a busy machine
     afterAll(async () => {
       await db.dropTables([table]);
       await db.close();
@@ -99,7 +99,7 @@ for (const [name, open] of testDatabases()) {
       db = await open();
       // The session's own time zone must not matter either.
       await db.exec(`CREATE TABLE "${table}" (id text PRIMARY KEY, at timestamp NOT NULL, "on" date)`);
-    });
+    }, 60_000); // opening a database and loading it can outlast 10 s on a busy machine
     afterAll(async () => {
       await db.dropTables([table]);
       await db.close();

@@ -56,7 +56,7 @@ for (const [name, open] of testDatabases()) {
         repository,
         scope: ({ locals }) => ({ tenantId: locals?.tenant ?? '' }),
       });
-    });
+    }, 60_000); // opening a database and loading it can outlast 10 s on a busy machine
     afterAll(async () => {
       await db.dropTables(Object.values(names));
       await db.close();
@@ -83,7 +83,7 @@ for (const [name, open] of testDatabases()) {
         statuses.add(status);
       }
       expect([...statuses].sort()).toEqual([200, 400]);
-    });
+    }, 120_000);
 
     it.each(HOSTILE_TEXT_DECODED.concat(HOSTILE_UUID_IDS))('answers 404 for the path id %j', async (id) => {
       expect(await statusOf(() => service.get(id, as('t1')))).toBe(404);

@@ -44,7 +44,7 @@ for (const [name, open] of testDatabases()) {
       await repos.counters.create({ id: '1', label: 'a', hits: 0 });
       await repos.counters.create({ id: '2', label: 'b', hits: 0 });
       await repos.bigCounters.create({ id: '9000000000', label: 'a', hits: 0 });
-    });
+    }, 60_000); // opening a database and loading it can outlast 10 s on a busy machine
     afterAll(async () => {
       await db.dropTables(Object.values(names));
       await db.close();
