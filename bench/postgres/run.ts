@@ -5,6 +5,7 @@
  *   --rebuild   drop and reload the table even when it already holds the seeded rows
  *   --write     also write bench/postgres/RESULTS.md (full runs only)
  *   --search    time only the search section (not with --write: RESULTS.md records full runs)
+ *   --scoped    time only the scoped cursor page on an existing schema (bench/postgres/scoped-cursor.ts)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
@@ -23,6 +24,7 @@ import { measureGroup, type Budget, type Case, type Summary } from './measure';
 import { createNestPeer } from './nest-peer';
 import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from './report';
 import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
+import { renderScopedCursor, runScopedCursor } from './scoped-cursor';
 import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
 
@@ -62,14 +64,15 @@ const NOTES = [
 ];
 
 async function main(argv: readonly string[]): Promise<void> {
-  const known = new Set(['--quick', '--rebuild', '--write', '--search']);
+  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
   const mode = argv.includes('--quick') ? QUICK : FULL;
   const write = argv.includes('--write');
   if (write && mode.name === 'quick') throw new Error('--write needs a full run (drop --quick)');
-  const searchOnly = argv.includes('--search');
-  if (write && searchOnly) throw new Error('--write records a full run (drop --search)');
+  const scopedOnly = argv.includes('--scoped');
+  const searchOnly = argv.includes('--search') || scopedOnly;
+  if (write && searchOnly) throw new Error('--write records a full run (drop --search and --scoped)');
 
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -111,7 +114,13 @@ async function main(argv: readonly string[]): Promise<void> {
     } finally {
       await peer.close();
     }
-    const search = await runSearch(pool, mode.table, adapter, mode.search);
+    const search = scopedOnly ? undefined : await runSearch(pool, mode.table, adapter, mode.search);
+    const scoped = await runScopedCursor(pool, {
+      table: `${mode.table}_scoped_books`,
+      rows: mode.rows,
+      budget: mode.first,
+      rebuild: argv.includes('--rebuild'),
+    });
     const measureSeconds = (performance.now() - measuring) / 1000;
 
     const server = await pool.query<{ version: string; shared_buffers: string }>(
@@ -128,7 +137,8 @@ async function main(argv: readonly string[]): Promise<void> {
     ].join('\n');
     const body = [
       ...results.map((r) => renderScenario(r, mode.table, LIMIT)),
-      renderSearch(search, mode.table),
+      ...(search ? [renderSearch(search, mode.table)] : []),
+      renderScopedCursor(scoped),
       renderTargets(checkTargets(results)),
       `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
       plans,

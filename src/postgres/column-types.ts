@@ -1,7 +1,12 @@
 import type { FieldDef } from 'pagelope';
+import { isCalendarDateField } from './sql-types';
 
-/** The PostgreSQL type of a field's column: text (C collation) for strings and enums, float8, boolean, timestamptz, jsonb. */
+/**
+ * The PostgreSQL type of a field's column: text (C collation) for strings and enums, float8, boolean, timestamptz,
+ * date for a calendar-date field, jsonb.
+ */
 export function columnType(def: FieldDef): string {
+  if (isCalendarDateField(def)) return 'date';
   switch (def.kind) {
     case 'string':
     case 'enum':
@@ -14,19 +19,5 @@ export function columnType(def: FieldDef): string {
       return 'timestamptz';
     default:
       return 'jsonb';
-  }
-}
-
-/** The PostgreSQL array type for list-operator parameters of a field. */
-export function arrayType(def: FieldDef): string {
-  switch (def.kind) {
-    case 'number':
-      return 'float8[]';
-    case 'boolean':
-      return 'boolean[]';
-    case 'date':
-      return 'timestamptz[]';
-    default:
-      return 'text[]';
   }
 }

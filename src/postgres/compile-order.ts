@@ -1,12 +1,11 @@
 import type { OrderTerm, FieldDef } from 'pagelope';
-import { quoteIdentifier } from './quote-identifier';
-import { comparable, type SqlContext } from './sql-context';
+import { bindValue, comparable, type SqlContext } from './sql-context';
 
 /** `ORDER BY` terms in the shared ordering: code-point text, nulls after every value ascending, first descending. */
-export function compileOrderBy(order: readonly OrderTerm[], context: Pick<SqlContext, 'collate'>): string {
+export function compileOrderBy(order: readonly OrderTerm[], context: Pick<SqlContext, 'collate' | 'column'>): string {
   return order
     .map(({ field, direction }) => {
-      const col = comparable(quoteIdentifier(field), field, context);
+      const col = comparable(field, context);
       return direction === 'desc' ? `${col} DESC NULLS FIRST` : `${col} ASC NULLS LAST`;
     })
     .join(', ');
@@ -31,15 +30,14 @@ interface Term {
  */
 export function compileKeyset(order: readonly OrderTerm[], values: readonly unknown[], context: SqlContext): string {
   const terms: Term[] = order.map((term, i) => {
-    const column = quoteIdentifier(term.field);
-    const col = comparable(column, term.field, context);
+    const column = context.column(term.field);
+    const col = comparable(term.field, context);
     return { ...term, column, col, def: context.fields.get(term.field), value: values[i] };
   });
-  const { params } = context;
   const uniform = terms.every((t) => t.direction === terms[0]?.direction && !t.def?.nullable && t.value != null);
   if (uniform) {
     const left = terms.map((t) => t.col).join(', ');
-    const right = terms.map((t) => params.add(t.value)).join(', ');
+    const right = terms.map((t) => bindValue(t.field, t.value, context)).join(', ');
     return `(${left}) ${terms[0]?.direction === 'desc' ? '<' : '>'} (${right})`;
   }
   const ors: string[] = [];
@@ -66,20 +64,21 @@ export function compileKeyset(order: readonly OrderTerm[], values: readonly unkn
  * - ascending, value `v`, nullable column: none (the NULLs after `v` make it `col >= v OR col IS NULL`, which is no
  *   single index range).
  */
-function leadingBound({ direction, column, col, def, value }: Term, { params }: SqlContext): string | undefined {
-  if (direction === 'desc') return value == null ? undefined : `${col} <= ${params.add(value)}`;
+function leadingBound({ field, direction, column, col, def, value }: Term, context: SqlContext): string | undefined {
+  if (direction === 'desc') return value == null ? undefined : `${col} <= ${bindValue(field, value, context)}`;
   if (value == null) return `${column} IS NULL`;
-  return def?.nullable ? undefined : `${col} >= ${params.add(value)}`;
+  return def?.nullable ? undefined : `${col} >= ${bindValue(field, value, context)}`;
 }
 
-function equalTerm({ column, col, value }: Term, { params }: SqlContext): string {
-  return value == null ? `${column} IS NULL` : `${col} = ${params.add(value)}`;
+function equalTerm({ field, column, col, value }: Term, context: SqlContext): string {
+  return value == null ? `${column} IS NULL` : `${col} = ${bindValue(field, value, context)}`;
 }
 
-function afterTerm({ direction, column, col, def, value }: Term, { params }: SqlContext): string {
+function afterTerm({ field, direction, column, col, def, value }: Term, context: SqlContext): string {
+  const bound = () => bindValue(field, value, context);
   if (direction === 'asc') {
     if (value == null) return 'FALSE';
-    return def?.nullable ? `(${col} > ${params.add(value)} OR ${column} IS NULL)` : `${col} > ${params.add(value)}`;
+    return def?.nullable ? `(${col} > ${bound()} OR ${column} IS NULL)` : `${col} > ${bound()}`;
   }
-  return value == null ? `${column} IS NOT NULL` : `${col} < ${params.add(value)}`;
+  return value == null ? `${column} IS NOT NULL` : `${col} < ${bound()}`;
 }

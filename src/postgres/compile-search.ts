@@ -1,8 +1,7 @@
 import type { NormalizedQuery, SearchTerm } from 'pagelope/kit';
 import { compileWhere, escapeLike } from './compile-where';
 import { lowerText } from './lower-text';
-import { quoteIdentifier } from './quote-identifier';
-import type { SqlContext } from './sql-context';
+import { textOf, type SqlContext } from './sql-context';
 
 /**
  * Compiles a search into `(lower(a) LIKE $n ESCAPE '\' OR lower(b) LIKE $n ESCAPE '\' ...)`, one term per searchable
@@ -12,7 +11,7 @@ import type { SqlContext } from './sql-context';
  */
 export function compileSearch(search: SearchTerm, context: SqlContext): string {
   const pattern = context.params.add(`%${escapeLike(search.needle)}%`);
-  const terms = search.fields.map((field) => `${lowerText(quoteIdentifier(field))} LIKE ${pattern} ESCAPE '\\'`);
+  const terms = search.fields.map((field) => `${lowerText(textOf(field, context))} LIKE ${pattern} ESCAPE '\\'`);
   return terms.length === 0 ? 'FALSE' : `(${terms.join(' OR ')})`;
 }
 

@@ -1,8 +1,6 @@
 import type { Condition } from 'pagelope/kit';
-import { arrayType } from './column-types';
 import { lowerText } from './lower-text';
-import { quoteIdentifier } from './quote-identifier';
-import { comparable, type SqlContext } from './sql-context';
+import { bindList, bindValue, comparable, textOf, type SqlContext } from './sql-context';
 
 /** Escapes `\`, `%` and `_` so a value stays literal inside a LIKE pattern with `ESCAPE '\'`. */
 export function escapeLike(value: string): string {
@@ -11,8 +9,10 @@ export function escapeLike(value: string): string {
 
 /**
  * Compiles an OR of AND-groups of validated conditions into a SQL boolean expression with bind parameters.
- * Identifiers come from the resource definition; every value is a parameter. Negated operators never match NULL
- * (SQL's three-valued logic does that: `NULL <> x` is not true).
+ * Identifiers come from the resource definition; every value is a parameter bound as its column's type (lists as an
+ * array of it). Equality (`eq`, `ne`, `in`, `notin`, `isnull`, `notnull`) compares the column as it is, so its
+ * indexes serve it; ranges and pattern matches compare in code-point order. Negated operators never match NULL
+ * (SQL's three-valued logic does that: `NULL <> x` is not true). Values are checked beforehand (`checkQueryValues`).
  */
 export function compileWhere(groups: readonly (readonly Condition[])[], context: SqlContext): string {
   const ors = groups.map((group) =>
@@ -22,59 +22,63 @@ export function compileWhere(groups: readonly (readonly Condition[])[], context:
   return ors.length === 1 ? (ors[0] ?? 'TRUE') : ors.map((sql) => `(${sql})`).join(' OR ');
 }
 
-function compileCondition({ field, op, value, def }: Condition, context: SqlContext): string {
+function compileCondition({ field, op, value }: Condition, context: SqlContext): string {
   const { params } = context;
-  const column = quoteIdentifier(field);
-  const col = comparable(column, field, context);
+  const column = context.column(field);
+  const ordered = comparable(field, context);
+  const text = textOf(field, context);
+  // Pattern matches compare code points: on a text column in another collation, LIKE needs "C" as well.
+  const pattern = context.collate.has(field) ? `${text} COLLATE "C"` : text;
   // The column as toLowerCase() would fold it (see lowerText): case-insensitive values come lower-cased.
-  const lower = lowerText(column);
-  const like = (pattern: string, target = col, negate = false) =>
-    `${target} ${negate ? 'NOT LIKE' : 'LIKE'} ${params.add(pattern)} ESCAPE '\\'`;
-  const text = value as string;
+  const lower = lowerText(text);
+  const like = (value: string, target = pattern, negate = false) =>
+    `${target} ${negate ? 'NOT LIKE' : 'LIKE'} ${params.add(value)} ESCAPE '\\'`;
+  const one = (item: unknown) => bindValue(field, item, context);
+  const words = value as string;
   const list = value as readonly unknown[];
   switch (op) {
     case 'eq':
-      return `${col} = ${params.add(value)}`;
+      return `${column} = ${one(value)}`;
     case 'ne':
-      return `${col} <> ${params.add(value)}`;
+      return `${column} <> ${one(value)}`;
     case 'gt':
-      return `${col} > ${params.add(value)}`;
+      return `${ordered} > ${one(value)}`;
     case 'gte':
-      return `${col} >= ${params.add(value)}`;
+      return `${ordered} >= ${one(value)}`;
     case 'lt':
-      return `${col} < ${params.add(value)}`;
+      return `${ordered} < ${one(value)}`;
     case 'lte':
-      return `${col} <= ${params.add(value)}`;
+      return `${ordered} <= ${one(value)}`;
     case 'between':
-      return `${col} BETWEEN ${params.add(list[0])} AND ${params.add(list[1])}`;
+      return `${ordered} BETWEEN ${one(list[0])} AND ${one(list[1])}`;
     case 'in':
-      return `${col} = ANY(${params.add(list, arrayType(def))})`;
+      return `${column} = ANY(${bindList(field, list, context)})`;
     case 'notin':
-      return `${col} <> ALL(${params.add(list, arrayType(def))})`;
+      return `${column} <> ALL(${bindList(field, list, context)})`;
     case 'isnull':
       return `${column} IS NULL`;
     case 'notnull':
       return `${column} IS NOT NULL`;
     case 'cont':
-      return like(`%${escapeLike(text)}%`);
+      return like(`%${escapeLike(words)}%`);
     case 'excl':
-      return like(`%${escapeLike(text)}%`, col, true);
+      return like(`%${escapeLike(words)}%`, pattern, true);
     case 'starts':
-      return like(`${escapeLike(text)}%`);
+      return like(`${escapeLike(words)}%`);
     case 'ends':
-      return like(`%${escapeLike(text)}`);
+      return like(`%${escapeLike(words)}`);
     case 'eql':
-      return `${lower} = ${params.add(text)}`;
+      return `${lower} = ${params.add(words)}`;
     case 'nel':
-      return `${lower} <> ${params.add(text)}`;
+      return `${lower} <> ${params.add(words)}`;
     case 'contl':
-      return like(`%${escapeLike(text)}%`, lower);
+      return like(`%${escapeLike(words)}%`, lower);
     case 'excll':
-      return like(`%${escapeLike(text)}%`, lower, true);
+      return like(`%${escapeLike(words)}%`, lower, true);
     case 'startsl':
-      return like(`${escapeLike(text)}%`, lower);
+      return like(`${escapeLike(words)}%`, lower);
     case 'endsl':
-      return like(`%${escapeLike(text)}`, lower);
+      return like(`%${escapeLike(words)}`, lower);
     case 'inl':
       return `${lower} = ANY(${params.add(list, 'text[]')})`;
     case 'notinl':

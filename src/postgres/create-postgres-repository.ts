@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  HttpError,
   type PageResult,
   type CursorInput,
   type CursorPage,
@@ -9,6 +8,7 @@ import {
   type CreateInput,
   type Patch,
   type Repository,
+  type RecordId,
   type ScopeOptions,
   type Transaction,
 } from 'pagelope';
@@ -24,6 +24,8 @@ import {
   validatePatch,
   validateReplace,
 } from 'pagelope/kit';
+import { checkQueryValues, checkRecordValues, isImpossibleScope } from './check-values';
+import { toColumnMap, type ColumnNamingOptions } from './column-map';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
@@ -33,26 +35,39 @@ import { toRetryableError } from './database-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
-import type { SqlContext } from './sql-context';
-import { SqlParams } from './sql-params';
+import { bindValue } from './sql-context';
+import { sqlValueProblem } from './sql-values';
+import { createStatementContexts } from './statement-context';
+import type { TableShape } from './table-catalog';
 import { createTableFactsLookup } from './table-facts';
-import { createCollationLookup, type TextCollation } from './text-collation';
+import type { TextCollation } from './text-collation';
 import { canRunTransactions, catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
 
 /** Options of {@link createPostgresRepository}. */
-export interface PostgresRepositoryOptions {
+export interface PostgresRepositoryOptions extends ColumnNamingOptions {
   /** A node-postgres `Pool`/`Client`, a PGlite instance, or anything with `query(text, values) => { rows }`. */
   readonly client: SqlClient;
-  /** The table (`name` or `schema.name`), with one column per schema field named as the field; default the resource name. */
+  /**
+   * The table (`name` or `schema.name`), with one column per schema field, named by `columns` and `columnNaming`
+   * (default: as the field); default the resource name.
+   */
   readonly table?: string;
   /** Makes the id of a record created without one (default: uuid v7). */
   readonly generateId?: () => string;
   /**
-   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order:
-   * `'detect'` (default) reads it from `pg_attribute` once, on the first list; `'C'` says every text column is
-   * `COLLATE "C"` (as `createTableSql` makes them) and skips the lookup; `'unknown'` collates every text field.
+   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order
+   * (orderings, ranges and keyset predicates; never equality): `'detect'` (default) reads it from the catalog once;
+   * `'C'` says every text column is `COLLATE "C"` (as `createTableSql` makes them); `'unknown'` collates every text
+   * field.
    */
   readonly textCollation?: TextCollation;
+  /**
+   * The SQL type of each field's column (`{ id: 'uuid', count: 'integer', publishedOn: 'date' }`), stated instead of
+   * read from the catalog. Values are checked against it and bound as it (list operators as an array of it). A field
+   * not named here has its type read once from the catalog (or, before the table exists, the type `createTableSql`
+   * gives its kind).
+   */
+  readonly columnTypes?: Readonly<Record<string, string>>;
   /**
    * Fields the database fills when a created record has no value for them (column defaults such as
    * `gen_random_uuid()` or `now()`): the INSERT leaves their columns out and reads the stored values back, a replace
@@ -98,27 +113,33 @@ export function createPostgresRepository<TRecord>(
   const generic = resource as Resource;
   const table = quoteIdentifier(options.table ?? resource.name);
   const fields = generic.fields;
+  const columnNames = toColumnMap(generic, options);
   const columns = [...fields.keys()];
-  const select = columns.map(quoteIdentifier).join(', ');
-  const idColumn = quoteIdentifier(resource.idField);
+  const { idField } = resource;
   const mapper = createRowMapper(generic);
   const { toRecord } = mapper;
-  /** The select list of a selection's columns, or of every column without one. */
-  const selectOf = (names: readonly string[] | null) => (names ? names.map(quoteIdentifier).join(', ') : select);
-  const toParam = (field: string, value: unknown): unknown =>
-    fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : value;
   const generateId = options.generateId ?? uuidv7;
-  // Detected rather than assumed: with `COLLATE "C"` on a column that already is "C" the planner cannot use the
-  // `(field, id)` index for ORDER BY or a keyset range (it sorts on a computed key), while leaving it out on a column
-  // in another collation would change the order. One catalog read per repository settles which columns need it.
-  const collation = createCollationLookup(client, { table, fields, mode: options.textCollation ?? 'detect' });
-  const contextOf = async (): Promise<SqlContext> => ({ fields, collate: await collation(), params: new SqlParams() });
+  // Catalog reads queue behind an open transaction on a single connection, as every other statement does.
+  const contextOf = createStatementContexts(
+    { query: (text, values) => runStatement(client, text, values as unknown[]) },
+    {
+      table,
+      fields,
+      columns: columnNames,
+      textCollation: options.textCollation,
+      columnTypes: options.columnTypes,
+    },
+  );
+  const name = (field: string) => quoteIdentifier(columnNames.get(field) ?? field);
+  const idColumn = name(idField);
   const databaseDefaults = Object.freeze(checkDatabaseDefaults(generic, options.databaseDefaults));
   const filledByDatabase = new Set(databaseDefaults);
+  const fieldOfColumn = new Map([...columnNames].map(([field, column]) => [column, field]));
   const writeError = createWriteErrorMapper({
     resource,
     tableName: (options.table ?? resource.name).split('.').pop() as string,
-    fieldOfColumn: (column) => (fields.has(column) ? column : undefined),
+    fieldOfColumn: (column) =>
+      fieldOfColumn.get(column) ?? (fields.has(column) && !columnNames.has(column) ? column : undefined),
     facts: createTableFactsLookup(() => catalogClient(client), table),
   });
 
@@ -133,47 +154,61 @@ export function createPostgresRepository<TRecord>(
     }
   };
   const notFound = (id: unknown) => notFoundError(resource, id);
-  /** `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id. */
+  /**
+   * `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id, and so is
+   * an id its column cannot hold (`abc` for a uuid, a NUL anywhere), or any id under a scope no record can meet.
+   */
   const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined) => {
     const context = await contextOf();
-    const match = `${idColumn} = ${context.params.add(String(id))}`;
+    if (sqlValueProblem(context.types.get(idField) ?? 'text', id) !== undefined) throw notFound(id);
+    const match = `${idColumn} = ${bindValue(idField, id, context)}`;
     const scope = options?.scope;
     if (scope == null) return { context, match };
-    return { context, match: `${match} AND (${compileWhere(normalizeScope(scope, generic), context)})` };
+    const groups = normalizeScope(scope, generic);
+    if (isImpossibleScope(groups, context)) throw notFound(id);
+    return { context, match: `${match} AND (${compileWhere(groups, context)})` };
   };
+  /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
+  const impossibleScope = (options: ScopeOptions<TRecord> | undefined, shape: TableShape) =>
+    options?.scope != null && isImpossibleScope(normalizeScope(options.scope, generic), shape);
   const one = async (text: string, values: unknown[], id: unknown, write?: WriteErrorContext): Promise<TRecord> => {
     const [row] = await run(text, values, write);
     if (!row) throw notFound(id);
     return toRecord(row) as TRecord;
   };
-  const get = async (id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> => {
+  const get = async (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => {
     const { context, match } = await byId(id, options);
-    return one(`SELECT ${select} FROM ${table} WHERE ${match}`, context.params.values, id);
+    return one(`SELECT ${context.layout.selectOf()} FROM ${table} WHERE ${match}`, context.params.values, id);
   };
   /** `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope. */
   const write = async (
-    id: string,
+    id: RecordId,
     record: Row,
     names: readonly string[],
     options?: ScopeOptions<TRecord> & { readonly operation?: 'update' | 'replace' },
   ) => {
     if (names.length === 0) return get(id, options);
     const { context, match } = await byId(id, options);
-    const { params } = context;
+    checkRecordValues(record, context);
     const placeholders = names.map((field) =>
       record[field] === undefined && filledByDatabase.has(field)
         ? 'DEFAULT'
-        : params.add(toParam(field, record[field] ?? null)),
+        : bindValue(field, record[field] ?? null, context),
     );
-    const sets = names.map((field, i) => `${quoteIdentifier(field)} = ${placeholders[i] as string}`);
-    const paramFields = fieldsOfParams(names, placeholders).set(1, resource.idField);
-    const operation = options?.operation ?? 'update';
-    return one(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${select}`, params.values, id, {
-      operation,
+    const sets = names.map((field, i) => `${name(field)} = ${placeholders[i] as string}`);
+    const paramFields = fieldsOfParams(names, placeholders).set(1, idField);
+    const returning = context.layout.selectOf();
+    return one(
+      `UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${returning}`,
+      context.params.values,
       id,
-      record,
-      paramFields,
-    });
+      {
+        operation: options?.operation ?? 'update',
+        id,
+        record,
+        paramFields,
+      },
+    );
   };
 
   const repository: Repository<TRecord> = Object.freeze({
@@ -183,56 +218,64 @@ export function createPostgresRepository<TRecord>(
       transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
     }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateCreate(resource, data, { databaseDefaults }));
-      const { idField } = resource;
+      const record = validateCreate(resource, data, { databaseDefaults }) as Row;
+      const context = await contextOf();
       if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = generateId();
+      checkRecordValues(record, context);
       const names = columns.filter((field) => record[field] !== undefined);
-      const params = new SqlParams();
-      const placeholders = names.map((field) => params.add(toParam(field, record[field])));
+      const placeholders = names.map((field) => bindValue(field, record[field], context));
       // An id left to the database cannot be a duplicate of one the client chose: no ON CONFLICT for it.
       const given = record[idField] !== undefined;
       const [row] = await run(
         `INSERT INTO ${table} ` +
           (names.length === 0
             ? 'DEFAULT VALUES '
-            : `(${names.map(quoteIdentifier).join(', ')}) VALUES (${placeholders.join(', ')}) `) +
+            : `(${names.map(name).join(', ')}) VALUES (${placeholders.join(', ')}) `) +
           (given ? `ON CONFLICT (${idColumn}) DO NOTHING ` : '') +
-          `RETURNING ${select}`,
-        params.values,
+          `RETURNING ${context.layout.selectOf()}`,
+        context.params.values,
         { operation: 'create', id: record[idField], record, paramFields: fieldsOfParams(names, placeholders) },
       );
       if (!row) throw duplicateIdError(resource, record[idField]);
       return toRecord(row) as TRecord;
     },
     get,
-    async update(id: string, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       // Only the columns the patch names, each value parsed with its own field schema: no default is filled in.
-      const changes = rejectNul(validatePatch(resource, patch, id));
+      const changes = validatePatch(resource, patch, id) as Row;
       return write(id, changes, Object.keys(changes), options);
     },
-    async replace(id: string, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const record = rejectNul(validateReplace(resource, data, id, { databaseDefaults }));
+    async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const record = validateReplace(resource, data, id, { databaseDefaults }) as Row;
       return write(
         id,
         record,
-        columns.filter((field) => field !== resource.idField),
+        columns.filter((field) => field !== idField),
         { ...options, operation: 'replace' },
       );
     },
-    async delete(id: string, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+    async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const { context, match } = await byId(id, options);
-      return one(`DELETE FROM ${table} WHERE ${match} RETURNING ${select}`, context.params.values, id, {
-        operation: 'delete',
+      return one(
+        `DELETE FROM ${table} WHERE ${match} RETURNING ${context.layout.selectOf()}`,
+        context.params.values,
         id,
-        paramFields: new Map([[1, resource.idField]]),
-      });
+        {
+          operation: 'delete',
+          id,
+          paramFields: new Map([[1, idField]]),
+        },
+      );
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, { scope: options?.scope });
-      const context = { fields, collate: await collation() };
-      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const context = await contextOf();
+      checkQueryValues(query, context);
       const picked = query.select ?? null;
-      const columnsRead = selectOf(picked);
+      if (impossibleScope(options, context))
+        return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const columnsRead = context.layout.selectOf(picked ?? undefined);
       const { rows, total } = await listOffsetPage(query, { run, table, select: columnsRead, idColumn, context });
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
@@ -244,13 +287,15 @@ export function createPostgresRepository<TRecord>(
       const query = normalizeCursorInput(input, generic, { scope: options?.scope });
       const context = await contextOf();
       const { params } = context;
+      checkQueryValues(query, context);
+      if (impossibleScope(options, context)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
       const conditions = [compileFilter(query, context)];
       if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
       // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
       // cursor is made from the sort key, then the items keep only the selected fields.
       const picked = query.select ?? null;
       const keys = query.order.map((term) => term.field);
-      const columnsRead = selectOf(picked ? [...new Set([...picked, ...keys])] : null);
+      const columnsRead = context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined);
       const rows = await run(
         `SELECT ${columnsRead} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
           `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
@@ -268,6 +313,7 @@ export function createPostgresRepository<TRecord>(
   );
 }
 
+type Row = Record<string, unknown>;
 /** The field of each bind parameter (`$n`, possibly cast) among `placeholders`, which hold the values of `names`. */
 function fieldsOfParams(names: readonly string[], placeholders: readonly string[]): Map<number, string> {
   const map = new Map<number, string>();
@@ -286,19 +332,4 @@ function checkDatabaseDefaults(resource: Resource, names: readonly string[] = []
     }
   }
   return [...new Set(names)];
-}
-
-type Row = Record<string, unknown>;
-
-/** PostgreSQL text cannot hold NUL; a value with one is a 400, not a driver error. */
-function rejectNul(record: Record<string, unknown>): Record<string, unknown> {
-  const bad = Object.keys(record).filter(
-    (key) => typeof record[key] === 'string' && (record[key] as string).includes('\u0000'),
-  );
-  if (bad.length > 0)
-    throw new HttpError(
-      400,
-      bad.map((key) => `${key}: must not contain a NUL character`),
-    );
-  return record;
 }

@@ -1,10 +1,11 @@
 import type { Resource } from 'pagelope';
+import { toColumnMap, type ColumnNamingOptions } from './column-map';
 import { columnType } from './column-types';
 import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';
 
 /** Options of {@link createTableSql}. */
-export interface CreateTableSqlOptions {
+export interface CreateTableSqlOptions extends ColumnNamingOptions {
   /** The table (`name` or `schema.name`); default the resource name. */
   readonly table?: string | undefined;
   /**
@@ -16,16 +17,17 @@ export interface CreateTableSqlOptions {
   readonly trigram?: boolean | undefined;
 }
 
-const OPTIONS = new Set(['table', 'trigram']);
+const OPTIONS = new Set(['table', 'trigram', 'columns', 'columnNaming']);
 
 /**
- * Returns the DDL of a table for a resource: one column per schema field (text columns in the "C" collation, so
- * ordering is by code point and indexes serve it), the id as primary key, and a `(field, id)` index per sortable field;
+ * Returns the DDL of a table for a resource: one column per schema field, named by `columns` and `columnNaming` as
+ * `createPostgresRepository` names them (text columns in the "C" collation, so ordering is by code point and indexes
+ * serve it), the id as primary key, and a `(field, id)` index per sortable field;
  * with `trigram: true`, also the `pg_trgm` extension and a trigram index per searchable field.
  *
  * @throws TypeError for an unknown option, a `table` that is not a string, a `trigram` that is not a boolean,
- *   `trigram: true` on a resource without searchable fields, or a table or field name that is not a plain SQL
- *   identifier.
+ *   `trigram: true` on a resource without searchable fields, a table or column name that is not a plain SQL
+ *   identifier, or a `columns` entry that names no field.
  * @example
  * await pool.query(createTableSql(users, { table: 'users', trigram: true }));
  */
@@ -36,25 +38,27 @@ export function createTableSql<TRecord>(resource: Resource<TRecord>, options: Cr
   const table = quoteIdentifier(tableName);
   const bare = tableName.split('.').pop() ?? tableName;
   const indexName = (suffix: string) => quoteIdentifier(`${bare}_${suffix}`.slice(0, 63));
+  const names = toColumnMap(generic, options);
+  const column = (field: string) => quoteIdentifier(names.get(field) ?? field);
   const columns = [...generic.fields.values()].map((def) => {
     const isId = def.name === generic.idField;
     const nullability = isId ? ' PRIMARY KEY' : def.nullable ? '' : ' NOT NULL';
-    return `  ${quoteIdentifier(def.name)} ${columnType(def)}${nullability}`;
+    return `  ${column(def.name)} ${columnType(def)}${nullability}`;
   });
   const statements = [`CREATE TABLE IF NOT EXISTS ${table} (\n${columns.join(',\n')}\n);`];
   for (const field of generic.sortable) {
     if (field === generic.idField) continue;
     statements.push(
-      `CREATE INDEX IF NOT EXISTS ${indexName(`${field}_${generic.idField}_idx`)} ON ${table} ` +
-        `(${quoteIdentifier(field)}, ${quoteIdentifier(generic.idField)});`,
+      `CREATE INDEX IF NOT EXISTS ${indexName(`${names.get(field) ?? field}_${names.get(generic.idField) ?? generic.idField}_idx`)} ON ${table} ` +
+        `(${column(field)}, ${column(generic.idField)});`,
     );
   }
   if (options.trigram === true) {
     statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm;');
     for (const field of generic.searchable) {
       statements.push(
-        `CREATE INDEX IF NOT EXISTS ${indexName(`${field}_trgm_idx`)} ON ${table} ` +
-          `USING gin ((${lowerText(quoteIdentifier(field))}) gin_trgm_ops);`,
+        `CREATE INDEX IF NOT EXISTS ${indexName(`${names.get(field) ?? field}_trgm_idx`)} ON ${table} ` +
+          `USING gin ((${lowerText(column(field))}) gin_trgm_ops);`,
       );
     }
   }

@@ -3,3 +3,4 @@ export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
 export type { SqlClient } from './sql-client';
 export type { TextCollation } from './text-collation';
+export { toColumnMap, toSnakeCase, type ColumnNaming, type ColumnNamingOptions } from './column-map';

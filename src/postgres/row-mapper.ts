@@ -16,13 +16,16 @@ export interface RowMapper {
 interface Column {
   readonly name: string;
   readonly number: boolean;
+  readonly text: boolean;
   readonly date: boolean;
   readonly keepNull: boolean;
 }
 
 /**
  * Maps database rows back to records: a NULL column of a field whose schema does not accept null (an optional
- * field) becomes an absent key, and a number read as text (bigint, numeric) becomes a number. `pick` maps a row of
+ * field) becomes an absent key, a number read as text (bigint, numeric) becomes a number, a number of a string
+ * field (an integer key) becomes its text, and a date read as `'YYYY-MM-DD'` (a `date` column, read with `to_char`)
+ * becomes 00:00 UTC of that day. `pick` maps a row of
  * fewer columns (a `select`) to a record of only those fields, each by the same rule.
  */
 export function createRowMapper(resource: Resource): RowMapper {
@@ -30,6 +33,7 @@ export function createRowMapper(resource: Resource): RowMapper {
   const all: Column[] = [...resource.fields.values()].map((def) => ({
     name: def.name,
     number: def.kind === 'number',
+    text: def.kind === 'string',
     date: def.kind === 'date',
     keepNull: shape[def.name]?.safeParse(null).success === true,
   }));
@@ -38,11 +42,12 @@ export function createRowMapper(resource: Resource): RowMapper {
     (columns: readonly Column[]): MapRow =>
     (row) => {
       const record: Record<string, unknown> = {};
-      for (const { name, number, date, keepNull } of columns) {
+      for (const { name, number, text, date, keepNull } of columns) {
         const value = row[name];
         if (value === null || value === undefined) {
           if (keepNull) record[name] = null;
         } else if (number && typeof value === 'string') record[name] = Number(value);
+        else if (text && (typeof value === 'number' || typeof value === 'bigint')) record[name] = String(value);
         else if (date && !(value instanceof Date)) record[name] = new Date(value as string);
         else record[name] = value;
       }

@@ -1,15 +1,47 @@
 import type { FieldDef } from 'pagelope';
 import type { SqlParams } from './sql-params';
+import { arrayTypeOf, isTextType } from './sql-types';
+import { toSqlParam } from './sql-values';
+import type { TableShape } from './table-catalog';
 
-/** What the compilers need besides the query: the fields, which of their columns to collate, the parameters. */
-export interface SqlContext {
+/** What the compilers need besides the query: the fields, their columns and types, the parameters. */
+export interface SqlContext extends TableShape {
   readonly fields: ReadonlyMap<string, FieldDef>;
-  /** Fields whose columns need `COLLATE "C"` to compare in code-point order (see `TextCollation`). */
-  readonly collate: ReadonlySet<string>;
+  /** The quoted column reference of a field (see `TableLayout.columnRef`). */
+  readonly column: (field: string) => string;
   readonly params: SqlParams;
 }
 
-/** A column reference for comparison and ordering: in code-point order whatever the column's collation. */
-export function comparable(column: string, field: string, context: Pick<SqlContext, 'collate'>): string {
+/**
+ * A field's column for ordering, ranges and keyset predicates: in code-point order whatever the column's collation
+ * (`COLLATE "C"` where the context says so). Equality never goes through here: it is the same in every deterministic
+ * collation, and a `COLLATE` would keep the column's indexes from serving it.
+ */
+export function comparable(field: string, context: Pick<SqlContext, 'collate' | 'column'>): string {
+  const column = context.column(field);
   return context.collate.has(field) ? `${column} COLLATE "C"` : column;
+}
+
+/** A field's column as text, for `LIKE` and `lower()`: cast to `text` when the column is not text (a uuid). */
+export function textOf(field: string, context: Pick<SqlContext, 'types' | 'column'>): string {
+  const column = context.column(field);
+  const type = context.types.get(field);
+  return type === undefined || isTextType(type) ? column : `${column}::text`;
+}
+
+/** Binds one value of a field as its column's type takes it (see `toSqlParam`), and returns its placeholder. */
+export function bindValue(field: string, value: unknown, context: SqlContext): string {
+  const type = context.types.get(field) ?? 'text';
+  const param =
+    context.fields.get(field)?.kind === 'other' && value != null ? JSON.stringify(value) : toSqlParam(type, value);
+  return context.params.add(param);
+}
+
+/** Binds the values of a list operator as an array of the column's type (`$3::uuid[]`). */
+export function bindList(field: string, values: readonly unknown[], context: SqlContext): string {
+  const type = context.types.get(field) ?? 'text';
+  return context.params.add(
+    values.map((value) => toSqlParam(type, value)),
+    arrayTypeOf(type),
+  );
 }

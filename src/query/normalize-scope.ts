@@ -7,7 +7,10 @@ type Groups = readonly (readonly Condition[])[];
 
 /**
  * Validates a request scope (a programmatic `where`) into AND-groups. A scope is server code, not client input: an
- * invalid one is a server fault (a plain `Error`, answered as a masked 500), never a 400 that would show it.
+ * invalid one (an unknown field or operator, a malformed clause) is a server fault (a plain `Error`, answered as a
+ * masked 500), never a 400 that would show it. A scope whose shape is valid but holds a value no record can hold
+ * (often taken from a request, such as a tenant header with a NUL character, 2,000 characters or a date of the year
+ * 20000) matches no record: it normalizes to no group at all, so lists are empty and ids answer 404.
  *
  * @throws Error when the scope is not a valid `where` of the resource.
  * @example
@@ -15,10 +18,13 @@ type Groups = readonly (readonly Condition[])[];
  */
 export function normalizeScope<TRecord>(scope: unknown, resource: Resource<TRecord>): Groups {
   const problems = new Problems();
-  const groups = normalizeWhere(scope, resource as unknown as Resource, problems);
+  const valueProblems = new Problems();
+  const groups = normalizeWhere(scope, resource as unknown as Resource, problems, valueProblems);
   if (!problems.empty) {
     throw new Error(`the scope of ${resource.name} is not a valid where: ${problems.messages.join('; ')}`);
   }
+  // A condition whose value was refused is left out of its group, which would widen the scope: match nothing instead.
+  if (!valueProblems.empty) return Object.freeze([]);
   return Object.freeze(groups.map((group) => Object.freeze([...group])));
 }
 

@@ -17,12 +17,14 @@ const MAX_CLAUSES = 100;
 
 /**
  * Validates a programmatic `where` (one clause, or an array of clauses that is their OR) into AND-groups of
- * conditions. Programmatic callers may filter on any field of the schema.
+ * conditions. Programmatic callers may filter on any field of the schema. Problems of the values themselves (a value
+ * a field cannot hold) go to `valueProblems` (default: `problems`); every other problem to `problems`.
  */
 export function normalizeWhere(
   where: unknown,
   resource: Resource,
   problems: Problems,
+  valueProblems: Problems = problems,
 ): readonly (readonly Condition[])[] {
   if (where === undefined || where === null) return [[]];
   if (Array.isArray(where)) {
@@ -30,12 +32,18 @@ export function normalizeWhere(
       problems.add(`where must be an object or an array of 1 to ${MAX_CLAUSES} objects`);
       return [];
     }
-    return where.map((clause: unknown, i) => normalizeClause(clause, `where[${i}]`, resource, problems));
+    return where.map((clause: unknown, i) => normalizeClause(clause, `where[${i}]`, resource, problems, valueProblems));
   }
-  return [normalizeClause(where, 'where', resource, problems)];
+  return [normalizeClause(where, 'where', resource, problems, valueProblems)];
 }
 
-function normalizeClause(clause: unknown, path: string, resource: Resource, problems: Problems): Condition[] {
+function normalizeClause(
+  clause: unknown,
+  path: string,
+  resource: Resource,
+  problems: Problems,
+  valueProblems: Problems,
+): Condition[] {
   const conditions: Condition[] = [];
   if (!isPlainObject(clause)) {
     problems.add(`${path} must be an object of field conditions`);
@@ -54,14 +62,14 @@ function normalizeClause(clause: unknown, path: string, resource: Resource, prob
     const value = clause[field];
     if (value === null) {
       if (!def.nullable) problems.add(`${param}: operator "isnull" does not fit field ${quote(field)}`);
-      else push(toCondition(def, 'isnull', [], param, false, problems));
+      else push(toCondition(def, 'isnull', [], param, false, valueProblems));
     } else if (!isPlainObject(value)) {
-      push(toCondition(def, 'eq', [value], param, false, problems));
+      push(toCondition(def, 'eq', [value], param, false, valueProblems));
     } else if (Object.keys(value).length === 0) {
       problems.add(`${param} must name at least one operator`);
     } else {
       for (const op of Object.keys(value))
-        push(operatorCondition(def, op, value[op], `${param}.${clean(op)}`, problems));
+        push(operatorCondition(def, op, value[op], `${param}.${clean(op)}`, problems, valueProblems));
     }
   }
   return conditions;
@@ -73,6 +81,7 @@ function operatorCondition(
   operand: unknown,
   param: string,
   problems: Problems,
+  valueProblems: Problems,
 ): Condition | undefined {
   if (!isOperatorName(op)) {
     problems.add(`${param}: unknown operator ${quote(op)}`);
@@ -88,5 +97,5 @@ function operatorCondition(
     problems.add(takesList ? `${param} must be an array` : `${param} must not be an array`);
     return undefined;
   }
-  return toCondition(def, op, takesList ? (operand as unknown[]) : [operand], param, false, problems);
+  return toCondition(def, op, takesList ? (operand as unknown[]) : [operand], param, false, valueProblems);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { compileKeyset } from '../../src/postgres/compile-order';
-import { SqlParams } from '../../src/postgres/sql-params';
+import { plainContext } from './plain-context';
 
 const events = defineResource({
   name: 'events',
@@ -19,13 +19,13 @@ const events = defineResource({
 const AT = new Date('2024-01-01T00:00:00Z');
 
 const compile = (order: [string, 'asc' | 'desc'][], values: unknown[], collate: string[] = []) => {
-  const params = new SqlParams();
+  const context = plainContext(events.fields, collate);
   const sql = compileKeyset(
     order.map(([field, direction]) => ({ field, direction })),
     values,
-    { fields: events.fields, collate: new Set(collate), params },
+    context,
   );
-  return { sql, values: params.values };
+  return { sql, values: context.params.values };
 };
 
 describe('compileKeyset', () => {
@@ -99,7 +99,7 @@ describe('compileKeyset', () => {
       ),
     ).toEqual({
       sql: '("at", "id") < ($1, $2)',
-      values: [AT, 'e1'],
+      values: [AT.toISOString(), 'e1'], // a Date is bound as its ISO instant, whatever the process's time zone
     });
     expect(
       compile(

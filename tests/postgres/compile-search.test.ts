@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { compileFilter, compileSearch } from '../../src/postgres/compile-search';
 import { lowerText } from '../../src/postgres/lower-text';
-import { SqlParams } from '../../src/postgres/sql-params';
+import { plainContext } from './plain-context';
 import type { SearchTerm } from '../../src/query/normalized-query';
 import type { SqlContext } from '../../src/postgres/sql-context';
 
@@ -18,7 +18,7 @@ const people = defineResource({
   searchable: ['name', 'email'],
 });
 
-const contextOf = (): SqlContext => ({ fields: people.fields, collate: new Set(['name']), params: new SqlParams() });
+const contextOf = (): SqlContext => plainContext(people.fields, ['name']);
 const term = (text: string, fields: readonly string[] = ['name', 'email']): SearchTerm => ({
   text,
   needle: text.toLowerCase(),

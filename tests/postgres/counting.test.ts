@@ -85,7 +85,7 @@ describe('list past COUNT_FIRST_OFFSET', () => {
     );
     const recording: SqlClient = {
       query: (text, values) => {
-        seen.push(text);
+        if (!text.includes('pg_catalog')) seen.push(text); // not the one catalog read of column types
         return db.client.query(text, values);
       },
     };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { createTableSql } from '../../src/postgres/index';
 import { compileSearch } from '../../src/postgres/compile-search';
-import { SqlParams } from '../../src/postgres/sql-params';
+import { plainContext } from './plain-context';
 
 const schema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), age: z.number() });
 const people = defineResource({ name: 'people', schema, sortable: ['age'], searchable: ['name', 'email'] });
@@ -38,7 +38,7 @@ describe('createTableSql', () => {
     const indexed = [...sql.matchAll(/USING gin \(\((.+)\) gin_trgm_ops\)/g)].map((m) => m[1]);
     const search = compileSearch(
       { text: 'a', needle: 'a', fields: people.searchable },
-      { fields: people.fields, collate: new Set(['name', 'email']), params: new SqlParams() },
+      plainContext(people.fields, ['name', 'email']),
     );
     const compared = [...search.matchAll(/(lower\(.+?\)\)) LIKE/g)].map((m) => m[1]);
     expect(indexed).toEqual(compared);

@@ -26,8 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe('validateCreate with databaseDefaults', () => {
   it.each([
-    ['no list', undefined, { title: 't', rank: 1 }, ['createdAt: Invalid input: expected date, received undefined']],
-    ['an empty list', [], { title: 't', rank: 1 }, ['createdAt: Invalid input: expected date, received undefined']],
+    ['no list', undefined, { title: 't', rank: 1 }, ['createdAt: the field is required']],
+    ['an empty list', [], { title: 't', rank: 1 }, ['createdAt: the field is required']],
     ['createdAt', ['createdAt'], { title: 't', rank: 1 }, null],
     ['createdAt twice', ['createdAt', 'createdAt'], { title: 't', rank: 1 }, null],
     ['rank, absent', ['rank'], { title: 't', createdAt: new Date(0) }, null],

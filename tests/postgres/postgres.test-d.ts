@@ -4,6 +4,9 @@ import {
   createPostgresRepository,
   createTableSql,
   escapeLike,
+  toColumnMap,
+  toSnakeCase,
+  type ColumnNaming,
   type CreateTableSqlOptions,
   type PostgresRepositoryOptions,
   type SqlClient,
@@ -80,5 +83,24 @@ describe('createPostgresRepository databaseDefaults and transaction', () => {
     expectTypeOf(result).not.toBeAny();
     // @ts-expect-error the work must return a promise
     void repository.transaction?.(() => 1);
+  });
+});
+
+describe('column names and types', () => {
+  it('take columns, columnNaming and columnTypes, and toColumnMap returns field to column', () => {
+    createPostgresRepository(books, {
+      client,
+      columns: { title: 'book_title' },
+      columnNaming: 'snake_case',
+      columnTypes: { id: 'uuid', pages: 'integer' },
+    });
+    createTableSql(books, { columns: { title: 'book_title' }, columnNaming: 'field' });
+    expectTypeOf<ColumnNaming>().toEqualTypeOf<'field' | 'snake_case'>();
+    expectTypeOf(toColumnMap(books, { columnNaming: 'snake_case' })).toEqualTypeOf<ReadonlyMap<string, string>>();
+    expectTypeOf(toSnakeCase).toEqualTypeOf<(name: string) => string>();
+    // @ts-expect-error columnNaming is 'field' or 'snake_case'
+    createPostgresRepository(books, { client, columnNaming: 'camelCase' });
+    // @ts-expect-error column names are strings
+    createTableSql(books, { columns: { title: 1 } });
   });
 });

@@ -1,0 +1,83 @@
+import { HttpError } from 'pagelope';
+import type { Condition, NormalizedQuery } from 'pagelope/kit';
+import { sqlValueProblem } from './sql-values';
+import type { TableShape } from './table-catalog';
+
+/** Operators whose values are compared as text (lower-cased or as a pattern): only a NUL cannot be held. */
+const TEXT_OPERATORS = new Set([
+  'cont',
+  'excl',
+  'starts',
+  'ends',
+  'eql',
+  'nel',
+  'contl',
+  'excll',
+  'startsl',
+  'endsl',
+  'inl',
+  'notinl',
+]);
+
+/** Why a condition's values cannot be compared with its column (`undefined`: they can). */
+export function conditionProblem({ field, op, value }: Condition, shape: TableShape): string | undefined {
+  if (op === 'isnull' || op === 'notnull') return undefined;
+  const type = TEXT_OPERATORS.has(op) ? 'text' : (shape.types.get(field) ?? 'text');
+  const values = Array.isArray(value) ? (value as readonly unknown[]) : [value];
+  for (const item of values) {
+    const problem = sqlValueProblem(type, item);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Checks every value a listing would bind against its column's type before any SQL runs: the client's filter
+ * values (the query's groups without the scope) and the cursor's sort-key values.
+ *
+ * @throws HttpError 400 with a message per problem, naming the parameter (`authorId[eq]: must be a uuid`).
+ */
+export function checkQueryValues(query: NormalizedQuery, shape: TableShape): void {
+  const messages: string[] = [];
+  for (const group of query.baseGroups ?? query.groups) {
+    for (const condition of group) {
+      const problem = conditionProblem(condition, shape);
+      if (problem) messages.push(`${condition.field}[${condition.op}]: ${problem}`);
+    }
+  }
+  query.order.forEach(({ field }, i) => {
+    const problem = query.after ? sqlValueProblem(shape.types.get(field) ?? 'text', query.after[i]) : undefined;
+    if (problem) messages.push(`cursor: its value of ${field} ${problem}`);
+  });
+  if (messages.length > 0) throw new HttpError(400, [...new Set(messages)].slice(0, 20));
+}
+
+/**
+ * Whether a scope holds a value its column cannot hold (a tenant id that is no uuid): such a scope matches no
+ * record, so a listing is empty and every id is not found, without a statement.
+ */
+export function isImpossibleScope(groups: readonly (readonly Condition[])[], shape: TableShape): boolean {
+  return groups.some((group) => group.some((condition) => conditionProblem(condition, shape) !== undefined));
+}
+
+/**
+ * Checks the values of a record to write against their columns' types: a NUL character anywhere, a uuid that is
+ * not one, an integer out of range, a date outside 0001-9999.
+ *
+ * @throws HttpError 400 naming each field (`publishedOn: must be a date from the year 0001 to 9999`).
+ */
+export function checkRecordValues(record: Readonly<Record<string, unknown>>, shape: TableShape): void {
+  const messages: string[] = [];
+  for (const [field, value] of Object.entries(record)) {
+    const type = shape.types.get(field);
+    if (type === undefined) continue;
+    const problem =
+      type === 'json' || type === 'jsonb'
+        ? JSON.stringify(value ?? null).includes('\\u0000')
+          ? 'must not contain a NUL character'
+          : undefined
+        : sqlValueProblem(type, value);
+    if (problem) messages.push(`${field}: ${problem}`);
+  }
+  if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20));
+}

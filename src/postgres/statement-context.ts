@@ -1,0 +1,54 @@
+import type { FieldDef } from 'pagelope';
+import type { SqlClient } from './sql-client';
+import type { SqlContext } from './sql-context';
+import { SqlParams } from './sql-params';
+import { createCatalogLookup } from './table-catalog';
+import { createTableLayout, type TableLayout } from './table-layout';
+import type { TextCollation } from './text-collation';
+
+/** The context of one statement: the table's shape, how its columns are read and named, fresh parameters. */
+export interface StatementContext extends SqlContext {
+  readonly layout: TableLayout;
+}
+
+/** Options of {@link createStatementContexts}. */
+export interface StatementContextsOptions {
+  /** The quoted table. */
+  readonly table: string;
+  readonly fields: ReadonlyMap<string, FieldDef>;
+  /** Column name by field. */
+  readonly columns: ReadonlyMap<string, string>;
+  readonly textCollation?: TextCollation | undefined;
+  readonly columnTypes?: Readonly<Record<string, string>> | undefined;
+}
+
+/**
+ * Returns a function that makes the {@link StatementContext} of each statement. The first call reads the catalog
+ * (see `createCatalogLookup`: one read per repository settles each column's type, which values are checked and bound
+ * as, and which columns need `COLLATE "C"` for code-point order); the layout is made once per shape.
+ *
+ * @throws TypeError (at creation) for a `columnTypes` entry that is not a field or a type the adapter does not know.
+ */
+export function createStatementContexts(
+  client: SqlClient,
+  options: StatementContextsOptions,
+): () => Promise<StatementContext> {
+  const { table, fields, columns } = options;
+  const catalog = createCatalogLookup(client, {
+    table,
+    fields,
+    columns,
+    mode: options.textCollation ?? 'detect',
+    columnTypes: options.columnTypes,
+  });
+  let layouts = new WeakMap<object, TableLayout>();
+  return async () => {
+    const shape = await catalog();
+    let layout = layouts.get(shape);
+    if (!layout) {
+      layout = createTableLayout(table, columns, shape);
+      layouts = new WeakMap([[shape, layout]]);
+    }
+    return { fields, ...shape, column: layout.column, layout, params: new SqlParams() };
+  };
+}
