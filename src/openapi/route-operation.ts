@@ -15,13 +15,13 @@ export interface ResourceSchemaNames {
 }
 
 const ERRORS: Readonly<Record<Route['type'], readonly ErrorStatus[]>> = {
-  GET_LIST: [400, 429, 500, 503],
-  GET_LIST_CURSOR: [400, 429, 500, 503],
-  GET: [404, 429, 500, 503],
-  CREATE: [400, 409, 413, 415, 429, 500, 503],
-  UPDATE: [400, 404, 409, 413, 415, 429, 500, 503],
-  PARTIAL_UPDATE: [400, 404, 409, 413, 415, 429, 500, 503],
-  DELETE: [404, 429, 500, 503],
+  GET_LIST: [400, 414, 429, 431, 500, 503],
+  GET_LIST_CURSOR: [400, 414, 429, 431, 500, 503],
+  GET: [400, 404, 414, 429, 431, 500, 503],
+  CREATE: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+  UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+  PARTIAL_UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+  DELETE: [400, 404, 409, 414, 429, 431, 500, 503],
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

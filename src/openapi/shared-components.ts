@@ -7,8 +7,10 @@ export const ERROR_RESPONSES = Object.freeze({
   404: 'NotFound',
   409: 'Conflict',
   413: 'ContentTooLarge',
+  414: 'UriTooLong',
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
+  431: 'RequestHeaderFieldsTooLarge',
   500: 'InternalServerError',
   503: 'ServiceUnavailable',
 } as const);
@@ -21,8 +23,10 @@ const WHEN: Readonly<Record<ErrorStatus, string>> = {
   404: "No record with this id (in the request's scope).",
   409: 'The write conflicts with a stored record.',
   413: 'The body is larger than the route accepts.',
+  414: 'A part of the URL is longer than the framework accepts (on Fastify, a path parameter over `maxParamLength`).',
   415: 'The body is not JSON (`application/json` or `application/*+json`), or its `content-encoding` is not gzip or deflate.',
   429: 'A rate limiter in front of the routes refused the request; `retry-after` says when to try again.',
+  431: "The request line and headers are larger than the HTTP server accepts (Node's `maxHeaderSize`, 16 KiB by default), answered by `clientErrorListener` where it is installed.",
   500: "An unexpected failure; the message is masked and the correlation id finds the server's log entry.",
   503: 'The storage is unreachable for now; `retry-after` may say when to try again.',
 };

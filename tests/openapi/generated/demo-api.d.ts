@@ -81,10 +81,11 @@ export interface components {
       status: 'active' | 'inactive' | 'banned';
       age: number;
       /** Format: date-time */
-      createdAt: string;
+      createdAt?: string;
     };
     UserReplace: {
-      id?: string;
+      /** @description Read-only: it may only repeat the path's id (any other value is a 400); leave it out. */
+      readonly id?: string;
       username: string;
       /** Format: email */
       email: string;
@@ -95,7 +96,8 @@ export interface components {
       createdAt: string;
     };
     UserPatch: {
-      id?: string;
+      /** @description Read-only: it may only repeat the path's id (any other value is a 400); leave it out. */
+      readonly id?: string;
       username?: string;
       /** Format: email */
       email?: string;
@@ -194,6 +196,16 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description URI Too Long. A part of the URL is longer than the framework accepts (on Fastify, a path parameter over `maxParamLength`). */
+    UriTooLong: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
     /** @description Unsupported Media Type. The body is not JSON (`application/json` or `application/*+json`), or its `content-encoding` is not gzip or deflate. */
     UnsupportedMediaType: {
       headers: {
@@ -209,6 +221,16 @@ export interface components {
       headers: {
         'x-correlation-id': components['headers']['CorrelationId'];
         'retry-after': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description Request Header Fields Too Large. The request line and headers are larger than the HTTP server accepts (Node's `maxHeaderSize`, 16 KiB by default), answered by `clientErrorListener` where it is installed. */
+    RequestHeaderFieldsTooLarge: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
         [name: string]: unknown;
       };
       content: {
@@ -271,484 +293,109 @@ export interface operations {
         search?: string;
         /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
         select?: string;
-        /**
-         * @description Filters on `username` (string): `username[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `username[operator]=<operator>&username[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        username?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `email` (string): `email[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `email[operator]=<operator>&email[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        email?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `status` (enum): `status[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, or `status[operator]=<operator>&status[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        status?: {
-          /**
-           * @description equal to.
-           * @enum {string}
-           */
-          eq?: 'active' | 'inactive' | 'banned';
-          /**
-           * @description not equal to (never matches null).
-           * @enum {string}
-           */
-          ne?: 'active' | 'inactive' | 'banned';
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: ('active' | 'inactive' | 'banned')[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: ('active' | 'inactive' | 'banned')[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'in' | 'notin';
-          /**
-           * @description The spec form: the value of `operator`.
-           * @enum {string}
-           */
-          value?: 'active' | 'inactive' | 'banned';
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: ('active' | 'inactive' | 'banned')[];
-        };
-        /**
-         * @description Filters on `age` (number): `age[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `age[operator]=<operator>&age[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        age?: {
-          /** @description equal to. */
-          eq?: number;
-          /** @description not equal to (never matches null). */
-          ne?: number;
-          /** @description greater than. */
-          gt?: number;
-          /** @description greater than or equal to. */
-          gte?: number;
-          /** @description less than. */
-          lt?: number;
-          /** @description less than or equal to. */
-          lte?: number;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: number[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: number[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: number[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /** @description The spec form: the value of `operator`. */
-          value?: number;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: number[];
-        };
-        /**
-         * @description Filters on `createdAt` (date): `createdAt[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `createdAt[operator]=<operator>&createdAt[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        createdAt?: {
-          /**
-           * Format: date-time
-           * @description equal to.
-           */
-          eq?: string;
-          /**
-           * Format: date-time
-           * @description not equal to (never matches null).
-           */
-          ne?: string;
-          /**
-           * Format: date-time
-           * @description greater than.
-           */
-          gt?: string;
-          /**
-           * Format: date-time
-           * @description greater than or equal to.
-           */
-          gte?: string;
-          /**
-           * Format: date-time
-           * @description less than.
-           */
-          lt?: string;
-          /**
-           * Format: date-time
-           * @description less than or equal to.
-           */
-          lte?: string;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: string[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /**
-           * Format: date-time
-           * @description The spec form: the value of `operator`.
-           */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description OR groups: `or[<n>][<field>][<operator>]=<value>` (or the spec form `or[<n>][<field>][operator]`), `n` from 0 to 7, numbered from 0 without gaps, at most 32 conditions in all. The conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search.
-         * @example {}
-         */
-        or?: {
-          [key: string]: {
-            username?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            email?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            status?: {
-              /**
-               * @description equal to.
-               * @enum {string}
-               */
-              eq?: 'active' | 'inactive' | 'banned';
-              /**
-               * @description not equal to (never matches null).
-               * @enum {string}
-               */
-              ne?: 'active' | 'inactive' | 'banned';
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: ('active' | 'inactive' | 'banned')[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: ('active' | 'inactive' | 'banned')[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'in' | 'notin';
-              /**
-               * @description The spec form: the value of `operator`.
-               * @enum {string}
-               */
-              value?: 'active' | 'inactive' | 'banned';
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: ('active' | 'inactive' | 'banned')[];
-            };
-            age?: {
-              /** @description equal to. */
-              eq?: number;
-              /** @description not equal to (never matches null). */
-              ne?: number;
-              /** @description greater than. */
-              gt?: number;
-              /** @description greater than or equal to. */
-              gte?: number;
-              /** @description less than. */
-              lt?: number;
-              /** @description less than or equal to. */
-              lte?: number;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: number[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: number[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: number[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /** @description The spec form: the value of `operator`. */
-              value?: number;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: number[];
-            };
-            createdAt?: {
-              /**
-               * Format: date-time
-               * @description equal to.
-               */
-              eq?: string;
-              /**
-               * Format: date-time
-               * @description not equal to (never matches null).
-               */
-              ne?: string;
-              /**
-               * Format: date-time
-               * @description greater than.
-               */
-              gt?: string;
-              /**
-               * Format: date-time
-               * @description greater than or equal to.
-               */
-              gte?: string;
-              /**
-               * Format: date-time
-               * @description less than.
-               */
-              lt?: string;
-              /**
-               * Format: date-time
-               * @description less than or equal to.
-               */
-              lte?: string;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: string[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /**
-               * Format: date-time
-               * @description The spec form: the value of `operator`.
-               */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-          };
-        };
+        'username[eq]'?: string;
+        'username[ne]'?: string;
+        'username[in]'?: string[];
+        'username[notin]'?: string[];
+        'username[cont]'?: string;
+        'username[excl]'?: string;
+        'username[starts]'?: string;
+        'username[ends]'?: string;
+        'username[eql]'?: string;
+        'username[nel]'?: string;
+        'username[contl]'?: string;
+        'username[excll]'?: string;
+        'username[startsl]'?: string;
+        'username[endsl]'?: string;
+        'username[inl]'?: string[];
+        'username[notinl]'?: string[];
+        'username[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'username[value]'?: string;
+        'username[values]'?: string[];
+        'email[eq]'?: string;
+        'email[ne]'?: string;
+        'email[in]'?: string[];
+        'email[notin]'?: string[];
+        'email[cont]'?: string;
+        'email[excl]'?: string;
+        'email[starts]'?: string;
+        'email[ends]'?: string;
+        'email[eql]'?: string;
+        'email[nel]'?: string;
+        'email[contl]'?: string;
+        'email[excll]'?: string;
+        'email[startsl]'?: string;
+        'email[endsl]'?: string;
+        'email[inl]'?: string[];
+        'email[notinl]'?: string[];
+        'email[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'email[value]'?: string;
+        'email[values]'?: string[];
+        'status[eq]'?: 'active' | 'inactive' | 'banned';
+        'status[ne]'?: 'active' | 'inactive' | 'banned';
+        'status[in]'?: ('active' | 'inactive' | 'banned')[];
+        'status[notin]'?: ('active' | 'inactive' | 'banned')[];
+        'status[operator]'?: 'eq' | 'ne' | 'in' | 'notin';
+        'status[value]'?: 'active' | 'inactive' | 'banned';
+        'status[values]'?: ('active' | 'inactive' | 'banned')[];
+        'age[eq]'?: number;
+        'age[ne]'?: number;
+        'age[gt]'?: number;
+        'age[gte]'?: number;
+        'age[lt]'?: number;
+        'age[lte]'?: number;
+        'age[between]'?: number[];
+        'age[in]'?: number[];
+        'age[notin]'?: number[];
+        'age[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'age[value]'?: number;
+        'age[values]'?: number[];
+        'createdAt[eq]'?: string;
+        'createdAt[ne]'?: string;
+        'createdAt[gt]'?: string;
+        'createdAt[gte]'?: string;
+        'createdAt[lt]'?: string;
+        'createdAt[lte]'?: string;
+        'createdAt[between]'?: string[];
+        'createdAt[in]'?: string[];
+        'createdAt[notin]'?: string[];
+        'createdAt[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'createdAt[value]'?: string;
+        'createdAt[values]'?: string[];
+        /** @description OR groups, as JSON: `[{"<field>": {"<operator>": <value>}}, ...]`, a list value as an array (`{"age": {"between": [18, 65]}}`). Up to 8 groups and 32 conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys `or[<n>][<field>][<operator>]=<value>`, `n` from 0, instead (not both). */
+        or?: string;
       };
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
@@ -772,7 +419,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -808,8 +457,10 @@ export interface operations {
       400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -829,484 +480,109 @@ export interface operations {
         search?: string;
         /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
         select?: string;
-        /**
-         * @description Filters on `username` (string): `username[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `username[operator]=<operator>&username[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        username?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `email` (string): `email[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `email[operator]=<operator>&email[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        email?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `status` (enum): `status[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, or `status[operator]=<operator>&status[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        status?: {
-          /**
-           * @description equal to.
-           * @enum {string}
-           */
-          eq?: 'active' | 'inactive' | 'banned';
-          /**
-           * @description not equal to (never matches null).
-           * @enum {string}
-           */
-          ne?: 'active' | 'inactive' | 'banned';
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: ('active' | 'inactive' | 'banned')[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: ('active' | 'inactive' | 'banned')[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'in' | 'notin';
-          /**
-           * @description The spec form: the value of `operator`.
-           * @enum {string}
-           */
-          value?: 'active' | 'inactive' | 'banned';
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: ('active' | 'inactive' | 'banned')[];
-        };
-        /**
-         * @description Filters on `age` (number): `age[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `age[operator]=<operator>&age[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        age?: {
-          /** @description equal to. */
-          eq?: number;
-          /** @description not equal to (never matches null). */
-          ne?: number;
-          /** @description greater than. */
-          gt?: number;
-          /** @description greater than or equal to. */
-          gte?: number;
-          /** @description less than. */
-          lt?: number;
-          /** @description less than or equal to. */
-          lte?: number;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: number[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: number[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: number[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /** @description The spec form: the value of `operator`. */
-          value?: number;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: number[];
-        };
-        /**
-         * @description Filters on `createdAt` (date): `createdAt[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `createdAt[operator]=<operator>&createdAt[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        createdAt?: {
-          /**
-           * Format: date-time
-           * @description equal to.
-           */
-          eq?: string;
-          /**
-           * Format: date-time
-           * @description not equal to (never matches null).
-           */
-          ne?: string;
-          /**
-           * Format: date-time
-           * @description greater than.
-           */
-          gt?: string;
-          /**
-           * Format: date-time
-           * @description greater than or equal to.
-           */
-          gte?: string;
-          /**
-           * Format: date-time
-           * @description less than.
-           */
-          lt?: string;
-          /**
-           * Format: date-time
-           * @description less than or equal to.
-           */
-          lte?: string;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: string[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /**
-           * Format: date-time
-           * @description The spec form: the value of `operator`.
-           */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description OR groups: `or[<n>][<field>][<operator>]=<value>` (or the spec form `or[<n>][<field>][operator]`), `n` from 0 to 7, numbered from 0 without gaps, at most 32 conditions in all. The conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search.
-         * @example {}
-         */
-        or?: {
-          [key: string]: {
-            username?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            email?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            status?: {
-              /**
-               * @description equal to.
-               * @enum {string}
-               */
-              eq?: 'active' | 'inactive' | 'banned';
-              /**
-               * @description not equal to (never matches null).
-               * @enum {string}
-               */
-              ne?: 'active' | 'inactive' | 'banned';
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: ('active' | 'inactive' | 'banned')[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: ('active' | 'inactive' | 'banned')[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'in' | 'notin';
-              /**
-               * @description The spec form: the value of `operator`.
-               * @enum {string}
-               */
-              value?: 'active' | 'inactive' | 'banned';
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: ('active' | 'inactive' | 'banned')[];
-            };
-            age?: {
-              /** @description equal to. */
-              eq?: number;
-              /** @description not equal to (never matches null). */
-              ne?: number;
-              /** @description greater than. */
-              gt?: number;
-              /** @description greater than or equal to. */
-              gte?: number;
-              /** @description less than. */
-              lt?: number;
-              /** @description less than or equal to. */
-              lte?: number;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: number[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: number[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: number[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /** @description The spec form: the value of `operator`. */
-              value?: number;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: number[];
-            };
-            createdAt?: {
-              /**
-               * Format: date-time
-               * @description equal to.
-               */
-              eq?: string;
-              /**
-               * Format: date-time
-               * @description not equal to (never matches null).
-               */
-              ne?: string;
-              /**
-               * Format: date-time
-               * @description greater than.
-               */
-              gt?: string;
-              /**
-               * Format: date-time
-               * @description greater than or equal to.
-               */
-              gte?: string;
-              /**
-               * Format: date-time
-               * @description less than.
-               */
-              lt?: string;
-              /**
-               * Format: date-time
-               * @description less than or equal to.
-               */
-              lte?: string;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: string[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /**
-               * Format: date-time
-               * @description The spec form: the value of `operator`.
-               */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-          };
-        };
+        'username[eq]'?: string;
+        'username[ne]'?: string;
+        'username[in]'?: string[];
+        'username[notin]'?: string[];
+        'username[cont]'?: string;
+        'username[excl]'?: string;
+        'username[starts]'?: string;
+        'username[ends]'?: string;
+        'username[eql]'?: string;
+        'username[nel]'?: string;
+        'username[contl]'?: string;
+        'username[excll]'?: string;
+        'username[startsl]'?: string;
+        'username[endsl]'?: string;
+        'username[inl]'?: string[];
+        'username[notinl]'?: string[];
+        'username[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'username[value]'?: string;
+        'username[values]'?: string[];
+        'email[eq]'?: string;
+        'email[ne]'?: string;
+        'email[in]'?: string[];
+        'email[notin]'?: string[];
+        'email[cont]'?: string;
+        'email[excl]'?: string;
+        'email[starts]'?: string;
+        'email[ends]'?: string;
+        'email[eql]'?: string;
+        'email[nel]'?: string;
+        'email[contl]'?: string;
+        'email[excll]'?: string;
+        'email[startsl]'?: string;
+        'email[endsl]'?: string;
+        'email[inl]'?: string[];
+        'email[notinl]'?: string[];
+        'email[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'email[value]'?: string;
+        'email[values]'?: string[];
+        'status[eq]'?: 'active' | 'inactive' | 'banned';
+        'status[ne]'?: 'active' | 'inactive' | 'banned';
+        'status[in]'?: ('active' | 'inactive' | 'banned')[];
+        'status[notin]'?: ('active' | 'inactive' | 'banned')[];
+        'status[operator]'?: 'eq' | 'ne' | 'in' | 'notin';
+        'status[value]'?: 'active' | 'inactive' | 'banned';
+        'status[values]'?: ('active' | 'inactive' | 'banned')[];
+        'age[eq]'?: number;
+        'age[ne]'?: number;
+        'age[gt]'?: number;
+        'age[gte]'?: number;
+        'age[lt]'?: number;
+        'age[lte]'?: number;
+        'age[between]'?: number[];
+        'age[in]'?: number[];
+        'age[notin]'?: number[];
+        'age[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'age[value]'?: number;
+        'age[values]'?: number[];
+        'createdAt[eq]'?: string;
+        'createdAt[ne]'?: string;
+        'createdAt[gt]'?: string;
+        'createdAt[gte]'?: string;
+        'createdAt[lt]'?: string;
+        'createdAt[lte]'?: string;
+        'createdAt[between]'?: string[];
+        'createdAt[in]'?: string[];
+        'createdAt[notin]'?: string[];
+        'createdAt[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'createdAt[value]'?: string;
+        'createdAt[values]'?: string[];
+        /** @description OR groups, as JSON: `[{"<field>": {"<operator>": <value>}}, ...]`, a list value as an array (`{"age": {"between": [18, 65]}}`). Up to 8 groups and 32 conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys `or[<n>][<field>][<operator>]=<value>`, `n` from 0, instead (not both). */
+        or?: string;
       };
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
@@ -1328,7 +604,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1358,8 +636,11 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1398,8 +679,10 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1427,8 +710,12 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1467,8 +754,10 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
