@@ -34,6 +34,7 @@ export function routeOperation(
   resource: Resource,
   names: ResourceNames,
   schemas: ResourceSchemaNames,
+  hasCursorRoute = false,
 ): Record<string, unknown> {
   const { singular, plural, tag } = names;
   const idParameter = {
@@ -103,7 +104,11 @@ export function routeOperation(
       break;
   }
   const responses: Record<string, unknown> = { ...success };
-  for (const status of ERRORS[route.type]) {
+  const statuses: ErrorStatus[] = [...ERRORS[route.type]];
+  // `{path}/cursor` matches `{path}/{id}` too: a method other than GET there is the cursor route's 405.
+  if (hasCursorRoute && route.path.endsWith('/:id') && route.type !== 'GET') statuses.push(405);
+  statuses.sort((a, b) => a - b);
+  for (const status of statuses) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
   return {

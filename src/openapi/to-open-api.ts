@@ -70,7 +70,7 @@ export function toOpenApi(
       schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
     tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
     for (const route of item.routes) {
-      const operation = routeOperation(route, resource, names, schemaNames);
+      const operation = routeOperation(route, resource, names, schemaNames, types.has('GET_LIST_CURSOR'));
       (operation['parameters'] as unknown[]).push(...structuredClone(headerParameters));
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);

@@ -460,9 +460,10 @@ describe('toOpenApi', () => {
     ['/users/cursor', 'get', ['200', '400', '414', '429', '431', '500', '503']],
     ['/users', 'post', ['201', '400', '409', '413', '414', '415', '429', '431', '500', '503']],
     ['/users/{id}', 'get', ['200', '400', '404', '414', '429', '431', '500', '503']],
-    ['/users/{id}', 'put', ['200', '400', '404', '409', '413', '414', '415', '429', '431', '500', '503']],
-    ['/users/{id}', 'patch', ['200', '400', '404', '409', '413', '414', '415', '429', '431', '500', '503']],
-    ['/users/{id}', 'delete', ['204', '400', '404', '409', '414', '429', '431', '500', '503']],
+    // 405: PUT, PATCH or DELETE /users/cursor, the cursor route, which the {id} template matches too.
+    ['/users/{id}', 'put', ['200', '400', '404', '405', '409', '413', '414', '415', '429', '431', '500', '503']],
+    ['/users/{id}', 'patch', ['200', '400', '404', '405', '409', '413', '414', '415', '429', '431', '500', '503']],
+    ['/users/{id}', 'delete', ['204', '400', '404', '405', '409', '414', '429', '431', '500', '503']],
   ])('documents the statuses of %s %s', (path, method, statuses) => {
     const op = operation(users, path, method);
     expect(Object.keys(op['responses'])).toEqual(statuses);
@@ -473,12 +474,21 @@ describe('toOpenApi', () => {
       expect(Object.keys(response['headers'])).toContain('x-correlation-id');
       if (status === '429')
         expect(response['headers']['retry-after']).toEqual({ $ref: '#/components/headers/RetryAfter' });
+      if (status === '405') expect(response['headers']['allow']).toEqual({ $ref: '#/components/headers/Allow' });
     }
     const success = op['responses'][statuses[0]!] as Json;
     expect(success['headers']['x-correlation-id']).toEqual({ $ref: '#/components/headers/CorrelationId' });
     if (method === 'post') expect(success['headers']['location']).toEqual({ $ref: '#/components/headers/Location' });
     if (['post', 'put', 'patch'].includes(method)) expect(op['requestBody']).toMatchObject({ required: true });
     else expect(op).not.toHaveProperty('requestBody');
+  });
+
+  it('documents no 405 on the {id} operations of a resource without a cursor route', () => {
+    const resource = defineResource({ name: 'posts', schema: z.object({ id: z.string(), title: z.string() }) });
+    const service = createResourceService({ resource, repository: createMemoryRepository(resource) });
+    const document = toOpenApi(defineRoutes(service, { routes: { UPDATE: true, DELETE: true } }), { info });
+    expect(Object.keys(operation(document, '/posts/{id}', 'put')['responses'])).not.toContain('405');
+    expect(Object.keys(operation(document, '/posts/{id}', 'delete')['responses'])).not.toContain('405');
   });
 
   it.each([

@@ -176,6 +176,17 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description Method Not Allowed. The path is another route of the resource (`{path}/cursor`, the cursor listing, matches `{path}/{id}`), which takes only GET; `allow` names its methods. */
+    MethodNotAllowed: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
+        allow: components['headers']['Allow'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
     /** @description Conflict. The write conflicts with a stored record. */
     Conflict: {
       headers: {
@@ -260,7 +271,7 @@ export interface components {
     };
   };
   parameters: {
-    /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+    /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
     CorrelationId: string;
   };
   requestBodies: never;
@@ -269,6 +280,8 @@ export interface components {
     CorrelationId: string;
     /** @description The path of the created record. */
     Location: string;
+    /** @description The methods the path takes. */
+    Allow: string;
     /** @description When to try again: a number of seconds (or an HTTP date). */
     RetryAfter: string;
     /** @description When to try again: a number of seconds (or an HTTP date). */
@@ -398,7 +411,7 @@ export interface operations {
         or?: string;
       };
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -430,7 +443,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -585,7 +598,7 @@ export interface operations {
         or?: string;
       };
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -615,7 +628,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -649,7 +662,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -677,6 +690,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
       414: components['responses']['UriTooLong'];
@@ -691,7 +705,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -712,6 +726,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
@@ -724,7 +739,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -752,6 +767,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
       414: components['responses']['UriTooLong'];
