@@ -37,7 +37,7 @@ export type OpenApiSecurityScheme =
   | { readonly type: 'mutualTLS'; readonly description?: string };
 
 /** One security requirement: scheme names (of `securitySchemes`) to the scopes needed (empty for non-OAuth). */
-export type OpenApiSecurityRequirement = Readonly<Record<string, readonly string[]>>;
+export type OpenApiSecurityRequirement = Readonly<Partial<Record<string, readonly string[]>>>;
 
 /** A request header every operation takes (`x-tenant-id`, ...), documented as a header parameter. */
 export interface OpenApiHeader {

@@ -49,7 +49,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     server.requests.push({
       method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
       target: url.slice(server.base.length),
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      headers: headersOf(init?.headers),
       body: body ?? undefined,
     });
   }
@@ -59,6 +59,14 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
 afterAll(() => {
   globalThis.fetch = realFetch;
 });
+
+function headersOf(headers: HeadersInit | undefined): Record<string, string> {
+  const plain: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    plain[name] = value;
+  });
+  return plain;
+}
 
 function recording(name: string, start: StartServer): StartServer {
   return async (options) => {
@@ -103,7 +111,7 @@ for (const [name, start] of ADAPTERS) {
             const response = await realFetch(`${proxy.url}${request.target}`, {
               method: request.method,
               headers: request.headers,
-              ...(request.body === undefined ? {} : { body: request.body }),
+              ...(request.body === undefined ? {} : { body: request.body as BodyInit }),
               redirect: 'manual',
             });
             await response.arrayBuffer();
