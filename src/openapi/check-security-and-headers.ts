@@ -1,5 +1,4 @@
 import { CORRELATION_ID_HEADER } from '../errors/index';
-import { isUnsafeKey } from '../internal/index';
 import type { OpenApiOptions } from './open-api-options';
 
 type Fail = (message: string) => never;
@@ -16,6 +15,8 @@ const HEADER_NAME = /^[a-z0-9][a-z0-9-]{0,127}$/;
 /** OpenAPI ignores header parameters with these names; the correlation id is documented on every operation. */
 const RESERVED_HEADERS = new Set(['accept', 'authorization', 'content-type', CORRELATION_ID_HEADER]);
 const HEADER_KEYS = new Set(['required', 'description', 'schema']);
+/** Names that would reach an object's prototype chain as keys. */
+const UNSAFE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
