@@ -63,7 +63,7 @@ export function checkSecurityAndHeaders(options: OpenApiOptions, fail: Fail): vo
 
 function checkScheme(name: string, scheme: unknown, fail: Fail): void {
   const label = `security scheme ${JSON.stringify(name)}`;
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(name) || isUnsafeKey(name))
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(name) || UNSAFE_NAMES.has(name))
     fail(`${label}: the name must be 1 to 64 of A-Z a-z 0-9 . _ -`);
   if (!isObject(scheme)) fail(`${label} must be an object with a type`);
   const { type, description } = scheme as Record<string, unknown>;
