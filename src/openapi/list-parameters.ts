@@ -85,7 +85,6 @@ function searchAndSelectParameters(resource: Resource): unknown[] {
 function orParameter(filters: readonly FilterParameter[]): unknown {
   const fields: Record<string, JsonSchema> = {};
   for (const { field, op, schema } of filters) {
-    if (op === 'operator' || op === 'value' || op === 'values') continue;
     const operators = ((fields[field] ??= { type: 'object', additionalProperties: false, properties: {} })[
       'properties'
     ] ??= {}) as Record<string, JsonSchema>;

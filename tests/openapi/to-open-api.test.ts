@@ -205,7 +205,12 @@ describe('toOpenApi', () => {
       expect(groups).toMatchObject({ type: 'array', minItems: 1, maxItems: 8 });
       const fields = groups['items'].properties as Json;
       expect(Object.keys(fields)).toEqual(['title', 'author', 'genre', 'pages', 'price', 'inPrint', 'publishedAt']);
-      expect(Object.keys(fields['pages'].properties)).toEqual([...bookRoutes.resource.filterable.get('pages')!]);
+      expect(Object.keys(fields['pages'].properties)).toEqual([
+        ...bookRoutes.resource.filterable.get('pages')!,
+        'operator',
+        'value',
+        'values',
+      ]);
       expect(fields['pages'].properties.between).toEqual({
         type: 'array',
         items: { type: 'number' },
