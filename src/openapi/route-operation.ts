@@ -35,6 +35,7 @@ export function routeOperation(
   names: ResourceNames,
   schemas: ResourceSchemaNames,
   hasCursorRoute = false,
+  idSchema: Record<string, unknown> = { type: 'string', minLength: 1 },
 ): Record<string, unknown> {
   const { singular, plural, tag } = names;
   const idParameter = {
@@ -42,7 +43,7 @@ export function routeOperation(
     in: 'path',
     required: true,
     description: `The \`${resource.idField}\` of the record.`,
-    schema: { type: 'string', minLength: 1 },
+    schema: idSchema,
   };
   const parameters: unknown[] = [{ $ref: '#/components/parameters/CorrelationId' }];
   let operationId: string;

@@ -69,8 +69,9 @@ export function toOpenApi(
     if (types.has('GET_LIST') || types.has('GET_LIST_CURSOR'))
       schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
     tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
+    const idSchema = pathIdSchema(bodies.record, resource.idField);
     for (const route of item.routes) {
-      const operation = routeOperation(route, resource, names, schemaNames, types.has('GET_LIST_CURSOR'));
+      const operation = routeOperation(route, resource, names, schemaNames, types.has('GET_LIST_CURSOR'), idSchema);
       (operation['parameters'] as unknown[]).push(...structuredClone(headerParameters));
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
@@ -108,6 +109,15 @@ function headerParametersOf(headers: OpenApiOptions['headers']): unknown[] {
     ...(header.description === undefined ? {} : { description: header.description }),
     schema: structuredClone(header.schema ?? { type: 'string' }),
   }));
+}
+
+/**
+ * The schema of the `{id}` path parameter: an integer for a number id (a path carries digits), else a non-empty
+ * string.
+ */
+function pathIdSchema(record: Record<string, unknown>, idField: string): Record<string, unknown> {
+  const id = ((record['properties'] ?? {}) as Record<string, { type?: unknown }>)[idField];
+  return id?.type === 'integer' || id?.type === 'number' ? { type: 'integer' } : { type: 'string', minLength: 1 };
 }
 
 /** A record as a listing with `select` gives it: the record's fields, only the id required. */
