@@ -156,8 +156,11 @@ export {
   toOpenApiRoute,
   type OpenApiRoute,
   type OpenApiDocument,
+  type OpenApiHeader,
   type OpenApiInfo,
   type OpenApiOptions,
   type OpenApiRouteOptions,
+  type OpenApiSecurityRequirement,
+  type OpenApiSecurityScheme,
   type OpenApiServer,
 } from './openapi/index';

@@ -66,7 +66,8 @@ export function createDemoRoutes(options: DemoOptions = {}): DemoRoutes {
   });
   return {
     service,
-    routes: defineRoutes(service),
+    // The onBeforeCreate hook above stamps createdAt: a create body may leave it out.
+    routes: defineRoutes(service, { filledOnCreate: ['createdAt'] }),
     openapi: {
       info: {
         title: 'pagelope demo',

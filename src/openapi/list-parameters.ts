@@ -1,5 +1,12 @@
 import type { PaginationOptions, Resource } from '../resource/index';
-import { type FieldDef, MAX_LIST_VALUES, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
+import {
+  type FieldDef,
+  type FieldKind,
+  MAX_LIST_VALUES,
+  OPERATORS,
+  QUERY_LIMITS,
+  type OperatorName,
+} from '../fields/index';
 import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
 import type { JsonSchema } from './record-schemas';
 
@@ -16,7 +23,11 @@ export function listParameters(resource: Resource, pagination: Pagination, mode:
       in: 'query',
       required: false,
       description: `Records per page, 1 to ${maxLimit} (default ${defaultLimit}).${clamp}`,
-      schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
+      // A clamped limit has no maximum: the server answers a larger one (with `maxLimit` records), never a 400.
+      schema:
+        onLimitExceeded === 'clamp'
+          ? { type: 'integer', minimum: 1, default: defaultLimit }
+          : { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit },
     },
   ];
   if (mode === 'page') {
@@ -39,7 +50,7 @@ export function listParameters(resource: Resource, pagination: Pagination, mode:
   }
   parameters.push(...orderParameters(resource, mode), ...searchAndSelectParameters(resource));
   const filters = filterParameters(resource);
-  parameters.push(...filters);
+  parameters.push(...filters.map(toQueryParameter));
   if (filters.length > 0) parameters.push(orParameter(filters));
   return parameters;
 }
@@ -67,23 +78,34 @@ function searchAndSelectParameters(resource: Resource): unknown[] {
   return parameters;
 }
 
-/** `or[<n>][<field>][<op>]`: up to 8 groups of the same field filters, ORed, each ANDed with the top-level ones. */
-function orParameter(filters: readonly unknown[]): unknown {
-  const properties: Record<string, unknown> = {};
-  for (const filter of filters as { name: string; schema: JsonSchema }[]) properties[filter.name] = filter.schema;
+/**
+ * `or`: the OR groups as one JSON-encoded value, `[{ "<field>": { "<operator>": value } }, ...]`, a plain string
+ * every client generator can send. (The server also takes them as `or[<n>][<field>][<operator>]` keys.)
+ */
+function orParameter(filters: readonly FilterParameter[]): unknown {
+  const fields: Record<string, JsonSchema> = {};
+  for (const { field, op, schema } of filters) {
+    const operators = ((fields[field] ??= { type: 'object', additionalProperties: false, properties: {} })[
+      'properties'
+    ] ??= {}) as Record<string, JsonSchema>;
+    const value = { ...schema };
+    delete value['description'];
+    operators[op] = value;
+  }
   return {
     name: 'or',
     in: 'query',
     required: false,
-    style: 'deepObject',
-    explode: true,
-    example: {},
-    description: `OR groups: \`or[<n>][<field>][<operator>]=<value>\` (or the spec form \`or[<n>][<field>][operator]\`), \`n\` from 0 to ${OR_LIMITS.maxGroups - 1}, numbered from 0 without gaps, at most ${OR_LIMITS.maxConditions} conditions in all. The conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search.`,
+    description: `OR groups, as JSON: \`[{"<field>": {"<operator>": <value>}}, ...]\`, a list value as an array (\`{"age": {"between": [18, 65]}}\`). Up to ${OR_LIMITS.maxGroups} groups and ${OR_LIMITS.maxConditions} conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys \`or[<n>][<field>][<operator>]=<value>\`, \`n\` from 0, instead (not both).`,
     schema: {
-      type: 'object',
-      propertyNames: { pattern: `^[0-${OR_LIMITS.maxGroups - 1}]$` },
-      maxProperties: OR_LIMITS.maxGroups,
-      additionalProperties: { type: 'object', properties, additionalProperties: false },
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: {
+        type: 'array',
+        minItems: 1,
+        maxItems: OR_LIMITS.maxGroups,
+        items: { type: 'object', properties: fields, additionalProperties: false },
+      },
     },
   };
 }
@@ -115,40 +137,62 @@ function orderParameters(resource: Resource, mode: 'page' | 'cursor'): unknown[]
   ];
 }
 
-function filterParameters(resource: Resource): unknown[] {
-  const parameters: unknown[] = [];
+/** One filter parameter `field[op]` (a shorthand operator, or `operator`, `value`, `values` of the spec form). */
+interface FilterParameter {
+  readonly field: string;
+  readonly op: string;
+  readonly schema: JsonSchema;
+}
+
+/**
+ * The filters as flat query parameters a client generator can serialize: one `field[op]` parameter per allowed
+ * operator (a list operator's parameter is an array sent as the key repeated, `style: form, explode: true`), and the
+ * spec form's `field[operator]`, `field[value]` and `field[values]`.
+ */
+function filterParameters(resource: Resource): FilterParameter[] {
+  const parameters: FilterParameter[] = [];
   for (const [field, allowed] of resource.filterable) {
     const def = resource.fields.get(field);
     if (!def || def.kind === 'other' || allowed.size === 0) continue;
     const ops = [...allowed];
-    const properties: Record<string, JsonSchema> = {};
-    for (const op of ops) properties[op] = operatorValueSchema(def, op);
+    for (const op of ops) parameters.push({ field, op, schema: operatorValueSchema(def, op) });
     const scalar = valueSchema(def, false);
-    properties['operator'] = {
-      type: 'string',
-      enum: ops,
-      description: 'The spec form: the operator, with `value` or `values`.',
-    };
-    properties['value'] = { ...scalar, description: 'The spec form: the value of `operator`.' };
-    properties['values'] = {
-      type: 'array',
-      items: scalar,
-      maxItems: MAX_LIST_VALUES,
-      description: 'The spec form: the values of a list operator, or the two bounds of `between`.',
-    };
-    parameters.push({
-      name: field,
-      in: 'query',
-      required: false,
-      style: 'deepObject',
-      explode: true,
-      // Without it, interactive docs (Swagger UI) fill in every operator with a sample value and send them all.
-      example: {},
-      description: `Filters on \`${field}\` (${def.kind}${def.nullable ? ', nullable' : ''}): \`${field}[<operator>]=<value>\` with ${ops.map((op) => `\`${op}\``).join(', ')}, or \`${field}[operator]=<operator>&${field}[value]=<value>\`. Conditions are ANDed.`,
-      schema: { type: 'object', properties, additionalProperties: false },
-    });
+    const kind = `\`${field}\` (${def.kind}${def.nullable ? ', nullable' : ''})`;
+    parameters.push(
+      {
+        field,
+        op: 'operator',
+        schema: {
+          type: 'string',
+          enum: ops,
+          description: `Filter on ${kind}, the spec form: the operator, with \`${field}[value]\` or \`${field}[values]\`.`,
+        },
+      },
+      { field, op: 'value', schema: { ...scalar, description: `The spec form: the value of \`${field}[operator]\`.` } },
+      {
+        field,
+        op: 'values',
+        schema: {
+          type: 'array',
+          items: scalar,
+          maxItems: MAX_LIST_VALUES,
+          description: `The spec form: the values of a list \`${field}[operator]\`, or the two bounds of \`between\`, as the key repeated.`,
+        },
+      },
+    );
   }
   return parameters;
+}
+
+/** The query parameter of a {@link FilterParameter}: `form` style, arrays as the key repeated. */
+function toQueryParameter({ field, op, schema }: FilterParameter): unknown {
+  return {
+    name: `${field}[${op}]`,
+    in: 'query',
+    required: false,
+    ...(schema['type'] === 'array' ? { style: 'form', explode: true } : {}),
+    schema,
+  };
 }
 
 const MEANING: Readonly<Record<OperatorName, string>> = {
@@ -189,7 +233,7 @@ function operatorValueSchema(def: FieldDef, op: OperatorName): JsonSchema {
         items: item,
         minItems: 2,
         maxItems: 2,
-        description: `${MEANING[op]}: two values, low then high, as repeated keys.`,
+        description: `${MEANING[op]}: two values, low then high, as the key repeated.`,
       };
     case 'many':
       return {
@@ -197,26 +241,30 @@ function operatorValueSchema(def: FieldDef, op: OperatorName): JsonSchema {
         items: item,
         minItems: 1,
         maxItems: MAX_LIST_VALUES,
-        description: `${MEANING[op]}: up to ${MAX_LIST_VALUES} values, as repeated keys.`,
+        description: `${MEANING[op]}: up to ${MAX_LIST_VALUES} values, as the key repeated.`,
       };
     default:
       return { ...item, description: `${MEANING[op]}.` };
   }
 }
 
+/**
+ * The JSON Schema of one filter value, by field kind: the one table to extend when a kind is added (the record and
+ * body schemas come from the zod schema itself). `Record<FieldKind, ...>` makes a new kind a type error here.
+ */
+const VALUE_SCHEMAS: Readonly<Record<FieldKind, (def: FieldDef, caseInsensitive: boolean) => JsonSchema>> = {
+  string: () => ({ type: 'string', maxLength: QUERY_LIMITS.maxValueLength }),
+  number: () => ({ type: 'number' }),
+  boolean: () => ({ type: 'boolean' }),
+  date: () => ({ type: 'string', format: 'date-time' }),
+  isoDate: () => ({ type: 'string', format: 'date' }),
+  enum: (def, caseInsensitive) =>
+    caseInsensitive ? { type: 'string' } : { type: 'string', enum: [...(def.enumValues ?? [])] },
+};
+
 function valueSchema(def: FieldDef, caseInsensitive: boolean): JsonSchema {
-  switch (def.kind) {
-    case 'number':
-      return { type: 'number' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'date':
-      return { type: 'string', format: 'date-time' };
-    case 'enum':
-      return caseInsensitive ? { type: 'string' } : { type: 'string', enum: [...(def.enumValues ?? [])] };
-    default:
-      return { type: 'string', maxLength: QUERY_LIMITS.maxValueLength };
-  }
+  if (def.kind === 'other') return { type: 'string', maxLength: QUERY_LIMITS.maxValueLength };
+  return VALUE_SCHEMAS[def.kind](def, caseInsensitive);
 }
 
 function escapeRegExp(text: string): string {

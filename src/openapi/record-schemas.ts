@@ -8,9 +8,12 @@ export type JsonSchema = Record<string, unknown>;
 export interface RecordSchemas {
   /** A record as the routes answer it: the schema's output, hidden fields left out. */
   readonly record: JsonSchema;
-  /** The create body: client-writable fields (the id only with `clientIds`), required as the schema says. */
+  /**
+   * The create body: client-writable fields (the id only with `clientIds`), required as the schema says except the
+   * fields the server fills (`filledOnCreate`).
+   */
   readonly create: JsonSchema;
-  /** The replace (PUT) body: client-writable fields, required as the schema says; the id may repeat the path's. */
+  /** The replace (PUT) body: client-writable fields, required as the schema says; the id is `readOnly`. */
   readonly replace: JsonSchema;
   /** The patch body: the replace body's fields, none required and no defaults (a patch fills none in). */
   readonly patch: JsonSchema;
@@ -30,7 +33,11 @@ export interface SchemaNames {
  * strings, as JSON carries them; a part JSON Schema cannot describe (a transform's result, a bigint) is left open
  * (`{}`). `$ref`s zod emits for recursive parts are rewritten to point into the component named `name`.
  */
-export function recordSchemas(resource: Resource, names: SchemaNames): RecordSchemas {
+export function recordSchemas(
+  resource: Resource,
+  names: SchemaNames,
+  filledOnCreate: readonly string[] = [],
+): RecordSchemas {
   const { idField, hidden, readOnly, clientIds, unknownFields } = resource;
   const record = without(convert(resource.schema, 'output', names.record), hidden);
   // The service refuses the id on create unless clients choose ids; it accepts the record's own id on a replace.
@@ -39,7 +46,8 @@ export function recordSchemas(resource: Resource, names: SchemaNames): RecordSch
     if (mode === 'create' ? !clientIds : false) refused.add(idField);
     const name = mode === 'create' ? names.create : names.replace;
     const schema = without(convert(resource.schema, 'input', name), refused);
-    if (mode === 'replace') dropRequired(schema, idField);
+    if (mode === 'create') for (const field of filledOnCreate) dropRequired(schema, field);
+    if (mode === 'replace') idReadOnly(schema, idField);
     if (unknownFields === 'reject') schema['additionalProperties'] = false;
     else delete schema['additionalProperties'];
     return schema;
@@ -76,6 +84,22 @@ function without(schema: JsonSchema, fields: ReadonlySet<string>): JsonSchema {
     dropRequired(schema, field);
   }
   return schema;
+}
+
+/**
+ * The id of a replace or patch body: the server takes it only as a repeat of the path's id, so it is `readOnly`
+ * (generated clients leave it out of request types) and never required.
+ */
+function idReadOnly(schema: JsonSchema, idField: string): void {
+  dropRequired(schema, idField);
+  const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+  const id = properties[idField];
+  if (id === undefined) return;
+  properties[idField] = {
+    ...id,
+    readOnly: true,
+    description: "Read-only: it may only repeat the path's id (any other value is a 400); leave it out.",
+  };
 }
 
 function dropRequired(schema: JsonSchema, field: string): void {

@@ -15,13 +15,13 @@ export interface ResourceSchemaNames {
 }
 
 const ERRORS: Readonly<Record<Route['type'], readonly ErrorStatus[]>> = {
-  GET_LIST: [400, 429, 500, 503],
-  GET_LIST_CURSOR: [400, 429, 500, 503],
-  GET: [404, 429, 500, 503],
-  CREATE: [400, 409, 413, 415, 429, 500, 503],
-  UPDATE: [400, 404, 409, 413, 415, 429, 500, 503],
-  PARTIAL_UPDATE: [400, 404, 409, 413, 415, 429, 500, 503],
-  DELETE: [404, 429, 500, 503],
+  GET_LIST: [400, 414, 429, 431, 500, 503],
+  GET_LIST_CURSOR: [400, 414, 429, 431, 500, 503],
+  GET: [400, 404, 414, 429, 431, 500, 503],
+  CREATE: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+  UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+  PARTIAL_UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+  DELETE: [400, 404, 409, 414, 429, 431, 500, 503],
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -34,6 +34,8 @@ export function routeOperation(
   resource: Resource,
   names: ResourceNames,
   schemas: ResourceSchemaNames,
+  hasCursorRoute = false,
+  idSchema: Record<string, unknown> = { type: 'string', minLength: 1 },
 ): Record<string, unknown> {
   const { singular, plural, tag } = names;
   const idParameter = {
@@ -41,7 +43,7 @@ export function routeOperation(
     in: 'path',
     required: true,
     description: `The \`${resource.idField}\` of the record.`,
-    schema: { type: 'string', minLength: 1 },
+    schema: idSchema,
   };
   const parameters: unknown[] = [{ $ref: '#/components/parameters/CorrelationId' }];
   let operationId: string;
@@ -103,7 +105,11 @@ export function routeOperation(
       break;
   }
   const responses: Record<string, unknown> = { ...success };
-  for (const status of ERRORS[route.type]) {
+  const statuses: ErrorStatus[] = [...ERRORS[route.type]];
+  // `{path}/cursor` matches `{path}/{id}` too: a method other than GET there is the cursor route's 405.
+  if (hasCursorRoute && route.path.endsWith('/:id') && route.type !== 'GET') statuses.push(405);
+  statuses.sort((a, b) => a - b);
+  for (const status of statuses) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
   return {

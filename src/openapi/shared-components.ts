@@ -5,10 +5,13 @@ import type { JsonSchema } from './record-schemas';
 export const ERROR_RESPONSES = Object.freeze({
   400: 'BadRequest',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   409: 'Conflict',
   413: 'ContentTooLarge',
+  414: 'UriTooLong',
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
+  431: 'RequestHeaderFieldsTooLarge',
   500: 'InternalServerError',
   503: 'ServiceUnavailable',
 } as const);
@@ -19,10 +22,13 @@ export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 const WHEN: Readonly<Record<ErrorStatus, string>> = {
   400: 'The query, path or body is invalid: `message` lists one problem per string, naming the parameter or field.',
   404: "No record with this id (in the request's scope).",
+  405: 'The path is another route of the resource (`{path}/cursor`, the cursor listing, matches `{path}/{id}`), which takes only GET; `allow` names its methods.',
   409: 'The write conflicts with a stored record.',
   413: 'The body is larger than the route accepts.',
+  414: 'A part of the URL is longer than the framework accepts (on Fastify, a path parameter over `maxParamLength`).',
   415: 'The body is not JSON (`application/json` or `application/*+json`), or its `content-encoding` is not gzip or deflate.',
   429: 'A rate limiter in front of the routes refused the request; `retry-after` says when to try again.',
+  431: "The request line and headers are larger than the HTTP server accepts (Node's `maxHeaderSize`, 16 KiB by default), answered by `clientErrorListener` where it is installed.",
   500: "An unexpected failure; the message is masked and the correlation id finds the server's log entry.",
   503: 'The storage is unreachable for now; `retry-after` may say when to try again.',
 };
@@ -64,6 +70,7 @@ export function sharedComponents(): {
     const headers: Record<string, unknown> = { [CORRELATION_ID_HEADER]: correlationHeader };
     if (code === 429) headers['retry-after'] = { $ref: '#/components/headers/RetryAfter' };
     if (code === 503) headers['retry-after'] = { $ref: '#/components/headers/RetryAfterOptional' };
+    if (code === 405) headers['allow'] = { $ref: '#/components/headers/Allow' };
     responses[name] = {
       description: `${STATUS_NAMES[code] ?? name}. ${WHEN[code]}`,
       headers,
@@ -83,6 +90,7 @@ export function sharedComponents(): {
         schema: { type: 'string', pattern: CORRELATION_ID_PATTERN },
       },
       Location: { description: 'The path of the created record.', required: true, schema: { type: 'string' } },
+      Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
       RetryAfter: { ...retryAfter, required: true },
       RetryAfterOptional: retryAfter,
     },
@@ -92,8 +100,8 @@ export function sharedComponents(): {
         in: 'header',
         required: false,
         description:
-          'A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused.',
-        schema: { type: 'string', pattern: CORRELATION_ID_PATTERN },
+          'A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string.',
+        schema: { type: 'string' },
       },
     },
     responses,

@@ -1,5 +1,5 @@
 import type { ResourceRoutes } from '../routes/index';
-import type { OpenApiDocument, OpenApiRouteOptions } from './open-api-options';
+import type { OpenApiDocument, OpenApiOptions, OpenApiRouteOptions } from './open-api-options';
 import { toOpenApi } from './to-open-api';
 
 /** The route that serves a document: where, the document, and its JSON text. */
@@ -12,7 +12,7 @@ export interface OpenApiRoute {
 }
 
 const PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=@%/-]*$/;
-const KEYS = new Set(['info', 'servers', 'path']);
+const KEYS = new Set(['info', 'servers', 'securitySchemes', 'security', 'headers', 'path']);
 
 /**
  * Resolves the framework adapters' `openapi` option: the path (default `/openapi.json`) and the document of the
@@ -46,9 +46,8 @@ export function toOpenApiRoute(
       if (matches) throw new TypeError(`openapi: path ${path} is a route of the resource at ${resource.path}`);
     }
   }
-  const document = toOpenApi(routes, {
-    info: options.info,
-    ...(options.servers === undefined ? {} : { servers: options.servers }),
-  });
+  const documentOptions: Record<string, unknown> = { ...options };
+  delete documentOptions['path'];
+  const document = toOpenApi(routes, documentOptions as unknown as OpenApiOptions);
   return Object.freeze({ path, document, json: JSON.stringify(document) });
 }

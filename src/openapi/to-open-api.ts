@@ -1,11 +1,12 @@
 import type { ResourceRoutes } from '../routes/index';
-import type { OpenApiDocument, OpenApiOptions } from './open-api-options';
+import { checkSecurityAndHeaders } from './check-security-and-headers';
+import type { OpenApiDocument, OpenApiOptions, OpenApiSecurityRequirement } from './open-api-options';
 import { recordSchemas } from './record-schemas';
 import { resourceNames } from './resource-names';
 import { routeOperation, type ResourceSchemaNames } from './route-operation';
 import { ERROR_ENVELOPE_SCHEMA, sharedComponents } from './shared-components';
 
-const OPTION_KEYS = new Set(['info', 'servers']);
+const OPTION_KEYS = new Set(['info', 'servers', 'securitySchemes', 'security', 'headers']);
 const INFO_KEYS = new Set(['title', 'version', 'description']);
 
 /**
@@ -16,8 +17,12 @@ const INFO_KEYS = new Set(['title', 'version', 'description']);
  * holding the operators allowed on it), the record, body, page and error-envelope schemas, and every success and
  * error response with its headers. Returns a new plain, JSON-serialisable object on each call (yours to change).
  *
+ * The `securitySchemes` and `security` options go to `components.securitySchemes` and the document's `security`;
+ * each of the `headers` becomes a header parameter of every operation.
+ *
  * @throws TypeError for options without `info.title` and `info.version` strings, an unknown option, servers that
- * are not `{ url, description? }` objects, routes that are not `defineRoutes`' results, or two resources whose
+ * are not `{ url, description? }` objects, a security scheme or requirement or header that is malformed (a
+ * requirement naming an undeclared scheme, a header name that is not lowercase `a-z0-9-` or is reserved), routes that are not `defineRoutes`' results, or two resources whose
  * names give the same schema or operation names.
  * @example
  * const document = toOpenApi(defineRoutes(service), { info: { title: 'Users API', version: '1.0.0' } });
@@ -35,6 +40,7 @@ export function toOpenApi(
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: { name: string; description: string }[] = [];
   const operationIds = new Set<string>();
+  const headerParameters = headerParametersOf(options.headers);
   for (const item of list) {
     if (typeof item !== 'object' || item === null || !Array.isArray(item.routes) || !(item.allow instanceof Map))
       fail('routes must be what defineRoutes returns, or an array of them');
@@ -52,7 +58,7 @@ export function toOpenApi(
       if (name in schemas || name === 'ErrorEnvelope')
         fail(`two resources give the schema name ${name}; rename one of them`);
     }
-    const bodies = recordSchemas(resource, schemaNames);
+    const bodies = recordSchemas(resource, schemaNames, item.filledOnCreate ?? []);
     const types = new Set(item.routes.map((route) => route.type));
     schemas[schemaNames.record] = bodies.record;
     if (types.has('CREATE')) schemas[schemaNames.create] = bodies.create;
@@ -63,8 +69,10 @@ export function toOpenApi(
     if (types.has('GET_LIST') || types.has('GET_LIST_CURSOR'))
       schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
     tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
+    const idSchema = pathIdSchema(bodies.record, resource.idField);
     for (const route of item.routes) {
-      const operation = routeOperation(route, resource, names, schemaNames);
+      const operation = routeOperation(route, resource, names, schemaNames, types.has('GET_LIST_CURSOR'), idSchema);
+      (operation['parameters'] as unknown[]).push(...structuredClone(headerParameters));
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
       operationIds.add(id);
@@ -80,12 +88,36 @@ export function toOpenApi(
     servers: (options.servers ?? [{ url: '/' }]).map(({ url, description }) =>
       description === undefined ? { url } : { url, description },
     ),
-    // pagelope enforces no authentication: an app that does adds its own security schemes and requirements.
-    security: [],
+    // pagelope enforces no authentication: an app that does names its schemes and requirements in the options.
+    security: structuredClone(options.security ?? []) as OpenApiSecurityRequirement[],
     tags,
     paths,
-    components: { schemas, ...shared },
+    components: {
+      schemas,
+      ...shared,
+      ...(options.securitySchemes === undefined ? {} : { securitySchemes: structuredClone(options.securitySchemes) }),
+    },
   };
+}
+
+/** The header parameters of the `headers` option, in the order given. */
+function headerParametersOf(headers: OpenApiOptions['headers']): unknown[] {
+  return Object.entries(headers ?? {}).map(([name, header]) => ({
+    name,
+    in: 'header',
+    required: header.required ?? false,
+    ...(header.description === undefined ? {} : { description: header.description }),
+    schema: structuredClone(header.schema ?? { type: 'string' }),
+  }));
+}
+
+/**
+ * The schema of the `{id}` path parameter: an integer for a number id (a path carries digits), else a non-empty
+ * string.
+ */
+function pathIdSchema(record: Record<string, unknown>, idField: string): Record<string, unknown> {
+  const id = ((record['properties'] ?? {}) as Record<string, { type?: unknown }>)[idField];
+  return id?.type === 'integer' || id?.type === 'number' ? { type: 'integer' } : { type: 'string', minLength: 1 };
 }
 
 /** A record as a listing with `select` gives it: the record's fields, only the id required. */
@@ -152,6 +184,7 @@ function checkOptions(options: OpenApiOptions): void {
   if (typeof info?.version !== 'string' || info.version.length === 0) fail('info.version must be a non-empty string');
   if (info?.description !== undefined && typeof info.description !== 'string')
     fail('info.description must be a string');
+  checkSecurityAndHeaders(options, fail);
   const servers = options.servers as unknown;
   if (servers === undefined) return;
   if (!Array.isArray(servers)) fail('servers must be an array of { url, description? }');

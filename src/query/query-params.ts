@@ -3,6 +3,7 @@ import type { FilterEntry, FilterPlan } from './filter-plan';
 import { addFieldParam, fieldConditions, groupNames, newFieldParams, type FieldParams } from './field-params';
 import { Problems, quote, type ProblemSink } from '../fields/index';
 import type { QuerySink } from './read-query';
+import { readOrJson } from './read-or-json';
 
 /** Scalar parameter names, which take no `[sub]`; `where` is the programmatic key, never an HTTP parameter. */
 const SCALARS: ReadonlySet<string> = new Set([
@@ -22,10 +23,12 @@ export const OR_LIMITS = Object.freeze({ maxGroups: 8, maxConditions: 32 });
 
 const GROUP_NUMBER = /^[0-7]$/;
 
+const MIXED_OR = 'or: give the OR groups either as or=<JSON> or as or[<n>][<field>][<operator>] keys, not both';
+
 /**
  * Collects the parameters of one HTTP list or cursor query as {@link readQuery} hands them over: scalars into
- * fields, filter parameters per field, and the filter parameters of each OR group (`or[<n>][<field>][<op>]`) per
- * group and field. Problems are collected (once per parameter) into a list created on the first one, so a valid
+ * fields, filter parameters per field, and the filter parameters of each OR group (`or[<n>][<field>][<op>]`, or
+ * all groups at once as `or=<JSON>`, see `readOrJson`) per group and field. Problems are collected (once per parameter) into a list created on the first one, so a valid
  * query allocates none.
  */
 export class QueryParams implements QuerySink, ProblemSink {
@@ -40,6 +43,8 @@ export class QueryParams implements QuerySink, ProblemSink {
   /** The fields of each OR group, by group number; absent when the query has none. */
   private groups: Map<number, FieldParams[]> | undefined;
   private problems: Problems | undefined;
+  /** How the OR groups came: `or=<JSON>` or `or[<n>][<field>][<op>]` keys (one query may not mix them). */
+  private orForm: 'json' | 'keys' | undefined;
 
   constructor(
     private readonly plan: FilterPlan,
@@ -73,6 +78,12 @@ export class QueryParams implements QuerySink, ProblemSink {
   }
 
   groupParam(group: string, field: string, sub: string, value: string): void {
+    if (this.orForm === 'json') return this.once('or', MIXED_OR);
+    this.orForm = 'keys';
+    this.addGroupParam(group, field, sub, value);
+  }
+
+  private addGroupParam(group: string, field: string, sub: string, value: string): void {
     if (!GROUP_NUMBER.test(group)) {
       return this.once(`or[${group}]`, `or[${group}]: OR groups are numbered 0 to ${OR_LIMITS.maxGroups - 1}`);
     }
@@ -147,6 +158,14 @@ export class QueryParams implements QuerySink, ProblemSink {
       case 'cursor':
         known = this.mode === 'cursor';
         if (known && this.cursor === undefined) return void (this.cursor = value);
+        break;
+      case 'or':
+        if (this.orForm === undefined) {
+          this.orForm = 'json';
+          const sink = { groupParam: this.addGroupParam.bind(this), add: this.add.bind(this) };
+          return readOrJson(value, sink, OR_LIMITS);
+        }
+        if (this.orForm === 'keys') return this.once('or', MIXED_OR);
         break;
       default:
         known = false;

@@ -31,6 +31,12 @@ export interface DefineRoutesOptions {
   readonly path?: string;
   /** The enabled route types (default: all); with it, exactly those given a value other than `false`/`undefined`. */
   readonly routes?: { readonly [T in RouteType]?: boolean | RouteOptions };
+  /**
+   * Fields a create body may leave out although the schema requires them, because something on the server fills
+   * them: an `onBeforeCreate` hook (a slug, a timestamp) or the database. The OpenAPI document's create schema
+   * lists them as optional. The repository's own `databaseDefaults` are added to them.
+   */
+  readonly filledOnCreate?: readonly string[];
 }
 
 /** What a framework adapter hands a route: the request, framework-neutral. */
@@ -97,6 +103,8 @@ export interface ResourceRoutes<TRecord = unknown> {
   readonly routes: readonly Route[];
   /** Each path pattern with routes, mapped to its `allow` header value: the enabled methods joined by `, `. */
   readonly allow: ReadonlyMap<string, string>;
+  /** The fields a create body may leave out although the schema requires them: `filledOnCreate` and the repository's `databaseDefaults`. */
+  readonly filledOnCreate: readonly string[];
   /** Type-only marker of the record type; never set at run time. */
   readonly '~record'?: TRecord;
 }
@@ -125,7 +133,9 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
     throw new TypeError(`${label}: ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object');
-  for (const key of Object.keys(options)) if (key !== 'path' && key !== 'routes') fail(`unknown option "${key}"`);
+  for (const key of Object.keys(options))
+    if (key !== 'path' && key !== 'routes' && key !== 'filledOnCreate') fail(`unknown option "${key}"`);
+  const filledOnCreate = filledFields(resource, options.filledOnCreate, service.databaseDefaults, fail);
   const path = options.path ?? `/${resource.name}`;
   if (typeof path !== 'string' || !PATH.test(path) || path.includes(':') || (path.length > 1 && path.endsWith('/')))
     fail(`path must start with "/", hold no ":" and not end with "/", got ${JSON.stringify(path)}`);
@@ -156,7 +166,25 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
     path,
     routes: Object.freeze(routes),
     allow: freezeMap(allowHeaders),
+    filledOnCreate,
   });
+}
+
+/** `filledOnCreate` checked (an array of the resource's field names) and joined with the repository's defaults. */
+function filledFields(
+  resource: Resource,
+  given: unknown,
+  databaseDefaults: readonly string[] | undefined,
+  fail: (message: string) => never,
+): readonly string[] {
+  if (given !== undefined && !Array.isArray(given)) fail('filledOnCreate must be an array of field names');
+  const fields = new Set<string>();
+  for (const field of [...((given as readonly unknown[] | undefined) ?? []), ...(databaseDefaults ?? [])]) {
+    if (typeof field !== 'string' || !resource.fields.has(field))
+      fail(`filledOnCreate: ${JSON.stringify(field)} is not a field of the resource`);
+    fields.add(field as string);
+  }
+  return Object.freeze([...fields]);
 }
 
 function enabledTypes(

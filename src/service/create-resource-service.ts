@@ -59,6 +59,8 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
 export interface ResourceService<TRecord, TLocals = DefaultLocals> {
   readonly resource: Resource<TRecord>;
   readonly hooks: HookBus<ResourceHooks<TRecord, TLocals>>;
+  /** The fields the repository fills on create (its `databaseDefaults`), so create bodies may leave them out. */
+  readonly databaseDefaults?: readonly string[];
   /**
    * One page of the records (within the scope), with its counts. With `select`, each item holds only the selected
    * fields and the id (typed `Pick<TRecord, 'id' | ...>` for a list known at compile time); a hidden field is a 400,
@@ -212,6 +214,9 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   return Object.freeze({
     resource,
     hooks,
+    ...(Array.isArray(repository.databaseDefaults)
+      ? { databaseDefaults: Object.freeze([...(repository.databaseDefaults as readonly string[])]) }
+      : {}),
     list(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorList', context, async () => {

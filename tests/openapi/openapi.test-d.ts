@@ -7,9 +7,12 @@ import {
   toOpenApi,
   toOpenApiRoute,
   type OpenApiDocument,
+  type OpenApiHeader,
   type OpenApiOptions,
   type OpenApiRoute,
   type OpenApiRouteOptions,
+  type OpenApiSecurityRequirement,
+  type OpenApiSecurityScheme,
   type ResourceRoutes,
 } from 'pagelope';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -36,6 +39,53 @@ describe('toOpenApi', () => {
     toOpenApi(routes, {});
     // @ts-expect-error info needs a version
     toOpenApi(routes, { info: { title: 'Books' } });
+  });
+});
+
+describe('the securitySchemes, security and headers options', () => {
+  it('takes the five scheme types, requirements by scheme name and headers by name', () => {
+    const options = {
+      info,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        key: { type: 'apiKey', name: 'x-api-key', in: 'header' },
+        oauth: { type: 'oauth2', flows: {} },
+        oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example.com' },
+        mtls: { type: 'mutualTLS' },
+      },
+      security: [{ bearer: [] }, { oauth: ['read'] }],
+      headers: { 'x-tenant-id': { required: true, schema: { type: 'string' } } },
+    } satisfies OpenApiOptions;
+    expectTypeOf(toOpenApi(routes, options).security).toEqualTypeOf<
+      readonly OpenApiSecurityRequirement[] | undefined
+    >();
+    expectTypeOf(toOpenApiRoute(routes, { ...options, path: '/spec.json' })).toEqualTypeOf<OpenApiRoute>();
+    expectTypeOf<OpenApiSecurityScheme['type']>().toEqualTypeOf<
+      'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS'
+    >();
+    expectTypeOf<OpenApiHeader['required']>().toEqualTypeOf<boolean | undefined>();
+  });
+
+  it('refuses malformed schemes and headers at compile time', () => {
+    // @ts-expect-error not an OpenAPI scheme type
+    toOpenApi(routes, { info, securitySchemes: { a: { type: 'magic' } } });
+    // @ts-expect-error an apiKey scheme needs in
+    toOpenApi(routes, { info, securitySchemes: { a: { type: 'apiKey', name: 'k' } } });
+    // @ts-expect-error scopes are a list of strings
+    toOpenApi(routes, { info, security: [{ bearer: 'read' }] });
+    // @ts-expect-error required is a boolean
+    toOpenApi(routes, { info, headers: { 'x-tenant-id': { required: 'yes' } } });
+  });
+});
+
+describe('defineRoutes filledOnCreate', () => {
+  it('takes field names, and gives them back on the routes', () => {
+    const service = createResourceService({ resource: books, repository: createMemoryRepository(books) });
+    expectTypeOf(defineRoutes(service, { filledOnCreate: ['title'] }).filledOnCreate).toEqualTypeOf<
+      readonly string[]
+    >();
+    // @ts-expect-error a list of names, not one
+    defineRoutes(service, { filledOnCreate: 'title' });
   });
 });
 

@@ -110,20 +110,19 @@ describe('toOpenApi', () => {
 
   it("documents limit with the route's own page sizes and says when a larger one is clamped or refused", () => {
     const list = parameter(operation(users, '/users', 'get'), 'limit');
-    expect(list).toMatchObject({
-      in: 'query',
-      required: false,
-      schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    });
+    // A clamped limit has no maximum (the server answers a larger one); a refused one has its maximum.
+    expect(list).toMatchObject({ in: 'query', required: false });
+    expect(list['schema']).toEqual({ type: 'integer', minimum: 1, default: 10 });
     expect(list['description']).toMatch(/clamped to 100/);
     const bookList = parameter(operation(books, '/library/books', 'get'), 'limit');
-    expect(bookList['schema']).toMatchObject({ maximum: 50, default: 5 });
+    expect(bookList['schema']).toEqual({ type: 'integer', minimum: 1, default: 5 });
     expect(bookList['description']).toMatch(/clamped to 50/);
     const cursor = parameter(operation(books, '/library/books/cursor', 'get'), 'limit');
-    expect(cursor['schema']).toMatchObject({ maximum: 20, default: 20 });
+    expect(cursor['schema']).toEqual({ type: 'integer', minimum: 1, maximum: 20, default: 20 });
     expect(cursor['description']).toMatch(/is a 400/);
-    expect(parameter(operation(users, '/users/cursor', 'get'), 'limit')['schema']).toMatchObject({
-      maximum: 100,
+    expect(parameter(operation(users, '/users/cursor', 'get'), 'limit')['schema']).toEqual({
+      type: 'integer',
+      minimum: 1,
       default: 20,
     });
   });
@@ -148,75 +147,77 @@ describe('toOpenApi', () => {
     expect(parameter(op, 'orderBy')['description']).toMatch(/Default: title ASC/);
   });
 
-  it('documents one deepObject parameter per filterable field holding exactly its allowed operators, typed by kind', () => {
+  it('documents one form parameter field[op] per allowed operator of each filterable field, typed by kind', () => {
     const op = operation(books, '/library/books', 'get');
-    const filters = (op['parameters'] as Json[]).filter((p) => p['style'] === 'deepObject' && p['name'] !== 'or');
-    expect(filters.map((p) => p['name'])).toEqual([
-      'title',
-      'author',
-      'genre',
-      'pages',
-      'price',
-      'inPrint',
-      'publishedAt',
-    ]);
-    for (const filter of filters) {
-      expect(filter).toMatchObject({ in: 'query', explode: true, required: false });
-      const allowed = [...bookRoutes.resource.filterable.get(filter['name'] as string)!];
-      const properties = filter['schema'].properties as Json;
-      expect(Object.keys(properties)).toEqual([...allowed, 'operator', 'value', 'values']);
-      expect(properties['operator'].enum).toEqual(allowed);
-      expect(filter['schema'].additionalProperties).toBe(false);
+    const filters = (op['parameters'] as Json[]).filter((p) => /^\w+\[\w+\]$/.test(p['name'] as string));
+    const fields = [...new Set(filters.map((p) => (p['name'] as string).split('[')[0]))];
+    expect(fields).toEqual(['title', 'author', 'genre', 'pages', 'price', 'inPrint', 'publishedAt']);
+    for (const field of fields) {
+      const allowed = [...bookRoutes.resource.filterable.get(field as string)!];
+      const names = filters.filter((p) => (p['name'] as string).startsWith(`${field}[`)).map((p) => p['name']);
+      expect(names).toEqual([...allowed, 'operator', 'value', 'values'].map((sub) => `${field}[${sub}]`));
+      expect(parameter(op, `${field}[operator]`)['schema'].enum).toEqual(allowed);
     }
-    const props = (name: string) => filters.find((p) => p['name'] === name)!['schema'].properties as Json;
-    expect(props('title')['inl']).toMatchObject({
+    // No deepObject anywhere: OpenAPI defines no serialization of an array inside one.
+    expect((op['parameters'] as Json[]).filter((p) => p['style'] === 'deepObject')).toEqual([]);
+    for (const filter of filters) {
+      expect(filter).toMatchObject({ in: 'query', required: false });
+      if (filter['schema'].type === 'array') expect(filter).toMatchObject({ style: 'form', explode: true });
+      else expect(filter['style']).toBeUndefined();
+    }
+    const schema = (name: string) => parameter(op, name)['schema'] as Json;
+    expect(schema('title[inl]')).toMatchObject({
       type: 'array',
       items: { type: 'string' },
       minItems: 1,
       maxItems: 100,
     });
-    expect(props('title')['cont']).toMatchObject({ type: 'string', maxLength: 1024 });
-    expect(props('pages')['between']).toMatchObject({
+    expect(schema('title[cont]')).toMatchObject({ type: 'string', maxLength: 1024 });
+    expect(schema('pages[between]')).toMatchObject({
       type: 'array',
       items: { type: 'number' },
       minItems: 2,
       maxItems: 2,
     });
-    expect(props('pages')['gt']).toMatchObject({ type: 'number' });
-    expect(props('author')['isnull']).toMatchObject({ type: 'boolean', enum: [true] });
-    expect(props('genre')['in']).toMatchObject({ items: { type: 'string', enum: ['fiction', 'science', 'history'] } });
-    expect(props('inPrint')['eq']).toMatchObject({ type: 'boolean' });
-    expect(props('publishedAt')['gte']).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(props('publishedAt')['values']).toMatchObject({
+    expect(schema('pages[gt]')).toMatchObject({ type: 'number' });
+    expect(schema('author[isnull]')).toMatchObject({ type: 'boolean', enum: [true] });
+    expect(schema('genre[in]')).toMatchObject({ items: { type: 'string', enum: ['fiction', 'science', 'history'] } });
+    expect(schema('inPrint[eq]')).toMatchObject({ type: 'boolean' });
+    expect(schema('publishedAt[gte]')).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(schema('publishedAt[values]')).toMatchObject({
       type: 'array',
       items: { type: 'string', format: 'date-time' },
     });
     // The cursor route has the same filters and order.
     const cursor = operation(books, '/library/books/cursor', 'get');
-    expect((cursor['parameters'] as Json[]).filter((p) => p['style'] === 'deepObject' && p['name'] !== 'or')).toEqual(
-      filters,
-    );
+    expect((cursor['parameters'] as Json[]).filter((p) => /^\w+\[\w+\]$/.test(p['name'] as string))).toEqual(filters);
     expect(parameter(cursor, 'orderBy')).toBeDefined();
   });
 
-  it('documents or as a deepObject of up to 8 numbered groups of the same field filters', () => {
+  it('documents or as one JSON string of up to 8 groups of the same field operators', () => {
     for (const path of ['/library/books', '/library/books/cursor']) {
       const op = operation(books, path, 'get');
       const or = parameter(op, 'or');
-      expect(or).toMatchObject({ in: 'query', style: 'deepObject', explode: true, required: false });
-      expect(or['schema']).toMatchObject({ type: 'object', propertyNames: { pattern: '^[0-7]$' }, maxProperties: 8 });
-      const group = or['schema'].additionalProperties as Json;
-      expect(Object.keys(group['properties'])).toEqual([
-        'title',
-        'author',
-        'genre',
-        'pages',
-        'price',
-        'inPrint',
-        'publishedAt',
+      expect(or).toMatchObject({ in: 'query', required: false });
+      expect(or['style']).toBeUndefined();
+      expect(or['schema']).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
+      const groups = or['schema'].contentSchema as Json;
+      expect(groups).toMatchObject({ type: 'array', minItems: 1, maxItems: 8 });
+      const fields = groups['items'].properties as Json;
+      expect(Object.keys(fields)).toEqual(['title', 'author', 'genre', 'pages', 'price', 'inPrint', 'publishedAt']);
+      expect(Object.keys(fields['pages'].properties)).toEqual([
+        ...bookRoutes.resource.filterable.get('pages')!,
+        'operator',
+        'value',
+        'values',
       ]);
-      expect(group['properties'].pages).toEqual(parameter(op, 'pages')['schema']);
-      expect(or['description']).toMatch(/at most 32 conditions/);
+      expect(fields['pages'].properties.between).toEqual({
+        type: 'array',
+        items: { type: 'number' },
+        minItems: 2,
+        maxItems: 2,
+      });
+      expect(or['description']).toMatch(/32 conditions/);
     }
   });
 
@@ -308,16 +309,130 @@ describe('toOpenApi', () => {
     expect(user['additionalProperties']).toBe(false); // unknownFields: 'reject'
   });
 
-  it("describes replace and patch bodies: the id may repeat the path's, a patch requires nothing and has no defaults", () => {
-    const replace = schema(users, 'UserReplace');
-    expect(Object.keys(replace['properties'])).toContain('id');
-    expect(replace['required']).not.toContain('id');
+  it('describes replace and patch bodies: the id read-only and never required, a patch requires nothing and has no defaults', () => {
+    for (const name of ['UserReplace', 'UserPatch']) {
+      const body = schema(users, name);
+      expect(body['properties'].id).toMatchObject({ type: 'string', readOnly: true });
+      expect(body['required'] ?? []).not.toContain('id');
+      expect(Object.keys(body['properties'])).toEqual(['id', 'username', 'email', 'status', 'age', 'createdAt']);
+    }
     const patch = schema(books, 'BookPatch');
     expect(patch).not.toHaveProperty('required');
     expect(Object.keys(patch['properties'])).not.toContain('createdAt');
     expect(Object.keys(patch['properties'])).not.toContain('secret');
     for (const property of Object.values(patch['properties'] as Json)) expect(property).not.toHaveProperty('default');
     expect(books.components.schemas).not.toHaveProperty('BookReplace'); // no PUT route
+  });
+
+  it('describes create bodies without requiring the fields filledOnCreate and the repository databaseDefaults name', () => {
+    const resource = defineResource({
+      name: 'posts',
+      schema: z.object({ id: z.string(), title: z.string(), slug: z.string(), createdAt: z.date() }),
+    });
+    const createSchema = (repository: object, options: object = {}) => {
+      const service = createResourceService({ resource, repository: repository as never });
+      return schema(toOpenApi(defineRoutes(service, options), { info }), 'PostCreate');
+    };
+    const memory = createMemoryRepository(resource);
+    expect(createSchema(memory)['required']).toEqual(['title', 'slug', 'createdAt']);
+    expect(createSchema(memory, { filledOnCreate: ['slug'] })['required']).toEqual(['title', 'createdAt']);
+    const filled = { ...memory, databaseDefaults: ['createdAt'] };
+    expect(createSchema(filled)['required']).toEqual(['title', 'slug']);
+    expect(createSchema(filled, { filledOnCreate: ['slug', 'createdAt'] })['required']).toEqual(['title']);
+    // Still in the record: filled on create, the field is there once stored.
+    const service = createResourceService({ resource, repository: filled as never });
+    expect(schema(toOpenApi(defineRoutes(service), { info }), 'Post')['required']).toContain('createdAt');
+  });
+
+  it.each([
+    [{ filledOnCreate: 'slug' }, /filledOnCreate must be an array of field names/],
+    [{ filledOnCreate: ['nope'] }, /filledOnCreate: "nope" is not a field of the resource/],
+    [{ filledOnCreate: ['__proto__'] }, /filledOnCreate: "__proto__" is not a field/],
+    [{ filledOnCreate: [1] }, /filledOnCreate: 1 is not a field/],
+  ])('defineRoutes throws a TypeError for %j', (options, message) => {
+    const resource = defineResource({ name: 'posts', schema: z.object({ id: z.string(), slug: z.string() }) });
+    const service = createResourceService({ resource, repository: createMemoryRepository(resource) });
+    expect(() => defineRoutes(service, options as never)).toThrow(message);
+  });
+
+  it('documents the securitySchemes, the security and the headers options on every operation', () => {
+    const document = toOpenApi(demo.routes, {
+      info,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        key: { type: 'apiKey', name: 'x-api-key', in: 'header', description: 'A key per client.' },
+      },
+      security: [{ bearer: [] }, { key: [] }],
+      headers: {
+        'x-tenant-id': { required: true, description: 'The tenant.', schema: { type: 'string', minLength: 1 } },
+        'x-trace': {},
+      },
+    });
+    expect(document.security).toEqual([{ bearer: [] }, { key: [] }]);
+    expect(document.components.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      key: { type: 'apiKey', name: 'x-api-key', in: 'header', description: 'A key per client.' },
+    });
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as Json[];
+    expect(operations).toHaveLength(7);
+    for (const op of operations) {
+      expect(parameter(op, 'x-tenant-id')).toEqual({
+        name: 'x-tenant-id',
+        in: 'header',
+        required: true,
+        description: 'The tenant.',
+        schema: { type: 'string', minLength: 1 },
+      });
+      expect(parameter(op, 'x-trace')).toEqual({
+        name: 'x-trace',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+      });
+    }
+    expect(users.security).toEqual([]);
+    expect(users.components).not.toHaveProperty('securitySchemes');
+  });
+
+  it('passes the security and headers options through toOpenApiRoute', () => {
+    const route = toOpenApiRoute(demo.routes, {
+      info,
+      path: '/spec.json',
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      security: [{ bearer: [] }],
+      headers: { 'x-tenant-id': { required: true } },
+    });
+    expect(route.document.security).toEqual([{ bearer: [] }]);
+    expect(parameter(operation(route.document, '/users', 'get'), 'x-tenant-id')).toMatchObject({ required: true });
+  });
+
+  it.each([
+    [{ securitySchemes: [] }, /securitySchemes must be an object/],
+    [{ securitySchemes: { a: { type: 'magic' } } }, /type must be apiKey, http/],
+    [{ securitySchemes: { a: null } }, /must be an object with a type/],
+    [{ securitySchemes: { a: { type: 'apiKey', name: 'k', in: 'body' } } }, /needs a name and in: header/],
+    [{ securitySchemes: { a: { type: 'http' } } }, /needs a scheme string/],
+    [{ securitySchemes: { a: { type: 'http', scheme: 'bearer', flows: {} } } }, /unknown key "flows"/],
+    [{ securitySchemes: { a: { type: 'oauth2' } } }, /needs a flows object/],
+    [{ securitySchemes: { a: { type: 'openIdConnect' } } }, /needs an openIdConnectUrl/],
+    [{ securitySchemes: { 'a b': { type: 'mutualTLS' } } }, /the name must be/],
+    [{ security: {} }, /security must be an array/],
+    [{ security: [{ bearer: [] }] }, /names the scheme "bearer", which securitySchemes does not declare/],
+    [JSON.parse('{"securitySchemes":{"__proto__":{"type":"mutualTLS"}}}'), /"__proto__": the name must be/],
+    [JSON.parse('{"headers":{"__proto__":{}}}'), /must be lowercase/],
+    [{ securitySchemes: { b: { type: 'mutualTLS' } }, security: [{ b: 'x' }] }, /must be an array of strings/],
+    [{ headers: [] }, /headers must be an object/],
+    [{ headers: { 'X-Tenant': {} } }, /must be lowercase/],
+    [{ headers: { 'x tenant': {} } }, /must be lowercase/],
+    [{ headers: { ['x'.repeat(129)]: {} } }, /must be lowercase/],
+    [{ headers: { authorization: {} } }, /cannot be declared: use securitySchemes/],
+    [{ headers: { 'x-correlation-id': {} } }, /cannot be declared/],
+    [{ headers: { 'x-a': { required: 'yes' } } }, /required must be a boolean/],
+    [{ headers: { 'x-a': { schema: 'string' } } }, /schema must be a JSON Schema object/],
+    [{ headers: { 'x-a': { in: 'query' } } }, /unknown key "in" of header x-a/],
+  ])('throws a TypeError for the security or headers options %j', (options, message) => {
+    expect(() => toOpenApi(demo.routes, { info, ...options } as never)).toThrow(TypeError);
+    expect(() => toOpenApi(demo.routes, { info, ...options } as never)).toThrow(message);
   });
 
   it('describes the page, the cursor page and the error envelope', () => {
@@ -346,13 +461,14 @@ describe('toOpenApi', () => {
   });
 
   it.each([
-    ['/users', 'get', ['200', '400', '429', '500', '503']],
-    ['/users/cursor', 'get', ['200', '400', '429', '500', '503']],
-    ['/users', 'post', ['201', '400', '409', '413', '415', '429', '500', '503']],
-    ['/users/{id}', 'get', ['200', '404', '429', '500', '503']],
-    ['/users/{id}', 'put', ['200', '400', '404', '409', '413', '415', '429', '500', '503']],
-    ['/users/{id}', 'patch', ['200', '400', '404', '409', '413', '415', '429', '500', '503']],
-    ['/users/{id}', 'delete', ['204', '404', '429', '500', '503']],
+    ['/users', 'get', ['200', '400', '414', '429', '431', '500', '503']],
+    ['/users/cursor', 'get', ['200', '400', '414', '429', '431', '500', '503']],
+    ['/users', 'post', ['201', '400', '409', '413', '414', '415', '429', '431', '500', '503']],
+    ['/users/{id}', 'get', ['200', '400', '404', '414', '429', '431', '500', '503']],
+    // 405: PUT, PATCH or DELETE /users/cursor, the cursor route, which the {id} template matches too.
+    ['/users/{id}', 'put', ['200', '400', '404', '405', '409', '413', '414', '415', '429', '431', '500', '503']],
+    ['/users/{id}', 'patch', ['200', '400', '404', '405', '409', '413', '414', '415', '429', '431', '500', '503']],
+    ['/users/{id}', 'delete', ['204', '400', '404', '405', '409', '414', '429', '431', '500', '503']],
   ])('documents the statuses of %s %s', (path, method, statuses) => {
     const op = operation(users, path, method);
     expect(Object.keys(op['responses'])).toEqual(statuses);
@@ -363,12 +479,21 @@ describe('toOpenApi', () => {
       expect(Object.keys(response['headers'])).toContain('x-correlation-id');
       if (status === '429')
         expect(response['headers']['retry-after']).toEqual({ $ref: '#/components/headers/RetryAfter' });
+      if (status === '405') expect(response['headers']['allow']).toEqual({ $ref: '#/components/headers/Allow' });
     }
     const success = op['responses'][statuses[0]!] as Json;
     expect(success['headers']['x-correlation-id']).toEqual({ $ref: '#/components/headers/CorrelationId' });
     if (method === 'post') expect(success['headers']['location']).toEqual({ $ref: '#/components/headers/Location' });
     if (['post', 'put', 'patch'].includes(method)) expect(op['requestBody']).toMatchObject({ required: true });
     else expect(op).not.toHaveProperty('requestBody');
+  });
+
+  it('documents no 405 on the {id} operations of a resource without a cursor route', () => {
+    const resource = defineResource({ name: 'posts', schema: z.object({ id: z.string(), title: z.string() }) });
+    const service = createResourceService({ resource, repository: createMemoryRepository(resource) });
+    const document = toOpenApi(defineRoutes(service, { routes: { UPDATE: true, DELETE: true } }), { info });
+    expect(Object.keys(operation(document, '/posts/{id}', 'put')['responses'])).not.toContain('405');
+    expect(Object.keys(operation(document, '/posts/{id}', 'delete')['responses'])).not.toContain('405');
   });
 
   it.each([

@@ -158,7 +158,7 @@ describe('parseListQuery OR groups', () => {
     ['or[0][age][value]=1', 'or[0][age][value] needs or[0][age][operator]'],
     ['age[gte]=1&or[0][age][gte]=2', 'or[0][age][gte] repeats the top-level condition age[gte]'],
     ['or[0]=1', 'or[0]: write a condition as or[<n>][<field>][<operator>]'],
-    ['or=1', 'unknown parameter "or"'],
+    ['or=1', 'or must be a JSON array of groups, each an object { "<field>": { "<operator>": <value> } }'],
   ])('throws a 400 for %s', (query, message) => {
     expect(messages(query)).toContain(message);
   });

@@ -20,6 +20,7 @@ function fieldSchema(field: FieldDef): JsonSchema {
   switch (field.kind) {
     case 'string':
     case 'enum':
+    case 'isoDate':
       return { type: 'string' };
     case 'number':
       return { type: 'number' };

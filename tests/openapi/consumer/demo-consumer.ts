@@ -24,7 +24,7 @@ export interface Exchange<TBody> {
 export interface DemoConsumerResult {
   /** `GET /users`: the five oldest active users. */
   readonly oldestActive: Exchange<components['schemas']['UserPage']>;
-  /** `GET /users` with two list operators (`status[in]`, `age[between]`), through {@link listQuerySerializer}. */
+  /** `GET /users` with two list operators (`status[in]`, `age[between]`), by openapi-fetch's own serializer. */
   readonly listOperators: Exchange<components['schemas']['UserPage']>;
   /** `POST /users`: the created record and its `location`. */
   readonly created: Exchange<User> & { readonly location: string | null };
@@ -46,30 +46,6 @@ export const NEW_USER = {
 /** The correlation id {@link run} sends with its bad request. */
 export const BAD_LIMIT_CORRELATION_ID = 'openapi-fetch-bad-limit';
 
-/**
- * A `querySerializer` for the demo's list grammar where openapi-fetch's own stops: its default writes a deepObject
- * parameter's scalar operators as `field[operator]=value`, but throws on an array inside one. This writes the same,
- * and a list operator's values as repeated keys (`status[in]=active&status[in]=banned`), as the document says.
- */
-export function listQuerySerializer(query: Record<string, unknown>): string {
-  const pairs: string[] = [];
-  const add = (key: string, value: unknown): void => {
-    pairs.push(`${key}=${encodeURIComponent(String(value))}`);
-  };
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'object') {
-      add(encodeURIComponent(name), value);
-      continue;
-    }
-    for (const [operator, operand] of Object.entries(value)) {
-      const key = `${encodeURIComponent(name)}[${encodeURIComponent(operator)}]`;
-      for (const each of Array.isArray(operand) ? operand : [operand]) add(key, each);
-    }
-  }
-  return pairs.join('&');
-}
-
 const searchOf = (response: Response): string => new URL(response.url).search;
 
 function expectData<TData>(name: string, response: Response, data: TData | undefined): TData {
@@ -82,16 +58,16 @@ export async function run(baseUrl: string): Promise<DemoConsumerResult> {
   const client = createClient<paths>({ baseUrl });
 
   const oldest = await client.GET('/users', {
-    params: { query: { status: { eq: 'active' }, orderBy: 'age', orderDirection: 'DESC', limit: 5 } },
+    params: { query: { 'status[eq]': 'active', orderBy: 'age', orderDirection: 'DESC', limit: 5 } },
   });
   const listQuery: ListUsersQuery = {
-    status: { in: ['active', 'banned'] },
-    age: { between: [30, 50] },
+    'status[in]': ['active', 'banned'],
+    'age[between]': [30, 50],
     orderBy: 'age,username',
     orderDirection: 'ASC',
     limit: 100,
   };
-  const lists = await client.GET('/users', { params: { query: listQuery }, querySerializer: listQuerySerializer });
+  const lists = await client.GET('/users', { params: { query: listQuery } });
 
   const created = await client.POST('/users', { body: NEW_USER });
   const user = expectData('POST /users', created.response, created.data);

@@ -80,10 +80,11 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'inactive' | 'banned';
       age: number;
-      createdAt: string;
+      createdAt?: string;
     };
     UserReplace: {
-      id?: string;
+      /** @description Read-only: it may only repeat the path's id (any other value is a 400); leave it out. */
+      readonly id?: string;
       username: string;
       /** Format: email */
       email: string;
@@ -93,7 +94,8 @@ export interface components {
       createdAt: string;
     };
     UserPatch: {
-      id?: string;
+      /** @description Read-only: it may only repeat the path's id (any other value is a 400); leave it out. */
+      readonly id?: string;
       username?: string;
       /** Format: email */
       email?: string;
@@ -171,6 +173,17 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description Method Not Allowed. The path is another route of the resource (`{path}/cursor`, the cursor listing, matches `{path}/{id}`), which takes only GET; `allow` names its methods. */
+    MethodNotAllowed: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
+        allow: components['headers']['Allow'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
     /** @description Conflict. The write conflicts with a stored record. */
     Conflict: {
       headers: {
@@ -183,6 +196,16 @@ export interface components {
     };
     /** @description Payload Too Large. The body is larger than the route accepts. */
     ContentTooLarge: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description URI Too Long. A part of the URL is longer than the framework accepts (on Fastify, a path parameter over `maxParamLength`). */
+    UriTooLong: {
       headers: {
         'x-correlation-id': components['headers']['CorrelationId'];
         [name: string]: unknown;
@@ -212,6 +235,16 @@ export interface components {
         'application/json': components['schemas']['ErrorEnvelope'];
       };
     };
+    /** @description Request Header Fields Too Large. The request line and headers are larger than the HTTP server accepts (Node's `maxHeaderSize`, 16 KiB by default), answered by `clientErrorListener` where it is installed. */
+    RequestHeaderFieldsTooLarge: {
+      headers: {
+        'x-correlation-id': components['headers']['CorrelationId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
     /** @description Internal Server Error. An unexpected failure; the message is masked and the correlation id finds the server's log entry. */
     InternalServerError: {
       headers: {
@@ -235,7 +268,7 @@ export interface components {
     };
   };
   parameters: {
-    /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+    /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
     CorrelationId: string;
   };
   requestBodies: never;
@@ -244,6 +277,8 @@ export interface components {
     CorrelationId: string;
     /** @description The path of the created record. */
     Location: string;
+    /** @description The methods the path takes. */
+    Allow: string;
     /** @description When to try again: a number of seconds (or an HTTP date). */
     RetryAfter: string;
     /** @description When to try again: a number of seconds (or an HTTP date). */
@@ -268,487 +303,112 @@ export interface operations {
         search?: string;
         /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
         select?: string;
-        /**
-         * @description Filters on `username` (string): `username[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `username[operator]=<operator>&username[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        username?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `email` (string): `email[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `email[operator]=<operator>&email[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        email?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `status` (enum): `status[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, or `status[operator]=<operator>&status[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        status?: {
-          /**
-           * @description equal to.
-           * @enum {string}
-           */
-          eq?: 'active' | 'inactive' | 'banned';
-          /**
-           * @description not equal to (never matches null).
-           * @enum {string}
-           */
-          ne?: 'active' | 'inactive' | 'banned';
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: ('active' | 'inactive' | 'banned')[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: ('active' | 'inactive' | 'banned')[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'in' | 'notin';
-          /**
-           * @description The spec form: the value of `operator`.
-           * @enum {string}
-           */
-          value?: 'active' | 'inactive' | 'banned';
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: ('active' | 'inactive' | 'banned')[];
-        };
-        /**
-         * @description Filters on `age` (number): `age[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `age[operator]=<operator>&age[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        age?: {
-          /** @description equal to. */
-          eq?: number;
-          /** @description not equal to (never matches null). */
-          ne?: number;
-          /** @description greater than. */
-          gt?: number;
-          /** @description greater than or equal to. */
-          gte?: number;
-          /** @description less than. */
-          lt?: number;
-          /** @description less than or equal to. */
-          lte?: number;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: number[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: number[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: number[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /** @description The spec form: the value of `operator`. */
-          value?: number;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: number[];
-        };
-        /**
-         * @description Filters on `createdAt` (date): `createdAt[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `createdAt[operator]=<operator>&createdAt[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        createdAt?: {
-          /**
-           * Format: date-time
-           * @description equal to.
-           */
-          eq?: string;
-          /**
-           * Format: date-time
-           * @description not equal to (never matches null).
-           */
-          ne?: string;
-          /**
-           * Format: date-time
-           * @description greater than.
-           */
-          gt?: string;
-          /**
-           * Format: date-time
-           * @description greater than or equal to.
-           */
-          gte?: string;
-          /**
-           * Format: date-time
-           * @description less than.
-           */
-          lt?: string;
-          /**
-           * Format: date-time
-           * @description less than or equal to.
-           */
-          lte?: string;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: string[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /**
-           * Format: date-time
-           * @description The spec form: the value of `operator`.
-           */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description OR groups: `or[<n>][<field>][<operator>]=<value>` (or the spec form `or[<n>][<field>][operator]`), `n` from 0 to 7, numbered from 0 without gaps, at most 32 conditions in all. The conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search.
-         * @example {}
-         */
-        or?: {
-          [key: string]: {
-            username?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            email?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            status?: {
-              /**
-               * @description equal to.
-               * @enum {string}
-               */
-              eq?: 'active' | 'inactive' | 'banned';
-              /**
-               * @description not equal to (never matches null).
-               * @enum {string}
-               */
-              ne?: 'active' | 'inactive' | 'banned';
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: ('active' | 'inactive' | 'banned')[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: ('active' | 'inactive' | 'banned')[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'in' | 'notin';
-              /**
-               * @description The spec form: the value of `operator`.
-               * @enum {string}
-               */
-              value?: 'active' | 'inactive' | 'banned';
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: ('active' | 'inactive' | 'banned')[];
-            };
-            age?: {
-              /** @description equal to. */
-              eq?: number;
-              /** @description not equal to (never matches null). */
-              ne?: number;
-              /** @description greater than. */
-              gt?: number;
-              /** @description greater than or equal to. */
-              gte?: number;
-              /** @description less than. */
-              lt?: number;
-              /** @description less than or equal to. */
-              lte?: number;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: number[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: number[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: number[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /** @description The spec form: the value of `operator`. */
-              value?: number;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: number[];
-            };
-            createdAt?: {
-              /**
-               * Format: date-time
-               * @description equal to.
-               */
-              eq?: string;
-              /**
-               * Format: date-time
-               * @description not equal to (never matches null).
-               */
-              ne?: string;
-              /**
-               * Format: date-time
-               * @description greater than.
-               */
-              gt?: string;
-              /**
-               * Format: date-time
-               * @description greater than or equal to.
-               */
-              gte?: string;
-              /**
-               * Format: date-time
-               * @description less than.
-               */
-              lt?: string;
-              /**
-               * Format: date-time
-               * @description less than or equal to.
-               */
-              lte?: string;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: string[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /**
-               * Format: date-time
-               * @description The spec form: the value of `operator`.
-               */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-          };
-        };
+        'username[eq]'?: string;
+        'username[ne]'?: string;
+        'username[in]'?: string[];
+        'username[notin]'?: string[];
+        'username[cont]'?: string;
+        'username[excl]'?: string;
+        'username[starts]'?: string;
+        'username[ends]'?: string;
+        'username[eql]'?: string;
+        'username[nel]'?: string;
+        'username[contl]'?: string;
+        'username[excll]'?: string;
+        'username[startsl]'?: string;
+        'username[endsl]'?: string;
+        'username[inl]'?: string[];
+        'username[notinl]'?: string[];
+        'username[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'username[value]'?: string;
+        'username[values]'?: string[];
+        'email[eq]'?: string;
+        'email[ne]'?: string;
+        'email[in]'?: string[];
+        'email[notin]'?: string[];
+        'email[cont]'?: string;
+        'email[excl]'?: string;
+        'email[starts]'?: string;
+        'email[ends]'?: string;
+        'email[eql]'?: string;
+        'email[nel]'?: string;
+        'email[contl]'?: string;
+        'email[excll]'?: string;
+        'email[startsl]'?: string;
+        'email[endsl]'?: string;
+        'email[inl]'?: string[];
+        'email[notinl]'?: string[];
+        'email[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'email[value]'?: string;
+        'email[values]'?: string[];
+        'status[eq]'?: 'active' | 'inactive' | 'banned';
+        'status[ne]'?: 'active' | 'inactive' | 'banned';
+        'status[in]'?: ('active' | 'inactive' | 'banned')[];
+        'status[notin]'?: ('active' | 'inactive' | 'banned')[];
+        'status[operator]'?: 'eq' | 'ne' | 'in' | 'notin';
+        'status[value]'?: 'active' | 'inactive' | 'banned';
+        'status[values]'?: ('active' | 'inactive' | 'banned')[];
+        'age[eq]'?: number;
+        'age[ne]'?: number;
+        'age[gt]'?: number;
+        'age[gte]'?: number;
+        'age[lt]'?: number;
+        'age[lte]'?: number;
+        'age[between]'?: number[];
+        'age[in]'?: number[];
+        'age[notin]'?: number[];
+        'age[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'age[value]'?: number;
+        'age[values]'?: number[];
+        'createdAt[eq]'?: string;
+        'createdAt[ne]'?: string;
+        'createdAt[gt]'?: string;
+        'createdAt[gte]'?: string;
+        'createdAt[lt]'?: string;
+        'createdAt[lte]'?: string;
+        'createdAt[between]'?: string[];
+        'createdAt[in]'?: string[];
+        'createdAt[notin]'?: string[];
+        'createdAt[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'createdAt[value]'?: string;
+        'createdAt[values]'?: string[];
+        /** @description OR groups, as JSON: `[{"<field>": {"<operator>": <value>}}, ...]`, a list value as an array (`{"age": {"between": [18, 65]}}`). Up to 8 groups and 32 conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys `or[<n>][<field>][<operator>]=<value>`, `n` from 0, instead (not both). */
+        or?: string;
       };
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -769,7 +429,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -778,7 +440,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -805,8 +467,10 @@ export interface operations {
       400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -826,487 +490,112 @@ export interface operations {
         search?: string;
         /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
         select?: string;
-        /**
-         * @description Filters on `username` (string): `username[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `username[operator]=<operator>&username[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        username?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `email` (string): `email[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, `cont`, `excl`, `starts`, `ends`, `eql`, `nel`, `contl`, `excll`, `startsl`, `endsl`, `inl`, `notinl`, or `email[operator]=<operator>&email[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        email?: {
-          /** @description equal to. */
-          eq?: string;
-          /** @description not equal to (never matches null). */
-          ne?: string;
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /** @description contains the text (case-sensitive, literal). */
-          cont?: string;
-          /** @description does not contain the text (case-sensitive). */
-          excl?: string;
-          /** @description starts with the text (case-sensitive). */
-          starts?: string;
-          /** @description ends with the text (case-sensitive). */
-          ends?: string;
-          /** @description equal to, ignoring case. */
-          eql?: string;
-          /** @description not equal to, ignoring case. */
-          nel?: string;
-          /** @description contains the text, ignoring case. */
-          contl?: string;
-          /** @description does not contain the text, ignoring case. */
-          excll?: string;
-          /** @description starts with the text, ignoring case. */
-          startsl?: string;
-          /** @description ends with the text, ignoring case. */
-          endsl?: string;
-          /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-          inl?: string[];
-          /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-          notinl?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?:
-            | 'eq'
-            | 'ne'
-            | 'in'
-            | 'notin'
-            | 'cont'
-            | 'excl'
-            | 'starts'
-            | 'ends'
-            | 'eql'
-            | 'nel'
-            | 'contl'
-            | 'excll'
-            | 'startsl'
-            | 'endsl'
-            | 'inl'
-            | 'notinl';
-          /** @description The spec form: the value of `operator`. */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description Filters on `status` (enum): `status[<operator>]=<value>` with `eq`, `ne`, `in`, `notin`, or `status[operator]=<operator>&status[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        status?: {
-          /**
-           * @description equal to.
-           * @enum {string}
-           */
-          eq?: 'active' | 'inactive' | 'banned';
-          /**
-           * @description not equal to (never matches null).
-           * @enum {string}
-           */
-          ne?: 'active' | 'inactive' | 'banned';
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: ('active' | 'inactive' | 'banned')[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: ('active' | 'inactive' | 'banned')[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'in' | 'notin';
-          /**
-           * @description The spec form: the value of `operator`.
-           * @enum {string}
-           */
-          value?: 'active' | 'inactive' | 'banned';
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: ('active' | 'inactive' | 'banned')[];
-        };
-        /**
-         * @description Filters on `age` (number): `age[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `age[operator]=<operator>&age[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        age?: {
-          /** @description equal to. */
-          eq?: number;
-          /** @description not equal to (never matches null). */
-          ne?: number;
-          /** @description greater than. */
-          gt?: number;
-          /** @description greater than or equal to. */
-          gte?: number;
-          /** @description less than. */
-          lt?: number;
-          /** @description less than or equal to. */
-          lte?: number;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: number[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: number[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: number[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /** @description The spec form: the value of `operator`. */
-          value?: number;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: number[];
-        };
-        /**
-         * @description Filters on `createdAt` (date): `createdAt[<operator>]=<value>` with `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`, `in`, `notin`, or `createdAt[operator]=<operator>&createdAt[value]=<value>`. Conditions are ANDed.
-         * @example {}
-         */
-        createdAt?: {
-          /**
-           * Format: date-time
-           * @description equal to.
-           */
-          eq?: string;
-          /**
-           * Format: date-time
-           * @description not equal to (never matches null).
-           */
-          ne?: string;
-          /**
-           * Format: date-time
-           * @description greater than.
-           */
-          gt?: string;
-          /**
-           * Format: date-time
-           * @description greater than or equal to.
-           */
-          gte?: string;
-          /**
-           * Format: date-time
-           * @description less than.
-           */
-          lt?: string;
-          /**
-           * Format: date-time
-           * @description less than or equal to.
-           */
-          lte?: string;
-          /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-          between?: string[];
-          /** @description one of the values: up to 100 values, as repeated keys. */
-          in?: string[];
-          /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-          notin?: string[];
-          /**
-           * @description The spec form: the operator, with `value` or `values`.
-           * @enum {string}
-           */
-          operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-          /**
-           * Format: date-time
-           * @description The spec form: the value of `operator`.
-           */
-          value?: string;
-          /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-          values?: string[];
-        };
-        /**
-         * @description OR groups: `or[<n>][<field>][<operator>]=<value>` (or the spec form `or[<n>][<field>][operator]`), `n` from 0 to 7, numbered from 0 without gaps, at most 32 conditions in all. The conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search.
-         * @example {}
-         */
-        or?: {
-          [key: string]: {
-            username?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            email?: {
-              /** @description equal to. */
-              eq?: string;
-              /** @description not equal to (never matches null). */
-              ne?: string;
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /** @description contains the text (case-sensitive, literal). */
-              cont?: string;
-              /** @description does not contain the text (case-sensitive). */
-              excl?: string;
-              /** @description starts with the text (case-sensitive). */
-              starts?: string;
-              /** @description ends with the text (case-sensitive). */
-              ends?: string;
-              /** @description equal to, ignoring case. */
-              eql?: string;
-              /** @description not equal to, ignoring case. */
-              nel?: string;
-              /** @description contains the text, ignoring case. */
-              contl?: string;
-              /** @description does not contain the text, ignoring case. */
-              excll?: string;
-              /** @description starts with the text, ignoring case. */
-              startsl?: string;
-              /** @description ends with the text, ignoring case. */
-              endsl?: string;
-              /** @description one of the values, ignoring case: up to 100 values, as repeated keys. */
-              inl?: string[];
-              /** @description none of the values, ignoring case: up to 100 values, as repeated keys. */
-              notinl?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?:
-                | 'eq'
-                | 'ne'
-                | 'in'
-                | 'notin'
-                | 'cont'
-                | 'excl'
-                | 'starts'
-                | 'ends'
-                | 'eql'
-                | 'nel'
-                | 'contl'
-                | 'excll'
-                | 'startsl'
-                | 'endsl'
-                | 'inl'
-                | 'notinl';
-              /** @description The spec form: the value of `operator`. */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-            status?: {
-              /**
-               * @description equal to.
-               * @enum {string}
-               */
-              eq?: 'active' | 'inactive' | 'banned';
-              /**
-               * @description not equal to (never matches null).
-               * @enum {string}
-               */
-              ne?: 'active' | 'inactive' | 'banned';
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: ('active' | 'inactive' | 'banned')[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: ('active' | 'inactive' | 'banned')[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'in' | 'notin';
-              /**
-               * @description The spec form: the value of `operator`.
-               * @enum {string}
-               */
-              value?: 'active' | 'inactive' | 'banned';
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: ('active' | 'inactive' | 'banned')[];
-            };
-            age?: {
-              /** @description equal to. */
-              eq?: number;
-              /** @description not equal to (never matches null). */
-              ne?: number;
-              /** @description greater than. */
-              gt?: number;
-              /** @description greater than or equal to. */
-              gte?: number;
-              /** @description less than. */
-              lt?: number;
-              /** @description less than or equal to. */
-              lte?: number;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: number[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: number[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: number[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /** @description The spec form: the value of `operator`. */
-              value?: number;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: number[];
-            };
-            createdAt?: {
-              /**
-               * Format: date-time
-               * @description equal to.
-               */
-              eq?: string;
-              /**
-               * Format: date-time
-               * @description not equal to (never matches null).
-               */
-              ne?: string;
-              /**
-               * Format: date-time
-               * @description greater than.
-               */
-              gt?: string;
-              /**
-               * Format: date-time
-               * @description greater than or equal to.
-               */
-              gte?: string;
-              /**
-               * Format: date-time
-               * @description less than.
-               */
-              lt?: string;
-              /**
-               * Format: date-time
-               * @description less than or equal to.
-               */
-              lte?: string;
-              /** @description between the two bounds, inclusive: two values, low then high, as repeated keys. */
-              between?: string[];
-              /** @description one of the values: up to 100 values, as repeated keys. */
-              in?: string[];
-              /** @description none of the values (never matches null): up to 100 values, as repeated keys. */
-              notin?: string[];
-              /**
-               * @description The spec form: the operator, with `value` or `values`.
-               * @enum {string}
-               */
-              operator?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
-              /**
-               * Format: date-time
-               * @description The spec form: the value of `operator`.
-               */
-              value?: string;
-              /** @description The spec form: the values of a list operator, or the two bounds of `between`. */
-              values?: string[];
-            };
-          };
-        };
+        'username[eq]'?: string;
+        'username[ne]'?: string;
+        'username[in]'?: string[];
+        'username[notin]'?: string[];
+        'username[cont]'?: string;
+        'username[excl]'?: string;
+        'username[starts]'?: string;
+        'username[ends]'?: string;
+        'username[eql]'?: string;
+        'username[nel]'?: string;
+        'username[contl]'?: string;
+        'username[excll]'?: string;
+        'username[startsl]'?: string;
+        'username[endsl]'?: string;
+        'username[inl]'?: string[];
+        'username[notinl]'?: string[];
+        'username[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'username[value]'?: string;
+        'username[values]'?: string[];
+        'email[eq]'?: string;
+        'email[ne]'?: string;
+        'email[in]'?: string[];
+        'email[notin]'?: string[];
+        'email[cont]'?: string;
+        'email[excl]'?: string;
+        'email[starts]'?: string;
+        'email[ends]'?: string;
+        'email[eql]'?: string;
+        'email[nel]'?: string;
+        'email[contl]'?: string;
+        'email[excll]'?: string;
+        'email[startsl]'?: string;
+        'email[endsl]'?: string;
+        'email[inl]'?: string[];
+        'email[notinl]'?: string[];
+        'email[operator]'?:
+          | 'eq'
+          | 'ne'
+          | 'in'
+          | 'notin'
+          | 'cont'
+          | 'excl'
+          | 'starts'
+          | 'ends'
+          | 'eql'
+          | 'nel'
+          | 'contl'
+          | 'excll'
+          | 'startsl'
+          | 'endsl'
+          | 'inl'
+          | 'notinl';
+        'email[value]'?: string;
+        'email[values]'?: string[];
+        'status[eq]'?: 'active' | 'inactive' | 'banned';
+        'status[ne]'?: 'active' | 'inactive' | 'banned';
+        'status[in]'?: ('active' | 'inactive' | 'banned')[];
+        'status[notin]'?: ('active' | 'inactive' | 'banned')[];
+        'status[operator]'?: 'eq' | 'ne' | 'in' | 'notin';
+        'status[value]'?: 'active' | 'inactive' | 'banned';
+        'status[values]'?: ('active' | 'inactive' | 'banned')[];
+        'age[eq]'?: number;
+        'age[ne]'?: number;
+        'age[gt]'?: number;
+        'age[gte]'?: number;
+        'age[lt]'?: number;
+        'age[lte]'?: number;
+        'age[between]'?: number[];
+        'age[in]'?: number[];
+        'age[notin]'?: number[];
+        'age[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'age[value]'?: number;
+        'age[values]'?: number[];
+        'createdAt[eq]'?: string;
+        'createdAt[ne]'?: string;
+        'createdAt[gt]'?: string;
+        'createdAt[gte]'?: string;
+        'createdAt[lt]'?: string;
+        'createdAt[lte]'?: string;
+        'createdAt[between]'?: string[];
+        'createdAt[in]'?: string[];
+        'createdAt[notin]'?: string[];
+        'createdAt[operator]'?: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'in' | 'notin';
+        'createdAt[value]'?: string;
+        'createdAt[values]'?: string[];
+        /** @description OR groups, as JSON: `[{"<field>": {"<operator>": <value>}}, ...]`, a list value as an array (`{"age": {"between": [18, 65]}}`). Up to 8 groups and 32 conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys `or[<n>][<field>][<operator>]=<value>`, `n` from 0, instead (not both). */
+        or?: string;
       };
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path?: never;
@@ -1325,7 +614,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1334,7 +625,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -1355,8 +646,11 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1365,7 +659,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -1393,10 +687,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1405,7 +702,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -1424,8 +721,13 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1434,7 +736,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused. */
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
       };
       path: {
@@ -1462,10 +764,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
