@@ -21,3 +21,4 @@ export {
   isCalendarDateText,
   dateRangeProblem,
 } from './date-range';
+export type { RecordId, RecordIdOf } from './record-id';

@@ -21,4 +21,5 @@ export {
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
 export { missingIdError } from './missing-id-error';
-export { toRecordId, type RecordId, type RecordIdOf } from './to-record-id';
+export { toRecordId } from './to-record-id';
+export type { RecordId, RecordIdOf } from '../fields/index';

@@ -1,21 +1,5 @@
-import type { SchemaLike } from '../fields/index';
+import type { RecordId, SchemaLike } from '../fields/index';
 import type { Resource } from './define-resource';
-
-/**
- * The id of a record: a string, or a number for a resource whose id field is an integer (`z.number().int()`). A
- * `bigint` key travels as a string of digits (`z.string().regex(/^\d+$/)`), which JavaScript numbers cannot hold.
- */
-export type RecordId = string | number;
-
-/**
- * The id type of records of type `TRecord`: the type of their `id` property when it is a string or a number (`string`
- * for most records, `number` for integer keys), else (and for `never`) {@link RecordId}.
- */
-export type RecordIdOf<TRecord> = [TRecord] extends [never]
-  ? RecordId
-  : TRecord extends { readonly id: infer TId extends RecordId }
-    ? TId
-    : RecordId;
 
 /** Path texts of number ids: `0`, or digits without a sign or a leading zero. */
 const DIGITS = /^(?:0|[1-9][0-9]{0,15})$/;

@@ -1,6 +1,5 @@
 import type { Resource } from './define-resource';
-import type { RecordId } from './to-record-id';
-import { dateRangeProblem, type IssueLike, type SchemaLike } from '../fields/index';
+import { dateRangeProblem, type IssueLike, type RecordId, type SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
 
