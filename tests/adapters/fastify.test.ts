@@ -18,6 +18,7 @@ import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
 import { trickleBody } from '../support/trickle-body';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too (`forceCloseConnections`). */
@@ -45,6 +46,7 @@ const mount: MountAdapter = (routes, { bodyLimit, prefix }) => {
 };
 
 describeAdapterContract('fastify', mount);
+describeExistingSchemaHttpContract('fastify', mount);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

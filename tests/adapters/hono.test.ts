@@ -12,6 +12,7 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
 import { trickleBody } from '../support/trickle-body';
 
 /** Serves a Node request listener on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
@@ -47,6 +48,7 @@ const mount: MountAdapter = async (routes, { bodyLimit, prefix = '/' }) => {
 };
 
 describeAdapterContract('hono', mount);
+describeExistingSchemaHttpContract('hono', mount);
 
 const items = defineResource({
   name: 'items',

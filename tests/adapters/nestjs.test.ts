@@ -32,6 +32,7 @@ import {
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
 import { trickleBody } from '../support/trickle-body';
 
 type Platform = 'express' | 'fastify';
@@ -77,7 +78,9 @@ const mountOn =
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));
+describeExistingSchemaHttpContract('nestjs on express', mountOn('express'));
 describeAdapterContract('nestjs on fastify', mountOn('fastify'));
+describeExistingSchemaHttpContract('nestjs on fastify', mountOn('fastify'));
 
 const notes = defineResource({ name: 'notes', schema: z.object({ id: z.string(), text: z.string().min(1) }) });
 const notesRoutes = () =>
