@@ -401,10 +401,7 @@ describe('createResourceService', () => {
         {
           name: 'a required field of the client (nor the server-owned one)',
           body: {},
-          messages: [
-            'title: the field is required',
-            'ownerId: the field is required',
-          ],
+          messages: ['title: the field is required', 'ownerId: the field is required'],
         },
         {
           name: 'a required server-owned field',
