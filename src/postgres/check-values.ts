@@ -1,23 +1,17 @@
 import { HttpError } from 'pagelope';
-import type { Condition, NormalizedQuery } from 'pagelope/kit';
+import { OPERATORS, type Condition, type NormalizedQuery } from 'pagelope/kit';
 import { sqlValueProblem } from './sql-values';
 import type { TableShape } from './table-catalog';
 
-/** Operators whose values are compared as text (lower-cased or as a pattern): only a NUL cannot be held. */
-const TEXT_OPERATORS = new Set([
-  'cont',
-  'excl',
-  'starts',
-  'ends',
-  'eql',
-  'nel',
-  'contl',
-  'excll',
-  'startsl',
-  'endsl',
-  'inl',
-  'notinl',
-]);
+/**
+ * Operators whose values are compared as text (lower-cased or as a pattern), those that fit string fields alone in
+ * the operator table: only a NUL cannot be held.
+ */
+const TEXT_OPERATORS: ReadonlySet<string> = new Set(
+  Object.values(OPERATORS)
+    .filter((spec) => spec.kinds.length === 1 && spec.kinds[0] === 'string')
+    .map((spec) => spec.name),
+);
 
 /** Why a condition's values cannot be compared with its column (`undefined`: they can). */
 export function conditionProblem({ field, op, value }: Condition, shape: TableShape): string | undefined {
