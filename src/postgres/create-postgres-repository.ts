@@ -25,7 +25,7 @@ import {
   validateReplace,
 } from 'pagelope/kit';
 import { checkQueryValues, checkRecordValues, isImpossibleScope } from './check-values';
-import { toColumnMap, type ColumnNamingOptions } from './column-map';
+import { toColumnMap } from './column-map';
 import { compileKeyset, compileOrderBy } from './compile-order';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
@@ -34,50 +34,14 @@ import { createWriteErrorMapper, type WriteErrorContext } from './constraint-err
 import { toRetryableError } from './database-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
-import type { SqlClient } from './sql-client';
 import { bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts } from './statement-context';
 import type { TableShape } from './table-catalog';
 import { createTableFactsLookup } from './table-facts';
-import type { TextCollation } from './text-collation';
+import { checkDatabaseDefaults, fieldsOfParams } from './write-fields';
+import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import { canRunTransactions, catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
-
-/** Options of {@link createPostgresRepository}. */
-export interface PostgresRepositoryOptions extends ColumnNamingOptions {
-  /** A node-postgres `Pool`/`Client`, a PGlite instance, or anything with `query(text, values) => { rows }`. */
-  readonly client: SqlClient;
-  /**
-   * The table (`name` or `schema.name`), with one column per schema field, named by `columns` and `columnNaming`
-   * (default: as the field); default the resource name.
-   */
-  readonly table?: string;
-  /** Makes the id of a record created without one (default: uuid v7). */
-  readonly generateId?: () => string;
-  /**
-   * The collation of the table's text columns, which decides where `COLLATE "C"` is needed for code-point order
-   * (orderings, ranges and keyset predicates; never equality): `'detect'` (default) reads it from the catalog once;
-   * `'C'` says every text column is `COLLATE "C"` (as `createTableSql` makes them); `'unknown'` collates every text
-   * field.
-   */
-  readonly textCollation?: TextCollation;
-  /**
-   * The SQL type of each field's column (`{ id: 'uuid', count: 'integer', publishedOn: 'date' }`), stated instead of
-   * read from the catalog. Values are checked against it and bound as it (list operators as an array of it). A field
-   * not named here has its type read once from the catalog (or, before the table exists, the type `createTableSql`
-   * gives its kind).
-   */
-  readonly columnTypes?: Readonly<Record<string, string>>;
-  /**
-   * Fields the database fills when a created record has no value for them (column defaults such as
-   * `gen_random_uuid()` or `now()`): the INSERT leaves their columns out and reads the stored values back, a replace
-   * without them sets them to their defaults, and they may be absent on create (`Repository.databaseDefaults` tells
-   * the service so). With the id field listed, `generateId` is not called.
-   *
-   * @example ['id', 'createdAt']
-   */
-  readonly databaseDefaults?: readonly string[];
-}
 
 /**
  * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
@@ -314,22 +278,3 @@ export function createPostgresRepository<TRecord>(
 }
 
 type Row = Record<string, unknown>;
-/** The field of each bind parameter (`$n`, possibly cast) among `placeholders`, which hold the values of `names`. */
-function fieldsOfParams(names: readonly string[], placeholders: readonly string[]): Map<number, string> {
-  const map = new Map<number, string>();
-  placeholders.forEach((placeholder, i) => {
-    const number = /^\$(\d+)/.exec(placeholder)?.[1];
-    if (number !== undefined) map.set(Number(number), names[i] as string);
-  });
-  return map;
-}
-
-/** @throws TypeError when `databaseDefaults` names a field the resource does not have. */
-function checkDatabaseDefaults(resource: Resource, names: readonly string[] = []): string[] {
-  for (const name of names) {
-    if (typeof name !== 'string' || !resource.fields.has(name)) {
-      throw new TypeError(`databaseDefaults: ${resource.name} has no field ${JSON.stringify(String(name))}`);
-    }
-  }
-  return [...new Set(names)];
-}

@@ -1,4 +1,5 @@
-export { createPostgresRepository, type PostgresRepositoryOptions } from './create-postgres-repository';
+export { createPostgresRepository } from './create-postgres-repository';
+export type { PostgresRepositoryOptions } from './postgres-repository-options';
 export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
 export type { SqlClient } from './sql-client';
