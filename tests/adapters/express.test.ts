@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import {
@@ -18,19 +17,11 @@ import { z } from 'zod';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
 import { trickleBody } from '../support/trickle-body';
+import { listenOnLoopback } from '../support/listen-on-loopback';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function listenOn(app: Express, server: Server = createServer(app)): Promise<MountedApp> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 const mount: MountAdapter = (routes, { bodyLimit, prefix = '/' }) => {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
 import { trickleBody } from '../support/trickle-body';
+import { listenOnLoopback } from '../support/listen-on-loopback';
 
 /** Serves a Node request listener on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function serveListener(
@@ -22,16 +23,7 @@ async function serveListener(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(options, listener);
   server.on('clientError', clientErrorListener());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 /** Serves a Hono app the way the docs say (`nodeErrorHandler` given), or with `null` as `serve()` does (none). */

@@ -1,27 +1,19 @@
 /** errorHandler's reportError over a real socket: the shared contract, the console.error default, the option's checks. */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import express from 'express';
 import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/express';
 import type { ReportError, ResourceRoutes } from 'pagelope';
 import { describe, expect, it, vi } from 'vitest';
 import { describeReportErrorContract, failingRoutes, type ServedApp } from '../report-error-contract';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 async function serve(routes: ResourceRoutes, reportError: ReportError | false | undefined): Promise<ServedApp> {
   const app = express();
   app.use(correlationId(), resourceRouter(routes), notFound());
   app.use(errorHandler(reportError === undefined ? undefined : { reportError }));
   const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 describeReportErrorContract('express errorHandler', serve);

@@ -5,24 +5,15 @@
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TooManyRequestsError, type ReportError, type ResourceRoutes } from 'pagelope';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { describe, expect, it, vi } from 'vitest';
 import { describeReportErrorContract, failingRoutes, type ServedApp } from '../report-error-contract';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 async function serveListener(listener: RequestListener): Promise<ServedApp> {
   const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 function serve(routes: ResourceRoutes, reportError: ReportError | false | undefined): Promise<ServedApp> {
