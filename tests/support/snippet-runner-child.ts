@@ -11,8 +11,14 @@ import { pathToFileURL } from 'node:url';
 const start = (i: number): string => `\n@@snippet-runner start ${i}@@\n`;
 const end = (i: number, status: number): string => `\n@@snippet-runner end ${i} ${status}@@\n`;
 
-/** Resolves when the event loop has drained: at `beforeExit`, which the next file's work then keeps from exiting. */
-const drained = (): Promise<void> => new Promise((resolve) => process.once('beforeExit', () => resolve()));
+/**
+ * Resolves when the event loop has drained: at `beforeExit`, which the next file's work then keeps from exiting. The
+ * promise is resolved from an immediate that the listener schedules, not in the listener itself: the immediate keeps
+ * the loop alive until the continuation has started the next file's import. Resolved in the listener, the
+ * continuation could run only after Node had found the loop empty again, and Node 22 then exited with status 13
+ * ("unsettled top-level await") now and then.
+ */
+const drained = (): Promise<void> => new Promise((resolve) => process.once('beforeExit', () => setImmediate(resolve)));
 
 for (const [i, file] of process.argv.slice(2).entries()) {
   process.stdout.write(start(i));
