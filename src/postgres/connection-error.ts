@@ -1,5 +1,3 @@
-import { ServiceUnavailableError } from 'pagelope';
-
 /** SQLSTATEs that mean the server or the connection is unavailable, not that the statement failed. */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket error codes of a connection that could not be made or was lost. */
@@ -20,13 +18,4 @@ export function isConnectionError(error: unknown): boolean {
   }
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && LOST_CONNECTION.test(message);
-}
-
-/**
- * A 503 `HttpError` (masked message, `retry-after: 1`, the original error as `cause`) for a connection failure, or
- * `error` itself for any other failure.
- */
-export function toUnavailableError(error: unknown): unknown {
-  if (!isConnectionError(error)) return error;
-  return new ServiceUnavailableError('Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
 }

@@ -1,5 +1,5 @@
 import { QUERY_LIMITS, quote } from '../fields/index';
-import { isUnsafeKey } from '../internal/index';
+import { isPlainObject, isUnsafeKey } from '../internal/index';
 
 /** Where {@link readOrJson} hands each condition and reports problems. */
 export interface OrJsonSink {
@@ -28,12 +28,12 @@ export function readOrJson(text: string, sink: OrJsonSink, limits: { readonly ma
   const pairs: [string, string, string, string][] = [];
   for (let n = 0; n < groups.length; n++) {
     const group: unknown = groups[n];
-    if (!isObject(group)) return sink.add(`or[${n}] must be an object { "<field>": { "<operator>": <value> } }`);
+    if (!isPlainObject(group)) return sink.add(`or[${n}] must be an object { "<field>": { "<operator>": <value> } }`);
     for (const field of Object.keys(group)) {
       const key = `or[${n}][${field}]`;
       if (isUnsafeKey(field)) return sink.add(`parameter ${quote(key)} is not allowed`);
       const ops = group[field];
-      if (!isObject(ops)) return sink.add(`${quote(key)} must be an object { "<operator>": <value> }`);
+      if (!isPlainObject(ops)) return sink.add(`${quote(key)} must be an object { "<operator>": <value> }`);
       for (const op of Object.keys(ops)) {
         const param = `${key}[${op}]`;
         if (isUnsafeKey(op)) return sink.add(`parameter ${quote(param)} is not allowed`);
@@ -52,10 +52,6 @@ export function readOrJson(text: string, sink: OrJsonSink, limits: { readonly ma
     }
   }
   for (const [group, field, op, value] of pairs) sink.groupParam(group, field, op, value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function scalarText(value: unknown): string | undefined {

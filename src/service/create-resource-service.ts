@@ -175,6 +175,22 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   ) {
     return guarded(errorEvent, context, () => write(context, work));
   }
+  /**
+   * {@link written} for a write to the record with an id: an id `toRecordId` refused is the 404 of a missing id before
+   * any transaction, hook or repository call.
+   */
+  function writtenById<T>(
+    errorEvent: keyof Events<TRecord, TLocals>,
+    context: Context,
+    key: RecordId | undefined,
+    given: unknown,
+    work: (repository: Repository<TRecord>, context: Context, id: RecordId) => Promise<T>,
+  ) {
+    return guarded(errorEvent, context, () => {
+      const id = existing(key, given);
+      return write(context, (repository, bound) => work(repository, bound, id));
+    });
+  }
 
   /** Runs the handlers of `event` in turn, each with `key` set to the current value, which it may replace. */
   async function chain<T>(event: keyof Events<TRecord, TLocals>, context: Context, key: string, value: T): Promise<T> {
@@ -265,8 +281,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     update(given, patch, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, patch });
-      return written('onAfterErrorUpdate', context, async (repository, context) => {
-        const id = existing(key, given);
+      return writtenById('onAfterErrorUpdate', context, key, given, async (repository, context, id) => {
         const changes = await chain('onBeforeUpdate', context, 'patch', checkBody(generic, patch, 'update', id) as Row);
         const scope = await scopeFor('update', context);
         const valid = validatePatch(resource, changes, id);
@@ -282,8 +297,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     replace(given, body, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, body });
-      return written('onAfterErrorReplace', context, async (repository, context) => {
-        const id = existing(key, given);
+      return writtenById('onAfterErrorReplace', context, key, given, async (repository, context, id) => {
         const data = { ...(await chain('onBeforeReplace', context, 'body', checkBody(generic, body, 'replace', id))) };
         const scope = await scopeFor('replace', context);
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
@@ -302,8 +316,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     delete(given, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given });
-      return written('onAfterErrorDelete', context, async (repository, context) => {
-        const id = existing(key, given);
+      return writtenById('onAfterErrorDelete', context, key, given, async (repository, context, id) => {
         await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
         const entity = await repository.delete(id, within(scope));

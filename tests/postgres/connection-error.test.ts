@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, errorResponse, isHttpError } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
-import { isConnectionError, toUnavailableError } from '../../src/postgres/connection-error';
+import { isConnectionError } from '../../src/postgres/connection-error';
+import { toRetryableError } from '../../src/postgres/database-error';
 import { DATABASE_URL, uniqueTable } from './pg-clients';
 
 const notes = defineResource({
@@ -54,10 +55,10 @@ describe('isConnectionError', () => {
   });
 });
 
-describe('toUnavailableError', () => {
+describe('toRetryableError on connection failures', () => {
   it('turns a connection failure into a 503 that keeps the cause out of the body', () => {
     const cause = withCode('57P01', 'terminating connection due to administrator command');
-    const error = toUnavailableError(cause);
+    const error = toRetryableError(cause);
     expect(isHttpError(error) && error.statusCode).toBe(503);
     expect((error as Error).cause).toBe(cause);
     const response = errorResponse(error, { headers: {} });
@@ -69,7 +70,7 @@ describe('toUnavailableError', () => {
 
   it('returns any other error as it is', () => {
     const error = withCode('23505');
-    expect(toUnavailableError(error)).toBe(error);
+    expect(toRetryableError(error)).toBe(error);
   });
 });
 

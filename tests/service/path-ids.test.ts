@@ -103,6 +103,19 @@ describe('createResourceService: ids the id field refuses', () => {
     },
   );
 
+  it.each(OPERATIONS.filter((operation) => operation !== 'get'))(
+    'refuses the id on %s before a transactional service opens a transaction',
+    async (operation) => {
+      const base = createMemoryRepository(books, { records: [{ id: UUID, title: 'Dune' }] });
+      const transaction = vi.fn(base.transaction);
+      const repository = { ...spied(base), transaction } satisfies Repository<Book>;
+      const service = createResourceService({ resource: books, repository, transaction: true });
+      const refused = await rejectionOf(call(service, operation, 'abc'));
+      expect(comparable(refused)).toMatchObject({ statusCode: 404, body: { message: '<id>' } });
+      expect(transaction).not.toHaveBeenCalled();
+    },
+  );
+
   it.each(OPERATIONS)('passes an id the schema accepts on to the repository on %s', async (operation) => {
     const { service, repository } = bookService();
     await call(service, operation, UUID);
