@@ -108,7 +108,11 @@ describe('createResourceService: ids the id field refuses', () => {
     async (operation) => {
       const base = createMemoryRepository(books, { records: [{ id: UUID, title: 'Dune' }] });
       const transaction = vi.fn(base.transaction);
-      const repository = { ...spied(base), transaction } satisfies Repository<Book>;
+      // A generic method cannot be a vi.fn's type: the spy is the repository's transaction under its declared type.
+      const repository: Repository<Book> = {
+        ...spied(base),
+        transaction: transaction as unknown as Repository<Book>['transaction'],
+      };
       const service = createResourceService({ resource: books, repository, transaction: true });
       const refused = await rejectionOf(call(service, operation, 'abc'));
       expect(comparable(refused)).toMatchObject({ statusCode: 404, body: { message: '<id>' } });
