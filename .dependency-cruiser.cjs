@@ -1,11 +1,11 @@
 // The module boundaries of src/, checked by `npm run check:deps` (dependency-cruiser) in CI.
 //
 // Layers, lowest first; a module may import only modules below it (so folders cannot form a cycle):
-//   internal < errors < fields < resource < pagination < query < repository < kit < memory
-//   < hooks < service < routes < openapi < the root entry (src/index.ts)
-// Entries beside the root: postgres and the framework adapters use only the package's public entries
-// (`pagelope`, `pagelope/kit`), testing uses `pagelope` and `pagelope/kit`, client uses module index files
-// without run-time zod, refine uses `pagelope/client`.
+//   internal < errors < fields < resource < pagination < query < kit (the Repository contract) < memory
+//   < hooks < service < routes < openapi < the root entry (src/index.ts) and http (pagelope/http)
+// Entries beside the root, each on public entries only, as a third party would be: postgres on `pagelope/kit`; the
+// framework adapters on `pagelope` and `pagelope/http`; testing on `pagelope` and `pagelope/kit`; client on module
+// index files without run-time zod (type-only imports of kit); refine on `pagelope/client`.
 
 /** Each layer and the src/ folders it may import (besides itself). */
 const LAYERS = {
@@ -15,14 +15,14 @@ const LAYERS = {
   resource: ['fields', 'errors', 'internal'],
   pagination: ['resource', 'fields', 'errors', 'internal'],
   query: ['pagination', 'resource', 'fields', 'errors', 'internal'],
-  repository: ['query', 'pagination', 'resource', 'fields'],
-  kit: ['repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  kit: ['query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
   memory: ['kit'],
   hooks: ['errors', 'internal'],
-  service: ['hooks', 'repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
-  routes: ['service', 'hooks', 'repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  service: ['hooks', 'kit', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
+  routes: ['service', 'hooks', 'kit', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
   openapi: ['routes', 'query', 'pagination', 'resource', 'fields', 'errors'],
-  client: ['repository', 'query', 'pagination', 'fields', 'errors', 'internal'],
+  http: ['openapi', 'routes', 'errors', 'internal'],
+  client: ['kit', 'query', 'pagination', 'fields', 'errors', 'internal'],
 };
 
 /** Every package a framework adapter or driver could be; none of them may be reached from the root entry. */
@@ -58,13 +58,13 @@ module.exports = {
       comment:
         'The root entry re-exports the core modules and nothing beside it (no adapter, driver, client or testing).',
       from: { path: '^src/index\\.ts$' },
-      to: { path: '^src/(postgres|adapters|client|refine|testing|kit)/' },
+      to: { path: '^src/(postgres|adapters|client|refine|testing|kit/(?!index\\.ts$)|http)/' },
     },
     {
       name: 'root-loads-no-framework-or-driver',
       severity: 'error',
-      comment: 'Nothing the root entry or pagelope/kit loads reaches a framework, a driver or a test runner.',
-      from: { path: '^src/(index\\.ts$|kit/)' },
+      comment: 'Nothing the root entry, pagelope/http or pagelope/kit loads reaches a framework, a driver or a test runner.',
+      from: { path: '^src/(index\\.ts$|kit/|http/)' },
       to: { reachable: true, path: FRAMEWORKS_AND_DRIVERS },
     },
     {
@@ -73,23 +73,23 @@ module.exports = {
       comment:
         'Core modules import each other by relative path, never the package entries (that would load a second copy).',
       from: {
-        path: '^src/(internal|errors|fields|resource|pagination|query|repository|kit|memory|hooks|service|routes|openapi)/',
+        path: '^src/(internal|errors|fields|resource|pagination|query|kit|memory|hooks|service|routes|openapi|http)/',
       },
       to: { path: '^src/index\\.ts$' },
     },
     {
       name: 'postgres-uses-public-entries',
       severity: 'error',
-      comment: 'pagelope/postgres uses only `pagelope` and `pagelope/kit`, as a third-party repository would.',
+      comment: 'pagelope/postgres uses only `pagelope/kit`, as a third-party repository would.',
       from: { path: '^src/postgres/' },
-      to: { path: '^src/', pathNot: ['^src/postgres/', '^src/index\\.ts$', '^src/kit/index\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/postgres/', '^src/kit/index\\.ts$'] },
     },
     {
       name: 'adapters-use-public-entries',
       severity: 'error',
-      comment: 'A framework adapter uses only `pagelope` (and its own folder).',
+      comment: 'A framework adapter uses only `pagelope` and `pagelope/http` (and its own folder).',
       from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/', pathNot: ['^src/adapters/$1/', '^src/index\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/adapters/$1/', '^src/index\\.ts$', '^src/http/index\\.ts$'] },
     },
     {
       name: 'testing-uses-public-entries',

@@ -10,6 +10,7 @@ const only = process.env['PAGELOPE_BUILD'];
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    'http/index': 'src/http/index.ts',
     'kit/index': 'src/kit/index.ts',
     'testing/index': 'src/testing/index.ts',
     'postgres/index': 'src/postgres/index.ts',

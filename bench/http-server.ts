@@ -13,7 +13,8 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { createMemoryRepository, toPageResult, type Repository } from 'pagelope';
+import { createMemoryRepository, type Repository } from 'pagelope';
+import { toPageResult } from 'pagelope/kit';
 import { users, type User } from '../examples/shared/users';
 import { benchUsers } from './data';
 import { FRAMEWORKS, startFloor, type Framework, type Started } from './http-floors';

@@ -1,4 +1,5 @@
-import { createMemoryRepository, type CreateInput, type PageResult, type Repository } from 'pagelope';
+import { createMemoryRepository, type PageResult, type Repository } from 'pagelope';
+import { type CreateInput } from 'pagelope/kit';
 import { users, type User } from '../examples/shared/users';
 import type { BenchConfig } from './config';
 import { benchUsers } from './data';

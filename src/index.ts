@@ -1,38 +1,8 @@
-// pagination
-export { pageMeta, toPageResult, type PageMeta, type PageMetaInput, type PageResult } from './pagination/index';
+// pagelope: the entry for application authors. Resources, services, routes, errors, the query grammar and the
+// OpenAPI document. Adapter authors add `pagelope/http`, storage authors `pagelope/kit` (which owns the `Repository`
+// contract, re-exported here as a type).
 
-// query
-export {
-  parseListQuery,
-  parseCursorQuery,
-  type ListQuery,
-  type ListInput,
-  type CursorQuery,
-  type CursorInput,
-  type CursorPage,
-  type Where,
-  type WhereClause,
-  type FieldCondition,
-} from './query/index';
-
-// fields
-export {
-  OPERATORS,
-  OPERATOR_NAMES,
-  MAX_LIST_VALUES,
-  QUERY_LIMITS,
-  CURSOR_DEFAULT_LIMIT,
-  isOperatorName,
-  type FieldKind,
-  type OperatorName,
-  type OperatorArity,
-  type OperatorSpec,
-  type OrderTerm,
-  type OrderDirection,
-  type FieldDef,
-} from './fields/index';
-
-// resource
+// resources
 export {
   defineResource,
   RESERVED_FIELD_NAMES,
@@ -45,47 +15,48 @@ export {
   type RecordId,
   type RecordIdOf,
 } from './resource/index';
-
-// repository
 export {
-  type Repository,
-  type Transaction,
-  type QueryResultRows,
-  type CreateInput,
-  type Patch,
-  type ScopeOptions,
-  type ListItem,
-  type SelectFields,
-  type SelectList,
-} from './repository/index';
+  OPERATORS,
+  OPERATOR_NAMES,
+  MAX_LIST_VALUES,
+  QUERY_LIMITS,
+  CURSOR_DEFAULT_LIMIT,
+  isOperatorName,
+  type FieldDef,
+  type FieldKind,
+  type OperatorName,
+  type OrderTerm,
+  type OrderDirection,
+} from './fields/index';
+
+// the query grammar and pages
+export {
+  parseListQuery,
+  parseCursorQuery,
+  type ListQuery,
+  type ListInput,
+  type CursorQuery,
+  type CursorInput,
+  type CursorPage,
+  type Where,
+  type WhereClause,
+  type FieldCondition,
+} from './query/index';
+export { pageMeta, type PageMeta, type PageMetaInput, type PageResult } from './pagination/index';
+
+// storage
+export type { Repository, Transaction, ListItem, SelectList } from './kit/index';
 export { createMemoryRepository, type MemoryRepositoryOptions } from './memory/index';
 
-// hooks
+// hooks and services
 export { createHookBus, type HookBus, type HookBusOptions, type HookEvents, type HookOptions } from './hooks/index';
-
-// service
 export {
   createResourceService,
   type OperationOptions,
   type ResourceService,
   type ResourceServiceOptions,
   type ResourceHooks,
-  type OperationContext,
-  type CreateContext,
-  type CreateErrorContext,
-  type ListContext,
-  type ListErrorContext,
-  type ListByCursorContext,
-  type ListByCursorErrorContext,
-  type EntityContext,
-  type IdErrorContext,
-  type UpdateContext,
-  type UpdateErrorContext,
-  type BeforeCreateContext,
-  type BeforeUpdateContext,
-  type BeforeReplaceContext,
-  type ReplaceContext,
-  type ReplaceErrorContext,
+  type HookContext,
   type ScopeContext,
   type ScopeFunction,
   type ServiceOperation,
@@ -96,23 +67,10 @@ export {
 export {
   HttpError,
   isHttpError,
-  BadRequestError,
-  UnauthorizedError,
-  ForbiddenError,
-  NotFoundError,
-  ConflictError,
-  UnprocessableEntityError,
-  TooManyRequestsError,
-  InternalServerError,
-  ServiceUnavailableError,
-  STATUS_NAMES,
-  statusName,
   CORRELATION_ID_HEADER,
-  isSafeCorrelationId,
   resolveCorrelationId,
   toErrorEnvelope,
   errorResponse,
-  createErrorReporter,
   type HttpErrorBody,
   type HttpErrorOptions,
   type ErrorEnvelope,
@@ -126,41 +84,13 @@ export {
 } from './errors/index';
 export type { RequestHeaders } from './internal/index';
 
-// routes
+// routes and the document
 export {
   ROUTE_TYPES,
   defineRoutes,
-  DEFAULT_BODY_LIMIT,
-  isJsonContentType,
-  parseJsonBody,
-  routeNotFoundError,
-  methodNotAllowedError,
-  bodyTooLargeError,
-  parseContentEncoding,
-  malformedEncodingError,
-  hasBody,
-  type BodyEncoding,
   type RouteType,
-  type RouteMethod,
   type DefineRoutesOptions,
   type RouteOptions,
-  type RouteInput,
-  type RouteReply,
-  type Route,
   type ResourceRoutes,
 } from './routes/index';
-
-// openapi
-export {
-  toOpenApi,
-  toOpenApiRoute,
-  type OpenApiRoute,
-  type OpenApiDocument,
-  type OpenApiHeader,
-  type OpenApiInfo,
-  type OpenApiOptions,
-  type OpenApiRouteOptions,
-  type OpenApiSecurityRequirement,
-  type OpenApiSecurityScheme,
-  type OpenApiServer,
-} from './openapi/index';
+export { toOpenApi, type OpenApiDocument, type OpenApiInfo, type OpenApiOptions } from './openapi/index';

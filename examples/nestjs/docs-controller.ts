@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, Res, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { routeNotFoundError } from 'pagelope';
+import { routeNotFoundError } from 'pagelope/http';
 import { docsPage } from '../shared/docs-page';
 
 /**

@@ -2,11 +2,11 @@ import {
   createMemoryRepository,
   createResourceService,
   defineRoutes,
-  type OpenApiRouteOptions,
   type Repository,
   type ResourceRoutes,
   type ResourceService,
 } from 'pagelope';
+import { type OpenApiRouteOptions } from 'pagelope/http';
 import packageJson from '../../package.json' with { type: 'json' };
 import { seedCountFromEnv, seedUsers } from './seed';
 import { users, type User } from './users';

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from 'pagelope';
+import { TooManyRequestsError } from 'pagelope/http';
 
 /**
  * The 429 a rate limiter's rejection becomes, with `retry-after` in whole seconds (at least 1) until `resetTime`, or a

@@ -3,7 +3,7 @@ export { toQueryString, type QueryInput } from './to-query-string';
 export { createClient, type Client, type ClientOptions, type ClientHeaders } from './create-client';
 export type { ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
 export type { FetchLike, FetchInit, FetchResponse } from './send-request';
-export { HttpError, isHttpError, type ClientHttpErrorOptions } from './http-error';
+export { ClientHttpError, isClientHttpError, type ClientHttpErrorOptions } from './client-http-error';
 export type { PageResult } from '../pagination/index';
 export type { CursorInput, CursorPage, FieldCondition, ListInput, Where, WhereClause } from '../query/index';
 export type { OrderDirection, OrderTerm } from '../fields/index';

@@ -1,7 +1,7 @@
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput } from '../query/index';
 import type { RecordId, RecordIdOf } from '../fields/index';
-import type { ListItem, SelectList } from '../repository/index';
+import type { ListItem, SelectList } from '../kit/index';
 import { RESPONSE_SHAPES } from './response-shapes';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';

@@ -1,4 +1,4 @@
-import { HttpError } from './http-error';
+import { ClientHttpError } from './client-http-error';
 
 /** What {@link toHttpError} and {@link unexpectedResponse} know of one exchange. */
 export interface ExchangeFacts {
@@ -13,7 +13,7 @@ export interface ExchangeFacts {
 }
 
 /**
- * The client's {@link HttpError} for a non-2xx response: the server's error envelope as it is (status, message,
+ * The client's {@link ClientHttpError} for a non-2xx response: the server's error envelope as it is (status, message,
  * error name, extra keys, `correlationID`), or a 502 that says the response was not one. The envelope's status must
  * be the response's: a proxy's JSON of another shape or status is not taken for the server's answer. Internal to
  * the client module.
@@ -22,24 +22,24 @@ export interface ExchangeFacts {
  * @example
  * toHttpError(JSON.parse(text), { route: 'GET /users', status: 400, correlationId: 'c-1', retryAfter: null });
  */
-export function toHttpError(body: unknown, facts: ExchangeFacts): HttpError {
+export function toHttpError(body: unknown, facts: ExchangeFacts): ClientHttpError {
   if (!isEnvelope(body) || body.statusCode !== facts.status) {
     return unexpectedResponse(facts, 'a pagelope error envelope');
   }
   const correlationID = typeof body.correlationID === 'string' ? body.correlationID : facts.correlationId;
-  return new HttpError(body.statusCode, body, { correlationID, headers: headersOf(facts) });
+  return new ClientHttpError(body.statusCode, body, { correlationID, headers: headersOf(facts) });
 }
 
 /**
- * Builds the 502 {@link HttpError} for a response that is not what the route returns: the message names the route,
+ * Builds the 502 {@link ClientHttpError} for a response that is not what the route returns: the message names the route,
  * the status and what was expected, never the response's text (which a client must not echo as its own words).
  *
  * @throws never; it returns the error for the caller to throw.
  * @example
- * unexpectedResponse(facts, 'a page result'); // HttpError 502: 'the response to GET /users (status 200) was not a page result'
+ * unexpectedResponse(facts, 'a page result'); // ClientHttpError 502: 'the response to GET /users (status 200) was not a page result'
  */
-export function unexpectedResponse(facts: ExchangeFacts, expected: string): HttpError {
-  return new HttpError(502, `the response to ${facts.route} (status ${facts.status}) was not ${expected}`, {
+export function unexpectedResponse(facts: ExchangeFacts, expected: string): ClientHttpError {
+  return new ClientHttpError(502, `the response to ${facts.route} (status ${facts.status}) was not ${expected}`, {
     correlationID: facts.correlationId,
     headers: headersOf(facts),
   });

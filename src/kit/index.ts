@@ -38,6 +38,9 @@ export {
   type PageResult,
 } from '../pagination/index';
 
+// The error storage adapters throw: a 4xx for the client's faults (constraint and data errors), 503 for transient ones.
+export { HttpError } from '../errors/index';
+
 // Writes: validation of records and the errors every repository answers with.
 export {
   validateCreate,
@@ -57,6 +60,7 @@ export {
   introspectFields,
   quote,
   type OperatorSpec,
+  type OperatorArity,
   type FieldDef,
   type FieldKind,
   type OperatorName,
@@ -74,5 +78,5 @@ export type {
   ListItem,
   SelectFields,
   SelectList,
-} from '../repository/index';
+} from './repository';
 export type { CursorInput, CursorPage, ListInput, Where } from '../query/index';

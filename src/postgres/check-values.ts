@@ -1,5 +1,4 @@
-import { HttpError } from 'pagelope';
-import { OPERATORS, type Condition, type NormalizedQuery } from 'pagelope/kit';
+import { HttpError, OPERATORS, type Condition, type NormalizedQuery } from 'pagelope/kit';
 import { sqlValueProblem } from './sql-values';
 import type { TableShape } from './table-catalog';
 

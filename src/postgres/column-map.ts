@@ -1,4 +1,4 @@
-import type { Resource } from 'pagelope';
+import type { Resource } from 'pagelope/kit';
 import { quoteIdentifier } from './quote-identifier';
 
 /** How fields without an explicit `columns` entry name their columns: as the field, or in snake_case. */

@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope';
+import type { FieldDef } from 'pagelope/kit';
 import { isCalendarDateField } from './sql-types';
 
 /**

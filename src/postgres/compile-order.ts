@@ -1,4 +1,4 @@
-import type { OrderTerm, FieldDef } from 'pagelope';
+import type { OrderTerm, FieldDef } from 'pagelope/kit';
 import { bindValue, comparable, type SqlContext } from './sql-context';
 
 /** `ORDER BY` terms in the shared ordering: code-point text, nulls after every value ascending, first descending. */

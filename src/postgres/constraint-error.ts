@@ -1,5 +1,4 @@
-import { HttpError } from 'pagelope';
-import { duplicateIdError, notFoundError, quote } from 'pagelope/kit';
+import { HttpError, duplicateIdError, notFoundError, quote } from 'pagelope/kit';
 import type { TableFacts } from './table-facts';
 
 /** The write a statement was part of. */

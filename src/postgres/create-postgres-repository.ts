@@ -11,8 +11,6 @@ import {
   type RecordId,
   type ScopeOptions,
   type Transaction,
-} from 'pagelope';
-import {
   ownPageResult,
   normalizeListInput,
   normalizeCursorInput,

@@ -1,4 +1,4 @@
-import type { Resource } from 'pagelope';
+import type { Resource } from 'pagelope/kit';
 import { toColumnMap, type ColumnNamingOptions } from './column-map';
 import { columnType } from './column-types';
 import { lowerText } from './lower-text';

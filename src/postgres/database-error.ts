@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from 'pagelope';
+import { HttpError } from 'pagelope/kit';
 import { isConnectionError } from './connection-error';
 
 /**
@@ -21,5 +21,5 @@ export function isTransientError(error: unknown): boolean {
  */
 export function toRetryableError(error: unknown): unknown {
   if (!isConnectionError(error) && !isTransientError(error)) return error;
-  return new ServiceUnavailableError('Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
+  return new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
 }

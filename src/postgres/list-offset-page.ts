@@ -1,5 +1,4 @@
-import type { NormalizedQuery } from 'pagelope/kit';
-import type { OrderTerm } from 'pagelope';
+import type { NormalizedQuery, OrderTerm } from 'pagelope/kit';
 import { compileOrderBy } from './compile-order';
 import { compileFilter } from './compile-search';
 import type { SqlContext } from './sql-context';

@@ -1,4 +1,4 @@
-import type { Resource } from 'pagelope';
+import type { Resource } from 'pagelope/kit';
 
 type Row = Readonly<Record<string, unknown>>;
 

@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope';
+import type { FieldDef } from 'pagelope/kit';
 import type { SqlParams } from './sql-params';
 import { arrayTypeOf, isTextType } from './sql-types';
 import { toSqlParam } from './sql-values';

@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope';
+import type { FieldDef } from 'pagelope/kit';
 
 /**
  * A column's SQL type by its canonical name, as `format_type` spells the base type (`'integer'`, `'uuid'`,

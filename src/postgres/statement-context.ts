@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope';
+import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
 import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';

@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope';
+import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
 import { isConnectionError } from './connection-error';
 import { defaultSqlType, toSqlType, type SqlType } from './sql-types';

@@ -1,4 +1,4 @@
-import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope';
+import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope/kit';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { exclusive, queued } from './client-gate';
 import { toRetryableError } from './database-error';

@@ -1,6 +1,6 @@
 // What the repository's writes need beside their SQL: which field each bind parameter holds (for the write-error
 // mapper) and the checked `databaseDefaults` option.
-import type { Resource } from 'pagelope';
+import type { Resource } from 'pagelope/kit';
 
 /** The field of each bind parameter (`$n`, possibly cast) among `placeholders`, which hold the values of `names`. */
 export function fieldsOfParams(names: readonly string[], placeholders: readonly string[]): Map<number, string> {

@@ -15,7 +15,7 @@ import type {
   UpdateParams,
   UpdateResponse,
 } from '@refinedev/core';
-import { createClient, isHttpError, type ClientOptions, type ResourceClient } from 'pagelope/client';
+import { createClient, isClientHttpError, type ClientOptions, type ResourceClient } from 'pagelope/client';
 import { getManyRecords, type GetManyStrategy } from './get-many-records';
 import { listRecords } from './list-records';
 import { metaListInput, requestOptions } from './read-meta';
@@ -122,12 +122,12 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
   });
 }
 
-/** Runs a call, turning the client's `HttpError` into refine's shape; anything else rejects as it is. */
+/** Runs a call, turning the client's `ClientHttpError` into refine's shape; anything else rejects as it is. */
 async function refineErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw isHttpError(error) ? toRefineHttpError(error) : error;
+    throw isClientHttpError(error) ? toRefineHttpError(error) : error;
   }
 }
 

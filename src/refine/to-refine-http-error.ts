@@ -1,4 +1,4 @@
-import type { HttpError } from 'pagelope/client';
+import type { ClientHttpError } from 'pagelope/client';
 
 /**
  * refine's `HttpError` shape (`{ message, statusCode }`) as an `Error`, with what the server's error envelope adds.
@@ -16,12 +16,12 @@ export interface RefineHttpError extends Error {
   readonly error: string;
   /** The correlation id the server logged the exchange under, when known. */
   readonly correlationID: string | undefined;
-  /** The client's `HttpError` this was made from. */
-  readonly cause: HttpError;
+  /** The client's `ClientHttpError` this was made from. */
+  readonly cause: ClientHttpError;
 }
 
 /**
- * Turns the `HttpError` of `pagelope/client` into refine's `HttpError` shape, so that refine's notifications show the
+ * Turns the `ClientHttpError` of `pagelope/client` into refine's `HttpError` shape, so that refine's notifications show the
  * server's message and its auth provider's `onError` sees the status: the provider's calls throw these, and a
  * `custom` method written on `createClient` can do the same.
  *
@@ -30,10 +30,10 @@ export interface RefineHttpError extends Error {
  * try {
  *   await client.resource('/users').get('nobody');
  * } catch (error) {
- *   throw isHttpError(error) ? toRefineHttpError(error) : error;
+ *   throw isClientHttpError(error) ? toRefineHttpError(error) : error;
  * }
  */
-export function toRefineHttpError(error: HttpError): RefineHttpError {
+export function toRefineHttpError(error: ClientHttpError): RefineHttpError {
   const given: unknown = error.message;
   const messages = Array.isArray(given)
     ? given.filter((entry: unknown): entry is string => typeof entry === 'string')

@@ -8,6 +8,3 @@ export {
   type Route,
   type ResourceRoutes,
 } from './define-routes';
-export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
-export { routeNotFoundError, methodNotAllowedError, bodyTooLargeError } from './route-errors';
-export { parseContentEncoding, malformedEncodingError, hasBody, type BodyEncoding } from './body-encoding';

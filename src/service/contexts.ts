@@ -2,7 +2,7 @@ import type { RequestHeaders } from '../internal/index';
 import type { PageResult } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
 import type { RecordIdOf, Resource } from '../resource/index';
-import type { Patch, Transaction } from '../repository/index';
+import type { Patch, Transaction } from '../kit/index';
 
 /** What a service knows of a request beyond its headers when none is declared: any keys, read-only. */
 export type DefaultLocals = Readonly<Record<string, unknown>>;
@@ -126,3 +126,15 @@ export type ResourceHooks<TRecord, TLocals = DefaultLocals> = {
   onAfterDelete: (context: EntityContext<TRecord, TLocals>) => Replace<TRecord>;
   onAfterErrorDelete: ErrorHandler<IdErrorContext<TRecord, TLocals>>;
 };
+
+/**
+ * The context a hook of `ResourceHooks` receives, by event name: `HookContext<'onAfterCreate', User>` is what an
+ * `onAfterCreate` handler of a `User` service gets (`entity`, `body`, `locals`, `transaction`, ...): one name for the
+ * contexts of all twenty-one events.
+ *
+ * @example
+ * const stamp = (context: HookContext<'onBeforeCreate', Book>) => ({ ...context.body, slug: slugOf(context.body) });
+ */
+export type HookContext<TEvent extends keyof ResourceHooks<unknown>, TRecord, TLocals = DefaultLocals> = Parameters<
+  ResourceHooks<TRecord, TLocals>[TEvent]
+>[0];

@@ -13,7 +13,7 @@ import {
   validatePatch,
   validateReplace,
 } from '../resource/index';
-import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../repository/index';
+import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../kit/index';
 import { checkBody } from './check-body';
 import { refuseHiddenOrder } from './refuse-hidden-order';
 import { refuseHiddenSelect } from './refuse-hidden-select';

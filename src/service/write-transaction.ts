@@ -1,4 +1,4 @@
-import type { Repository, Transaction } from '../repository/index';
+import type { Repository, Transaction } from '../kit/index';
 import type { DefaultLocals, OperationContext } from './contexts';
 
 type Context<TRecord, TLocals> = () => OperationContext<TRecord, TLocals>;

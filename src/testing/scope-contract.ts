@@ -1,4 +1,5 @@
-import { isHttpError, parseCursorQuery, parseListQuery, type Repository, type ScopeOptions } from 'pagelope';
+import { isHttpError, parseCursorQuery, parseListQuery, type Repository } from 'pagelope';
+import type { ScopeOptions } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
 import { httpErrorOf } from './expect-bad-request';

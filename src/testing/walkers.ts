@@ -1,5 +1,6 @@
 /** Page and cursor walks: every record a query lists, with the metadata of each page checked on the way. */
-import type { CursorPage, OrderTerm, Repository, ScopeOptions, Where } from 'pagelope';
+import type { CursorPage, OrderTerm, Repository, Where } from 'pagelope';
+import type { ScopeOptions } from 'pagelope/kit';
 import { expect } from 'vitest';
 
 /**

@@ -1,15 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
-import {
-  createMemoryRepository,
-  createResourceService,
-  defineResource,
-  defineRoutes,
-  HttpError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from 'pagelope';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes, HttpError } from 'pagelope';
+import { TooManyRequestsError, UnauthorizedError } from 'pagelope/http';
 import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/express';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -5,14 +5,8 @@ import Fastify, {
   type FastifyServerOptions,
   type InjectOptions,
 } from 'fastify';
-import {
-  createMemoryRepository,
-  createResourceService,
-  defineResource,
-  defineRoutes,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from 'pagelope';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import { TooManyRequestsError, UnauthorizedError } from 'pagelope/http';
 import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -21,14 +21,8 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { map, type Observable } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createMemoryRepository,
-  createResourceService,
-  defineResource,
-  defineRoutes,
-  ForbiddenError,
-  UnauthorizedError,
-} from 'pagelope';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { OpenApiRouteOptions } from 'pagelope';
+import type { OpenApiRouteOptions } from 'pagelope/http';
 import type { ResourceRouterOptions } from 'pagelope/express';
 import type { PagelopeFastifyOptions } from 'pagelope/fastify';
 import type { ResourceRoutesOptions } from 'pagelope/hono';

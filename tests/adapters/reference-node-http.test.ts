@@ -5,19 +5,16 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { CORRELATION_ID_HEADER, errorResponse, resolveCorrelationId, type ResourceRoutes } from '../../src/index';
 import {
   bodyTooLargeError,
-  CORRELATION_ID_HEADER,
-  errorResponse,
   hasBody,
   malformedEncodingError,
   parseContentEncoding,
   methodNotAllowedError,
   parseJsonBody,
-  resolveCorrelationId,
   routeNotFoundError,
-  type ResourceRoutes,
-} from '../../src/index';
+} from '../../src/http/index';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
 async function readText(req: IncomingMessage, limit: number): Promise<string> {

@@ -12,12 +12,12 @@ import {
   defineResource,
   defineRoutes,
   HttpError,
-  ServiceUnavailableError,
   type ErrorReportInfo,
   type ReportError,
   type Repository,
   type ResourceRoutes,
 } from 'pagelope';
+import { ServiceUnavailableError } from 'pagelope/http';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 

@@ -95,7 +95,7 @@ describe('dist/client (built by npm run build)', () => {
     });
     const users = client.createClient({ baseUrl: 'http://a.test', fetch, correlationId: 'c-1' }).resource('/users');
     const error = await users.get('x').catch((caught: unknown) => caught);
-    expect(client.isHttpError(error)).toBe(true);
+    expect(client.isClientHttpError(error)).toBe(true);
     expect(error).toMatchObject({ statusCode: 404, correlationID: 'srv-1' });
   });
 
@@ -105,19 +105,19 @@ describe('dist/client (built by npm run build)', () => {
     const esmClient = (await import(pathToFileURL(dist('client/index.js')).href)) as typeof import('pagelope/client');
     const cjsRoot = require(dist('index.cjs')) as typeof import('pagelope');
     const cjsClient = require(dist('client/index.cjs')) as typeof import('pagelope/client');
-    const esmError = new esmClient.HttpError(400, 'bad', { correlationID: 'c-1' });
-    const cjsError = new cjsClient.HttpError(400, 'bad', { correlationID: 'c-1' });
+    const esmError = new esmClient.ClientHttpError(400, 'bad', { correlationID: 'c-1' });
+    const cjsError = new cjsClient.ClientHttpError(400, 'bad', { correlationID: 'c-1' });
     // One shared chunk per format: the client's class extends the very class the root exports.
     expect(esmError).toBeInstanceOf(esmRoot.HttpError);
     expect(cjsError).toBeInstanceOf(cjsRoot.HttpError);
     for (const error of [esmError, cjsError]) {
       expect(esmRoot.isHttpError(error) && cjsRoot.isHttpError(error)).toBe(true);
-      expect(esmClient.isHttpError(error) && cjsClient.isHttpError(error)).toBe(true);
+      expect(esmClient.isClientHttpError(error) && cjsClient.isClientHttpError(error)).toBe(true);
       expect(esmRoot.toErrorEnvelope(error, { correlationId: 'local' })).toMatchObject({
         statusCode: 400,
         message: 'bad',
       });
     }
-    expect(esmClient.isHttpError(new esmRoot.HttpError(400))).toBe(false);
+    expect(esmClient.isClientHttpError(new esmRoot.HttpError(400))).toBe(false);
   });
 });

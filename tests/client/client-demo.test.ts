@@ -1,10 +1,10 @@
 /**
  * The client against each framework's demo over a real socket on 127.0.0.1 (in the dist project, the built client
- * against the demos on the built package): walks visit every record exactly once, errors arrive as `HttpError`
+ * against the demos on the built package): walks visit every record exactly once, errors arrive as `ClientHttpError`
  * with the server's correlation id, and the record calls round-trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, isHttpError, type FetchLike, type HttpError, type ResourceClient } from 'pagelope/client';
+import { createClient, isClientHttpError, type FetchLike, type ClientHttpError, type ResourceClient } from 'pagelope/client';
 import { listen as listenExpress } from '../../examples/express/listen';
 import { listen as listenFastify } from '../../examples/fastify/listen';
 import { listen as listenHono } from '../../examples/hono/listen';
@@ -115,9 +115,9 @@ describe.each(FRAMEWORKS)('createClient against the %s demo', (_name, listen) =>
     ['a 400 for an unknown field', (client: ResourceClient<User>) => client.list({ where: { nope: 1 } as never }), 400],
     ['a 400 for a bad cursor', (client: ResourceClient<User>) => client.listByCursor({ cursor: 'bogus' }), 400],
     ['a 404 for an unknown id', (client: ResourceClient<User>) => client.get('nobody/..'), 404],
-  ] as const)("throws %s as HttpError with the server's correlationID", async (_case, call, status) => {
-    const error = (await rejectionOf(call(users))) as HttpError;
-    expect(isHttpError(error)).toBe(true);
+  ] as const)("throws %s as ClientHttpError with the server's correlationID", async (_case, call, status) => {
+    const error = (await rejectionOf(call(users))) as ClientHttpError;
+    expect(isClientHttpError(error)).toBe(true);
     expect(error.statusCode).toBe(status);
     expect(error.correlationID).toBeDefined();
     expect(error.correlationID).toBe(responseIds.at(-1));
@@ -150,12 +150,12 @@ describe.each(FRAMEWORKS)('createClient against the %s demo', (_name, listen) =>
     const updated = await users.update(created.id, { age: 41 });
     expect(updated).toEqual({ ...replaced, age: 41 });
     await users.delete(created.id);
-    const gone = (await rejectionOf(users.get(created.id))) as HttpError;
+    const gone = (await rejectionOf(users.get(created.id))) as ClientHttpError;
     expect([gone.statusCode, gone.correlationID]).toEqual([404, responseIds.at(-1)]);
   });
 
   it('calls the server with the correlation id given, which the error carries back', async () => {
-    const error = (await rejectionOf(users.get('missing', { correlationId: 'client-trace-1' }))) as HttpError;
+    const error = (await rejectionOf(users.get('missing', { correlationId: 'client-trace-1' }))) as ClientHttpError;
     expect([error.statusCode, error.correlationID, responseIds.at(-1)]).toEqual([
       404,
       'client-trace-1',

@@ -1,8 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createClient,
-  HttpError,
-  isHttpError,
+  ClientHttpError,
+  isClientHttpError,
   toQueryString,
   type Client,
   type CursorPage,
@@ -111,18 +111,18 @@ describe('createClient', () => {
   });
 });
 
-describe('HttpError', () => {
-  it('returns an error with correlationID, extending the root HttpError', () => {
-    const error = new HttpError(404, 'gone', { correlationID: 'c' });
+describe('ClientHttpError', () => {
+  it('returns an error with correlationID, extending the root ClientHttpError', () => {
+    const error = new ClientHttpError(404, 'gone', { correlationID: 'c' });
     expectTypeOf(error.correlationID).toEqualTypeOf<string | undefined>();
     expectTypeOf(error.statusCode).toEqualTypeOf<number>();
     expectTypeOf(error).toExtend<RootHttpError>();
   });
 });
 
-describe('isHttpError', () => {
-  it('returns a type guard that narrows unknown to the client HttpError', () => {
+describe('isClientHttpError', () => {
+  it('returns a type guard that narrows unknown to the client ClientHttpError', () => {
     const value: unknown = null;
-    if (isHttpError(value)) expectTypeOf(value.correlationID).toEqualTypeOf<string | undefined>();
+    if (isClientHttpError(value)) expectTypeOf(value.correlationID).toEqualTypeOf<string | undefined>();
   });
 });

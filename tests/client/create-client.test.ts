@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, HttpError, isHttpError, type ClientOptions } from 'pagelope/client';
+import { createClient, ClientHttpError, isClientHttpError, type ClientOptions } from 'pagelope/client';
 import { HttpError as RootHttpError, isHttpError as isRootHttpError } from '../../src/index';
 import { rejectionOf } from '../support/rejection-of';
 import { fakeFetch, json, pageOf, type FakeCall } from './fake-fetch';
@@ -293,7 +293,7 @@ describe('client.resource', () => {
 });
 
 describe('client errors', () => {
-  it("throws an HttpError with the envelope's status, messages, error, extras and correlationID", async () => {
+  it("throws an ClientHttpError with the envelope's status, messages, error, extras and correlationID", async () => {
     const { users } = clientOf(() =>
       json(429, envelope(429, { error: 'Too Many Requests', retryAfterSeconds: 3 }), {
         'x-correlation-id': 'server-id-1',
@@ -301,10 +301,10 @@ describe('client errors', () => {
         'set-cookie': 'a=b',
       }),
     );
-    const error = (await rejectionOf(users.list({ limit: 5 }))) as HttpError;
-    expect(error).toBeInstanceOf(HttpError);
+    const error = (await rejectionOf(users.list({ limit: 5 }))) as ClientHttpError;
+    expect(error).toBeInstanceOf(ClientHttpError);
     expect(error).toBeInstanceOf(RootHttpError);
-    expect(isHttpError(error) && isRootHttpError(error)).toBe(true);
+    expect(isClientHttpError(error) && isRootHttpError(error)).toBe(true);
     expect(error).toMatchObject({
       statusCode: 429,
       message: ['limit must be a positive integer'],
@@ -315,10 +315,10 @@ describe('client errors', () => {
     });
   });
 
-  it('throws an HttpError with the response header correlation id when the envelope has none', async () => {
+  it('throws an ClientHttpError with the response header correlation id when the envelope has none', async () => {
     const body = envelope(404, { message: 'Not Found', error: 'Not Found', correlationID: undefined });
     const { users } = clientOf(() => json(404, body, { 'x-correlation-id': 'from-header' }));
-    const error = (await rejectionOf(users.get('nobody'))) as HttpError;
+    const error = (await rejectionOf(users.get('nobody'))) as ClientHttpError;
     expect([error.statusCode, error.message, error.correlationID]).toEqual([404, 'Not Found', 'from-header']);
   });
 
@@ -330,10 +330,10 @@ describe('client errors', () => {
     ['an envelope with a 2xx statusCode', () => json(400, envelope(200))],
     ['an envelope with a non-string message entry', () => json(400, envelope(400, { message: ['a', 1] }))],
     ['a redirect the fetch did not follow', () => new Response(null, { status: 302 })],
-  ])('throws an HttpError 502 for %s, saying it was not an envelope', async (_name, answer) => {
+  ])('throws an ClientHttpError 502 for %s, saying it was not an envelope', async (_name, answer) => {
     const { users, calls } = clientOf(answer);
-    const error = (await rejectionOf(users.get('secret-id'))) as HttpError;
-    expect(isHttpError(error)).toBe(true);
+    const error = (await rejectionOf(users.get('secret-id'))) as ClientHttpError;
+    expect(isClientHttpError(error)).toBe(true);
     expect(error.statusCode).toBe(502);
     expect(error.message).toMatch(
       /^the response to GET \/users\/:id \(status \d+\) was not a pagelope error envelope$/,
@@ -359,16 +359,16 @@ describe('client errors', () => {
     ['get', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.get('u1'), [ann]],
     ['create', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.create({}), null],
     ['update', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.update('u1', {}), 'text'],
-  ] as const)('throws an HttpError 502 when %s gets a 2xx that is not %s', async (_name, expected, call, body) => {
+  ] as const)('throws an ClientHttpError 502 when %s gets a 2xx that is not %s', async (_name, expected, call, body) => {
     const { users } = clientOf(() => json(200, body, { 'x-correlation-id': 'srv-1' }));
-    const error = (await rejectionOf(call(users))) as HttpError;
+    const error = (await rejectionOf(call(users))) as ClientHttpError;
     expect([error.statusCode, error.correlationID]).toEqual([502, 'srv-1']);
     expect(error.message).toContain(`was not ${expected}`);
   });
 
-  it('throws an HttpError 502 for a 2xx body that is not JSON', async () => {
+  it('throws an ClientHttpError 502 for a 2xx body that is not JSON', async () => {
     const { users } = clientOf(() => new Response('<html></html>', { status: 200 }));
-    const error = (await rejectionOf(users.list())) as HttpError;
+    const error = (await rejectionOf(users.list())) as ClientHttpError;
     expect([error.statusCode, error.message]).toEqual([
       502,
       'the response to GET /users (status 200) was not a page result (items, total, page, limit, totalPages, hasNextPage, hasPreviousPage)',

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineResource, type Patch, type Repository } from '../../src/index';
+import { defineResource, type Repository } from '../../src/index';
+import { type Patch } from '../../src/kit/index';
 import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 
 /** Options of {@link describeLosslessUpdateContract}. */

@@ -14,14 +14,8 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ConflictError,
-  createMemoryRepository,
-  ServiceUnavailableError,
-  toOpenApi,
-  type OpenApiDocument,
-  type Repository,
-} from 'pagelope';
+import { createMemoryRepository, toOpenApi, type OpenApiDocument, type Repository } from 'pagelope';
+import { ConflictError, ServiceUnavailableError } from 'pagelope/http';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { seedUsers } from '../../examples/shared/seed';
 import { users, type User } from '../../examples/shared/users';

@@ -12,13 +12,13 @@ import {
   createResourceService,
   defineResource,
   errorResponse,
-  ForbiddenError,
   type OrderTerm,
   type Repository,
   type ResourceService,
   type Where,
   type WhereClause,
 } from '../../src/index';
+import { ForbiddenError } from '../../src/http/index';
 import type { RepositoryFactory as MakeRepository } from 'pagelope/testing';
 import { rejectionOf } from '../support/rejection-of';
 

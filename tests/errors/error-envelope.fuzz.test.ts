@@ -5,15 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  HttpError,
-  errorResponse,
-  isSafeCorrelationId,
-  resolveCorrelationId,
-  statusName,
-  toErrorEnvelope,
-  type ErrorEnvelope,
-} from 'pagelope';
+import { HttpError, errorResponse, resolveCorrelationId, toErrorEnvelope, type ErrorEnvelope } from 'pagelope';
+import { isSafeCorrelationId, statusName } from 'pagelope/http';
 
 fc.configureGlobal({ ...fc.readConfigureGlobal(), numRuns: 300 }); // the seed is tests/setup.ts's
 

@@ -1,21 +1,9 @@
 /** Types of the errors module from the root entry: status names, correlation ids and the HTTP error classes. */
 import {
-  BadRequestError,
   CORRELATION_ID_HEADER,
-  ConflictError,
-  ForbiddenError,
   HttpError,
-  InternalServerError,
-  STATUS_NAMES,
-  ServiceUnavailableError,
-  TooManyRequestsError,
-  UnauthorizedError,
-  UnprocessableEntityError,
-  createErrorReporter,
   errorResponse,
-  isSafeCorrelationId,
   resolveCorrelationId,
-  statusName,
   toErrorEnvelope,
   type ErrorEnvelope,
   type ErrorReportInfo,
@@ -26,6 +14,20 @@ import {
   type HttpErrorOptions,
   type ToErrorEnvelopeOptions,
 } from 'pagelope';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  InternalServerError,
+  STATUS_NAMES,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnprocessableEntityError,
+  createErrorReporter,
+  isSafeCorrelationId,
+  statusName,
+} from 'pagelope/http';
 import { describe, expectTypeOf, it } from 'vitest';
 
 describe('the HTTP error classes', () => {

@@ -1,4 +1,5 @@
-import { createErrorReporter, type ErrorReportInfo, type ReportError } from 'pagelope';
+import { type ErrorReportInfo, type ReportError } from 'pagelope';
+import { createErrorReporter } from 'pagelope/http';
 import { describe, expect, it, vi } from 'vitest';
 
 const info = (statusCode: number): ErrorReportInfo => ({ correlationId: 'c-1', method: 'GET', path: '/x', statusCode });

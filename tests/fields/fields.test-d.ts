@@ -8,12 +8,11 @@ import {
   isOperatorName,
   type FieldDef,
   type FieldKind,
-  type OperatorArity,
   type OperatorName,
-  type OperatorSpec,
   type OrderDirection,
   type OrderTerm,
 } from 'pagelope';
+import { type OperatorArity, type OperatorSpec } from 'pagelope/kit';
 import { introspectFields, quote } from 'pagelope/kit';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  MAX_LIST_VALUES,
-  QUERY_LIMITS,
-  defineResource,
-  isHttpError,
-  isSafeCorrelationId,
-  parseListQuery,
-} from 'pagelope';
-import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES } from 'pagelope';
+import { MAX_LIST_VALUES, QUERY_LIMITS, defineResource, isHttpError, parseListQuery } from 'pagelope';
+import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES, isSafeCorrelationId } from 'pagelope/http';
 import type { StartedServer } from '../contracts/http-contract';
 import { expectEnvelope } from './corpus';
 import { FRAMEWORKS, HOSTILE_OPTIONS, headerOf, send, type RawResponse } from './servers';

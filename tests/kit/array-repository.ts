@@ -5,17 +5,8 @@
  * PostgreSQL repositories.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CreateInput,
-  CursorInput,
-  CursorPage,
-  ListInput,
-  PageResult,
-  Patch,
-  Repository,
-  Resource,
-  ScopeOptions,
-} from 'pagelope';
+import type { CursorInput, CursorPage, ListInput, PageResult, Repository, Resource } from 'pagelope';
+import type { CreateInput, Patch, ScopeOptions } from 'pagelope/kit';
 import {
   compileAfterCursor,
   compileComparator,

@@ -2,11 +2,11 @@
 import {
   createMemoryRepository,
   defineResource,
-  type CreateInput,
   type MemoryRepositoryOptions,
   type PageResult,
   type Repository,
 } from 'pagelope';
+import { type CreateInput } from 'pagelope/kit';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 

@@ -5,16 +5,12 @@ import {
   defineResource,
   defineRoutes,
   toOpenApi,
-  toOpenApiRoute,
   type OpenApiDocument,
-  type OpenApiHeader,
   type OpenApiOptions,
-  type OpenApiRoute,
-  type OpenApiRouteOptions,
-  type OpenApiSecurityRequirement,
-  type OpenApiSecurityScheme,
   type ResourceRoutes,
 } from 'pagelope';
+import { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
+import { type OpenApiHeader, type OpenApiSecurityRequirement, type OpenApiSecurityScheme } from '../../src/openapi/index';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 

@@ -9,10 +9,9 @@ import {
   defineRoutes,
   errorResponse,
   toOpenApi,
-  toOpenApiRoute,
   type OpenApiDocument,
-  type Route,
 } from 'pagelope';
+import { toOpenApiRoute, type Route } from 'pagelope/http';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { createBookRoutes } from './books-routes';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageMeta, toPageResult } from '../../src/index';
+import { pageMeta } from '../../src/index';
+import { toPageResult } from '../../src/kit/index';
 
 describe('pageMeta', () => {
   it.each([

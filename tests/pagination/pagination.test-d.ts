@@ -1,5 +1,6 @@
 /** Types of the pagination module: page results (root entry and kit) and the cursor codec (kit). */
-import { pageMeta, toPageResult, type PageMeta, type PageMetaInput, type PageResult } from 'pagelope';
+import { pageMeta, type PageMeta, type PageMetaInput, type PageResult } from 'pagelope';
+import { toPageResult } from 'pagelope/kit';
 import {
   CURSOR_MISMATCH,
   decodeCursor,

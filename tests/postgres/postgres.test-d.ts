@@ -1,5 +1,6 @@
 /** Types of pagelope/postgres: the repository, the table SQL and the client it takes. */
-import { defineResource, type QueryResultRows, type Repository, type Transaction } from 'pagelope';
+import { defineResource, type Repository, type Transaction } from 'pagelope';
+import { type QueryResultRows } from 'pagelope/kit';
 import {
   createPostgresRepository,
   createTableSql,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dataProvider, toRefineHttpError, type DataProviderOptions } from 'pagelope/refine';
-import { HttpError } from 'pagelope/client';
+import { ClientHttpError } from 'pagelope/client';
 import { MAX_LIST_VALUES } from 'pagelope';
 import { MAX_IN_VALUES } from '../../src/refine/get-many-records';
 import { WALK_LIMIT } from '../../src/refine/list-records';
@@ -334,7 +334,7 @@ describe('dataProvider errors', () => {
       correlationID: 'server-7',
     });
     expect((error as { errors?: unknown }).errors).toBeUndefined();
-    expect((error as Error).cause).toBeInstanceOf(HttpError);
+    expect((error as Error).cause).toBeInstanceOf(ClientHttpError);
   });
 
   it.each([
@@ -375,7 +375,7 @@ describe('toRefineHttpError', () => {
     { message: ['a', 'b'], messages: ['a', 'b'], text: 'a; b' },
     { message: undefined, messages: ['Not Found'], text: 'Not Found' },
   ])('returns message $text and messages $messages for the message $message', ({ message, messages, text }) => {
-    const cause = new HttpError(404, message, { correlationID: 'k' });
+    const cause = new ClientHttpError(404, message, { correlationID: 'k' });
     const error = toRefineHttpError(cause);
     expect(error).toMatchObject({
       name: 'HttpError',

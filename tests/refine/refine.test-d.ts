@@ -1,6 +1,6 @@
 import type { DataProvider, GetListResponse, HttpError as RefineHttpErrorShape } from '@refinedev/core';
 import { describe, expectTypeOf, it } from 'vitest';
-import { HttpError } from 'pagelope/client';
+import { ClientHttpError } from 'pagelope/client';
 import {
   dataProvider,
   toRefineHttpError,
@@ -60,8 +60,8 @@ describe('dataProvider', () => {
 });
 
 describe('toRefineHttpError', () => {
-  it("returns refine's HttpError shape, an Error with the envelope's status and messages", () => {
-    const error = toRefineHttpError(new HttpError(404));
+  it("returns refine's ClientHttpError shape, an Error with the envelope's status and messages", () => {
+    const error = toRefineHttpError(new ClientHttpError(404));
     expectTypeOf(error).toEqualTypeOf<RefineHttpError>();
     expectTypeOf(error).toExtend<RefineHttpErrorShape>();
     expectTypeOf(error).toExtend<Error>();
@@ -69,11 +69,11 @@ describe('toRefineHttpError', () => {
     expectTypeOf(error.statusCode).toEqualTypeOf<number>();
     expectTypeOf(error.messages).toEqualTypeOf<readonly string[]>();
     expectTypeOf(error.correlationID).toEqualTypeOf<string | undefined>();
-    expectTypeOf(error.cause).toEqualTypeOf<HttpError>();
+    expectTypeOf(error.cause).toEqualTypeOf<ClientHttpError>();
   });
 
-  it('takes only the client HttpError', () => {
-    // @ts-expect-error a plain Error is not an HttpError of the client
+  it('takes only the client ClientHttpError', () => {
+    // @ts-expect-error a plain Error is not an ClientHttpError of the client
     toRefineHttpError(new Error('x'));
   });
 });

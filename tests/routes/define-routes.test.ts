@@ -7,9 +7,9 @@ import {
   defineRoutes,
   HttpError,
   ROUTE_TYPES,
-  type Route,
   type RouteType,
 } from '../../src/index';
+import { type Route } from '../../src/http/index';
 
 const itemSchema = z.object({ id: z.string(), name: z.string().min(1), rank: z.number().int() });
 const items = defineResource({

@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createMemoryRepository,
-  createResourceService,
-  defineResource,
-  defineRoutes,
-  pageMeta,
-  type Route,
-} from 'pagelope';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes, pageMeta } from 'pagelope';
+import { type Route } from 'pagelope/http';
 import { linkHeader, MAX_LINK_HEADER_LENGTH, queryTextOf } from '../../src/routes/link-header';
 
 const items = defineResource({

@@ -6,9 +6,9 @@ import {
   defineResource,
   defineRoutes,
   errorResponse,
-  type Route,
   type RouteType,
 } from '../../src/index';
+import { type Route } from '../../src/http/index';
 import { rejectionOf } from '../support/rejection-of';
 
 const UUID = '0190a6f4-5b6e-7c1d-8e2f-3a4b5c6d7e8f';

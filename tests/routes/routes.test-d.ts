@@ -6,8 +6,8 @@ import {
   defineResource,
   defineRoutes,
   type ResourceRoutes,
-  type RouteReply,
 } from 'pagelope';
+import { type RouteReply } from 'pagelope/http';
 
 const userSchema = z.object({ id: z.string(), username: z.string(), age: z.number().optional() });
 interface User {

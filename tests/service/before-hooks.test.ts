@@ -4,13 +4,13 @@ import {
   createMemoryRepository,
   createResourceService,
   defineResource,
-  ForbiddenError,
   HttpError,
   type HookOptions,
   type Repository,
   type ResourceService,
   type ScopeFunction,
 } from '../../src/index';
+import { ForbiddenError } from '../../src/http/index';
 import { rejectionOf } from '../support/rejection-of';
 
 const schema = z.object({

@@ -4,17 +4,11 @@ import {
   createMemoryRepository,
   createResourceService,
   defineResource,
-  type BeforeCreateContext,
-  type BeforeReplaceContext,
-  type BeforeUpdateContext,
   type DefaultLocals,
   type HookBus,
-  type OperationContext,
   type OperationOptions,
   type RecordId,
   type RecordIdOf,
-  type ReplaceContext,
-  type ReplaceErrorContext,
   type Resource,
   type ResourceHooks,
   type ResourceService,
@@ -24,6 +18,14 @@ import {
   type ServiceOperation,
   type Where,
 } from 'pagelope';
+import {
+  type BeforeCreateContext,
+  type BeforeReplaceContext,
+  type BeforeUpdateContext,
+  type OperationContext,
+  type ReplaceContext,
+  type ReplaceErrorContext,
+} from '../../src/service/index';
 
 const schema = z.object({
   id: z.string(),

@@ -4,15 +4,17 @@ import {
   createMemoryRepository,
   createResourceService,
   defineResource,
-  type CreateContext,
-  type CreateErrorContext,
-  type IdErrorContext,
-  type OperationContext,
   type Repository,
   type ResourceServiceOptions,
   type ScopeContext,
   type Transaction,
 } from 'pagelope';
+import {
+  type CreateContext,
+  type CreateErrorContext,
+  type IdErrorContext,
+  type OperationContext,
+} from '../../src/service/index';
 
 const bookSchema = z.object({ id: z.string(), title: z.string(), authorId: z.string() });
 const authorSchema = z.object({ id: z.string(), bookCount: z.number() });

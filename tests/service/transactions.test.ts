@@ -7,10 +7,10 @@ import {
   defineResource,
   defineRoutes,
   HttpError,
-  type OperationContext,
   type Repository,
   type Transaction,
 } from '../../src/index';
+import { type OperationContext } from '../../src/service/index';
 import { onError, resourceRoutes } from 'pagelope/hono';
 import { createArrayRepository } from '../kit/array-repository';
 import { rejectionOf } from '../support/rejection-of';

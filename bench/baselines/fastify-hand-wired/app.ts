@@ -12,7 +12,8 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
-import { CORRELATION_ID_HEADER, TooManyRequestsError } from 'pagelope';
+import { CORRELATION_ID_HEADER } from 'pagelope';
+import { TooManyRequestsError } from 'pagelope/http';
 import { answerClientError } from './client-error';
 import { ALLOWED_METHODS, BODY_LIMIT_BYTES, createDemo, type DemoOptions, type Reply } from './demo-app';
 import { queryStringOf } from './query-string-of';

@@ -1,4 +1,5 @@
-import { bodyTooLargeError, HttpError, malformedEncodingError } from 'pagelope';
+import { HttpError } from 'pagelope';
+import { bodyTooLargeError, malformedEncodingError } from 'pagelope/http';
 
 /**
  * The error pagelope answers for one of body-parser's (and so `express.json()`'s, `express.raw()`'s, ...): a body

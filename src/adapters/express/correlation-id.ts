@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from 'pagelope';
+import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
+import { isSafeCorrelationId } from 'pagelope/http';
 
 /**
  * Returns the Express middleware that resolves each request's correlation id before anything else runs: the

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
-import { createErrorReporter, type ErrorReportingOptions } from 'pagelope';
+import { type ErrorReportingOptions } from 'pagelope';
+import { createErrorReporter } from 'pagelope/http';
 import { fromBodyParserError } from './body-parser-error';
 import { sendError } from './send-error';
 

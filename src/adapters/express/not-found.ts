@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { routeNotFoundError } from 'pagelope';
+import { routeNotFoundError } from 'pagelope/http';
 import { sendError } from './send-error';
 
 /**

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { hasBody, isJsonContentType, parseContentEncoding, parseJsonBody } from 'pagelope';
+import { hasBody, isJsonContentType, parseContentEncoding, parseJsonBody } from 'pagelope/http';
 import { fromBodyParserError } from './body-parser-error';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */

@@ -1,11 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
-import {
-  DEFAULT_BODY_LIMIT,
-  methodNotAllowedError,
-  type OpenApiRouteOptions,
-  type ResourceRoutes,
-  type Route,
-} from 'pagelope';
+import { type ResourceRoutes } from 'pagelope';
+import { DEFAULT_BODY_LIMIT, methodNotAllowedError, type OpenApiRouteOptions, type Route } from 'pagelope/http';
 import { correlationIdOf } from './correlation-id';
 import { jsonBodyReader, type JsonBodyReader } from './read-json-body';
 import { openApiRouteOf, serveOpenApi } from './serve-open-api';

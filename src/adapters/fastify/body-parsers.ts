@@ -1,13 +1,13 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
+import { HttpError } from 'pagelope';
 import {
   bodyTooLargeError,
-  HttpError,
   malformedEncodingError,
   parseContentEncoding,
   parseJsonBody,
   type BodyEncoding,
-} from 'pagelope';
+} from 'pagelope/http';
 import { ignoresBody } from './route-config';
 
 /** `application/*+json` as Fastify hands it to a parser: type and subtype lower-cased, then any parameters. */

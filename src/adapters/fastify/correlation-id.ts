@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from 'pagelope';
+import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
+import { isSafeCorrelationId } from 'pagelope/http';
 
 /** Reads (or, when no hook set it yet, resolves and sets) the correlation id of a request. Internal to the adapter. */
 export type CorrelationIdOf = (request: FastifyRequest, reply: FastifyReply) => string;

@@ -1,4 +1,5 @@
-import { bodyTooLargeError, HttpError } from 'pagelope';
+import { HttpError } from 'pagelope';
+import { bodyTooLargeError } from 'pagelope/http';
 import { unsupportedMediaType } from './body-parsers';
 
 const malformedJson = (cause: unknown): HttpError => new HttpError(400, 'Malformed JSON body', { cause });

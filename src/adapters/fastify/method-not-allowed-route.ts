@@ -1,5 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { methodNotAllowedError } from 'pagelope';
+import { methodNotAllowedError } from 'pagelope/http';
 import { methodNotAllowedConfig } from './route-config';
 
 /**

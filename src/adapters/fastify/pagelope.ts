@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import {
   CORRELATION_ID_HEADER,
+  errorResponse,
+  type ErrorReportInfo,
+  type ErrorReportingOptions,
+  type ResourceRoutes,
+} from 'pagelope';
+import {
   createErrorReporter,
   DEFAULT_BODY_LIMIT,
-  errorResponse,
   isJsonContentType,
   methodNotAllowedError,
   routeNotFoundError,
   type OpenApiRoute,
-  type ErrorReportInfo,
-  type ErrorReportingOptions,
   type OpenApiRouteOptions,
-  type ResourceRoutes,
   type Route,
-} from 'pagelope';
+} from 'pagelope/http';
 import { adoptFrameworkErrors } from './adopt-framework-errors';
 import { addBodyParsers, unsupportedMediaType } from './body-parsers';
 import { useCorrelationId, type CorrelationIdOf } from './correlation-id';

@@ -1,4 +1,5 @@
-import type { FieldDef, Resource, Route } from 'pagelope';
+import type { FieldDef, Resource } from 'pagelope';
+import type { Route } from 'pagelope/http';
 
 /** A JSON Schema object, as Fastify's response serializer (fast-json-stringify) reads it. */
 type JsonSchema = Readonly<Record<string, unknown>>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions, type ResourceRoutes } from 'pagelope';
+import { type ResourceRoutes } from 'pagelope';
+import { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
 import { routeMethodNotAllowed } from './method-not-allowed-route';
 import { noBodyConfig } from './route-config';

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { isSafeCorrelationId, resolveCorrelationId } from 'pagelope';
+import { resolveCorrelationId } from 'pagelope';
+import { isSafeCorrelationId } from 'pagelope/http';
 
 /** The context variable holding the request's correlation id (`c.get('correlationId')`). */
 export const CORRELATION_ID_VARIABLE = 'correlationId';

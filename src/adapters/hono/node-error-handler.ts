@@ -1,4 +1,5 @@
-import { createErrorReporter, errorResponse, HttpError, type ReportError } from 'pagelope';
+import { errorResponse, HttpError, type ReportError } from 'pagelope';
+import { createErrorReporter } from 'pagelope/http';
 
 /** Options of {@link nodeErrorHandler}, which must name `reportError` (a bare object would be an error to answer). */
 export interface NodeErrorHandlerOptions {

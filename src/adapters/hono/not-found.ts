@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { routeNotFoundError } from 'pagelope';
+import { routeNotFoundError } from 'pagelope/http';
 import { errorReply } from './error-reply';
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { createErrorReporter, type ErrorReportingOptions } from 'pagelope';
+import { type ErrorReportingOptions } from 'pagelope';
+import { createErrorReporter } from 'pagelope/http';
 import { correlationIdOf } from './correlation-id-of';
 import { errorReply } from './error-reply';
 import { pathOf } from './path-of';

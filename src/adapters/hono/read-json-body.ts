@@ -7,7 +7,7 @@ import {
   parseContentEncoding,
   parseJsonBody,
   type BodyEncoding,
-} from 'pagelope';
+} from 'pagelope/http';
 
 /**
  * Reads a request's JSON body as pagelope parses it on every framework, and parses its text with `parseJsonBody`, so

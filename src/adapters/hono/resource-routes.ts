@@ -1,13 +1,7 @@
 import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import {
-  DEFAULT_BODY_LIMIT,
-  HttpError,
-  methodNotAllowedError,
-  type OpenApiRouteOptions,
-  type ResourceRoutes,
-  type Route,
-} from 'pagelope';
+import { HttpError, type ResourceRoutes } from 'pagelope';
+import { DEFAULT_BODY_LIMIT, methodNotAllowedError, type OpenApiRouteOptions, type Route } from 'pagelope/http';
 import { asError } from './as-error';
 import { correlationIdOf } from './correlation-id-of';
 import { pathOf } from './path-of';

@@ -1,11 +1,6 @@
 import type { Env, Hono } from 'hono';
-import {
-  methodNotAllowedError,
-  toOpenApiRoute,
-  type OpenApiRoute,
-  type OpenApiRouteOptions,
-  type ResourceRoutes,
-} from 'pagelope';
+import { type ResourceRoutes } from 'pagelope';
+import { methodNotAllowedError, toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
 import { correlationIdOf } from './correlation-id-of';
 import { toRoutePath } from './to-route-path';
 

@@ -1,6 +1,6 @@
 import { Controller, Inject, RequestMapping, RequestMethod, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { OpenApiRoute } from 'pagelope';
+import type { OpenApiRoute } from 'pagelope/http';
 import { PlatformResponse, type ResponseHolder } from './platform-response';
 
 const CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,15 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Controller, HttpCode, Inject, Param, Req, RequestMapping, RequestMethod, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import {
-  hasBody,
-  methodNotAllowedError,
-  parseJsonBody,
-  resolveCorrelationId,
-  type Route,
-  type ResourceRoutes,
-  type RouteMethod,
-} from 'pagelope';
+import { resolveCorrelationId, type ResourceRoutes } from 'pagelope';
+import { hasBody, methodNotAllowedError, parseJsonBody, type Route, type RouteMethod } from 'pagelope/http';
 import type { ResolvedOptions } from './pagelope-module-options';
 import { PlatformResponse, type ResponseHolder } from './platform-response';
 import { readJsonBody } from './read-json-body';

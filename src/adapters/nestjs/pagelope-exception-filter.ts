@@ -3,16 +3,13 @@ import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilt
 import { HttpAdapterHost } from '@nestjs/core';
 import {
   CORRELATION_ID_HEADER,
-  createErrorReporter,
   errorResponse,
-  methodNotAllowedError,
-  parseJsonBody,
   resolveCorrelationId,
-  routeNotFoundError,
   type ErrorReportInfo,
   type ErrorReportingOptions,
   type ResourceRoutes,
 } from 'pagelope';
+import { createErrorReporter, methodNotAllowedError, parseJsonBody, routeNotFoundError } from 'pagelope/http';
 import { rawRequestOf, requestStateOf } from './request-state';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  DEFAULT_BODY_LIMIT,
-  toOpenApiRoute,
-  type ErrorReportingOptions,
-  type OpenApiRoute,
-  type OpenApiRouteOptions,
-  type ResourceRoutes,
-} from 'pagelope';
+import { type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
+import { DEFAULT_BODY_LIMIT, toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;

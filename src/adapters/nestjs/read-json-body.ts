@@ -1,16 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
+import { HttpError } from 'pagelope';
 import {
   bodyTooLargeError,
   hasBody,
-  HttpError,
   isJsonContentType,
   malformedEncodingError,
   parseContentEncoding,
   parseJsonBody,
   type BodyEncoding,
-} from 'pagelope';
+} from 'pagelope/http';
 
 /** A parsed JSON body; `undefined` stands for a request without one. */
 export interface JsonBody {

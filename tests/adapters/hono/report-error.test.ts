@@ -5,7 +5,8 @@
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer, type RequestListener } from 'node:http';
-import { TooManyRequestsError, type ReportError, type ResourceRoutes } from 'pagelope';
+import { type ReportError, type ResourceRoutes } from 'pagelope';
+import { TooManyRequestsError } from 'pagelope/http';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { describe, expect, it, vi } from 'vitest';
 import { describeReportErrorContract, failingRoutes, type ServedApp } from '../report-error-contract';

@@ -1,4 +1,5 @@
 import { HttpError } from '../errors/index';
+import { unsupportedMediaTypeError } from './route-errors';
 
 /** Largest request body the framework adapters read by default, in bytes (16 KiB). */
 export const DEFAULT_BODY_LIMIT = 16_384;
@@ -20,7 +21,7 @@ export function isJsonContentType(contentType: string | null | undefined): boole
  * const body = parseJsonBody('{"username":"ada"}', 'application/json; charset=utf-8');
  */
 export function parseJsonBody(text: string, contentType: string | null | undefined): unknown {
-  if (!isJsonContentType(contentType)) throw new HttpError(415, 'Content-Type must be application/json');
+  if (!isJsonContentType(contentType)) throw unsupportedMediaTypeError();
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

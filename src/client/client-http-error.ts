@@ -3,7 +3,7 @@ import { HttpError as BaseHttpError, type HttpErrorBody } from '../errors/index'
 /** The brand of the client's `HttpError`, shared by every copy of the package (ESM, CJS, duplicated installs). */
 const CLIENT_ERROR_BRAND: unique symbol = Symbol.for('pagelope.client.HttpError') as never;
 
-/** Options of the client's {@link HttpError}. */
+/** Options of {@link ClientHttpError}. */
 export interface ClientHttpErrorOptions {
   /** The correlation id of the exchange: the envelope's `correlationID`, else the response's or request's header. */
   readonly correlationID?: string | undefined;
@@ -27,7 +27,7 @@ export interface ClientHttpErrorOptions {
  *   if (isHttpError(error) && error.statusCode === 404) console.log('not found, see', error.correlationID);
  * }
  */
-export class HttpError extends BaseHttpError {
+export class ClientHttpError extends BaseHttpError {
   /** The correlation id the server logged this exchange under, when known. */
   readonly correlationID: string | undefined;
 
@@ -41,23 +41,26 @@ export class HttpError extends BaseHttpError {
     const correlationID = options.correlationID;
     // The base class drops `correlationID` from the body's extras, so it is kept here, as a string or nothing.
     this.correlationID = typeof correlationID === 'string' && correlationID.length > 0 ? correlationID : undefined;
+    this.name = 'ClientHttpError';
     Object.defineProperty(this, CLIENT_ERROR_BRAND, { value: true });
   }
 }
 
 /**
- * Tells whether a value is the client's {@link HttpError} (from this copy of the package or any other, by
+ * Tells whether a value is {@link ClientHttpError} (from this copy of the package or any other, by
  * `instanceof` or brand), with its `correlationID`. A server-side `HttpError` of the root entry is not one; the
- * root's `isHttpError` recognises both.
+ * root's `isHttpError` recognises both (a `ClientHttpError` is one of its subclasses).
  *
  * @throws never, whatever the value (a Proxy whose traps throw gives `false`).
  * @example
- * if (isHttpError(error)) console.log(error.statusCode, error.correlationID);
+ * if (isClientHttpError(error)) console.log(error.statusCode, error.correlationID);
  */
-export function isHttpError(value: unknown): value is HttpError {
+export function isClientHttpError(value: unknown): value is ClientHttpError {
   try {
     if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
-    return value instanceof HttpError || (value as { [CLIENT_ERROR_BRAND]?: unknown })[CLIENT_ERROR_BRAND] === true;
+    return (
+      value instanceof ClientHttpError || (value as { [CLIENT_ERROR_BRAND]?: unknown })[CLIENT_ERROR_BRAND] === true
+    );
   } catch {
     return false;
   }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { isHttpError } from '../../src/index';
 import {
   bodyTooLargeError,
   DEFAULT_BODY_LIMIT,
   hasBody,
-  isHttpError,
   malformedEncodingError,
   parseContentEncoding,
   isJsonContentType,
   methodNotAllowedError,
   parseJsonBody,
   routeNotFoundError,
-} from '../../src/index';
+} from '../../src/http/index';
 
 describe('isJsonContentType', () => {
   it.each([

@@ -11,7 +11,7 @@ import {
   type Repository,
   type ResourceService,
 } from '../../src/index';
-import type { ListItem, SelectFields } from '../../src/repository/repository';
+import type { ListItem, SelectFields } from '../../src/kit/repository';
 
 interface User {
   id: string;

@@ -19,3 +19,8 @@ export function methodNotAllowedError(method: string, allow: string): HttpError 
 export function bodyTooLargeError(limit: number): HttpError {
   return new HttpError(413, `Request body is larger than ${limit} bytes`);
 }
+
+/** The 415 of a request body that is not sent as JSON (`parseJsonBody` throws the same). */
+export function unsupportedMediaTypeError(): HttpError {
+  return new HttpError(415, 'Content-Type must be application/json');
+}

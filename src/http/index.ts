@@ -1,0 +1,36 @@
+// pagelope/http: what a framework adapter needs beside the root entry, as tRPC's adapters use `@trpc/server/http`.
+// The request body and content-encoding rules, the route-level errors (404, 405, 413, 415), the correlation-id and
+// error-reporting helpers, the framework-neutral route types, the URL splitter and the OpenAPI document's route.
+// An adapter imports only `pagelope` and `pagelope/http` (dependency-cruiser rule `adapters-use-public-entries`).
+
+// Request bodies.
+export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
+export { parseContentEncoding, malformedEncodingError, hasBody, type BodyEncoding } from './body-encoding';
+export { splitUrl, type SplitUrl } from './split-url';
+
+// Route-level errors, and the status classes and names behind every envelope.
+export {
+  routeNotFoundError,
+  methodNotAllowedError,
+  bodyTooLargeError,
+  unsupportedMediaTypeError,
+} from './route-errors';
+export {
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  TooManyRequestsError,
+  InternalServerError,
+  ServiceUnavailableError,
+  STATUS_NAMES,
+  statusName,
+  isSafeCorrelationId,
+  createErrorReporter,
+} from '../errors/index';
+
+// The routes as a framework mounts them.
+export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
+export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
