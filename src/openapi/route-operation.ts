@@ -1,5 +1,5 @@
 import type { Resource } from '../resource/index';
-import type { Route } from '../routes/index';
+import type { Route, RouteType } from '../routes/index';
 import { listParameters } from './list-parameters';
 import type { ResourceNames } from './resource-names';
 import { ERROR_RESPONSES, type ErrorStatus } from './shared-components';
@@ -14,7 +14,7 @@ export interface ResourceSchemaNames {
   readonly cursorPage: string;
 }
 
-const ERRORS: Readonly<Record<Route['type'], readonly ErrorStatus[]>> = {
+const ERRORS: Readonly<Record<RouteType, readonly ErrorStatus[]>> = {
   GET_LIST: [400, 414, 429, 431, 500, 503],
   GET_LIST_CURSOR: [400, 414, 429, 431, 500, 503],
   GET: [400, 404, 414, 429, 431, 500, 503],
@@ -30,7 +30,7 @@ const correlationHeader = { $ref: '#/components/headers/CorrelationId' };
 
 /** The OpenAPI operation object of one route. */
 export function routeOperation(
-  route: Route,
+  route: Route & { readonly type: RouteType },
   resource: Resource,
   names: ResourceNames,
   schemas: ResourceSchemaNames,

@@ -1,9 +1,15 @@
-import type { ResourceRoutes } from '../routes/index';
+import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
+import { normalizeHeaders } from '../internal/index';
+import type { ResourceRoutes, Route, RouteInput, RouteReply } from '../routes/index';
 import type { OpenApiDocument, OpenApiOptions, OpenApiRouteOptions } from './open-api-options';
 import { toOpenApi } from './to-open-api';
 
-/** The route that serves a document: where, the document, and its JSON text. */
-export interface OpenApiRoute {
+/**
+ * The route that serves a document, mountable as one more resource's routes: `routes` holds one `GET path` route
+ * (type `'OPENAPI'`) whose reply is the document, and `allow` maps `path` to `'GET'`, so an adapter mounts it with
+ * the same code as `defineRoutes`' result (405 with `allow: GET` for another method there, HEAD as GET).
+ */
+export interface OpenApiRoute extends Pick<ResourceRoutes, 'path' | 'routes' | 'allow'> {
   /** The path it is served at (`'/openapi.json'` unless the options say otherwise). */
   readonly path: string;
   readonly document: OpenApiDocument;
@@ -15,14 +21,17 @@ const PATH = /^\/[A-Za-z0-9._~!$&'()*+,;=@%/-]*$/;
 const KEYS = new Set(['info', 'servers', 'securitySchemes', 'security', 'headers', 'path']);
 
 /**
- * Resolves the framework adapters' `openapi` option: the path (default `/openapi.json`) and the document of the
- * routes, built once. Adapters serve `json` on `GET path` with `content-type: application/json`.
+ * Resolves the framework adapters' `openapi` option into a route: the path (default `/openapi.json`) and the
+ * document of the routes, built once. Its one route answers `GET path` with status 200, the document as the JSON
+ * body, and the request's correlation id; adapters mount it beside the resources' routes with their ordinary route
+ * code.
  *
  * @throws TypeError for an unknown option, a path that does not start with `/`, holds `:` or a character a URL path
  * cannot hold, or that a resource's route matches (`/users`, `/users/cursor`, or `/users/x` below a `/users/:id`
  * route), and whatever {@link toOpenApi} throws.
  * @example
- * const { path, json } = toOpenApiRoute(routes, { info: { title: 'Users API', version: '1.0.0' } });
+ * const docs = toOpenApiRoute(routes, { info: { title: 'Users API', version: '1.0.0' } });
+ * const reply = await docs.routes[0].handle({ params: {}, query: '', headers: {} }); // { status: 200, body: document }
  */
 export function toOpenApiRoute(
   routes: ResourceRoutes | readonly ResourceRoutes[],
@@ -49,5 +58,22 @@ export function toOpenApiRoute(
   const documentOptions: Record<string, unknown> = { ...options };
   delete documentOptions['path'];
   const document = toOpenApi(routes, documentOptions as unknown as OpenApiOptions);
-  return Object.freeze({ path, document, json: JSON.stringify(document) });
+  const route: Route = Object.freeze({
+    type: 'OPENAPI',
+    method: 'GET',
+    path,
+    handle: (input: RouteInput): Promise<RouteReply> => {
+      const correlationId = isSafeCorrelationId(input.correlationId)
+        ? input.correlationId
+        : resolveCorrelationId(normalizeHeaders(input.headers));
+      return Promise.resolve({ status: 200, headers: { [CORRELATION_ID_HEADER]: correlationId }, body: document });
+    },
+  });
+  return Object.freeze({
+    path,
+    document,
+    json: JSON.stringify(document),
+    routes: Object.freeze([route]),
+    allow: new Map([[path, 'GET']]) as ReadonlyMap<string, string>,
+  });
 }

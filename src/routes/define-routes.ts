@@ -71,7 +71,8 @@ export interface RouteReply {
 
 /** One enabled route. */
 export interface Route {
-  readonly type: RouteType;
+  /** The route type; `'OPENAPI'` for the route that serves the OpenAPI document (`toOpenApiRoute` in `pagelope/http`). */
+  readonly type: RouteType | 'OPENAPI';
   readonly method: RouteMethod;
   /** The path pattern, `:id` for the record id (`/users`, `/users/cursor`, `/users/:id`). */
   readonly path: string;
