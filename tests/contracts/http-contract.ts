@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import { createExampleClient } from './http/example-client';
 import { serveExample, type StartServer } from './http/example-server';
 import { SEED } from './http/fixtures';
-import { describeListGrammar } from './http/list-grammar-contract';
+import { describeListGrammarContract } from './http/list-grammar-contract';
 import { describeCursorContract, describeListContract } from './http/list-contract';
 import { describeRoutingContract } from './http/routing-contract';
 import { describeServerContract } from './http/server-contract';
@@ -32,5 +32,5 @@ export function describeHttpContract(name: string, start: StartServer): void {
     describeCursorContract(client);
   });
   describeServerContract(name, start);
-  describeListGrammar(name, start);
+  describeListGrammarContract(name, start);
 }

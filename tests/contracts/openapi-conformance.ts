@@ -20,7 +20,7 @@ import { loadDocument } from './openapi/demo-document';
 import { disagreements } from './openapi/disagreements';
 import { rejecting } from './openapi/rejecting';
 import { SEEDED_CASES } from './openapi/seeded-cases';
-import { send } from './openapi/send-case';
+import { sendCase } from './openapi/send-case';
 
 /** Declares the conformance of one framework's example to its OpenAPI document, on a server per set of cases. */
 export function describeOpenApiConformance(name: string, start: StartServer): void {
@@ -47,7 +47,7 @@ export function describeOpenApiConformance(name: string, start: StartServer): vo
         it.each(cases.map((item, index) => ({ ...item, index })))(
           '$method $label: $status as documented',
           async (item) => {
-            const exchange = await send(server.url, item, item.index);
+            const exchange = await sendCase(server.url, item, item.index);
             expect([item.label, exchange.status, exchange.text.slice(0, 300)]).toEqual([
               item.label,
               item.status,

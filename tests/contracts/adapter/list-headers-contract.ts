@@ -4,7 +4,7 @@ import { expectedLinks, linksOf } from '../links-of';
 import { personSeed, searched, thingSeed, type Thing } from './fixtures';
 import type { ContractApps } from './mount-contract-apps';
 
-/** Declares the links of each page (below the prefix too), the walk by next, x-total-count and where neither is sent. */
+/** Declares the links of each page (below the prefix too), the walk by next, x-total-count, where neither is. */
 export function describeListHeadersContract(apps: ContractApps): void {
   const { send } = apps;
 

@@ -1,9 +1,9 @@
-/** The route options on every adapter: per-route pagination, enabled route types and 405s, writes, `locals` to a scope. */
+/** Route options on every adapter: per-route pagination, enabled route types and 405s, writes, `locals` to a scope. */
 import { describe, expect, it } from 'vitest';
 import { thingSeed, type Thing } from './fixtures';
 import type { ContractApps } from './mount-contract-apps';
 
-/** Declares what the routes object and the resource definitions give: limits, 405s with allow, POST, PUT and PATCH, scopes. */
+/** Declares what the routes object and resources give: limits, 405s with allow, POST, PUT and PATCH, scopes. */
 export function describeRoutesContract(apps: ContractApps): void {
   const { send, expectEnvelope, postJson } = apps;
 

@@ -1,11 +1,11 @@
-/** The same fault, the same answer on every adapter: bodies, content types and encodings, limits, unsafe keys, 4xx and 500s. */
+/** Same fault, same answer on every adapter: bodies, content types, encodings, limits, unsafe keys, 4xx and 500s. */
 import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { UUID, type Envelope } from '../envelope';
 import { BODY_LIMIT } from './fixtures';
 import type { ContractApps } from './mount-contract-apps';
 
-/** Declares the status and message of each fault, the same on every framework, and the correlation id of every error. */
+/** Declares the status and message of each fault, the same on every framework, and every error's correlation id. */
 export function describeSameFaultContract(apps: ContractApps): void {
   const { errorsSeen, send, expectEnvelope, postJson } = apps;
 

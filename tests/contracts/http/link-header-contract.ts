@@ -1,10 +1,10 @@
-/** The `link` header of GET /users over HTTP: its relations on each page, its walk, its size limit, where it is not sent. */
+/** The `link` header of GET /users over HTTP: its relations on each page, its walk, its size limit, where it is not. */
 import { describe, expect, it } from 'vitest';
 import { expectedLinks, linksOf } from '../links-of';
 import { idsWhere, records, searched, SEED } from './fixtures';
 import type { GrammarClient } from './grammar-client';
 
-/** Declares the `link` header: first, prev, next and last as sent, every record once by following next, and its absences. */
+/** Declares the `link` header: first, prev, next and last as sent, every record once following next, its absences. */
 export function describeLinkHeaderContract(client: GrammarClient): void {
   const { get, page } = client;
 

@@ -1,10 +1,10 @@
-/** The list routes of the example over HTTP: GET /users (pages, filters, sorting, bad queries) and GET /users/cursor. */
+/** The list routes of the example over HTTP: GET /users (pages, filters, sorting, bad queries), GET /users/cursor. */
 import { describe, expect, it } from 'vitest';
 import { UUID } from '../envelope';
 import type { ExampleClient } from './example-client';
 import { records, SEED } from './fixtures';
 
-/** Declares GET /users: the default page, the page-th block, filters with sorting, empty pages, the clamp and the 400s. */
+/** Declares GET /users: the default page, the page-th block, filters with sorting, empty pages, the clamp, the 400s. */
 export function describeListContract(client: ExampleClient): void {
   const { json, expectEnvelope } = client;
 

@@ -13,7 +13,7 @@ import { describeSelectContract } from './select-contract';
  * groups and the `link` header of GET /users, and a 400 with the envelope and the request's correlation id for
  * every bad input.
  */
-export function describeListGrammar(name: string, start: StartServer): void {
+export function describeListGrammarContract(name: string, start: StartServer): void {
   describe(`${name} example: search, select, OR groups and the link header`, () => {
     const client = createGrammarClient(
       serveExample(start, { seedRecords: SEED, rateLimitMax: 100_000, rateLimitWindowMs: 60_000 }),

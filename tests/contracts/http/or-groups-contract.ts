@@ -1,4 +1,4 @@
-/** OR groups (`or[n][field][op]=value`) over HTTP: answered as the reference filter does, paged, bounded, and their 400s. */
+/** OR groups (`or[n][field][op]=value`) over HTTP: answered as the reference filter does, paged, bounded, its 400s. */
 import { describe, expect, it } from 'vitest';
 import { records, searched, SEED } from './fixtures';
 import type { GrammarClient } from './grammar-client';

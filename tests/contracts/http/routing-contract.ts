@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STACK, UUID } from '../envelope';
 import type { ExampleClient } from './example-client';
 
-/** Declares the answers to raw requests the framework refuses, to unknown routes and methods, and the correlation ids. */
+/** Declares the answers to raw requests the framework refuses, to unknown routes and methods; the correlation ids. */
 export function describeRoutingContract(client: ExampleClient): void {
   const { call, json, expectEnvelope } = client;
 

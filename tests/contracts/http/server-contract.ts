@@ -1,4 +1,4 @@
-/** The example on a server of its own: over a failing repository (the masked 500), behind its rate limiter, shut down. */
+/** The example on a server of its own: on a failing repository (the masked 500), behind its rate limiter, shut down. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK, type Envelope } from '../envelope';
 import type { StartedServer, StartServer } from './example-server';

@@ -4,7 +4,7 @@ import { UUID } from '../envelope';
 import type { ExampleClient } from './example-client';
 import { records } from './fixtures';
 
-/** Declares the create, read, update, replace and delete routes: statuses, hooks, the bodies refused and what they leave. */
+/** Declares the create, read, update, replace and delete routes: statuses, hooks, bodies refused, what they leave. */
 export function describeWriteContract(client: ExampleClient): void {
   const { call, json, expectEnvelope } = client;
 

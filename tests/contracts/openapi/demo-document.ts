@@ -1,4 +1,4 @@
-/** The demo's OpenAPI document as the conformance checks read it: ajv with it registered, `$ref`s and path templates. */
+/** The demo's OpenAPI document as the conformance checks read it: ajv with it registered, `$ref`s, path templates. */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { toOpenApi, type OpenApiDocument } from 'pagelope';

@@ -14,7 +14,7 @@ export interface Exchange {
 }
 
 /** Sends one case to `url` and records the exchange. */
-export async function send(url: string, item: Case, index: number): Promise<Exchange> {
+export async function sendCase(url: string, item: Case, index: number): Promise<Exchange> {
   const target = typeof item.target === 'string' ? item.target : await item.target(url);
   const response = await fetch(`${url}${target}`, {
     method: item.method,
