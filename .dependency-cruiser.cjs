@@ -6,6 +6,10 @@
 // Entries beside the root: postgres and the framework adapters use only the package's public entries
 // (`pagelope`, `pagelope/kit`), testing uses `pagelope` and `pagelope/kit`, client uses module index files
 // without run-time zod, refine uses `pagelope/client`.
+//
+// Rooms inside src/query (the rest of src/ sees only src/query/index.ts): model (the query types, the normalized
+// query, its normalization and the limit and page rules) < parse (HTTP text to a query) and evaluate (the reference
+// predicates and comparators). A room imports another only through that room's index.ts, and never src/query/index.ts.
 
 /** Each layer and the src/ folders it may import (besides itself). */
 const LAYERS = {
@@ -23,6 +27,13 @@ const LAYERS = {
   routes: ['service', 'hooks', 'repository', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
   openapi: ['routes', 'query', 'pagination', 'resource', 'fields', 'errors'],
   client: ['repository', 'query', 'pagination', 'fields', 'errors', 'internal'],
+};
+
+/** Each room of src/query and the rooms it may import (besides itself), through their index.ts. */
+const QUERY_ROOMS = {
+  model: [],
+  parse: ['model'],
+  evaluate: ['model'],
 };
 
 /** Every package a framework adapter or driver could be; none of them may be reached from the root entry. */
@@ -51,6 +62,20 @@ module.exports = {
       comment: `src/${layer} imports only ${allowed.length === 0 ? 'nothing of src/' : allowed.join(', ')}.`,
       from: { path: `^src/${layer}/` },
       to: { path: '^src/', pathNot: `^src/(${[layer, ...allowed].join('|')})/` },
+    })),
+    {
+      name: 'query-rooms-index-only',
+      severity: 'error',
+      comment: "A room of src/query imports another room only through that room's index.ts.",
+      from: { path: '^src/query/([^/]+)/' },
+      to: { path: '^src/query/[^/]+/', pathNot: ['^src/query/$1/', '^src/query/[^/]+/index\\.ts$'] },
+    },
+    ...Object.entries(QUERY_ROOMS).map(([room, allowed]) => ({
+      name: `query-room-${room}`,
+      severity: 'error',
+      comment: `src/query/${room} imports ${allowed.length === 0 ? 'no other room of src/query' : `only the ${allowed.join(', ')} room of src/query`}, and never src/query/index.ts.`,
+      from: { path: `^src/query/${room}/` },
+      to: { path: '^src/query/', pathNot: `^src/query/(${[room, ...allowed].join('|')})/` },
     })),
     {
       name: 'root-entry-is-the-top',

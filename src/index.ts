@@ -18,11 +18,7 @@ export {
 // fields
 export {
   OPERATORS,
-  OPERATOR_NAMES,
-  MAX_LIST_VALUES,
   QUERY_LIMITS,
-  CURSOR_DEFAULT_LIMIT,
-  isOperatorName,
   type FieldKind,
   type OperatorName,
   type OperatorArity,

@@ -52,10 +52,10 @@ export {
   type RecordId,
   type RecordIdOf,
 } from '../resource/index';
+export { quote } from '../errors/index';
 export {
   OPERATORS,
   introspectFields,
-  quote,
   type OperatorSpec,
   type FieldDef,
   type FieldKind,
