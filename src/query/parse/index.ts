@@ -18,7 +18,10 @@
 //   5. parse-list-query.ts resolves the scalars: the order (parse-order.ts), then limit and page
 //      (model/page-limits.ts), search and select (model/), throws every collected problem as one 400, and freezes
 //      the query with its normalized form attached (model/normalized-query.ts).
-// The callbacks of steps 2-4 go through interfaces the called file declares, so the imports run one way:
-// parse-list-query -> query-params -> (read-query, read-or-json: types and functions; field-params) -> model.
+// The callbacks of steps 2-4 go through interfaces the calling file declares (QuerySink, OrJsonSink,
+// FieldProblemSink), so the imports run one way and none of these files imports one that imports it:
+// parse-list-query -> read-query, filter-plan, parse-order, query-params;
+// query-params -> read-query (the QuerySink type), read-or-json, field-params, filter-plan;
+// field-params -> filter-plan (types), model.
 export { OR_LIMITS } from './query-params';
 export { parseListQuery, parseCursorQuery } from './parse-list-query';
