@@ -1,7 +1,7 @@
 // HTTP query text to a query: parseListQuery and parseCursorQuery. Builds on model/ (through its index.ts); model/
 // never imports this room.
 //
-// How one parameter value travels (each file imports only the ones after it, never one before it):
+// How one parameter value travels (no two of these files import each other; the imports are listed at the end):
 //   1. parse-list-query.ts makes a QueryParams (query-params.ts) for the resource's FilterPlan (filter-plan.ts,
 //      computed once per resource) and hands it to readQuery.
 //   2. read-query.ts splits the raw string, URLSearchParams or parsed object into `name[sub]=value` pairs and
