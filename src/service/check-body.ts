@@ -1,4 +1,5 @@
-import { clean, dateRangeProblem, Problems, type SchemaLike } from '../fields/index';
+import { clean, Problems } from '../errors/index';
+import { dateRangeProblem, type SchemaLike } from '../fields/index';
 import { isPlainObject, isUnsafeKey } from '../internal/index';
 import { type RecordId, type Resource, issueMessages } from '../resource/index';
 
