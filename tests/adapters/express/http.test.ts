@@ -7,10 +7,10 @@ import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
-import { listenOnLoopback } from '../support/listen-on-loopback';
+import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function listenOn(app: Express, server: Server = createServer(app)): Promise<MountedApp> {
