@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { CORRELATION_ID_HEADER } from 'pagelope';
 import {
   methodNotAllowedError,
   readAdapterOptions,
@@ -117,7 +118,7 @@ function send(req: Request, res: Response, reply: RouteReply): void {
   res.statusCode = reply.status;
   const { headers } = reply;
   for (const name of Object.keys(headers))
-    if (name !== 'x-correlation-id') res.setHeader(name, headers[name] as string);
+    if (name !== CORRELATION_ID_HEADER) res.setHeader(name, headers[name] as string);
   // Mounted below a prefix (`app.use('/v1', router)`), the new record's location carries it.
   const location = headers['location'];
   if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);

@@ -251,6 +251,23 @@ describe('pagelope/express', () => {
       expect([refused.status, refused.envelope.error]).toStrictEqual([401, 'Unauthorized']);
     });
 
+    it('serves the OpenAPI document as one more route, without running locals for it', async () => {
+      const { url } = await open((app) =>
+        app.use(
+          resourceRouter(noteRoutes(), {
+            locals: () => {
+              throw new UnauthorizedError();
+            },
+            openapi: { info: { title: 'Notes', version: '1.0.0' } },
+          }),
+        ),
+      );
+      const document = await call(`${url}/openapi.json`, { headers: { 'x-correlation-id': 'doc-1' } });
+      expect([document.status, document.response.headers.get('x-correlation-id')]).toStrictEqual([200, 'doc-1']);
+      expect((document.body as { info: unknown }).info).toStrictEqual({ title: 'Notes', version: '1.0.0' });
+      expect((await call(`${url}/notes`)).status).toBe(401);
+    });
+
     it.each([
       ['a zero bodyLimit', () => resourceRouter(noteRoutes(), { bodyLimit: 0 })],
       ['a fractional bodyLimit', () => resourceRouter(noteRoutes(), { bodyLimit: 1.5 })],
