@@ -46,8 +46,9 @@ type Locals = ResourceRouterOptions['locals'];
  * (`GET /openapi.json` unless `path` says otherwise) as one more route. Every failure is passed to `next`: install
  * {@link correlationId} before the router and {@link errorHandler} after it.
  *
- * @throws TypeError for a `bodyLimit` that is not a positive integer, an argument that is not `defineRoutes`' result,
- * two resources on the same path, or a bad `openapi` option (see `toOpenApiRoute`).
+ * @throws TypeError (its message prefixed with `resourceRouter: `) for a `bodyLimit` that is not a positive integer,
+ * `locals` that is not a function, an argument that is not `defineRoutes`' result, two resources on the same path,
+ * or a bad `openapi` option (see `toOpenApiRoute`).
  * @example
  * const app = express();
  * app.use(correlationId());
