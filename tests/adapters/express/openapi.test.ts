@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import express from 'express';
 import { correlationId, errorHandler, notFound, resourceRouter, type ResourceRouterOptions } from 'pagelope/express';
-import { describeOpenApiRoute, type MountWithOpenApi } from './openapi-route-contract';
-import { listenOnLoopback } from '../support/listen-on-loopback';
+import { describeOpenApiRoute, type MountWithOpenApi } from '../openapi-route-contract';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 const mount: MountWithOpenApi = async (routes, { openapi, prefix = '/' }) => {
   const app = express();

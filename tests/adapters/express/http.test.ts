@@ -7,10 +7,10 @@ import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
-import { listenOnLoopback } from '../support/listen-on-loopback';
+import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function listenOn(app: Express, server: Server = createServer(app)): Promise<MountedApp> {
@@ -249,6 +249,23 @@ describe('pagelope/express', () => {
       expect(seen).toStrictEqual([{ user: 'ada' }]);
       const refused = await call(`${url}/notes`);
       expect([refused.status, refused.envelope.error]).toStrictEqual([401, 'Unauthorized']);
+    });
+
+    it('serves the OpenAPI document as one more route, without running locals for it', async () => {
+      const { url } = await open((app) =>
+        app.use(
+          resourceRouter(noteRoutes(), {
+            locals: () => {
+              throw new UnauthorizedError();
+            },
+            openapi: { info: { title: 'Notes', version: '1.0.0' } },
+          }),
+        ),
+      );
+      const document = await call(`${url}/openapi.json`, { headers: { 'x-correlation-id': 'doc-1' } });
+      expect([document.status, document.response.headers.get('x-correlation-id')]).toStrictEqual([200, 'doc-1']);
+      expect((document.body as { info: unknown }).info).toStrictEqual({ title: 'Notes', version: '1.0.0' });
+      expect((await call(`${url}/notes`)).status).toBe(401);
     });
 
     it.each([
