@@ -22,6 +22,8 @@ const FRAMEWORK =
   /node_modules\/(fastify|find-my-way|avvio|light-my-request|fast-querystring|@fastify\/(?!rate-limit)[^/]+|express|router|body-parser|finalhandler|send|on-finished|qs|hono|@hono\/[^/]+|@nestjs\/[^/]+|rxjs|path-to-regexp|content-type|mime-types|type-is|accepts|negotiator|depd|statuses|vary|etag|fresh|range-parser|parseurl|encodeurl|escape-html|safe-buffer|toad-cache|process-warning|abstract-logging|pino|rfdc|fast-decode-uri-component|@lukeed)/;
 const SERIAL = (cf) =>
   (cf.functionName === 'serialize' && cf.url.includes('fastify/lib/reply.js')) ||
+  (cf.functionName === 'stringify' && cf.url.includes('express/lib/response.js')) ||
+  (cf.functionName === 'json' && cf.url.includes('hono/dist/context.js')) ||
   cf.url.includes('fast-json-stringify') ||
   (cf.url === '' && /^anonymous\d*$/.test(cf.functionName)) ||
   (cf.url === '' && cf.functionName === 'stringify');
@@ -38,7 +40,8 @@ const owner = (leafId) => {
   for (let id = leafId; id !== undefined; id = parent.get(id)) {
     const cf = byId.get(id).callFrame;
     const url = cf.url;
-    if (url.includes('/src/adapters/')) return 'adapter:' + short(url).replace(/^src\/adapters\//, '');
+    const ours = url.includes('/src/') && !url.includes('node_modules');
+    if (ours && url.includes('/src/adapters/')) return 'adapter:' + short(url).replace(/^src\/adapters\//, '');
     if (url.includes('/src/'))
       return (
         'pagelope:' +
@@ -81,7 +84,7 @@ for (const [id, t] of self) {
   const seen = new Set();
   for (let p = id; p !== undefined; p = parent.get(p)) {
     const c = byId.get(p).callFrame;
-    if (!c.url.includes('/src/')) continue;
+    if (!c.url.includes('/src/') || c.url.includes('node_modules')) continue;
     const k = `${c.functionName || '(anon)'} ${short(c.url)}:${c.lineNumber + 1}`;
     if (seen.has(k)) continue;
     seen.add(k);
