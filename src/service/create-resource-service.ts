@@ -236,12 +236,16 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     list(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorList', context, async () => {
-        const input: ListInput<TRecord> | undefined = await chain('onBeforeList', context, 'query', query);
+        // The hot read: a step with nothing to run (no handler, no scope) is skipped rather than awaited.
+        const input: ListInput<TRecord> | undefined =
+          hooks.handlers('onBeforeList').length === 0 ? query : await chain('onBeforeList', context, 'query', query);
         refuseHiddenSelect(generic, input);
-        const scope = await scopeFor('list', context);
+        const scope = scopeOf === undefined ? undefined : await scopeFor('list', context);
         // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are.
         const result = (await repository.list(input, within(scope))) as PageResult<TRecord>;
-        return hide.page(await chain('onAfterList', context, 'result', result));
+        return hide.page(
+          hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
+        );
       });
     },
     listByCursor(query, options = {}) {
