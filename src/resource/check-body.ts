@@ -16,7 +16,12 @@ import { markChecked, type WriteMode } from './write-marks';
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function checkBody(resource: Resource, body: unknown, mode: WriteMode, id?: RecordId): Record<string, unknown> {
+export function checkBody<TRecord>(
+  resource: Resource<TRecord>,
+  body: unknown,
+  mode: WriteMode,
+  id?: RecordId,
+): Record<string, unknown> {
   const problems = new Problems();
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !isPlainObject(body)) {
     problems.add('the body must be a JSON object');
@@ -42,7 +47,7 @@ export function checkBody(resource: Resource, body: unknown, mode: WriteMode, id
       problems.add(key === idField ? `${key}: the id is assigned by the server` : `${key}: the field is read-only`);
     } else writable.push(key);
   }
-  const shape = resource.schema.shape as Readonly<Record<string, SchemaLike>>;
+  const shape = (resource as Resource).schema.shape as Readonly<Record<string, SchemaLike>>;
   const data: Record<string, unknown> = {};
   const parsed = new Map<string, unknown>();
   for (const key of writable) {

@@ -29,8 +29,14 @@ export interface ValidateWriteOptions {
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
-export function validateWrite(resource: Resource, data: unknown, checked: object, options: ValidateWriteOptions): Row {
+export function validateWrite<TRecord>(
+  resource: Resource<TRecord>,
+  data: unknown,
+  checked: object,
+  options: ValidateWriteOptions,
+): Row {
   const { mode, id, databaseDefaults } = options;
+  const generic = resource as Resource;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new HttpError(400, ['the body must be a JSON object']);
   }
@@ -48,8 +54,8 @@ export function validateWrite(resource: Resource, data: unknown, checked: object
     );
   const record =
     mode === 'update'
-      ? patchFields(resource, body, id as RecordId, isParsed)
-      : recordFields(resource, body, mode, id, isParsed, databaseDefaults);
+      ? patchFields(generic, body, id as RecordId, isParsed)
+      : recordFields(generic, body, mode, id, isParsed, databaseDefaults);
   return markValidated(record, resource, mode, id, databaseDefaults);
 }
 
