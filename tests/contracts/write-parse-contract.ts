@@ -59,8 +59,16 @@ export function describeWriteParseContract(name: string, makeRepository: MakeRep
       service = createResourceService({ resource, repository });
       reset();
     });
+    const spies: { mockRestore(): void }[] = [];
+    /** Spies on `isUnsafeKey` (as the resource module calls it) and `Object.hasOwn`, both restored after the test. */
+    const spyOnScans = () => {
+      const unsafeChecks = vi.spyOn(internal, 'isUnsafeKey');
+      const hasOwn = vi.spyOn(Object, 'hasOwn');
+      spies.push(unsafeChecks, hasOwn);
+      return { unsafeChecks, hasOwn };
+    };
     afterEach(() => {
-      vi.restoreAllMocks();
+      for (const spy of spies.splice(0)) spy.mockRestore();
     });
 
     it('parses each field of a create once', async () => {
@@ -107,16 +115,22 @@ export function describeWriteParseContract(name: string, makeRepository: MakeRep
       ]);
     });
 
-    it('checks the name of each key of an update once, and never probes the validated patch again', async () => {
-      const unsafeChecks = vi.spyOn(internal, 'isUnsafeKey');
-      const hasOwn = vi.spyOn(Object, 'hasOwn');
-      await service.update('a1', { name: 'eve', age: 1 });
-      expect(unsafeChecks.mock.calls).toEqual([['name'], ['age']]);
-      expect(hasOwn.mock.calls.filter(([, key]) => typeof key === 'string' && UNSAFE.has(key))).toEqual([]);
-    });
+    it.each([
+      { write: 'create', call: (body: object) => service.create(body) },
+      { write: 'update', call: (body: object) => service.update('a1', body) },
+      { write: 'replace', call: (body: object) => service.replace('a1', body) },
+    ])(
+      'checks the name of each key of a $write once, and never probes the validated record again',
+      async ({ call }) => {
+        const { unsafeChecks, hasOwn } = spyOnScans();
+        await call({ name: 'eve', age: 1 });
+        expect(unsafeChecks.mock.calls).toEqual([['name'], ['age']]);
+        expect(hasOwn.mock.calls.filter(([, key]) => typeof key === 'string' && UNSAFE.has(key))).toEqual([]);
+      },
+    );
 
     it('checks the names of the keys a before-hook adds, once', async () => {
-      const unsafeChecks = vi.spyOn(internal, 'isUnsafeKey');
+      const { unsafeChecks } = spyOnScans();
       service.hooks.on('onBeforeUpdate', ({ patch }) => ({ ...patch, age: 2 }));
       await service.update('a1', { name: 'eve' });
       expect(unsafeChecks.mock.calls).toEqual([['name'], ['age']]);
