@@ -22,7 +22,8 @@ export interface ValidateWriteOptions {
 
 /**
  * The resource service's final validation of a write, after its before-hooks and scope: what `data` holds is
- * validated as `validateCreate`, `validateReplace` or `validatePatch` would, with the same messages, but a value
+ * validated as `validateCreate`, `validateReplace` or `validatePatch` would, with the same messages (save that a date
+ * out of range is reported beside a type error of another field, which the record schema leaves out), but a value
  * `checkBody` parsed (the very value at the same key of `checked`, the object it returned) is taken as it is: only
  * what a before-hook, the scope or a replace's stored fields put in is parsed, and only those keys are checked for
  * unsafe names. The result is marked, so the repository's `validate...` call returns it without parsing it again.
