@@ -8,7 +8,8 @@
  *
  * A diagnostic tool: it is not part of `npm run bench`.
  */
-import { createMemoryRepository, parseListQuery, type Route } from 'pagelope';
+import { createMemoryRepository, parseListQuery } from 'pagelope';
+import { type Route } from 'pagelope/http';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { users } from '../../examples/shared/users';
 import { benchUsers } from '../data';

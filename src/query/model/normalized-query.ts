@@ -66,7 +66,9 @@ class Adopt {
 /**
  * Marks query objects this library produced with a private field: invisible to `Object.keys`, symbols, spread,
  * JSON and equality checks, never copied, and much cheaper to add than a non-enumerable property. Stamping happens
- * before the object is frozen.
+ * before the object is frozen. A repository given a stamped query does not parse it again. The write policy marks the
+ * records the service validated in the same spirit (resource/write-marks.ts), with a WeakMap honoured only while the
+ * record's values are unchanged, since write data is not frozen.
  */
 class Stamp extends Adopt {
   readonly #remembered: Remembered;
