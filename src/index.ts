@@ -154,6 +154,7 @@ export {
 export {
   toOpenApi,
   toOpenApiRoute,
+  responseSchemaOf,
   type OpenApiRoute,
   type OpenApiDocument,
   type OpenApiHeader,

@@ -48,6 +48,7 @@ describe('pagelope', () => {
         "parseJsonBody",
         "parseListQuery",
         "resolveCorrelationId",
+        "responseSchemaOf",
         "routeNotFoundError",
         "statusName",
         "toErrorEnvelope",
