@@ -38,7 +38,7 @@ export function routeOperation(
   const parameters: unknown[] = [{ $ref: '#/components/parameters/CorrelationId' }];
   if (row.query !== 'none')
     parameters.push(...listParameters(resource, route.pagination ?? resource.pagination, row.query));
-  if (row.suffix.endsWith('/:id')) {
+  if (/\/:id(\/|$)/.test(row.suffix)) {
     parameters.push({
       name: 'id',
       in: 'path',

@@ -81,7 +81,7 @@ export function toOpenApi(
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
       operationIds.add(id);
-      const path = route.path.replace(/\/:id$/, '/{id}');
+      const path = route.path.replace(/\/:id(?=\/|$)/, '/{id}');
       (paths[path] ??= {})[route.method.toLowerCase()] = operation;
     }
   }
