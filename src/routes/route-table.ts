@@ -30,6 +30,7 @@ export type RouteCall = (input: RouteCallInput, options: OperationOptions<unknow
  * resource's document names (`User`, `Users`, `users`).
  */
 export interface RouteRow {
+  /** The HTTP method; the path's `allow` header and its 405 follow from the enabled rows' methods. */
   readonly method: RouteMethod;
   /** The path below the resource's path: `''`, a literal segment (`'/cursor'`), or `'/:id'` for the record id. */
   readonly suffix: string;
@@ -44,6 +45,7 @@ export interface RouteRow {
    * (once, at `defineRoutes`), the call that runs per request.
    */
   readonly operation: (service: ResourceService<unknown, unknown>, resource: Resource) => RouteCall;
+  /** The status of the success reply. */
   readonly status: RouteStatus;
   /** The request body: none, or the create, replace or patch body schema of the resource. */
   readonly body: 'none' | 'create' | 'replace' | 'patch';
