@@ -34,3 +34,8 @@ export {
 // The routes as a framework mounts them.
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
+
+// Fastify adapter: the options every adapter reads alike (routes, bodyLimit, locals, reportError, openapi), and the
+// error reply with its report info.
+export { readAdapterOptions, type AdapterOptions, type AdapterSetup } from './read-adapter-options';
+export { toErrorReply, type ErrorReply, type ErrorReplyRequest } from './to-error-reply';

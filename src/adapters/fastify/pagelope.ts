@@ -1,29 +1,10 @@
-import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import {
-  CORRELATION_ID_HEADER,
-  errorResponse,
-  type ErrorReportInfo,
-  type ErrorReportingOptions,
-  type ResourceRoutes,
-} from 'pagelope';
-import {
-  createErrorReporter,
-  DEFAULT_BODY_LIMIT,
-  isJsonContentType,
-  methodNotAllowedError,
-  routeNotFoundError,
-  type OpenApiRoute,
-  type OpenApiRouteOptions,
-  type Route,
-} from 'pagelope/http';
-import { adoptFrameworkErrors } from './adopt-framework-errors';
-import { addBodyParsers, unsupportedMediaType } from './body-parsers';
-import { useCorrelationId, type CorrelationIdOf } from './correlation-id';
-import { fromFastifyError, isFastifyBodyError } from './from-fastify-error';
-import { routeMethodNotAllowed } from './method-not-allowed-route';
-import { responseSchemaOf } from './response-schema';
-import { allowOf, noBodyConfig } from './route-config';
-import { openApiRouteOf, serveOpenApi } from './serve-open-api';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
+import { readAdapterOptions, type OpenApiRouteOptions } from 'pagelope/http';
+import { addBodyParsers } from './body-parsers';
+import { useCorrelationId } from './correlation-id';
+import { handleErrors } from './handle-errors';
+import { mountRoutes } from './mount-routes';
 
 /** Options of the {@link pagelope} plugin. */
 export interface PagelopeFastifyOptions extends ErrorReportingOptions {
@@ -52,8 +33,6 @@ export interface PagelopeFastifyOptions extends ErrorReportingOptions {
    */
   readonly reportError?: ErrorReportingOptions['reportError'];
 }
-
-type Locals = PagelopeFastifyOptions['locals'];
 
 /**
  * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, locals?, openapi? })` mounts every
@@ -101,159 +80,25 @@ export const pagelope: FastifyPluginCallback<PagelopeFastifyOptions> = Object.as
 const REGISTERED = Symbol.for('pagelope.registered');
 
 function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
-  let list: readonly ResourceRoutes[];
-  let bodyLimit: number;
-  let openApiRoute: OpenApiRoute | undefined;
   try {
-    ({ list, bodyLimit, openApiRoute } = readOptions(options));
+    const { mounts, bodyLimit } = readAdapterOptions('pagelope', options);
+    for (const item of mounts) {
+      for (const path of item.allow.keys()) {
+        const where = 'resource' in item ? '' : 'openapi: ';
+        if (path.includes('*'))
+          throw new TypeError(`pagelope: ${where}path ${path} holds "*", which Fastify reads as a wildcard`);
+      }
+    }
     if (app.hasDecorator(REGISTERED))
       throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
-  } catch (error) {
-    done(error as Error);
-    return;
-  }
-  app.decorate(REGISTERED, true);
-  const { locals, reportError } = options;
-  const correlationIdOf = useCorrelationId(app);
-  const send = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const id = correlationIdOf(request, reply);
-    const { statusCode, headers, body } = errorResponse(error, { headers: { [CORRELATION_ID_HEADER]: id } });
-    reply.code(statusCode).headers(headers).send(body);
-    if (statusCode >= 500 && reportError !== false) {
-      const info = { correlationId: id, method: request.method, path: pathOf(request.originalUrl), statusCode };
-      createErrorReporter(reportError, hasLogger(request) ? logTo(request) : undefined)(error, info);
-    }
-    return reply;
-  };
-  const notFound = (request: FastifyRequest) => routeNotFoundError(request.method, pathOf(request.raw.url));
-
-  addBodyParsers(app, bodyLimit);
-  app.setErrorHandler((error, request, reply) => {
-    let answer: unknown = error;
-    if (isFastifyBodyError(error)) {
-      // A 404 or 405 does not depend on the body: Fastify's refusal of it does not answer first.
-      const allow = allowOf(request);
-      if (request.is404) answer = notFound(request);
-      else if (allow !== undefined) answer = methodNotAllowedError(request.method, allow);
-    }
-    return send(fromFastifyError(answer, bodyLimit), request, reply);
-  });
-  app.setNotFoundHandler((request, reply) => send(notFound(request), request, reply));
-  adoptFrameworkErrors(app, (error, request, reply) => void send(error, request, reply));
-
-  try {
-    if (openApiRoute !== undefined) serveOpenApi(app, openApiRoute, correlationIdOf);
-    for (const resource of list) mount(app, resource, correlationIdOf, locals);
+    app.decorate(REGISTERED, true);
+    const correlationIdOf = useCorrelationId(app);
+    addBodyParsers(app, bodyLimit);
+    handleErrors(app, { bodyLimit, reportError: options.reportError, correlationIdOf });
+    mountRoutes(app, mounts, correlationIdOf, options.locals);
   } catch (error) {
     done(error as Error);
     return;
   }
   done();
-}
-
-interface ReadOptions {
-  readonly list: readonly ResourceRoutes[];
-  readonly bodyLimit: number;
-  readonly openApiRoute: OpenApiRoute | undefined;
-}
-
-function readOptions(options: PagelopeFastifyOptions): ReadOptions {
-  const fail = (message: string): never => {
-    throw new TypeError(`pagelope: ${message}`);
-  };
-  if (typeof options !== 'object' || options === null) fail('options must be an object');
-  const { routes, bodyLimit = DEFAULT_BODY_LIMIT, locals } = options;
-  const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
-  for (const item of list) {
-    const value = item as Partial<ResourceRoutes> | null;
-    if (
-      typeof value !== 'object' ||
-      value === null ||
-      !Array.isArray(value.routes) ||
-      !(value.allow instanceof Map) ||
-      !(value.resource?.fields instanceof Map)
-    )
-      fail('routes must be what defineRoutes returns, or an array of them');
-    for (const pattern of (value as ResourceRoutes).allow.keys()) {
-      if (pattern.includes('*')) fail(`path ${pattern} holds "*", which Fastify reads as a wildcard`);
-    }
-  }
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
-    fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
-  if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
-  const { reportError } = options;
-  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
-    fail('reportError must be a function or false');
-  const resources = list as readonly ResourceRoutes[];
-  return { list: resources, bodyLimit, openApiRoute: openApiRouteOf(resources, options.openapi) };
-}
-
-/** Registers each route of one resource, and a 405 route for every other method on each of its paths. */
-function mount(app: FastifyInstance, resource: ResourceRoutes, correlationIdOf: CorrelationIdOf, locals: Locals) {
-  for (const [pattern, allow] of resource.allow) {
-    const taken = new Set<string>();
-    for (const route of resource.routes) {
-      if (route.path !== pattern) continue;
-      taken.add(route.method);
-      app.route({
-        method: route.method,
-        url: pattern,
-        schema: { response: responseSchemaOf(route, resource.resource) },
-        ...(route.method === 'DELETE' ? { config: noBodyConfig() } : {}),
-        handler: handlerOf(route, correlationIdOf, locals),
-      });
-    }
-    routeMethodNotAllowed(app, pattern, allow, taken);
-  }
-}
-
-const WITH_BODY = new Set<string>(['POST', 'PUT', 'PATCH']);
-
-function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
-  const withBody = WITH_BODY.has(route.method);
-  return async (request, reply) => {
-    // A body another parser of the app took (one added after the plugin's) is still not JSON: the 415.
-    if (withBody && request.body !== undefined && !isJsonContentType(request.headers['content-type']))
-      throw unsupportedMediaType();
-    const url = request.raw.url ?? '';
-    const at = url.indexOf('?');
-    const context = locals === undefined ? undefined : ((await locals(request, reply)) as Record<string, unknown>);
-    const result = await route.handle({
-      params: request.params as { readonly id?: string },
-      query: at === -1 ? '' : url.slice(at + 1),
-      // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the one received.
-      path: pathOf(request.originalUrl),
-      body: request.body,
-      headers: request.headers,
-      correlationId: correlationIdOf(request, reply),
-      locals: context,
-    });
-    return reply.code(result.status).headers(result.headers).send(result.body);
-  };
-}
-
-/**
- * Whether the app has a logger: Fastify's default (`logger: false`) is a logger without a level that writes nothing,
- * where a 5xx would leave no trace; `console.error` reports there instead. A logger set to `silent` is respected.
- */
-function hasLogger(request: FastifyRequest): boolean {
-  return typeof (request.log as { readonly level?: unknown }).level === 'string';
-}
-
-/** Reports to the request's logger, as Fastify's own error handler logs a 5xx. */
-function logTo(request: FastifyRequest) {
-  return (error: unknown, info: ErrorReportInfo): void => {
-    const { correlationId, method, path, statusCode } = info;
-    request.log.error(
-      { err: error, correlationId, method, path, statusCode },
-      `${method} ${path} answered ${statusCode}`,
-    );
-  };
-}
-
-/** The path of a request URL, without its query string. */
-function pathOf(url: string | undefined): string {
-  const value = url ?? '/';
-  const at = value.indexOf('?');
-  return at === -1 ? value : value.slice(0, at);
 }

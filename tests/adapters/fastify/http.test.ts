@@ -11,9 +11,9 @@ import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
+import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too (`forceCloseConnections`). */
 async function listenOn(app: FastifyInstance): Promise<MountedApp> {
