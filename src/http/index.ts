@@ -35,7 +35,8 @@ export {
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
-// Fastify adapter: the options every adapter reads alike (routes, bodyLimit, locals, reportError, openapi), and the
-// error reply with its report info.
+// Fastify adapter: the options every adapter reads alike (routes, bodyLimit, locals, reportError, openapi), the
+// error reply with its report info, and the 400 of a body that is not JSON.
 export { readAdapterOptions, type AdapterOptions, type AdapterSetup } from './read-adapter-options';
 export { toErrorReply, type ErrorReply, type ErrorReplyRequest } from './to-error-reply';
+export { malformedJsonError } from './malformed-json-error';

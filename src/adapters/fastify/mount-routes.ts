@@ -1,37 +1,23 @@
-import type {
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HTTPMethods,
-  RouteHandlerMethod,
-} from 'fastify';
-import {
-  isJsonContentType,
-  methodNotAllowedError,
-  splitUrl,
-  unsupportedMediaTypeError,
-  type AdapterSetup,
-  type Route,
-} from 'pagelope/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { isJsonContentType, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
+import type { AdapterSetup, Route } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
 import { responseSchemaOf } from './response-schema';
+
+/** The plugin's `locals` option. */
+type Locals = ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined;
 
 /** Route `config` keys: the `allow` value of a 405 route's path; the mark of a route whose body is never read. */
 const ALLOW = Symbol('pagelope.allow');
 const NO_BODY = Symbol('pagelope.noBody');
 const WITH_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-/** The plugin's `locals` option. */
-export type Locals = ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined;
-
-const configOf = (request: FastifyRequest): Readonly<Record<symbol, unknown>> | undefined =>
+const configOf = (request: FastifyRequest) =>
   request.routeOptions.config as unknown as Readonly<Record<symbol, unknown>> | undefined;
 
 /** The `allow` value when the request matched one of the plugin's 405 routes, else `undefined`. Internal. */
 export function allowOf(request: FastifyRequest): string | undefined {
-  const allow = configOf(request)?.[ALLOW];
-  return typeof allow === 'string' ? allow : undefined;
+  return configOf(request)?.[ALLOW] as string | undefined;
 }
 
 /** Whether the request's answer never depends on its body: a 404, a 405, a DELETE. Internal to the adapter. */
@@ -40,48 +26,33 @@ export function ignoresBody(request: FastifyRequest): boolean {
 }
 
 /**
- * Registers each route of every item (a resource's routes, the OpenAPI document's route) with its response schema,
- * and on each path a 405 route throwing `methodNotAllowedError` for every other method the app supports (HEAD goes
- * with GET while the app exposes head routes). DELETE and 405 routes never read a body. Internal to the adapter.
- *
- * @example
- * mountRoutes(app, readAdapterOptions('pagelope', options).mounts, correlationIdOf, options.locals);
+ * Registers each route of every item (a resource's routes, the OpenAPI document's), with its response schema, and on
+ * each path a 405 route for every other method the app supports (HEAD goes with GET while the app exposes head
+ * routes). DELETE and 405 routes never read a body. Internal to the adapter.
  */
-export function mountRoutes(
-  app: FastifyInstance,
-  mounts: AdapterSetup['mounts'],
-  correlationIdOf: CorrelationIdOf,
-  locals: Locals,
-): void {
+export function mountRoutes(app: FastifyInstance, mounts: AdapterSetup['mounts'], id: CorrelationIdOf, locals: Locals) {
   const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
   for (const item of mounts) {
     for (const [url, allow] of item.allow) {
       const taken = new Set<string>();
-      for (const route of item.routes) {
-        if (route.path !== url) continue;
+      for (const route of item.routes.filter(({ path }) => path === url)) {
         taken.add(route.method);
-        app.route({
-          method: route.method,
-          url,
-          ...('resource' in item ? { schema: { response: responseSchemaOf(route, item.resource) } } : {}),
-          config: (route.method === 'DELETE' ? { [NO_BODY]: true } : {}) as FastifyContextConfig,
-          handler: handlerOf(route, correlationIdOf, locals),
-        });
+        const schema = 'resource' in item ? { response: responseSchemaOf(route, item.resource) } : undefined;
+        const config = (route.method === 'DELETE' ? { [NO_BODY]: true } : {}) as RouteOptions['config'];
+        const handler = handlerOf(route, id, locals);
+        app.route({ method: route.method, url, ...(schema && { schema }), config, handler });
       }
       if (headWithGet && taken.has('GET')) taken.add('HEAD');
-      const others = app.supportedMethods.filter((method) => !taken.has(method)) as HTTPMethods[];
+      const others = app.supportedMethods.filter((method) => !taken.has(method)) as RouteOptions['method'];
       if (others.length === 0) continue;
-      const config = { [ALLOW]: allow, [NO_BODY]: true } as FastifyContextConfig;
-      app.route({ method: others, url, exposeHeadRoute: false, config, handler: notAllowed(allow) });
+      const config = { [ALLOW]: allow, [NO_BODY]: true } as RouteOptions['config'];
+      const handler: RouteHandlerMethod = (request) => {
+        throw methodNotAllowedError(request.method, allow);
+      };
+      app.route({ method: others, url, exposeHeadRoute: false, config, handler });
     }
   }
 }
-
-const notAllowed =
-  (allow: string): RouteHandlerMethod =>
-  (request) => {
-    throw methodNotAllowedError(request.method, allow);
-  };
 
 /** Runs a route: its input from the request (the correlation id the `onRequest` hook set), its reply to Fastify. */
 function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
