@@ -33,13 +33,15 @@ export function ignoresBody(request: FastifyRequest): boolean {
 export function mountRoutes(app: FastifyInstance, mounts: AdapterSetup['mounts'], id: CorrelationIdOf, locals: Locals) {
   const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
   for (const item of mounts) {
+    // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
+    const resource = 'resource' in item ? item.resource : undefined;
     for (const [url, allow] of item.allow) {
       const taken = new Set<string>();
       for (const route of item.routes.filter(({ path }) => path === url)) {
         taken.add(route.method);
-        const schema = 'resource' in item ? { response: responseSchemaOf(route, item.resource) } : undefined;
+        const schema = resource && { response: responseSchemaOf(route, resource) };
         const config = (route.method === 'DELETE' ? { [NO_BODY]: true } : {}) as RouteOptions['config'];
-        const handler = handlerOf(route, id, locals);
+        const handler = handlerOf(route, id, resource && locals);
         app.route({ method: route.method, url, ...(schema && { schema }), config, handler });
       }
       if (headWithGet && taken.has('GET')) taken.add('HEAD');
