@@ -39,3 +39,6 @@ export { toOpenApiRoute, responseSchemaOf, type OpenApiRoute, type OpenApiRouteO
 export { toMountableRoutes, type MountableRoutes, type MountableRoutesOptions } from './mountable-routes';
 export { readAdapterOptions, type AdapterOptions, type AdapterOptionsInput } from './adapter-options';
 export { toErrorReply, type ErrorReply, type ErrorRequest } from './to-error-reply';
+
+// Fastify adapter: the 400 of a body that is not JSON.
+export { malformedJsonError } from './malformed-json-error';

@@ -1,43 +1,22 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
-import { HttpError } from 'pagelope';
 import {
   bodyTooLargeError,
   malformedEncodingError,
   parseContentEncoding,
   parseJsonBody,
-  type BodyEncoding,
+  unsupportedMediaTypeError,
 } from 'pagelope/http';
-import { ignoresBody } from './route-config';
+import { ignoresBody } from './mount-routes';
 
 /** `application/*+json` as Fastify hands it to a parser: type and subtype lower-cased, then any parameters. */
 const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
 
 /**
- * The 415 every pagelope adapter answers for a body that is not JSON: `parseJsonBody`'s own, so that the message is
- * the library's. Internal to the adapter.
- *
- * @example
- * throw unsupportedMediaType(); // 415 'Content-Type must be application/json'
- */
-export function unsupportedMediaType(): HttpError {
-  try {
-    parseJsonBody('', undefined);
-  } catch (error) {
-    if (error instanceof HttpError) return error;
-  }
-  return new HttpError(415);
-}
-
-/**
- * Installs pagelope's content-type parsers on `app`: `application/json` and `application/*+json` (any parameters)
- * are read up to `bodyLimit` bytes (a longer body is Fastify's `FST_ERR_CTP_BODY_TOO_LARGE`, which the error handler
- * answers as a 413), inflated when sent `gzip` or `deflate` (`parseContentEncoding`; the limit applies to the inflated
- * bytes too) and parsed by `parseJsonBody`, which keeps keys such as `__proto__` for the service's own
- * checks (Fastify's parser would refuse them first, with another message); a body of any type no parser of the app
- * takes, or of none, is a 415 before it is read. Fastify's own `application/json` and `text/plain` parsers are removed;
- * parsers the app added for other types stay. A request whose answer does not depend on its body (404, 405, DELETE)
- * has it ignored. Internal to the adapter.
+ * Replaces Fastify's `application/json` and `text/plain` parsers with pagelope's: JSON bodies (`application/json`,
+ * `application/*+json`) up to `bodyLimit` bytes, inflated ones too (gzip, deflate), parsed by `parseJsonBody`, which
+ * keeps keys such as `__proto__` for the service's own checks; a body no parser of the app takes is a 415 before it
+ * is read. A request whose answer does not depend on its body (404, 405, DELETE) has it ignored. Internal.
  *
  * @example
  * addBodyParsers(app, 16_384);
@@ -47,7 +26,7 @@ export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
     if (ignoresBody(request)) return done(null, undefined);
     try {
       const encoding = parseContentEncoding(request.headers['content-encoding']);
-      const bytes = encoding === undefined ? body : inflate(body, encoding, bodyLimit);
+      const bytes = encoding === undefined ? body : inflate(body, encoding === 'gzip', bodyLimit);
       done(null, parseJsonBody(bytes.toString('utf8'), request.headers['content-type']));
     } catch (error) {
       done(error as Error, undefined);
@@ -57,20 +36,14 @@ export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, parseJson);
   app.addContentTypeParser(JSON_SUFFIX, { parseAs: 'buffer', bodyLimit }, parseJson);
   app.addContentTypeParser('*', { bodyLimit }, (request, _payload, done) => {
-    if (ignoresBody(request)) done(null, undefined);
-    else done(unsupportedMediaType() as Error, undefined);
+    done(ignoresBody(request) ? null : (unsupportedMediaTypeError() as Error), undefined);
   });
 }
 
-/**
- * Inflates a body of at most `limit` bytes into at most `limit` bytes (the parser already read it whole).
- *
- * @throws HttpError 413 (`bodyTooLargeError`) when it inflates past `limit`, 400 (`malformedEncodingError`) when it
- * does not inflate.
- */
-function inflate(body: Buffer, encoding: BodyEncoding, limit: number): Buffer {
+/** Inflates a body into at most `limit` bytes: past it a 413, a body that does not inflate a 400. */
+function inflate(body: Buffer, gzip: boolean, limit: number): Buffer {
   try {
-    return (encoding === 'gzip' ? gunzipSync : inflateSync)(body, { maxOutputLength: limit });
+    return (gzip ? gunzipSync : inflateSync)(body, { maxOutputLength: limit });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw bodyTooLargeError(limit);
     throw malformedEncodingError(error);

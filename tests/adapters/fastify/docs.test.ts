@@ -4,8 +4,8 @@
  * checks what the page promises. tests/docs/snippet-types.test.ts type-checks the same files.
  */
 import { describe, expect, it } from 'vitest';
-import { HARNESSES, fastifyDocs, outDir, snippets } from '../support/docs-snippets/fastify';
-import { expectEnvelope, snippetResults, type Reply } from './docs-snippets';
+import { HARNESSES, fastifyDocs, outDir, snippets } from '../../support/docs-snippets/fastify';
+import { expectEnvelope, snippetResults, type Reply } from '../docs-snippets';
 
 /** Runs each snippet with its harness (all in one process, as each test first needs them). */
 const runSnippet = snippetResults(outDir, fastifyDocs.files());

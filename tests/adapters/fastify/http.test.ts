@@ -5,15 +5,15 @@ import Fastify, {
   type FastifyServerOptions,
   type InjectOptions,
 } from 'fastify';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes, toOpenApi } from 'pagelope';
 import { TooManyRequestsError, UnauthorizedError } from 'pagelope/http';
 import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeAdapterContract, type MountAdapter, type MountedApp } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
+import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too (`forceCloseConnections`). */
 async function listenOn(app: FastifyInstance): Promise<MountedApp> {
@@ -356,6 +356,24 @@ describe('pagelope (Fastify plugin)', () => {
       const refused = await inject(app, { url: '/notes', headers: { 'x-correlation-id': 'locals-1' } });
       expect(refused.response.statusCode).toBe(401);
       expect(refused.envelope).toMatchObject({ message: 'Who are you?', correlationID: 'locals-1' });
+    });
+
+    it('serves the OpenAPI document as one more route, without a response schema and without running locals', async () => {
+      const routes = noteRoutes();
+      const app = await appWith({
+        routes,
+        openapi: { info: { title: 'Notes', version: '1.0.0' } },
+        locals: () => {
+          throw new UnauthorizedError('Who are you?');
+        },
+      });
+      const { response, body } = await inject(app, { url: '/openapi.json', headers: { 'x-correlation-id': 'doc-1' } });
+      expect([response.statusCode, response.headers['x-correlation-id']]).toStrictEqual([200, 'doc-1']);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(body).toStrictEqual(
+        JSON.parse(JSON.stringify(toOpenApi(routes, { info: { title: 'Notes', version: '1.0.0' } }))),
+      );
+      expect((await inject(app, { url: '/notes' })).response.statusCode).toBe(401);
     });
   });
 

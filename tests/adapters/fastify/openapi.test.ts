@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
-import { describeOpenApiRoute, type MountWithOpenApi } from './openapi-route-contract';
+import { describeOpenApiRoute, type MountWithOpenApi } from '../openapi-route-contract';
 
 const mount: MountWithOpenApi = async (routes, { openapi, prefix }) => {
   if (prefix !== undefined) throw new Error('the plugin applies to the whole app: no prefix');

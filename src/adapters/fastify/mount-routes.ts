@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { isJsonContentType, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
+import type { Resource } from 'pagelope';
+import type { MountableRoutes, Route } from 'pagelope/http';
+import type { CorrelationIdOf } from './correlation-id';
+import { responseSchemaOf } from './response-schema';
+
+/** The plugin's `locals` option. */
+type Locals = ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined;
+
+/** Route `config` keys: the `allow` value of a 405 route's path; the mark of a route whose body is never read. */
+const ALLOW = Symbol('pagelope.allow');
+const NO_BODY = Symbol('pagelope.noBody');
+const WITH_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+const configOf = (request: FastifyRequest) =>
+  request.routeOptions.config as unknown as Readonly<Record<symbol, unknown>> | undefined;
+
+/** The `allow` value when the request matched one of the plugin's 405 routes, else `undefined`. Internal. */
+export function allowOf(request: FastifyRequest): string | undefined {
+  return configOf(request)?.[ALLOW] as string | undefined;
+}
+
+/** Whether the request's answer never depends on its body: a 404, a 405, a DELETE. Internal to the adapter. */
+export function ignoresBody(request: FastifyRequest): boolean {
+  return request.is404 || configOf(request)?.[NO_BODY] === true;
+}
+
+/**
+ * Registers each route of every item (a resource's routes, the OpenAPI document's), with its response schema, and on
+ * each path a 405 route for every other method the app supports (HEAD goes with GET while the app exposes head
+ * routes). DELETE and 405 routes never read a body. Internal to the adapter.
+ */
+export function mountRoutes(
+  app: FastifyInstance,
+  mounts: readonly MountableRoutes[],
+  id: CorrelationIdOf,
+  locals: Locals,
+) {
+  const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
+  for (const item of mounts) {
+    // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
+    const resource = 'resource' in item ? (item.resource as Resource) : undefined;
+    for (const [url, allow] of item.allow) {
+      const taken = new Set<string>();
+      for (const route of item.routes.filter(({ path }) => path === url)) {
+        taken.add(route.method);
+        const schema = resource && { response: responseSchemaOf(route, resource) };
+        const config = (route.method === 'DELETE' ? { [NO_BODY]: true } : {}) as RouteOptions['config'];
+        const handler = handlerOf(route, id, resource && locals);
+        app.route({ method: route.method, url, ...(schema && { schema }), config, handler });
+      }
+      if (headWithGet && taken.has('GET')) taken.add('HEAD');
+      const others = app.supportedMethods.filter((method) => !taken.has(method)) as RouteOptions['method'];
+      if (others.length === 0) continue;
+      const config = { [ALLOW]: allow, [NO_BODY]: true } as RouteOptions['config'];
+      const handler: RouteHandlerMethod = (request) => {
+        throw methodNotAllowedError(request.method, allow);
+      };
+      app.route({ method: others, url, exposeHeadRoute: false, config, handler });
+    }
+  }
+}
+
+/** Runs a route: its input from the request (the correlation id the `onRequest` hook set), its reply to Fastify. */
+function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
+  const withBody = WITH_BODY.has(route.method);
+  const run = (request: FastifyRequest, reply: FastifyReply, context?: object) => {
+    // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the one received.
+    const received = splitUrl(request.originalUrl);
+    const url = request.raw.url ?? '';
+    const input = {
+      params: request.params as { readonly id?: string },
+      query: url === request.originalUrl ? received.query : splitUrl(url).query,
+      path: received.path,
+      body: request.body,
+      headers: request.headers,
+      correlationId: correlationIdOf(request, reply),
+      locals: context as Readonly<Record<string, unknown>> | undefined,
+    };
+    return route.handle(input).then((result) => reply.code(result.status).headers(result.headers).send(result.body));
+  };
+  return (request, reply) => {
+    // A body another parser of the app took (one added after the plugin's) is still not JSON: the 415.
+    if (withBody && request.body !== undefined && !isJsonContentType(request.headers['content-type']))
+      throw unsupportedMediaTypeError();
+    if (locals === undefined) return run(request, reply);
+    return Promise.resolve(locals(request, reply)).then((context) => run(request, reply, context));
+  };
+}
