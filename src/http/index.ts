@@ -34,3 +34,15 @@ export {
 // The routes as a framework mounts them.
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
+
+// What the Hono adapter needs and any adapter may use: its arguments checked and the OpenAPI route listed among the
+// mounts, a Fetch API request's JSON body, and the error reply with its report.
+export {
+  readAdapterOptions,
+  type AdapterMounts,
+  type AdapterRouteOptions,
+  type MountableRoutes,
+  type ReadAdapterOptionsSetup,
+} from './read-adapter-options';
+export { readWebJsonBody, type ReadWebJsonBodyOptions } from './read-web-json-body';
+export { readErrorReporter, replyToError, type ErrorReporter, type ErrorRequest } from './reply-to-error';

@@ -1,5 +1,5 @@
-import { errorResponse, HttpError, type ReportError } from 'pagelope';
-import { createErrorReporter } from 'pagelope/http';
+import { HttpError, type ReportError } from 'pagelope';
+import { readErrorReporter, replyToError, type ErrorReporter } from 'pagelope/http';
 
 /** Options of {@link nodeErrorHandler}, which must name `reportError` (a bare object would be an error to answer). */
 export interface NodeErrorHandlerOptions {
@@ -21,8 +21,6 @@ export interface NodeErrorHandlerFunction {
   /** Answers `error` with the envelope; a 5xx is reported with `console.error`. */
   (error: unknown): Response;
 }
-
-const defaultHandler = handlerWith(createErrorReporter(undefined));
 
 /**
  * An `errorHandler` for `@hono/node-server`'s `getRequestListener`, which `serve()` does not pass: a request the
@@ -51,11 +49,7 @@ const defaultHandler = handlerWith(createErrorReporter(undefined));
 export const nodeErrorHandler: NodeErrorHandlerFunction = function nodeErrorHandler(
   value: unknown,
 ): Response | NodeErrorHandler {
-  if (!isOptions(value)) return defaultHandler(value);
-  const { reportError } = value;
-  if (reportError !== false && typeof reportError !== 'function')
-    throw new TypeError('nodeErrorHandler: reportError must be a function or false');
-  return handlerWith(createErrorReporter(reportError));
+  return isOptions(value) ? handlerWith(readErrorReporter('nodeErrorHandler', value)) : defaultHandler(value);
 } as NodeErrorHandlerFunction;
 
 /** Options, not a failure: a plain object (not an `Error`) with its own `reportError` key. */
@@ -71,17 +65,13 @@ function isOptions(value: unknown): value is NodeErrorHandlerOptions {
   }
 }
 
-function handlerWith(report: ReturnType<typeof createErrorReporter>): NodeErrorHandler {
+const defaultHandler = handlerWith(readErrorReporter('nodeErrorHandler'));
+
+function handlerWith(report: ErrorReporter): NodeErrorHandler {
   return (error) => {
     // @hono/node-server's RequestError, recognised by name: the request could not become a `Request`.
     const refused = error instanceof Error && error.name === 'RequestError';
-    const reply = errorResponse(refused ? new HttpError(400, undefined, { cause: error }) : error);
-    report(error, {
-      correlationId: reply.body.correlationID,
-      method: undefined,
-      path: undefined,
-      statusCode: reply.statusCode,
-    });
+    const reply = replyToError(refused ? new HttpError(400, undefined, { cause: error }) : error, {}, report);
     return new Response(JSON.stringify(reply.body), { status: reply.statusCode, headers: reply.headers });
   };
 }

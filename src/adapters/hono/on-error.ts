@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { type ErrorReportingOptions } from 'pagelope';
-import { createErrorReporter } from 'pagelope/http';
-import { correlationIdOf } from './correlation-id-of';
-import { errorReply } from './error-reply';
-import { pathOf } from './path-of';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CORRELATION_ID_HEADER, type ErrorReportingOptions } from 'pagelope';
+import { readErrorReporter, replyToError, routeNotFoundError, splitUrl, type ErrorReporter } from 'pagelope/http';
+import { correlationIdOf } from './correlation-id';
 
 /**
  * Options of {@link onError}: `reportError(error, info)` is called once for each 5xx it answers (the masked 500, a
@@ -26,8 +25,6 @@ export interface OnError {
   (error: unknown, c: Context): Response;
 }
 
-const defaultHandler = handlerWith(createErrorReporter(undefined));
-
 /**
  * Hono error handler answering every failure with the error envelope and the request's correlation id (also when the
  * failure happened before `correlationId()` ran, or on a path without it): the routes' 400, 404, 405, 413 and 415,
@@ -48,24 +45,55 @@ const defaultHandler = handlerWith(createErrorReporter(undefined));
  * app.onError(onError({ reportError: (error, { correlationId }) => console.error(correlationId, error) }));
  */
 export const onError: OnError = function onError(first?: unknown, c?: Context): Response | OnErrorHandler {
-  if (c !== undefined) return defaultHandler(first, c);
-  const options = (first === undefined ? {} : first) as OnErrorOptions;
-  if (typeof options !== 'object' || options === null) throw new TypeError('onError: options must be an object');
-  const { reportError } = options;
-  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
-    throw new TypeError('onError: reportError must be a function or false');
-  return handlerWith(createErrorReporter(reportError));
+  return c === undefined ? handlerWith(readErrorReporter('onError', first)) : defaultHandler(first, c);
 } as OnError;
 
-function handlerWith(report: ReturnType<typeof createErrorReporter>): OnErrorHandler {
+/**
+ * Hono not-found handler answering a request no route matches with the 404 envelope (`Cannot GET /path`) and the
+ * request's correlation id, whether or not `correlationId()` ran on that path. Pass it as it is.
+ *
+ * @example
+ * app.notFound(notFound);
+ */
+export function notFound(c: Context): Response {
+  return defaultHandler(routeNotFoundError(c.req.method, c.req.path), c);
+}
+
+const defaultHandler = handlerWith(readErrorReporter('onError'));
+
+function handlerWith(report: ErrorReporter): OnErrorHandler {
   return (error, c) => {
-    const response = errorReply(c, error);
-    report(error, {
-      correlationId: correlationIdOf(c),
-      method: c.req.method,
-      path: pathOf(c.req.url),
-      statusCode: response.status,
-    });
-    return response;
+    const request = { correlationId: correlationIdOf(c), method: c.req.method, path: targetOf(c.req.url).path };
+    const reply = replyToError(error, { ...request, headers: ownHeadersOf(error) }, report);
+    return c.json(reply.body, reply.statusCode as ContentfulStatusCode, reply.headers);
   };
+}
+
+/** The raw path and query of a request URL, as the client sent them (without the origin and the fragment). */
+export function targetOf(url: string): ReturnType<typeof splitUrl> {
+  const hash = url.indexOf('#');
+  return splitUrl(url.slice(url.indexOf('/', url.indexOf('//') + 2), hash === -1 ? undefined : hash));
+}
+
+/** Never copied from a thrown `HTTPException`'s own response: framing, state, and the envelope's own headers. */
+const SKIPPED = new Set(
+  `content-type content-length transfer-encoding connection keep-alive upgrade trailer set-cookie ${CORRELATION_ID_HEADER}`.split(
+    ' ',
+  ),
+);
+
+/** The headers of the `res` a Hono `HTTPException` carries, recognised by shape (an `Error` with a `Response`). */
+function ownHeadersOf(thrown: unknown): Record<string, string> | undefined {
+  if (!(thrown instanceof Error) || !('res' in thrown)) return undefined;
+  const own = Object.create(null) as Record<string, string>;
+  try {
+    const headers = (thrown.res as { readonly headers?: unknown } | undefined)?.headers;
+    if (typeof Headers === 'function' && headers instanceof Headers)
+      headers.forEach((value, name) => {
+        if (!SKIPPED.has(name)) own[name] = value;
+      });
+  } catch {
+    // A hostile getter: answer with the envelope alone.
+  }
+  return own;
 }

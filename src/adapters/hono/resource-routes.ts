@@ -1,13 +1,17 @@
 import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HttpError, type ResourceRoutes } from 'pagelope';
-import { DEFAULT_BODY_LIMIT, methodNotAllowedError, type OpenApiRouteOptions, type Route } from 'pagelope/http';
-import { asError } from './as-error';
-import { correlationIdOf } from './correlation-id-of';
-import { pathOf } from './path-of';
-import { readJsonBody } from './read-json-body';
-import { openApiRouteOf, serveOpenApi } from './serve-open-api';
-import { toRoutePath } from './to-route-path';
+import { HttpError } from 'pagelope';
+import {
+  methodNotAllowedError,
+  readAdapterOptions,
+  readWebJsonBody,
+  type MountableRoutes,
+  type OpenApiRouteOptions,
+  type Route,
+  type RouteInput,
+} from 'pagelope/http';
+import { asError, correlationIdOf } from './correlation-id';
+import { targetOf } from './on-error';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {
@@ -27,10 +31,6 @@ export interface ResourceRoutesOptions<E extends Env = Env> {
   readonly openapi?: OpenApiRouteOptions;
 }
 
-/** The parts of a `ResourceRoutes` the adapter mounts (whatever the record type). */
-type Mountable = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
-
-const OPTIONS = new Set(['bodyLimit', 'locals', 'openapi']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
@@ -63,24 +63,16 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * app.notFound(notFound);
  */
 export function resourceRoutes<E extends Env = Env>(
-  routes: Mountable | readonly Mountable[],
+  routes: MountableRoutes | readonly MountableRoutes[],
   options: ResourceRoutesOptions<E> = {},
 ): Hono<E> {
-  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, openapi } = checkOptions(options);
-  const list = toList(routes);
-  const openApiRoute = openApiRouteOf(list as readonly ResourceRoutes[], openapi);
+  const { mounts, bodyLimit } = readAdapterOptions(routes, options, { adapter: 'resourceRoutes', wildcard: 'Hono' });
   const app = new Hono<E>();
-  const seen = new Set<string>();
-  if (openApiRoute !== undefined) serveOpenApi(app, openApiRoute);
-  for (const resource of list) {
-    if (resource.path.includes('*'))
-      throw new TypeError(`resourceRoutes: Hono reads "*" as a wildcard, so it cannot serve the path ${resource.path}`);
-    for (const [pattern, allow] of resource.allow) {
-      if (seen.has(pattern)) throw new TypeError(`resourceRoutes: the path ${pattern} is mounted twice`);
-      seen.add(pattern);
+  for (const mount of mounts) {
+    for (const [pattern, allow] of mount.allow) {
       const path = toRoutePath(pattern);
-      for (const route of resource.routes) {
-        if (route.path === pattern) app.on(route.method, path, handlerOf(route, bodyLimit, locals));
+      for (const route of mount.routes) {
+        if (route.path === pattern) app.on(route.method, path, handlerOf(route, bodyLimit, options.locals));
       }
       // After the path's own routes: any other method there is a 405, before a later pattern can match it.
       app.all(path, (c) => {
@@ -91,46 +83,36 @@ export function resourceRoutes<E extends Env = Env>(
   return app;
 }
 
-function toList(routes: Mountable | readonly Mountable[]): readonly Mountable[] {
-  const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
-  for (const item of list) {
-    const value = item as Partial<Mountable> | null;
-    if (
-      typeof value !== 'object' ||
-      value === null ||
-      typeof value.path !== 'string' ||
-      !Array.isArray(value.routes) ||
-      !(value.allow instanceof Map)
-    )
-      throw new TypeError('resourceRoutes: routes must be what defineRoutes returns, or an array of them');
-  }
-  return list as readonly Mountable[];
-}
-
-function handlerOf<E extends Env>(
-  route: Route,
-  bodyLimit: number,
-  locals: ResourceRoutesOptions<E>['locals'],
-): Handler<E> {
+/** The route's handler: its input read from the request, its reply turned into a `Response`. */
+function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceRoutesOptions<E>['locals']): Handler<E> {
   const withBody = WITH_BODY.has(route.method);
   const withId = route.path.endsWith('/:id');
+  // The document is no resource: it needs no locals, and names its charset.
+  const document = route.type === 'OPENAPI';
+  const localsOf = document ? undefined : locals;
   return async (c) => {
     try {
       const correlationId = correlationIdOf(c);
-      const path = pathOf(c.req.url);
-      const body = withBody ? await readJsonBody(c, bodyLimit) : undefined;
-      const reply = await route.handle({
+      const { path, query } = targetOf(c.req.url);
+      const input: RouteInput = {
+        body: withBody ? await readWebJsonBody(c.req.raw, { limit, consumed: () => c.req.text() }) : undefined,
         params: withId ? { id: idOf(path) } : {},
-        query: queryStringOf(c.req.url),
+        query,
         path,
-        body,
         headers: c.req.raw.headers,
         correlationId,
-        locals: locals === undefined ? undefined : ((await locals(c)) as Readonly<Record<string, unknown>>),
-      });
-      const headers = withPrefix(reply.headers, path, route.path);
-      if (reply.body === undefined) return c.body(null, reply.status, headers);
-      return c.json(reply.body, reply.status as ContentfulStatusCode, headers);
+        locals: localsOf === undefined ? undefined : ((await localsOf(c)) as RouteInput['locals']),
+      };
+      const { status, headers, body } = await route.handle(input);
+      // Mounted below a prefix (`app.route('/v1', ...)`), a create's location carries it.
+      const location = headers['location'];
+      const prefixed =
+        location === undefined || path === route.path || !path.endsWith(route.path)
+          ? headers
+          : { ...headers, location: path.slice(0, -route.path.length) + location };
+      if (body === undefined) return c.body(null, status, prefixed);
+      const type = document ? { ...prefixed, 'content-type': 'application/json; charset=utf-8' } : prefixed;
+      return c.json(body, status as ContentfulStatusCode, type);
     } catch (thrown) {
       // Hono's onError takes only Errors: anything else thrown becomes one (answered as a 500).
       throw asError(thrown);
@@ -147,30 +129,14 @@ function idOf(path: string): string {
   }
 }
 
-/** The reply's headers, its `location` carrying the prefix the app was mounted below (`app.route('/v1', ...)`). */
-function withPrefix(headers: Readonly<Record<string, string>>, path: string, pattern: string) {
-  const location = headers['location'];
-  if (location === undefined || path === pattern || !path.endsWith(pattern)) return headers;
-  return { ...headers, location: path.slice(0, -pattern.length) + location };
-}
-
-/** The raw query string of a request URL: the part after `?`, for the library's own query parser. */
-function queryStringOf(url: string): string {
-  const start = url.indexOf('?');
-  if (start === -1) return '';
-  const end = url.indexOf('#', start);
-  return url.slice(start + 1, end === -1 ? undefined : end);
-}
-
-function checkOptions<E extends Env>(options: ResourceRoutesOptions<E>): ResourceRoutesOptions<E> {
-  if (typeof options !== 'object' || options === null) throw new TypeError('resourceRoutes: options must be an object');
-  for (const key of Object.keys(options)) {
-    if (!OPTIONS.has(key)) throw new TypeError(`resourceRoutes: unknown option "${key}"`);
+/**
+ * The path Hono matches a pattern as: percent-decoded as Hono decodes request paths (`%25`, and the reserved
+ * characters such as `%2F`, kept), so that `/caf%C3%A9` matches a request for `/caf%C3%A9`.
+ */
+function toRoutePath(pattern: string): string {
+  try {
+    return decodeURI(pattern.replace(/%25/g, '%2525'));
+  } catch {
+    return pattern;
   }
-  const { bodyLimit, locals } = options;
-  if (bodyLimit !== undefined && (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0))
-    throw new TypeError(`resourceRoutes: bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
-  if (locals !== undefined && typeof locals !== 'function')
-    throw new TypeError('resourceRoutes: locals must be a function of the Hono context');
-  return options;
 }
