@@ -70,13 +70,18 @@ export function resourceRoutes<E extends Env = Env>(
   const app = new Hono<E>();
   for (const mount of mounts) {
     for (const [pattern, allow] of mount.allow) {
-      const path = toRoutePath(pattern);
+      const byMethod = new Map<string, Handler<E>>();
       for (const route of mount.routes) {
-        if (route.path === pattern) app.on(route.method, path, handlerOf(route, bodyLimit, options.locals));
+        if (route.path === pattern) byMethod.set(route.method, handlerOf(route, bodyLimit, options.locals));
       }
-      // After the path's own routes: any other method there is a 405, before a later pattern can match it.
-      app.all(path, (c) => {
-        throw methodNotAllowedError(c.req.method, allow);
+      const get = byMethod.get('GET');
+      if (get !== undefined) byMethod.set('HEAD', get);
+      // One handler for every method of the path: Hono calls it alone (no middleware chain) when nothing else
+      // matches, and a method the path does not take is its 405 before a later pattern can match.
+      app.all(toRoutePath(pattern), (c, next) => {
+        const handler = byMethod.get(c.req.method);
+        if (handler === undefined) throw methodNotAllowedError(c.req.method, allow);
+        return handler(c, next);
       });
     }
   }
