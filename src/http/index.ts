@@ -35,8 +35,9 @@ export {
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
-// What the Hono adapter needs and any adapter may use: its arguments checked and the OpenAPI route listed among the
-// mounts, a Fetch API request's JSON body, and the error reply with its report.
+// Hono adapter: what it needs and any adapter may use. Its arguments checked, the OpenAPI route listed among the
+// mounts; a Fetch API request's URL and JSON body; the record id and a reply's headers; the error reply, its report
+// and the headers of a framework error's own response.
 export {
   readAdapterOptions,
   type AdapterMounts,
@@ -45,4 +46,12 @@ export {
   type ReadAdapterOptionsSetup,
 } from './read-adapter-options';
 export { readWebJsonBody, type ReadWebJsonBodyOptions } from './read-web-json-body';
-export { readErrorReporter, replyToError, type ErrorReporter, type ErrorRequest } from './reply-to-error';
+export {
+  errorResponseHeaders,
+  readErrorReporter,
+  replyToError,
+  type ErrorReporter,
+  type ErrorRequest,
+} from './reply-to-error';
+export { splitRequestUrl } from './split-request-url';
+export { decodeRecordId, routeReplyHeaders } from './route-reply-headers';

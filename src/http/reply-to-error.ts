@@ -57,3 +57,39 @@ export function replyToError(thrown: unknown, request: ErrorRequest, report: Err
     ? reply
     : { statusCode, body, headers: { ...request.headers, ...reply.headers } };
 }
+
+/** Never copied from a thrown error's own response: framing, state, and the envelope's own headers. */
+const SKIPPED: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+  'set-cookie',
+  CORRELATION_ID_HEADER,
+]);
+
+/**
+ * The headers of the Fetch API `Response` a thrown error carries as `res` (Hono's `HTTPException`, recognised by
+ * shape), to send below the envelope's own (`www-authenticate` from `basicAuth`, ...): framing, state and the
+ * correlation id left out. `undefined` for anything else; never throws.
+ *
+ * @example
+ * replyToError(error, { correlationId, headers: errorResponseHeaders(error) }, report);
+ */
+export function errorResponseHeaders(thrown: unknown): Record<string, string> | undefined {
+  if (!(thrown instanceof Error) || !('res' in thrown)) return undefined;
+  const own = Object.create(null) as Record<string, string>;
+  try {
+    const headers = (thrown.res as { readonly headers?: unknown } | undefined)?.headers;
+    if (typeof Headers === 'function' && headers instanceof Headers)
+      headers.forEach((value, name) => {
+        if (!SKIPPED.has(name)) own[name] = value;
+      });
+  } catch {
+    // A hostile getter: the envelope alone.
+  }
+  return own;
+}

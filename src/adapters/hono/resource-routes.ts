@@ -1,32 +1,31 @@
 import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HttpError } from 'pagelope';
 import {
+  decodeRecordId,
   methodNotAllowedError,
   readAdapterOptions,
   readWebJsonBody,
+  routeReplyHeaders,
+  splitRequestUrl,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Route,
   type RouteInput,
 } from 'pagelope/http';
 import { asError, correlationIdOf } from './correlation-id';
-import { targetOf } from './on-error';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {
   /** Largest JSON body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
   /**
-   * What the service receives as `locals` (its scope and hooks read it), from the request's Hono context: for
-   * example the authenticated user an earlier middleware put in `c.get('user')`. It may be async; what it throws is
-   * answered like any route failure.
+   * What the service's scope and hooks see as `locals`, from the request's Hono context (the user an earlier
+   * middleware put in `c.get('user')`, ...). It may be async; what it throws is answered like any route failure.
    */
   readonly locals?: (c: Context<E>) => object | Promise<object>;
   /**
-   * Serve the routes' OpenAPI 3.1 document (`toOpenApi`): `{ info, servers?, path? }`. `GET path` (default
-   * `/openapi.json`, below the prefix the app is mounted at) answers it as `application/json; charset=utf-8`, HEAD as
-   * GET; another method there is a 405 with `allow: GET`. The document is built once, when the app is.
+   * Serve the routes' OpenAPI 3.1 document (`toOpenApiRoute`): `{ info, servers?, path? }`, at `GET path` (default
+   * `/openapi.json`, below the app's prefix) as `application/json; charset=utf-8`; another method there is a 405.
    */
   readonly openapi?: OpenApiRouteOptions;
 }
@@ -34,31 +33,21 @@ export interface ResourceRoutesOptions<E extends Env = Env> {
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * A Hono app with the routes of one or more resources (`defineRoutes`), to mount with `app.route('/', ...)` (or below
- * a prefix, which a create's `location` and a list's `link` targets then carry). Each route reads its JSON body
- * itself, up to `bodyLimit` bytes (a request of another content type is a 415, a larger body a 413, malformed JSON a
- * 400), and hands the service the raw query string, the path as the request URL holds it (the base of the `link`
- * targets), the id percent-decoded once, the request's correlation id and `locals`. Another method on a resource
- * path is a 405 with `allow` (`PATCH /users/cursor` never reaches `/users/:id`); HEAD is answered as GET. With the
- * `openapi` option, the app also serves the routes' OpenAPI document (`GET /openapi.json` unless its `path` says
- * otherwise). Failures are thrown for `app.onError(onError)` to answer with the envelope: mount `correlationId()`
- * before, and `app.notFound(notFound)` on the same app.
+ * A Hono app with the routes of one or more resources (`defineRoutes`), to mount with `app.route('/', ...)` or below a
+ * prefix (which a create's `location` and a list's `link` then carry). Each route reads its JSON body itself, up to
+ * `bodyLimit` bytes (`readWebJsonBody`), and hands the service the raw query, the path as the URL holds it, the id
+ * percent-decoded once, the correlation id and `locals`. Another method on a resource path is a 405 with `allow`
+ * (`PATCH /users/cursor` never reaches `/users/:id`); HEAD is answered as GET. With `openapi`, the document is one
+ * more route. Failures are thrown for `app.onError(onError)`: mount `correlationId()` before, and
+ * `app.notFound(notFound)`. Register your own routes below a resource path (`GET /users/export`) before mounting.
  *
- * Register your own routes below a resource path (`GET /users/export`) before mounting, or `/users/:id` takes them.
- *
- * @throws TypeError for an unknown option, a `bodyLimit` that is not a positive integer, a `locals` that is not a
- * function, an argument that is not `defineRoutes`' result, a path holding `*` (a wildcard to Hono), two
- * resources on the same path, or a bad `openapi` option (see `toOpenApiRoute`; a path with `*` too).
+ * @throws TypeError (`readAdapterOptions`) for an unknown option, a `bodyLimit` that is not a positive integer, a
+ * `locals` that is not a function, routes that are not `defineRoutes`' result, a path holding `*` (a wildcard to
+ * Hono), two resources on one path, or a bad `openapi` option (see `toOpenApiRoute`).
  * @example
  * const app = new Hono();
  * app.use(correlationId());
- * app.route(
- *   '/',
- *   resourceRoutes([users, orders], {
- *     locals: (c) => ({ user: c.get('user') }),
- *     openapi: { info: { title: 'Shop API', version: '1.0.0' } },
- *   }),
- * );
+ * app.route('/', resourceRoutes([users, orders], { locals: (c) => ({ user: c.get('user') }) }));
  * app.onError(onError);
  * app.notFound(notFound);
  */
@@ -108,46 +97,30 @@ export function resourceRoutes<E extends Env = Env>(
 function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceRoutesOptions<E>['locals']): Handler<E> {
   const withBody = WITH_BODY.has(route.method);
   const withId = route.path.endsWith('/:id');
-  // The document is no resource: it needs no locals, and names its charset.
-  const document = route.type === 'OPENAPI';
-  const localsOf = document ? undefined : locals;
+  // The document is no resource: it needs no locals.
+  const localsOf = route.type === 'OPENAPI' ? undefined : locals;
   return async (c) => {
     try {
       const correlationId = correlationIdOf(c);
-      const { path, query } = targetOf(c.req.url);
+      const { path, query } = splitRequestUrl(c.req.url);
       const input: RouteInput = {
         body: withBody ? await readWebJsonBody(c.req.raw, { limit, consumed: () => c.req.text() }) : undefined,
-        params: withId ? { id: idOf(path) } : {},
+        params: withId ? { id: decodeRecordId(path) } : {},
         query,
         path,
         headers: c.req.raw.headers,
         correlationId,
         locals: localsOf === undefined ? undefined : ((await localsOf(c)) as RouteInput['locals']),
       };
-      const { status, headers, body } = await route.handle(input);
-      // Mounted below a prefix (`app.route('/v1', ...)`), a create's location carries it.
-      const location = headers['location'];
-      const prefixed =
-        location === undefined || path === route.path || !path.endsWith(route.path)
-          ? headers
-          : { ...headers, location: path.slice(0, -route.path.length) + location };
-      if (body === undefined) return c.body(null, status, prefixed);
-      const type = document ? { ...prefixed, 'content-type': 'application/json; charset=utf-8' } : prefixed;
-      return c.json(body, status as ContentfulStatusCode, type);
+      const reply = await route.handle(input);
+      const headers = routeReplyHeaders(route, reply, path);
+      if (reply.body === undefined) return c.body(null, reply.status, headers);
+      return c.body(JSON.stringify(reply.body), reply.status as ContentfulStatusCode, headers);
     } catch (thrown) {
       // Hono's onError takes only Errors: anything else thrown becomes one (answered as a 500).
       throw asError(thrown);
     }
   };
-}
-
-/** The record id: the last segment of the raw path, percent-decoded once. */
-function idOf(path: string): string {
-  try {
-    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-  } catch (cause) {
-    throw new HttpError(400, 'Malformed percent-encoding in the record id', { cause });
-  }
 }
 
 /**
