@@ -42,3 +42,23 @@ export { toErrorReply, type ErrorReply, type ErrorRequest } from './to-error-rep
 
 // Fastify adapter: the 400 of a body that is not JSON.
 export { malformedJsonError } from './malformed-json-error';
+
+// Hono adapter: what it needs and any adapter may use. Its arguments checked, the OpenAPI route listed among the
+// mounts; a Fetch API request's URL and JSON body; the record id and a reply's headers; the error reply, its report
+// and the headers of a framework error's own response.
+export {
+  readRouteOptions,
+  type AdapterMounts,
+  type AdapterRouteOptions,
+  type ReadRouteOptionsSetup,
+} from './read-route-options';
+export { readWebJsonBody, type ReadWebJsonBodyOptions } from './read-web-json-body';
+export {
+  errorResponseHeaders,
+  readErrorReporter,
+  replyToError,
+  type ErrorReporter,
+  type ErrorReplyContext,
+} from './reply-to-error';
+export { splitRequestUrl } from './split-request-url';
+export { decodeRecordId, routeReplyHeaders } from './route-reply-headers';

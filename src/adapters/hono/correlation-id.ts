@@ -1,7 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
-import { CORRELATION_ID_HEADER } from 'pagelope';
-import { correlationIdOf } from './correlation-id-of';
-import { asError } from './as-error';
+import type { Context, MiddlewareHandler } from 'hono';
+import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
+import { isSafeCorrelationId } from 'pagelope/http';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -13,10 +12,10 @@ declare module 'hono' {
 /**
  * Middleware resolving the request's correlation id before anything else: the `x-correlation-id` request header
  * when it is a safe token, else a new uuid v4. It stores the id in the context (`c.get('correlationId')`, typed as a
- * `string` in Hono's `ContextVariableMap` once `pagelope/hono` is imported) and sets
- * the `x-correlation-id` header on every response that passes through it, your own routes' included. A value thrown
- * below it that is not an `Error` (which Hono's `onError` never sees) is thrown on as an `Error` whose `cause` it is,
- * for `onError` to answer with the 500 envelope (and report).
+ * `string` in Hono's `ContextVariableMap` once `pagelope/hono` is imported) and sets the `x-correlation-id` header on
+ * every response that passes through it, your own routes' included. A value thrown below it that is not an `Error`
+ * (which Hono's `onError` never sees) is thrown on as an `Error` whose `cause` it is, for `onError` to answer with the
+ * 500 envelope (and report).
  *
  * Mount it first, before the rate limiter and the routes.
  *
@@ -32,7 +31,6 @@ export function correlationId(): MiddlewareHandler {
     try {
       await next();
     } catch (thrown) {
-      // Hono passes on what is not an Error: as an Error (its cause the value), it reaches the app's onError.
       throw asError(thrown);
     }
     // A route that returns its own `Response` skips the headers prepared above: set the id on it too, unless the
@@ -43,4 +41,21 @@ export function correlationId(): MiddlewareHandler {
       // Left without the header rather than failing the request.
     }
   };
+}
+
+/**
+ * The request's correlation id: the one stored in the context, else resolved from its `x-correlation-id` header
+ * and stored, so that every later reader of the request (a route, `onError`, `notFound`) gets the same id.
+ */
+export function correlationIdOf(c: Context): string {
+  const stored: unknown = c.get('correlationId');
+  if (isSafeCorrelationId(stored)) return stored;
+  const id = resolveCorrelationId(c.req.raw.headers);
+  c.set('correlationId', id);
+  return id;
+}
+
+/** `thrown` when it is an `Error`, else an `Error` whose `cause` it is: Hono's `onError` takes only `Error`s. */
+export function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error('A route threw a value that is not an Error', { cause: thrown });
 }

@@ -1,8 +1,7 @@
 // pagelope/hono: resource routes, correlation ids and the error envelope on Hono 4.
 export { correlationId } from './correlation-id';
 export { resourceRoutes, type ResourceRoutesOptions } from './resource-routes';
-export { onError, type OnError, type OnErrorHandler, type OnErrorOptions } from './on-error';
-export { notFound } from './not-found';
+export { onError, notFound, type OnError, type OnErrorHandler, type OnErrorOptions } from './on-error';
 export {
   nodeErrorHandler,
   type NodeErrorHandler,

@@ -1,12 +1,11 @@
-import { errorResponse, HttpError, type ReportError } from 'pagelope';
-import { createErrorReporter } from 'pagelope/http';
+import { HttpError, type ReportError } from 'pagelope';
+import { readErrorReporter, replyToError, type ErrorReporter } from 'pagelope/http';
 
 /** Options of {@link nodeErrorHandler}, which must name `reportError` (a bare object would be an error to answer). */
 export interface NodeErrorHandlerOptions {
   /**
-   * Called once for each 5xx answered (a failure that escaped the app), with that failure and
-   * `{ correlationId, method: undefined, path: undefined, statusCode }`: the request never became a `Request`, so
-   * neither is known. `false` reports nothing; the handler used as it is reports with `console.error`.
+   * Called once for each 5xx answered, with the failure and `{ correlationId, method: undefined, path: undefined,
+   * statusCode }` (no request was read); `false` reports nothing.
    */
   readonly reportError: ReportError | false;
 }
@@ -22,40 +21,24 @@ export interface NodeErrorHandlerFunction {
   (error: unknown): Response;
 }
 
-const defaultHandler = handlerWith(createErrorReporter(undefined));
-
 /**
- * An `errorHandler` for `@hono/node-server`'s `getRequestListener`, which `serve()` does not pass: a request the
- * adapter refuses before the app runs (a backslash in the path, an invalid `Host`, `GET *`, a malformed target),
- * which would get a bare 400 without a body, gets the 400 envelope instead, and a failure that escapes the app (its
- * `fetch` rejecting) the 500 envelope, never its cause. The request was never turned into a `Request`, so its
- * `x-correlation-id` is unknown: the envelope carries a new one.
- *
- * Pass it as it is, and each 5xx it answers is reported with `console.error`; or call it with
- * `{ reportError }` (a function, or `false` for none) for a handler that reports each 5xx there instead.
- *
- * It needs no import of `@hono/node-server` at run time (`pagelope/hono` stays usable on Bun, Deno and Workers):
- * build the server with `getRequestListener` and `node:http` instead of `serve()`.
+ * An `errorHandler` for `@hono/node-server`'s `getRequestListener` (which `serve()` does not pass): a request it
+ * refuses before the app runs (a backslash in the path, an invalid `Host`, `GET *`) gets the 400 envelope instead of
+ * a bare 400, and a failure that escapes the app the 500 envelope, never its cause; both under a new correlation id
+ * (no request was read). Pass it as it is (each 5xx reported with `console.error`), or call it with
+ * `{ reportError }` (a function, or `false`). It imports nothing of `@hono/node-server`, so `pagelope/hono` runs on
+ * Bun, Deno and Workers too.
  *
  * @throws TypeError (called with options) for a `reportError` that is neither a function nor `false`.
  * @example
- * import { createServer } from 'node:http';
- * import { getRequestListener } from '@hono/node-server';
- *
  * const listener = getRequestListener(app.fetch, { errorHandler: nodeErrorHandler });
- * // or: { errorHandler: nodeErrorHandler({ reportError: (error, info) => logger.error({ err: error, ...info }) }) }
  * const server = createServer({ requestTimeout: 30_000, headersTimeout: 30_000 }, listener);
  * server.on('clientError', clientErrorListener()); // from pagelope/node
- * server.listen(3000);
  */
 export const nodeErrorHandler: NodeErrorHandlerFunction = function nodeErrorHandler(
   value: unknown,
 ): Response | NodeErrorHandler {
-  if (!isOptions(value)) return defaultHandler(value);
-  const { reportError } = value;
-  if (reportError !== false && typeof reportError !== 'function')
-    throw new TypeError('nodeErrorHandler: reportError must be a function or false');
-  return handlerWith(createErrorReporter(reportError));
+  return isOptions(value) ? handlerWith(readErrorReporter('nodeErrorHandler', value)) : defaultHandler(value);
 } as NodeErrorHandlerFunction;
 
 /** Options, not a failure: a plain object (not an `Error`) with its own `reportError` key. */
@@ -71,17 +54,13 @@ function isOptions(value: unknown): value is NodeErrorHandlerOptions {
   }
 }
 
-function handlerWith(report: ReturnType<typeof createErrorReporter>): NodeErrorHandler {
+const defaultHandler = handlerWith(readErrorReporter('nodeErrorHandler'));
+
+function handlerWith(report: ErrorReporter): NodeErrorHandler {
   return (error) => {
     // @hono/node-server's RequestError, recognised by name: the request could not become a `Request`.
     const refused = error instanceof Error && error.name === 'RequestError';
-    const reply = errorResponse(refused ? new HttpError(400, undefined, { cause: error }) : error);
-    report(error, {
-      correlationId: reply.body.correlationID,
-      method: undefined,
-      path: undefined,
-      statusCode: reply.statusCode,
-    });
+    const reply = replyToError(refused ? new HttpError(400, undefined, { cause: error }) : error, {}, report);
     return new Response(JSON.stringify(reply.body), { status: reply.statusCode, headers: reply.headers });
   };
 }

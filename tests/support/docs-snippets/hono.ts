@@ -2,7 +2,7 @@
  * The ```ts snippets of docs/adapters/hono.md, each with a harness appended that serves it on port 0 (the snippets
  * that export `app`, through `getRequestListener` and `nodeErrorHandler`; the server snippet as it stands, with its
  * `listen(3000)` turned into `listen(0)`), sends it requests and prints `RESULT <json>` of what it got; the first
- * snippet is also written as `app.ts`, which the server snippet imports. tests/adapters/hono-docs.test.ts runs them and
+ * snippet is also written as `app.ts`, which the server snippet imports. tests/adapters/hono/docs.test.ts runs them and
  * checks what the page promises, tests/docs/snippet-types.test.ts type-checks them.
  */
 import { CALL_SOURCE, docsPage, SHARED_HARNESSES } from '../../adapters/docs-snippets';

@@ -6,8 +6,8 @@
  * tests/support/docs-snippets/hono.ts and run all in one process; tests/docs/snippet-types.test.ts type-checks them.
  */
 import { describe, expect, it } from 'vitest';
-import { HARNESSES, honoDocs, outDir, snippets } from '../support/docs-snippets/hono';
-import { expectEnvelope, expectRawEnvelope, snippetResults, type Reply } from './docs-snippets';
+import { HARNESSES, honoDocs, outDir, snippets } from '../../support/docs-snippets/hono';
+import { expectEnvelope, expectRawEnvelope, snippetResults, type Reply } from '../docs-snippets';
 
 const files = honoDocs.files();
 /** Runs each snippet with its harness (all in one process, as each test first needs them); app.ts is imported. */

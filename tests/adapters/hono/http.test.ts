@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes, HttpError } from 'pagelope';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
-import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
-import { listenOnLoopback } from '../support/listen-on-loopback';
+import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 /** Serves a Node request listener on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function serveListener(
@@ -514,7 +514,7 @@ describe('the Node server wiring', () => {
 
 describe('pagelope/hono', () => {
   it('loads no @hono/node-server at run time (type-only imports at most), so it runs on Bun, Deno and Workers', () => {
-    const folder = join(import.meta.dirname, '..', '..', 'src', 'adapters', 'hono');
+    const folder = join(import.meta.dirname, '..', '..', '..', 'src', 'adapters', 'hono');
     const offenders: string[] = [];
     for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
       const source = readFileSync(join(folder, file), 'utf8');

@@ -3,8 +3,8 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import type { ResourceRoutesOptions } from 'pagelope/hono';
-import { describeOpenApiRoute, type MountWithOpenApi } from './openapi-route-contract';
-import { listenOnLoopback } from '../support/listen-on-loopback';
+import { describeOpenApiRoute, type MountWithOpenApi } from '../openapi-route-contract';
+import { listenOnLoopback } from '../../support/listen-on-loopback';
 
 const mount: MountWithOpenApi = async (routes, { openapi, prefix = '/' }) => {
   const app = new Hono();

@@ -1,4 +1,5 @@
 /** Types of pagelope/hono: resourceRoutes, the correlation-id middleware and the error and not-found handlers. */
+import type { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
 import {
@@ -32,6 +33,17 @@ describe('resourceRoutes', () => {
     // @ts-expect-error locals returns an object
     resourceRoutes(routes, { locals: () => 'tenant' });
   });
+
+  it("types locals as a function of the app's own Context, returning an object or a promise of one", () => {
+    expectTypeOf<ResourceRoutesOptions<AppEnv>['locals']>().toEqualTypeOf<
+      ((c: Context<AppEnv>) => object | Promise<object>) | undefined
+    >();
+    const options: ResourceRoutesOptions<AppEnv> = { locals: async (c) => ({ tenant: c.get('tenant') }) };
+    expectTypeOf(options).not.toBeAny();
+    // @ts-expect-error locals returns an object
+    const wrong: ResourceRoutesOptions = { locals: () => 'tenant' };
+    expectTypeOf(wrong).not.toBeAny();
+  });
 });
 
 describe('correlationId, onError, notFound and nodeErrorHandler', () => {
@@ -44,6 +56,19 @@ describe('correlationId, onError, notFound and nodeErrorHandler', () => {
     new Hono().use(correlationId()).onError(onError).notFound(notFound);
     // @ts-expect-error correlationId is a factory: call it
     new Hono().use(correlationId);
+  });
+
+  it('gives c.get("correlationId") the type string', () => {
+    new Hono<AppEnv>().use(correlationId()).get('/', (c) => {
+      expectTypeOf(c.get('correlationId')).toEqualTypeOf<string>();
+      return c.text(c.get('correlationId'));
+    });
+  });
+
+  it("pass nodeErrorHandler, as it is or called with options, where @hono/node-server's getRequestListener takes it", () => {
+    type ErrorHandler = NonNullable<NonNullable<Parameters<typeof getRequestListener>[1]>['errorHandler']>;
+    expectTypeOf(nodeErrorHandler).toMatchTypeOf<ErrorHandler>();
+    expectTypeOf(nodeErrorHandler({ reportError: false })).toMatchTypeOf<ErrorHandler>();
   });
 });
 
