@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { isJsonContentType, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
 import type { Resource } from 'pagelope';
-import type { MountableRoutes, Route } from 'pagelope/http';
+import { responseSchemaOf, type MountableRoutes, type Route } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
-import { responseSchemaOf } from './response-schema';
 
 /** The plugin's `locals` option. */
 type Locals = ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined;
