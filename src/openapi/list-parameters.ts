@@ -1,5 +1,5 @@
 import type { PaginationOptions, Resource } from '../resource/index';
-import { type FieldDef, type FieldKind, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
+import { type FieldDef, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
 import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
 import { FIELD_KIND_SCHEMAS, type JsonSchema } from './field-schema';
 
