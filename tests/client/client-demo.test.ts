@@ -4,7 +4,13 @@
  * with the server's correlation id, and the record calls round-trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, isClientHttpError, type FetchLike, type ClientHttpError, type ResourceClient } from 'pagelope/client';
+import {
+  createClient,
+  isClientHttpError,
+  type FetchLike,
+  type ClientHttpError,
+  type ResourceClient,
+} from 'pagelope/client';
 import { listen as listenExpress } from '../../examples/express/listen';
 import { listen as listenFastify } from '../../examples/fastify/listen';
 import { listen as listenHono } from '../../examples/hono/listen';

@@ -359,12 +359,15 @@ describe('client errors', () => {
     ['get', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.get('u1'), [ann]],
     ['create', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.create({}), null],
     ['update', 'a record', (users: ReturnType<typeof clientOf>['users']) => users.update('u1', {}), 'text'],
-  ] as const)('throws an ClientHttpError 502 when %s gets a 2xx that is not %s', async (_name, expected, call, body) => {
-    const { users } = clientOf(() => json(200, body, { 'x-correlation-id': 'srv-1' }));
-    const error = (await rejectionOf(call(users))) as ClientHttpError;
-    expect([error.statusCode, error.correlationID]).toEqual([502, 'srv-1']);
-    expect(error.message).toContain(`was not ${expected}`);
-  });
+  ] as const)(
+    'throws an ClientHttpError 502 when %s gets a 2xx that is not %s',
+    async (_name, expected, call, body) => {
+      const { users } = clientOf(() => json(200, body, { 'x-correlation-id': 'srv-1' }));
+      const error = (await rejectionOf(call(users))) as ClientHttpError;
+      expect([error.statusCode, error.correlationID]).toEqual([502, 'srv-1']);
+      expect(error.message).toContain(`was not ${expected}`);
+    },
+  );
 
   it('throws an ClientHttpError 502 for a 2xx body that is not JSON', async () => {
     const { users } = clientOf(() => new Response('<html></html>', { status: 200 }));

@@ -34,7 +34,11 @@ describe('ClientHttpError', () => {
   });
 
   it('returns an error that toErrorEnvelope turns into its own status and messages, under the local correlation id', () => {
-    const error = new ClientHttpError(404, { message: 'user not found', error: 'Not Found' }, { correlationID: 'upstream' });
+    const error = new ClientHttpError(
+      404,
+      { message: 'user not found', error: 'Not Found' },
+      { correlationID: 'upstream' },
+    );
     expect(toErrorEnvelope(error, { correlationId: 'local-1', now: () => 5 })).toEqual({
       statusCode: 404,
       message: 'user not found',

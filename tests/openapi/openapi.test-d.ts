@@ -10,7 +10,11 @@ import {
   type ResourceRoutes,
 } from 'pagelope';
 import { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
-import { type OpenApiHeader, type OpenApiSecurityRequirement, type OpenApiSecurityScheme } from '../../src/openapi/index';
+import {
+  type OpenApiHeader,
+  type OpenApiSecurityRequirement,
+  type OpenApiSecurityScheme,
+} from '../../src/openapi/index';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 
