@@ -1,4 +1,7 @@
-/** W3's tables: one per query, the rows in the order of bench/w3-servers.ts, with notes on the key pair. */
+/**
+ * W3's tables: one per query, the rows in the order of bench/w3-servers.ts, with notes on each adapter against its
+ * floor (req/s, no rate limiter on either side) and on the example-versus-example pair.
+ */
 import type { BenchConfig } from './config';
 import { quantile } from './harness';
 import { formatNumber, formatRatio, type Row, type Table } from './report';
@@ -80,10 +83,14 @@ export function toTable(
   const floorOf = (row: Row): Row | undefined => rows.find((each) => each.role === 'floor' && each.group === row.group);
   const ratio = (a: Row | undefined, b: Row | undefined): string => (a && b ? formatRatio(a.median / b.median) : '—');
   const framework = (row: Row): string => row.name.replace(/^pagelope | adapter, minimal app$/g, '');
-  const perFramework = adapters.map((row) => {
+  // Per framework whose adapter and floor both ran (in quick mode q1 runs no floor).
+  const perFramework = adapters.flatMap((row) => {
     const floor = floorOf(row);
-    return `${framework(row)} ${formatNumber(row.median)} / ${floor ? formatNumber(floor.median) : '—'} req/s = ${ratio(row, floor)}`;
+    return floor
+      ? [`${framework(row)} ${formatNumber(row.median)} / ${formatNumber(floor.median)} req/s = ${ratio(row, floor)}`]
+      : [];
   });
+  const paired = measuredOf(PAIR_A) !== undefined && measuredOf(PAIR_B) !== undefined;
   return {
     id: `w3-${query.id}`,
     workload: 'W3',
@@ -104,15 +111,23 @@ export function toTable(
     ],
     notes: [
       `autocannon, ${connections} connections, no pipelining, on 127.0.0.1; each server in its own process, one load test at a time${warmup > 0 ? `, after a ${warmup} s warm-up per server` : ', no warm-up'}; n = seconds sampled.`,
-      `Each adapter's minimal app ÷ its framework's bare route (adapter req/s / floor req/s, medians; no rate limiter on either side): ${perFramework.join('; ')}.`,
+      ...(perFramework.length > 0
+        ? [
+            `Each adapter's minimal app ÷ its framework's bare route (adapter req/s / floor req/s, medians; no rate limiter on either side): ${perFramework.join('; ')}.`,
+          ]
+        : []),
       "The minimal apps (bench/adapter-apps.ts) mount only the adapter's documented wiring of the examples' users routes (Express correlationId, resourceRouter, notFound, errorHandler; Fastify the pagelope plugin; Hono correlationId, resourceRoutes, onError, notFound; NestJS PagelopeModule.forRoot with bodyParser: false) over a memory repository of the bench records: no rate limiter, no other route, as the bare routes have none; each checks at start-up that it answers both W3 queries with its floor's body, byte for byte.",
-      pairNote(
-        measuredOf(PAIR_A),
-        measuredOf(PAIR_B),
-        ratio(byName.get(FASTIFY_EXAMPLE), byName.get(HAND_WIRED)),
-        duration,
-      ),
-      'The pair runs whole apps with rate limiters set past reach: the Fastify example (examples/fastify/listen.ts: limiter, /docs, /audit, OpenAPI) on a repository of the bench records, and the Fastify example of commit e7641d6 (bench/baselines/fastify-hand-wired), set up alike.',
+      ...(paired
+        ? [
+            pairNote(
+              measuredOf(PAIR_A),
+              measuredOf(PAIR_B),
+              ratio(byName.get(FASTIFY_EXAMPLE), byName.get(HAND_WIRED)),
+              duration,
+            ),
+            'The pair runs whole apps with rate limiters set past reach: the Fastify example (examples/fastify/listen.ts: limiter, /docs, /audit, OpenAPI) on a repository of the bench records, and the Fastify example of commit e7641d6 (bench/baselines/fastify-hand-wired), set up alike.',
+          ]
+        : []),
       `pagelope and the Fastify routes get \`?${query.pagelope}\`; json-server gets \`?${query.jsonServer}\`.`,
       "The bare routes answer a page object computed at start-up, serialised by their framework per request; same page: the ids match the Fastify adapter's minimal app's. json-server (an Express 4 app) is set against the bare Fastify route.",
     ],
