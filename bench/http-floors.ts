@@ -26,7 +26,7 @@ const queryOf = (url: string): string => {
 };
 
 /** Wraps a listening `node:http` server. */
-function started(server: import('node:http').Server): Started {
+export function startedOn(server: import('node:http').Server): Started {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${HOST}:${port}`,
@@ -56,7 +56,7 @@ async function expressFloor(pages: Pages): Promise<Started> {
     else res.json(page);
   });
   return new Promise((resolve) => {
-    const server = app.listen(0, HOST, () => resolve(started(server)));
+    const server = app.listen(0, HOST, () => resolve(startedOn(server)));
   });
 }
 
@@ -69,7 +69,7 @@ async function honoFloor(pages: Pages): Promise<Started> {
   });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: HOST }, () =>
-      resolve(started(server as import('node:http').Server)),
+      resolve(startedOn(server as import('node:http').Server)),
     );
   });
 }

@@ -1,8 +1,11 @@
 /**
  * A W3 server in its own process: `node --import tsx bench/http-server.ts <kind> <records>`, where kind is
- * - `pagelope:<framework>`: the framework's example (`examples/<framework>/listen.ts`, on its `pagelope/<framework>`
- *   adapter), given a repository of the bench records and a rate limit no run reaches;
+ * - `pagelope:<framework>`: the framework's adapter app (bench/adapter-apps.ts: the adapter's minimal wiring of the
+ *   examples' `users` routes, no rate limiter) on a repository of the bench records, checked at start-up to answer
+ *   W3's queries with the body of its framework's floor;
  * - `floor:<framework>`: a bare route of that framework answering a page computed at start-up (bench/http-floors.ts);
+ * - `example:<framework>`: the framework's whole example (`examples/<framework>/listen.ts`: its rate limiter, `/docs`,
+ *   `/audit`, the OpenAPI document), given a repository of the bench records and a rate limit no run reaches;
  * - `hand-wired`: the Fastify example as it was before the adapters (bench/baselines/fastify-hand-wired), set up as
  *   the adapter examples are;
  * - `naive`: a Fastify route doing filter + sort + slice per request;
@@ -14,9 +17,10 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createMemoryRepository, type Repository } from 'pagelope';
-import { toPageResult } from 'pagelope/kit';
 import { users, type User } from '../examples/shared/users';
+import { startAdapterApp } from './adapter-apps';
 import { benchUsers } from './data';
+import { assertSamePage, floorPages, naivePage } from './floor-pages';
 import { FRAMEWORKS, startFloor, type Framework, type Started } from './http-floors';
 import { HTTP_Q1, HTTP_SORTED } from './queries';
 
@@ -39,30 +43,6 @@ if (!Number.isSafeInteger(count) || count < 1) throw new Error(`records must be 
 /** Every server holds the same records (seedUsers with shuffled createdAt values): see bench/data.ts. */
 const records = (): User[] => benchUsers(count).records;
 
-type Query = Readonly<Record<string, string | undefined>>;
-
-/** A hand-written list route: the parameters of the pagelope grammar it needs, then filter + full sort + slice. */
-function naivePage(records: readonly User[], query: Query): unknown {
-  const limit = Math.min(Math.max(Number(query['limit'] ?? 10) || 10, 1), 100);
-  const page = Math.max(Number(query['page'] ?? 1) || 1, 1);
-  const field = (query['orderBy'] ?? 'id') as keyof User;
-  const sign = query['orderDirection'] === 'DESC' ? -1 : 1;
-  let matching: User[] = records.slice();
-  for (const name of ['username', 'email'] as const) {
-    const operator = query[`${name}[operator]`];
-    const value = query[`${name}[value]`];
-    if (operator === 'cont' && value !== undefined) matching = matching.filter((user) => user[name].includes(value));
-    else if (operator === 'eq' && value !== undefined) matching = matching.filter((user) => user[name] === value);
-  }
-  matching.sort((a, b) => {
-    const x = a[field] instanceof Date ? (a[field] as Date).getTime() : a[field];
-    const y = b[field] instanceof Date ? (b[field] as Date).getTime() : b[field];
-    return x < y ? -sign : x > y ? sign : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  });
-  const offset = (page - 1) * limit;
-  return toPageResult(matching.slice(offset, offset + limit), { total: matching.length, page, limit });
-}
-
 /** Starts an example's (or the baseline's) `listen` on a repository of the bench records. */
 async function listenOn(module: string): Promise<Started> {
   const { listen } = (await import(module)) as { listen: Listen };
@@ -74,7 +54,7 @@ async function naiveServer(): Promise<Started> {
   const { default: Fastify } = await import('fastify');
   const data = records();
   const app = Fastify({ logger: false });
-  app.get('/users', async (request) => naivePage(data, request.query as Query));
+  app.get('/users', async (request) => naivePage(data, request.query as Readonly<Record<string, string>>));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
@@ -115,20 +95,36 @@ function frameworkOf(name: string): Framework {
   return name as Framework;
 }
 
+/**
+ * Starts an adapter app (bench/adapter-apps.ts) on a repository of the bench records, then checks that it answers
+ * W3's queries with the very body the floor of its framework sends (the floor's pages are computed here as the floor
+ * computes them); a server that does not is stopped and the run fails.
+ */
+async function adapterApp(framework: Framework): Promise<Started> {
+  const data = records();
+  const started = await startAdapterApp(framework, createMemoryRepository(users, { records: data }));
+  try {
+    const pages = floorPages(data);
+    for (const query of [HTTP_SORTED, HTTP_Q1]) {
+      await assertSamePage(kind, started.url, query.pagelope, pages.get(query.pagelope));
+    }
+  } catch (error) {
+    await started.close();
+    throw error;
+  }
+  return started;
+}
+
 async function start(): Promise<Started> {
   const [type = '', framework = ''] = kind.split(':');
   switch (type) {
     case 'pagelope':
+      return adapterApp(frameworkOf(framework));
+    case 'example':
       return listenOn(`../examples/${frameworkOf(framework)}/listen.ts`);
-    case 'floor': {
+    case 'floor':
       // The page objects (same shape as pagelope's) by raw query string, computed once here.
-      const data = records();
-      const pages = new Map<string, unknown>();
-      for (const query of [HTTP_SORTED, HTTP_Q1]) {
-        pages.set(query.pagelope, naivePage(data, Object.fromEntries(new URLSearchParams(query.pagelope))));
-      }
-      return startFloor(frameworkOf(framework), pages);
-    }
+      return startFloor(frameworkOf(framework), floorPages(records()));
     case 'hand-wired':
       return listenOn('./baselines/fastify-hand-wired/listen.ts');
     case 'naive':

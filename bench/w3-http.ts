@@ -53,7 +53,7 @@ async function measureTogether(
 
 /**
  * W3: autocannon on 127.0.0.1 against each server, one load test at a time, for the sorted page without filters and
- * for q1. The Fastify adapter and the hand-wired baseline are up together and measured alternately; every other
+ * for q1. The whole Fastify example and the hand-wired baseline are up together and measured alternately; every other
  * server runs alone in its turn, started when its turn comes. In quick mode, where timings do not count, the servers
  * start two at a time from the outset, so that later ones start while earlier ones are measured.
  */

@@ -1,10 +1,13 @@
-/** W3's tables: one per query, the rows in the order of bench/w3-servers.ts, with notes on the key pair. */
+/**
+ * W3's tables: one per query, the rows in the order of bench/w3-servers.ts, with notes on each adapter against its
+ * floor (req/s, no rate limiter on either side) and on the example-versus-example pair.
+ */
 import type { BenchConfig } from './config';
 import { quantile } from './harness';
 import { formatNumber, formatRatio, type Row, type Table } from './report';
 import type { Measured } from './w3-load';
 import {
-  FASTIFY_ADAPTER,
+  FASTIFY_EXAMPLE,
   HAND_WIRED,
   PAIR_A,
   PAIR_B,
@@ -25,7 +28,7 @@ function pairNote(a: Measured | undefined, b: Measured | undefined, ratio: strin
   const turns = (a?.runRates ?? []).map((rate, i) => rate / (b?.runRates[i] ?? NaN));
   const cpu = (m: Measured | undefined): number => (m && m.requests > 0 ? m.cpu / m.requests : NaN);
   return [
-    `${FASTIFY_ADAPTER} ÷ ${HAND_WIRED}: ${ratio} (medians).`,
+    `Example against example: ${FASTIFY_EXAMPLE} ÷ ${HAND_WIRED}: ${ratio} (medians).`,
     'The two are up together and load-tested alternately (A B, B A, ...), so that drift on the shared machine falls on both;',
     turns.length > 0
       ? `A ÷ B per turn (each run's mean req/s): ${turns.map(formatRatio).join(', ')}, median ${formatRatio(median(turns))};`
@@ -79,6 +82,15 @@ export function toTable(
   const adapters = rows.filter((row) => row.role === 'pagelope');
   const floorOf = (row: Row): Row | undefined => rows.find((each) => each.role === 'floor' && each.group === row.group);
   const ratio = (a: Row | undefined, b: Row | undefined): string => (a && b ? formatRatio(a.median / b.median) : '—');
+  const framework = (row: Row): string => row.name.replace(/^pagelope | adapter, minimal app$/g, '');
+  // Per framework whose adapter and floor both ran (in quick mode q1 runs no floor).
+  const perFramework = adapters.flatMap((row) => {
+    const floor = floorOf(row);
+    return floor
+      ? [`${framework(row)} ${formatNumber(row.median)} / ${formatNumber(floor.median)} req/s = ${ratio(row, floor)}`]
+      : [];
+  });
+  const paired = measuredOf(PAIR_A) !== undefined && measuredOf(PAIR_B) !== undefined;
   return {
     id: `w3-${query.id}`,
     workload: 'W3',
@@ -99,16 +111,25 @@ export function toTable(
     ],
     notes: [
       `autocannon, ${connections} connections, no pipelining, on 127.0.0.1; each server in its own process, one load test at a time${warmup > 0 ? `, after a ${warmup} s warm-up per server` : ', no warm-up'}; n = seconds sampled.`,
-      pairNote(
-        measuredOf(PAIR_A),
-        measuredOf(PAIR_B),
-        ratio(byName.get(FASTIFY_ADAPTER), byName.get(HAND_WIRED)),
-        duration,
-      ),
-      `Each adapter ÷ its framework's bare route: ${adapters.map((row) => `${row.name.replace(/^pagelope | adapter$/g, '')} ${ratio(row, floorOf(row))}`).join(', ')}.`,
-      'The adapters are the examples (examples/<framework>/listen.ts) on a repository of the bench records, their rate limiters set past reach; the hand-wired baseline is the Fastify example of commit e7641d6 (bench/baselines/fastify-hand-wired), set up alike.',
+      ...(perFramework.length > 0
+        ? [
+            `Each adapter's minimal app ÷ its framework's bare route (adapter req/s / floor req/s, medians; no rate limiter on either side): ${perFramework.join('; ')}.`,
+          ]
+        : []),
+      "The minimal apps (bench/adapter-apps.ts) mount only the adapter's documented wiring of the examples' users routes (Express correlationId, resourceRouter, notFound, errorHandler; Fastify the pagelope plugin; Hono correlationId, resourceRoutes, onError, notFound; NestJS PagelopeModule.forRoot with bodyParser: false) over a memory repository of the bench records: no rate limiter, no other route, as the bare routes have none; each checks at start-up that it answers both W3 queries with its floor's body, byte for byte.",
+      ...(paired
+        ? [
+            pairNote(
+              measuredOf(PAIR_A),
+              measuredOf(PAIR_B),
+              ratio(byName.get(FASTIFY_EXAMPLE), byName.get(HAND_WIRED)),
+              duration,
+            ),
+            'The pair runs whole apps with rate limiters set past reach: the Fastify example (examples/fastify/listen.ts: limiter, /docs, /audit, OpenAPI) on a repository of the bench records, and the Fastify example of commit e7641d6 (bench/baselines/fastify-hand-wired), set up alike.',
+          ]
+        : []),
       `pagelope and the Fastify routes get \`?${query.pagelope}\`; json-server gets \`?${query.jsonServer}\`.`,
-      "The bare routes answer a page object computed at start-up, serialised by their framework per request; same page: the ids match the Fastify adapter's. json-server (an Express 4 app) is set against the bare Fastify route.",
+      "The bare routes answer a page object computed at start-up, serialised by their framework per request; same page: the ids match the Fastify adapter's minimal app's. json-server (an Express 4 app) is set against the bare Fastify route.",
     ],
   };
 }

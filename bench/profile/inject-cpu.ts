@@ -8,8 +8,9 @@
  *   node --import tsx bench/profile/inject-cpu.ts [--records 100000] [--rounds 8] [--requests 4000] \
  *     [--query <query string>] [--profile <file.cpuprofile>] <kind> [<kind> ...]
  *
- * Kinds: pagelope:<framework>, floor:<framework> (fastify, express, hono, nestjs), hand-wired. With `--profile`, the
- * CPU profile of the measured rounds (one kind only) is written there; bench/profile/split-profile.mjs summarises it.
+ * Kinds: example:<framework> (the whole example, as bench/http-server.ts's kind of that name), floor:<framework>
+ * (fastify, express, hono, nestjs), hand-wired. With `--profile`, the CPU profile of the measured rounds (one kind
+ * only) is written there; bench/profile/split-profile.mjs summarises it.
  * A diagnostic tool: it is not part of `npm run bench` and writes nothing to bench/RESULTS.md.
  */
 import { writeFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ async function build(kind: string, records: number): Promise<Call> {
     (url) =>
       inject(dispatch, { method: 'GET', url, remoteAddress: '127.0.0.1' });
   switch (kind) {
-    case 'pagelope:fastify':
+    case 'example:fastify':
     case 'hand-wired': {
       const module = kind === 'hand-wired' ? '../baselines/fastify-hand-wired/app.ts' : '../../examples/fastify/app.ts';
       const { createApp } = (await import(module)) as {
@@ -76,11 +77,11 @@ async function build(kind: string, records: number): Promise<Call> {
       await app.ready();
       return (url) => app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
     }
-    case 'pagelope:express': {
+    case 'example:express': {
       const { createApp } = await import('../../examples/express/app');
       return viaDispatch(createApp(options) as unknown as Dispatch);
     }
-    case 'pagelope:hono': {
+    case 'example:hono': {
       const [{ createApp }, { getRequestListener }, { nodeErrorHandler }] = await Promise.all([
         import('../../examples/hono/app'),
         import('@hono/node-server'),
@@ -90,7 +91,7 @@ async function build(kind: string, records: number): Promise<Call> {
         getRequestListener(createApp(options).fetch, { errorHandler: nodeErrorHandler }) as unknown as Dispatch,
       );
     }
-    case 'pagelope:nestjs': {
+    case 'example:nestjs': {
       await import('reflect-metadata');
       const { createApp } = await import('../../examples/nestjs/app');
       const app = await createApp(options);

@@ -71,23 +71,24 @@ describe('npm run bench -- --quick', () => {
     }
     expect(names('w2-load')).toHaveLength(1);
     expect(names('w2-create')).toHaveLength(1);
-    // W3: each adapter beside its framework's bare route, the hand-wired Fastify baseline and the two peers on the
-    // sorted page; in quick mode q1 runs only on the rows its targets read.
+    // W3: each adapter's minimal app beside its framework's bare route, the example-versus-example pair and the two
+    // peers on the sorted page; in quick mode q1 runs only on the rows its targets read.
     expect(names('w3-sorted')).toEqual([
-      'pagelope Fastify adapter',
-      'hand-wired Fastify example (before the adapters)',
+      'pagelope Fastify adapter, minimal app',
       'bare Fastify route, precomputed page',
-      'pagelope Express adapter',
+      'pagelope Express adapter, minimal app',
       'bare Express route, precomputed page',
-      'pagelope Hono adapter',
+      'pagelope Hono adapter, minimal app',
       'bare Hono route, precomputed page',
-      'pagelope NestJS adapter',
+      'pagelope NestJS adapter, minimal app',
       'bare NestJS route, precomputed page',
+      'Fastify example on the adapter (whole app, rate limiter)',
+      'hand-wired Fastify example (before the adapters, rate limiter)',
       'Fastify route, naive filter+sort+slice',
       'json-server 0.17',
     ]);
     expect(names('w3-q1')).toEqual([
-      'pagelope Fastify adapter',
+      'pagelope Fastify adapter, minimal app',
       'Fastify route, naive filter+sort+slice',
       'json-server 0.17',
     ]);
@@ -112,10 +113,18 @@ describe('npm run bench -- --quick', () => {
   });
 
   it('checks every target of the issue with a measured figure', () => {
-    expect(result.targets.length).toBe(19);
+    expect(result.targets.length).toBe(23);
     for (const check of result.targets) {
       expect(typeof check.met, check.target).toBe('boolean');
       expect(check.measured, check.target).not.toBe('—');
+    }
+  });
+
+  it('prints each adapter ÷ floor in req/s in the W3 sorted table, with no rate limiter on either side', () => {
+    const notes = result.tables.find((table) => table.id === 'w3-sorted')?.notes ?? [];
+    const note = notes.find((each) => each.includes('no rate limiter on either side')) ?? '';
+    for (const framework of ['Fastify', 'Express', 'Hono', 'NestJS']) {
+      expect(note, framework).toMatch(new RegExp(`${framework} [\\d,.]+ / [\\d,.]+ req/s = [\\d,.]+×`));
     }
   });
 
