@@ -34,3 +34,14 @@ export {
 // The routes as a framework mounts them.
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
+
+// NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
+export {
+  readNodeJsonBody,
+  type JsonBody,
+  type NodeBodySource,
+  type NodeBodyDecoder,
+  type ReadNodeJsonBodyOptions,
+} from './read-node-json-body';
+export { allowOf, type PathMatching } from './allow-of';
+export { errorTrace } from './error-trace';

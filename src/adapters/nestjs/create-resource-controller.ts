@@ -1,35 +1,40 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Controller, HttpCode, Inject, Param, Req, RequestMapping, RequestMethod, type Type } from '@nestjs/common';
+import {
+  Controller,
+  createParamDecorator,
+  HttpCode,
+  Inject,
+  Param,
+  Req,
+  RequestMapping,
+  RequestMethod,
+  type ExecutionContext,
+  type Type,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { resolveCorrelationId, type ResourceRoutes } from 'pagelope';
-import { hasBody, methodNotAllowedError, parseJsonBody, type Route, type RouteMethod } from 'pagelope/http';
-import type { ResolvedOptions } from './pagelope-module-options';
-import { PlatformResponse, type ResponseHolder } from './platform-response';
-import { readJsonBody } from './read-json-body';
-import { keepRequestState, rawRequestOf, requestStateOf, type RequestState } from './request-state';
+import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type Route, type RouteMethod } from 'pagelope/http';
+import type { Mountable, ResolvedOptions } from './pagelope-module-options';
+import { rawRequestOf, readRequestState, requestStateOf } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
 const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
 const WITH_BODY = new Set<RouteMethod>(['POST', 'PUT', 'PATCH']);
+/** The platform's response object, wrapped so that Nest does not take over sending it (as `@Res()` would). */
+const PlatformResponse = createParamDecorator((_: unknown, context: ExecutionContext) => ({
+  response: context.switchToHttp().getResponse<object>(),
+}));
 
-interface ResourceController {
-  readonly adapterHost: HttpAdapterHost;
-}
-
-type Handler = (this: ResourceController, req: object, res: ResponseHolder, id?: string) => unknown;
+type Handler = (this: { adapterHost: HttpAdapterHost }, req: object, res: { response: object }, id?: string) => unknown;
 
 /**
- * Builds the Nest controller of one resource's routes, its route decorators applied at run time: one handler per
- * route (the raw query string to the library's parser, the JSON body the middleware read, `locals` from the
- * request), returning the reply's body for Nest to send with the route's status, so that Nest's guards, interceptors
- * and pipes run as for any route. The methods of `{path}/:id` that `{path}/cursor` does not take are 405s declared on
- * `{path}/cursor` first, so that they never fall through to `{path}/:id`. Internal to the adapter.
- *
- * @example
- * const controllers = options.routes.map((routes) => createResourceController(routes, options));
+ * Builds the Nest controller of one resource's routes (or of the OpenAPI document's), its route decorators applied
+ * at run time: one handler per route (the raw query string to the library's parser, the JSON body the middleware
+ * read, `locals` from the request), returning the reply's body for Nest to send with the route's status, so that
+ * Nest's guards, interceptors and pipes run as for any route. The methods of `{path}/:id` that `{path}/cursor` does
+ * not take are 405s declared on `{path}/cursor` first, so that they never fall through to `{path}/:id`. Internal to
+ * the adapter.
  */
-export function createResourceController(resource: ResourceRoutes, options: ResolvedOptions): Type<unknown> {
-  class PagelopeResourceController implements ResourceController {
+export function createResourceController(resource: Mountable, options: ResolvedOptions): Type<unknown> {
+  class PagelopeResourceController {
     constructor(readonly adapterHost: HttpAdapterHost) {}
   }
   Object.defineProperty(PagelopeResourceController, 'name', { value: `PagelopeController(${resource.path})` });
@@ -37,17 +42,19 @@ export function createResourceController(resource: ResourceRoutes, options: Reso
   Controller()(PagelopeResourceController);
   const prototype = PagelopeResourceController.prototype as object;
   const byId = resource.routes.filter((route) => route.path.endsWith('/:id'));
-  for (const route of resource.routes.filter((each) => !byId.includes(each))) {
+  for (const route of resource.routes.filter((each) => !byId.includes(each)))
     define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
-  }
-  for (const [name, method, path, allow] of cursorGuards(resource)) {
-    define(prototype, name, method, path, () => {
-      throw methodNotAllowedError(method, allow);
+  const base = resource.path === '/' ? '' : resource.path;
+  const cursor = resource.allow.get(`${base}/cursor`);
+  const taken = new Set(cursor?.split(', '));
+  for (const method of cursor === undefined ? [] : (resource.allow.get(`${base}/:id`)?.split(', ') ?? [])) {
+    if (taken.has(method)) continue;
+    define(prototype, `CURSOR_${method}`, method, `${base}/cursor`, () => {
+      throw methodNotAllowedError(method, cursor!);
     });
   }
-  for (const route of byId) {
+  for (const route of byId)
     define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
-  }
   return PagelopeResourceController;
 }
 
@@ -65,30 +72,22 @@ function define(prototype: object, key: string, method: string, path: string, ha
   if (path.endsWith('/:id')) Param('id')(prototype, key, 2);
 }
 
-/** The 405 routes on `{path}/cursor` for each method `{path}/:id` takes and the cursor route does not. */
-function cursorGuards(resource: ResourceRoutes): [name: string, method: string, path: string, allow: string][] {
-  const base = resource.path === '/' ? '' : resource.path;
-  const cursor = resource.allow.get(`${base}/cursor`);
-  const byId = resource.allow.get(`${base}/:id`);
-  if (cursor === undefined || byId === undefined) return [];
-  const taken = new Set(cursor.split(', '));
-  return byId
-    .split(', ')
-    .filter((method) => !taken.has(method))
-    .map((method) => [`CURSOR_${method}`, method, `${base}/cursor`, cursor]);
-}
-
 function handlerOf(route: Route, options: ResolvedOptions): Handler {
   const withBody = WITH_BODY.has(route.method);
-  return async function handle(this: ResourceController, req, res, id) {
+  return async function handle(req, res, id) {
     const raw = rawRequestOf(req);
-    const state = requestStateOf(raw) ?? (await stateWithoutMiddleware(raw, options.bodyLimit));
-    const body = withBody ? bodyOf(state, raw.headers) : undefined;
+    // A request pagelope's middleware did not see (excluded from it) is read here.
+    const state = requestStateOf(raw) ?? (await readRequestState(raw, options.bodyLimit));
+    let body: unknown;
+    if (withBody && state.body !== undefined) body = state.body.value;
+    else if (withBody && (raw.headers['content-type'] !== undefined || hasBody(raw.headers)))
+      body = parseJsonBody('', raw.headers['content-type']); // another content type: 415; an empty JSON body: 400
     const locals = options.locals === undefined ? undefined : await options.locals(req);
+    const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
     const reply = await route.handle({
       params: id === undefined ? {} : { id },
-      query: queryStringOf(raw),
-      path: pathOf(raw),
+      query,
+      path,
       body,
       headers: raw.headers,
       correlationId: state.correlationId,
@@ -98,46 +97,4 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     for (const [name, value] of Object.entries(reply.headers)) adapter.setHeader(res.response, name, value);
     return reply.body;
   };
-}
-
-/** The state of a request pagelope's middleware did not see (excluded from it): made here, the body read now. */
-async function stateWithoutMiddleware(raw: IncomingMessage, bodyLimit: number): Promise<RequestState> {
-  const state = keepRequestState(raw, { correlationId: resolveCorrelationId(raw.headers) });
-  const body = await readJsonBody(raw, bodyLimit);
-  if (body !== undefined) state.body = body;
-  return state;
-}
-
-/**
- * The body a write route hands the service: the JSON the middleware parsed; `undefined` for a request with neither
- * a body nor a content type (the service refuses it); else `parseJsonBody`'s 415 (another content type) or 400 (an
- * empty JSON body).
- */
-function bodyOf(state: RequestState, headers: IncomingHttpHeaders): unknown {
-  if (state.body !== undefined) return state.body.value;
-  const contentType = headers['content-type'];
-  if (contentType === undefined && !hasBody(headers)) return undefined;
-  return parseJsonBody('', contentType);
-}
-
-/** The request URL as the client sent it: Express's `originalUrl`, else the Node request's `url`. */
-function urlOf(raw: IncomingMessage): string {
-  return (raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '';
-}
-
-/** The raw query string of the request URL, without the `?`: the library's own parser reads it. */
-function queryStringOf(raw: IncomingMessage): string {
-  const url = urlOf(raw);
-  const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at + 1);
-}
-
-/**
- * The path of the request as the client sent it, percent-encoded, without the query (with Nest's global prefix):
- * the base of the `link` header's targets.
- */
-function pathOf(raw: IncomingMessage): string {
-  const url = urlOf(raw);
-  const at = url.indexOf('?');
-  return at === -1 ? url : url.slice(0, at);
 }

@@ -1,5 +1,5 @@
 import { type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
-import { DEFAULT_BODY_LIMIT, toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
+import { DEFAULT_BODY_LIMIT, toOpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;
@@ -42,13 +42,15 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
 
 /** The module's options once checked, with the defaults applied. Internal to the adapter. */
 export interface ResolvedOptions {
-  readonly routes: readonly ResourceRoutes[];
+  /** The resources' routes, then the OpenAPI document's route when the `openapi` option asks for one. */
+  readonly mounted: readonly Mountable[];
   readonly bodyLimit: number;
   readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
-  /** The OpenAPI document's route, when the `openapi` option asks for one. */
-  readonly openapi: OpenApiRoute | undefined;
   readonly reportError: ErrorReportingOptions['reportError'];
 }
+
+/** What the module mounts as one controller: a `defineRoutes` result or the OpenAPI document's route. */
+export type Mountable = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
 
 /** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
@@ -57,11 +59,7 @@ const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi', 'reportError']
 /**
  * Checks the options of `PagelopeModule.forRoot` and applies the defaults. Internal to the adapter.
  *
- * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
- * a path Nest's routers would read as syntax, a `bodyLimit` that is not a positive integer, a `locals` that is
- * not a function, a `reportError` that is neither a function nor `false`, or a bad `openapi` option (see `toOpenApiRoute`; a path Nest's routers read as syntax too).
- * @example
- * const { routes, bodyLimit } = resolveOptions({ routes: defineRoutes(users) });
+ * @throws TypeError as `PagelopeModule.forRoot` says, its message prefixed with `PagelopeModule.forRoot: `.
  */
 export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedOptions {
   const fail = (message: string): never => {
@@ -69,11 +67,10 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object');
   for (const key of Object.keys(options)) if (!KEYS.has(key)) fail(`unknown option "${key}"`);
-  const { bodyLimit = DEFAULT_BODY_LIMIT, locals } = options;
+  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, reportError } = options;
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
-  const { reportError } = options;
   if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
     fail('reportError must be a function or false');
   const list: readonly unknown[] = Array.isArray(options.routes) ? options.routes : [options.routes];
@@ -90,30 +87,16 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
     }
   }
   if (list.length === 0) fail('routes must name at least one resource');
-  const routes = Object.freeze([...(list as readonly ResourceRoutes[])]);
-  return Object.freeze({
-    routes,
-    bodyLimit,
-    locals: locals as ResolvedOptions['locals'],
-    openapi: options.openapi === undefined ? undefined : openApiRouteOf(routes, options.openapi, fail),
-    reportError,
-  });
-}
-
-/** The OpenAPI document's route (`toOpenApiRoute`), its TypeErrors given to `fail`. */
-function openApiRouteOf(
-  routes: readonly ResourceRoutes[],
-  options: OpenApiRouteOptions,
-  fail: (message: string) => never,
-): OpenApiRoute {
-  let route: OpenApiRoute;
+  const routes = list as readonly ResourceRoutes[];
+  let document: Mountable[] = [];
   try {
-    route = toOpenApiRoute(routes, options);
+    if (options.openapi !== undefined) document = [toOpenApiRoute(routes, options.openapi)];
   } catch (error) {
     if (error instanceof TypeError) throw new TypeError(`PagelopeModule.forRoot: ${error.message}`, { cause: error });
     throw error;
   }
-  if (ROUTE_SYNTAX.test(route.path))
-    fail(`openapi: the path ${route.path} holds characters Nest's routers read as syntax`);
-  return route;
+  if (document[0] !== undefined && ROUTE_SYNTAX.test(document[0].path))
+    fail(`openapi: the path ${document[0].path} holds characters Nest's routers read as syntax`);
+  const mounted = Object.freeze([...routes, ...document]);
+  return Object.freeze({ mounted, bodyLimit, locals: locals as ResolvedOptions['locals'], reportError });
 }

@@ -1,18 +1,11 @@
-import {
-  Inject,
-  Module,
-  RequestMethod,
-  type DynamicModule,
-  type MiddlewareConsumer,
-  type NestModule,
-} from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import { createOpenApiController } from './create-open-api-controller';
+import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
 import { createResourceController } from './create-resource-controller';
-import { MORE_PATHS, PagelopeExceptionFilter, type ModuleExceptionFilterOptions } from './pagelope-exception-filter';
-import { pagelopeMiddleware } from './pagelope-middleware';
+import { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
-import { takeOverJsonParsing } from './take-over-json-parsing';
+import { readRequestState, requestStateOf } from './request-state';
 
 const OPTIONS = Symbol('pagelope module options');
 
@@ -21,19 +14,18 @@ const OPTIONS = Symbol('pagelope module options');
  * `forRoot` registers a controller per resource (each route type of `defineRoutes`, a 405 with `allow` for another
  * method on a resource path), {@link PagelopeExceptionFilter} as the global exception filter (the error envelope for
  * every failure, the app's own routes included, and the 404 of unknown routes; each 5xx reported once to
- * `reportError`, by default Nest's `Logger`), and a middleware for every route of
- * the app that resolves the correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies
- * up to `bodyLimit` (for the app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing
- * applies rather than Nest's. Nest's guards, interceptors and pipes run on the routes as on any other. With the
- * `openapi` option, a controller serves the routes' OpenAPI document (`GET /openapi.json` unless its `path` says
- * otherwise).
+ * `reportError`, by default Nest's `Logger`), and a middleware for every route of the app that resolves the
+ * correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies up to `bodyLimit` (for the
+ * app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing applies rather than Nest's.
+ * Nest's guards, interceptors and pipes run on the routes as on any other. With the `openapi` option, the routes'
+ * OpenAPI document is one more controller (`GET /openapi.json` unless its `path` says otherwise).
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
  * class AppModule {}
  * const app = await NestFactory.create(AppModule, { bodyParser: false });
  */
-export class PagelopeModule implements NestModule {
+export class PagelopeModule {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly options: ResolvedOptions,
@@ -47,43 +39,61 @@ export class PagelopeModule implements NestModule {
    * a positive integer, a `locals` that is not a function, a `reportError` that is neither a function nor `false`, or
    * a bad `openapi` option (see `toOpenApiRoute`).
    * @example
-   * PagelopeModule.forRoot({
-   *   routes: [users, orders],
-   *   locals: (req: Request) => ({ user: req.user }),
-   *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
-   * });
+   * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
     const resolved = resolveOptions(options as PagelopeModuleOptions<never>);
-    const { openapi } = resolved;
-    const controllers = resolved.routes.map((routes) => createResourceController(routes, resolved));
-    const filterOptions: ModuleExceptionFilterOptions = {
-      routes: resolved.routes,
-      reportError: resolved.reportError,
-      ...(openapi === undefined ? {} : { [MORE_PATHS]: new Map([[openapi.path, 'GET']]) }),
-    };
+    const routes = resolved.mounted as readonly ResourceRoutes[]; // the filter reads only each one's `allow`
+    const filter: PagelopeExceptionFilterOptions = { routes, reportError: resolved.reportError };
     return {
       module: PagelopeModule,
-      controllers: openapi === undefined ? controllers : [createOpenApiController(openapi), ...controllers],
+      controllers: resolved.mounted.map((routes) => createResourceController(routes, resolved)),
       providers: [
         { provide: OPTIONS, useValue: resolved },
         {
           provide: APP_FILTER,
-          useFactory: (adapterHost: HttpAdapterHost) => new PagelopeExceptionFilter(adapterHost, filterOptions),
+          useFactory: (host: HttpAdapterHost) => new PagelopeExceptionFilter(host, filter),
           inject: [HttpAdapterHost],
         },
       ],
     };
   }
 
-  /** Applies the middleware to every route of the app (Nest calls it while the app initialises). */
+  /**
+   * Applies the middleware to every route of the app (Nest calls it while the app initialises), and on Fastify
+   * replaces its JSON parser with one that hands over the body the middleware read.
+   */
   configure(consumer: MiddlewareConsumer): void {
-    takeOverJsonParsing(this.adapterHost);
-    consumer
-      .apply(pagelopeMiddleware(this.options.bodyLimit))
-      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    const instance = this.adapterHost.httpAdapter?.getInstance() as Partial<ContentTypeParsers> | undefined;
+    if (typeof instance?.addContentTypeParser === 'function') {
+      const parsers = instance as ContentTypeParsers;
+      if (parsers.hasContentTypeParser('application/json')) parsers.removeContentTypeParser('application/json');
+      if (!parsers.hasContentTypeParser('*'))
+        parsers.addContentTypeParser('*', (request, _payload, done) =>
+          done(null, requestStateOf(request)?.body?.value),
+        );
+    }
+    const { bodyLimit } = this.options;
+    const middleware = async (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+      // Once per request, even where the module is imported twice.
+      if (requestStateOf(req) !== undefined) return next();
+      const state = readRequestState(req, bodyLimit);
+      if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, requestStateOf(req)!.correlationId);
+      const { body } = await state;
+      if (body !== undefined) (req as { body?: unknown }).body = body.value;
+      next();
+    };
+    consumer.apply(middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
+
+/** Fastify's content-type parser registry, by shape. */
+interface ContentTypeParsers {
+  hasContentTypeParser(contentType: string): boolean;
+  removeContentTypeParser(contentType: string): void;
+  addContentTypeParser(type: string, parse: (request: object, payload: unknown, done: Done) => void): void;
+}
+type Done = (error: Error | null, body?: unknown) => void;
 
 Module({})(PagelopeModule);
 Inject(HttpAdapterHost)(PagelopeModule, undefined, 0);
