@@ -6,6 +6,10 @@
 // Entries beside the root, each on public entries only, as a third party would be: postgres on `pagelope/kit`; the
 // framework adapters on `pagelope` and `pagelope/http`; testing on `pagelope` and `pagelope/kit`; client on module
 // index files without run-time zod (type-only imports of kit); refine on `pagelope/client`.
+//
+// Rooms inside src/query (the rest of src/ sees only src/query/index.ts): model (the query types, the normalized
+// query, its normalization and the limit and page rules) < parse (HTTP text to a query) and evaluate (the reference
+// predicates and comparators). A room imports another only through that room's index.ts, and never src/query/index.ts.
 
 /** Each layer and the src/ folders it may import (besides itself). */
 const LAYERS = {
@@ -20,9 +24,16 @@ const LAYERS = {
   hooks: ['errors', 'internal'],
   service: ['hooks', 'kit', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
   routes: ['service', 'hooks', 'kit', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
-  openapi: ['routes', 'query', 'pagination', 'resource', 'fields', 'errors'],
+  openapi: ['routes', 'query', 'pagination', 'resource', 'fields', 'errors', 'internal'],
   http: ['openapi', 'routes', 'errors', 'internal'],
   client: ['kit', 'query', 'pagination', 'fields', 'errors', 'internal'],
+};
+
+/** Each room of src/query and the rooms it may import (besides itself), through their index.ts. */
+const QUERY_ROOMS = {
+  model: [],
+  parse: ['model'],
+  evaluate: ['model'],
 };
 
 /** Every package a framework adapter or driver could be; none of them may be reached from the root entry. */
@@ -53,6 +64,20 @@ module.exports = {
       to: { path: '^src/', pathNot: `^src/(${[layer, ...allowed].join('|')})/` },
     })),
     {
+      name: 'query-rooms-index-only',
+      severity: 'error',
+      comment: "A room of src/query imports another room only through that room's index.ts.",
+      from: { path: '^src/query/([^/]+)/' },
+      to: { path: '^src/query/[^/]+/', pathNot: ['^src/query/$1/', '^src/query/[^/]+/index\\.ts$'] },
+    },
+    ...Object.entries(QUERY_ROOMS).map(([room, allowed]) => ({
+      name: `query-room-${room}`,
+      severity: 'error',
+      comment: `src/query/${room} imports ${allowed.length === 0 ? 'no other room of src/query' : `only the ${allowed.join(', ')} room of src/query`}, and never src/query/index.ts.`,
+      from: { path: `^src/query/${room}/` },
+      to: { path: '^src/query/', pathNot: `^src/query/(${[room, ...allowed].join('|')})/` },
+    })),
+    {
       name: 'root-entry-is-the-top',
       severity: 'error',
       comment:
@@ -63,7 +88,8 @@ module.exports = {
     {
       name: 'root-loads-no-framework-or-driver',
       severity: 'error',
-      comment: 'Nothing the root entry, pagelope/http or pagelope/kit loads reaches a framework, a driver or a test runner.',
+      comment:
+        'Nothing the root entry, pagelope/http or pagelope/kit loads reaches a framework, a driver or a test runner.',
       from: { path: '^src/(index\\.ts$|kit/|http/)' },
       to: { reachable: true, path: FRAMEWORKS_AND_DRIVERS },
     },

@@ -42,7 +42,7 @@ const BENCH = 'tests/bench/**';
  * resolve `pagelope` to the sources through tsconfig.json whatever the project: against `dist/` they would run the
  * very same thing again.
  */
-const ADAPTER_DOCS = 'tests/adapters/**/*-docs.test.ts';
+const ADAPTER_DOCS = 'tests/adapters/**/*docs.test.ts';
 
 export default defineConfig({
   test: {

@@ -17,11 +17,7 @@ export {
 } from './resource/index';
 export {
   OPERATORS,
-  OPERATOR_NAMES,
-  MAX_LIST_VALUES,
   QUERY_LIMITS,
-  CURSOR_DEFAULT_LIMIT,
-  isOperatorName,
   type FieldDef,
   type FieldKind,
   type OperatorName,

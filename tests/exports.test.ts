@@ -8,11 +8,8 @@ describe('pagelope', () => {
     expect(names).toMatchInlineSnapshot(`
       [
         "CORRELATION_ID_HEADER",
-        "CURSOR_DEFAULT_LIMIT",
         "HttpError",
-        "MAX_LIST_VALUES",
         "OPERATORS",
-        "OPERATOR_NAMES",
         "QUERY_LIMITS",
         "RESERVED_FIELD_NAMES",
         "ROUTE_TYPES",
@@ -23,7 +20,6 @@ describe('pagelope', () => {
         "defineRoutes",
         "errorResponse",
         "isHttpError",
-        "isOperatorName",
         "pageMeta",
         "parseCursorQuery",
         "parseListQuery",

@@ -9,8 +9,8 @@ import { createPostgresRepository, type SqlClient } from 'pagelope/postgres';
 import { users, type User } from '../../examples/shared/users';
 // Internal modules, not the public API: see cursorAt.
 import { encodeCursor } from '../../src/pagination/cursor';
-import { normalizeInput } from '../../src/query/normalize-input';
-import { queryFingerprint } from '../../src/query/normalized-query';
+import { normalizeInput } from '../../src/query/model/normalize-input';
+import { queryFingerprint } from '../../src/query/model/normalized-query';
 import type { Case } from './measure';
 import type { NestPeer } from './nest-peer';
 

@@ -1,4 +1,4 @@
-import { OPERATORS, isOperatorName, type OperatorSpec } from '../fields/index';
+import { OPERATORS, type OperatorName, type OperatorSpec } from '../fields/index';
 import { isRecordLike, isUnsafeKey } from '../internal/index';
 import { formatValue, unexpressible } from './format-value';
 
@@ -50,8 +50,8 @@ function writeOperators(key: string, condition: Record<string, unknown>, path: s
   if (ops.length === 0) throw unexpressible(path, 'a condition object that names no operator');
   for (const op of ops) {
     const param = `${path}.${op}`;
-    if (!isOperatorName(op)) throw unexpressible(param, `the unknown operator ${JSON.stringify(op)}`);
-    const spec = OPERATORS[op];
+    if (!Object.hasOwn(OPERATORS, op)) throw unexpressible(param, `the unknown operator ${JSON.stringify(op)}`);
+    const spec = OPERATORS[op as OperatorName];
     const operand = condition[op];
     if (spec.arity === 'none') {
       // The programmatic path takes `true` only; `false` is not "not null", it is a 400 there.

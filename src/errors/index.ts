@@ -21,3 +21,4 @@ export {
   type ErrorReportingOptions,
   type ReportError,
 } from './report-error';
+export { Problems, badRequest, quote, clean, type ProblemSink } from './problems';

@@ -58,7 +58,11 @@ const row = (
   negated = false,
 ): OperatorSpec => Object.freeze({ name, arity, kinds: Object.freeze([...kinds]), caseInsensitive, negated });
 
-/** The operator table: name, arity, the field kinds it fits, and its semantics flags. */
+/**
+ * The operator table: name, arity, the field kinds it fits, and its semantics flags. Its keys are the grammar's
+ * operator names, in table order (`Object.keys(OPERATORS)`); whether a text is one is `Object.hasOwn(OPERATORS, text)`
+ * (own keys only, so `__proto__` is not).
+ */
 export const OPERATORS: Readonly<Record<OperatorName, OperatorSpec>> = Object.freeze({
   eq: row('eq', 'one', EQUALITY),
   ne: row('ne', 'one', EQUALITY, false, true),
@@ -85,20 +89,9 @@ export const OPERATORS: Readonly<Record<OperatorName, OperatorSpec>> = Object.fr
   notinl: row('notinl', 'many', TEXT, true, true),
 });
 
-/** Every operator name, in table order. */
-export const OPERATOR_NAMES: readonly OperatorName[] = Object.freeze(Object.keys(OPERATORS) as OperatorName[]);
-
-/** Whether `name` is one of the grammar's operator names (own keys only, so `__proto__` is not). */
-export function isOperatorName(name: unknown): name is OperatorName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(OPERATORS, name);
-}
-
 /** Whether operator `op` fits a field of `kind` (and nullability, for `isnull`/`notnull`). */
 export function operatorFits(op: OperatorName, kind: FieldKind, nullable: boolean): boolean {
   const spec = OPERATORS[op];
   if (spec.arity === 'none') return nullable;
   return spec.kinds.includes(kind);
 }
-
-/** Maximum number of values of a list operator (`in`, `notin`, `inl`, `notinl`). */
-export const MAX_LIST_VALUES = 100;

@@ -35,6 +35,11 @@ export {
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
 export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
+// Express adapter: what resourceRouter and errorHandler share with the other adapters (set-up checks, error reply).
+export { toMountableRoutes, type MountableRoutes, type MountableRoutesOptions } from './mountable-routes';
+export { readAdapterOptions, type AdapterOptions, type AdapterOptionsInput } from './adapter-options';
+export { toErrorReply, type ErrorReply, type ErrorRequest } from './to-error-reply';
+
 // NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
 export {
   readNodeJsonBody,

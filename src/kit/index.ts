@@ -55,10 +55,10 @@ export {
   type RecordId,
   type RecordIdOf,
 } from '../resource/index';
+export { quote } from '../errors/index';
 export {
   OPERATORS,
   introspectFields,
-  quote,
   type OperatorSpec,
   type OperatorArity,
   type FieldDef,

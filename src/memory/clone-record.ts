@@ -9,11 +9,12 @@
  */
 export function cloneRecord<T>(record: T): T {
   const copy = { ...(record as object) } as Record<string, unknown>;
-  const keys = Object.keys(copy);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  // `for...in` over the fresh copy reads V8's enumeration cache of its shape (no key array per record, as
+  // `Object.keys` makes). It would also visit inherited enumerable keys (a polluted Object.prototype): those are
+  // never written, as only an own key's object value is replaced.
+  for (const key in copy) {
     const value = copy[key];
-    if (typeof value !== 'object' || value === null) continue;
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(copy, key)) continue;
     const copied = value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
     // Assignment writes the own data property the spread created, `__proto__` included (an own property shadows
     // Object.prototype's accessor); defineProperty keeps that explicit for the one key where it matters.

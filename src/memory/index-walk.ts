@@ -8,9 +8,14 @@ function groupsSorted(order: readonly OrderTerm[], idField: string): boolean {
   return order.length === 1 || (order.length === 2 && order[1]?.field === idField && order[1].direction === 'asc');
 }
 
-/** Reads groups in turn (sorting each when `sortGroups`), skips `skip` matches, and returns the next `limit`. */
+/**
+ * Reads the index's groups from ascending rank `from` in the direction `up` (sorting each when `sortGroups`), skips
+ * `skip` matches, and returns the next `limit`.
+ */
 function collect(
-  groups: Iterable<Row[]>,
+  index: OrderedIndex,
+  from: number,
+  up: boolean,
   sortGroups: boolean,
   compare: (a: Row, b: Row) => number,
   test: ((row: Row) => boolean) | undefined,
@@ -19,14 +24,16 @@ function collect(
 ): Row[] {
   const out: Row[] = [];
   let toSkip = skip;
-  for (const group of groups) {
+  index.forEachGroup(from, up, (group) => {
     if (group.length > 1 && sortGroups) group.sort(compare);
-    for (const row of group) {
+    for (let i = 0; i < group.length; i++) {
+      const row = group[i] as Row;
       if (test && !test(row)) continue;
       if (toSkip > 0) toSkip--;
-      else if (out.push(row) >= limit) return out;
+      else if (out.push(row) >= limit) return true;
     }
-  }
+    return false;
+  });
   return out;
 }
 
@@ -44,7 +51,7 @@ export function pageAtRank(
   const value = (index.at(rank) as Row)[index.field];
   // Rows of the starting group that come before `offset` in the full order.
   const skip = up ? offset - index.rankOf(value) : offset - (index.size - index.rankOf(value, true));
-  return collect(index.groups(rank, up), !groupsSorted(order, idField), compare, undefined, skip, limit);
+  return collect(index, rank, up, !groupsSorted(order, idField), compare, undefined, skip, limit);
 }
 
 /** The page of matches in `order`, walking the index of the order's first field and stopping once it is full. */
@@ -58,14 +65,7 @@ export function walkMatches(
   limit: number,
 ): Row[] {
   const up = order[0]?.direction !== 'desc';
-  return collect(
-    index.groups(up ? 0 : index.size - 1, up),
-    !groupsSorted(order, idField),
-    compare,
-    test,
-    offset,
-    limit,
-  );
+  return collect(index, up ? 0 : index.size - 1, up, !groupsSorted(order, idField), compare, test, offset, limit);
 }
 
 /**
@@ -90,5 +90,5 @@ export function walkAfter(
     : up
       ? index.rankOf(key[first.field])
       : index.rankOf(key[first.field], true) - 1;
-  return collect(index.groups(start, up), !groupsSorted(order, idField), compare, test, 0, limit);
+  return collect(index, start, up, !groupsSorted(order, idField), compare, test, 0, limit);
 }

@@ -3,13 +3,13 @@ import {
   type Condition,
   type NormalizedQuery,
   type SearchTerm,
-  compileComparator,
   compilePredicate,
   compileQueryPredicate,
 } from '../kit/index';
 import type { EqualityIndex } from './equality-index';
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
 import { narrowByText } from './narrow-by-text';
+import { orderComparator } from './order-comparator';
 import type { OrderedIndex } from './ordered-index';
 import { searchRows, type SearchRows } from './search-rows';
 import { selectTop, type RowSource } from './select-top';
@@ -49,7 +49,7 @@ const BUCKET_MAX_SHARE = 1 / 8;
 export function indexedPage(store: IndexedStore, query: NormalizedQuery): { items: Row[]; total: number } {
   const { order, limit } = query;
   const offset = (query.page - 1) * limit;
-  const compare = compileComparator(order, store.fields);
+  const compare = orderComparator(store.fields, order);
   const index = store.ordered.get(order[0]?.field ?? '');
   const group = query.groups.length === 1 ? (query.groups[0] ?? []) : undefined;
   const search = query.search ?? undefined;
@@ -140,7 +140,7 @@ function sourceOf(rows: readonly Row[] | undefined, found: SearchRows): RowSourc
  */
 export function indexedAfter(store: IndexedStore, query: NormalizedQuery): Row[] {
   const { order, after } = query;
-  const compare = compileComparator(order, store.fields);
+  const compare = orderComparator(store.fields, order);
   const filter = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups);
   const search = query.search ?? undefined;
   const test = both(filter, search && compileSearch(search));

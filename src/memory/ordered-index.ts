@@ -20,6 +20,12 @@ export function compareNullable(x: unknown, y: unknown): number {
 export class OrderedIndex {
   private chunks: Row[][] = [[]];
   private count = 0;
+  /**
+   * The ascending rank of each chunk's first row, built on the first read by rank after a change (`undefined` until
+   * then): a page read finds its chunk by binary search instead of adding up the chunks before it, and a write only
+   * drops it.
+   */
+  private starts: number[] | undefined;
 
   constructor(
     readonly field: string,
@@ -45,6 +51,7 @@ export class OrderedIndex {
     for (let i = 0; i < sorted.length; i += MAX_CHUNK / 2) this.chunks.push(sorted.slice(i, i + MAX_CHUNK / 2));
     if (this.chunks.length === 0) this.chunks.push([]);
     this.count = sorted.length;
+    this.starts = undefined;
   }
 
   /** Every row in ascending order. */
@@ -81,6 +88,7 @@ export class OrderedIndex {
     const chunk = this.chunks[c] as Row[];
     chunk.splice(this.positionIn(chunk, row), 0, row);
     this.count++;
+    this.starts = undefined;
     if (chunk.length > MAX_CHUNK) this.chunks.splice(c, 1, chunk.slice(0, MAX_CHUNK / 2), chunk.slice(MAX_CHUNK / 2));
   }
 
@@ -93,6 +101,7 @@ export class OrderedIndex {
     if (found === undefined || this.compare(found, row) !== 0) return false;
     chunk.splice(at, 1);
     this.count--;
+    this.starts = undefined;
     if (chunk.length === 0 && this.chunks.length > 1) this.chunks.splice(c, 1);
     return true;
   }
@@ -113,49 +122,85 @@ export class OrderedIndex {
 
   /** The row whose field value equals `value` (for an index on the id field: the row with that id). */
   find(value: unknown): Row | undefined {
-    const rank = this.rankOf(value);
-    const row = this.at(rank);
+    const chunk = this.chunks[this.chunkBound(value, false)];
+    if (!chunk) return undefined;
+    const row = chunk[this.positionBound(chunk, value, false)];
     return row !== undefined && compareNullable(row[this.field], value) === 0 ? row : undefined;
   }
 
   /** The ascending rank of the first row whose field value is not below `value` (`upper`: above `value`). */
   rankOf(value: unknown, upper = false): number {
-    const before = (row: Row): boolean => {
-      const c = compareNullable(row[this.field], value);
-      return c < 0 || (upper && c === 0);
-    };
-    // The first chunk whose last row is not before the bound, by binary search.
+    // The first chunk whose last row is not before the bound, then the first such row in it.
+    const c = this.chunkBound(value, upper);
+    const chunk = this.chunks[c];
+    if (!chunk) return this.count;
+    return (this.chunkStarts()[c] as number) + this.positionBound(chunk, value, upper);
+  }
+
+  /** Whether `row` comes before the bound of `value`: its value is below it (`upper`: not above it). */
+  private before(row: Row, value: unknown, upper: boolean): boolean {
+    const c = compareNullable(row[this.field], value);
+    return c < 0 || (upper && c === 0);
+  }
+
+  /** The first chunk whose last row is not before the bound (`chunks.length` when there is none), by binary search. */
+  private chunkBound(value: unknown, upper: boolean): number {
     let low = 0;
     let high = this.chunks.length;
     while (low < high) {
       const mid = (low + high) >> 1;
       const chunk = this.chunks[mid] as Row[];
       const last = chunk[chunk.length - 1];
-      if (last === undefined || before(last)) low = mid + 1;
+      if (last === undefined || this.before(last, value, upper)) low = mid + 1;
       else high = mid;
     }
-    let rank = 0;
-    for (let c = 0; c < low; c++) rank += (this.chunks[c] as Row[]).length;
-    const chunk = this.chunks[low];
-    if (!chunk) return rank;
+    return low;
+  }
+
+  /** The position in `chunk` of its first row not before the bound, by binary search. */
+  private positionBound(chunk: readonly Row[], value: unknown, upper: boolean): number {
     let from = 0;
     let to = chunk.length;
     while (from < to) {
       const mid = (from + to) >> 1;
-      if (before(chunk[mid] as Row)) from = mid + 1;
+      if (this.before(chunk[mid] as Row, value, upper)) from = mid + 1;
       else to = mid;
     }
-    return rank + from;
+    return from;
+  }
+
+  /** {@link starts}, built now if a change dropped it. */
+  private chunkStarts(): number[] {
+    if (this.starts !== undefined) return this.starts;
+    const starts = new Array<number>(this.chunks.length);
+    let rank = 0;
+    for (let c = 0; c < this.chunks.length; c++) {
+      starts[c] = rank;
+      rank += (this.chunks[c] as Row[]).length;
+    }
+    return (this.starts = starts);
+  }
+
+  /** The chunk holding ascending rank `rank` (0 to `size - 1`), by binary search over the chunks' first ranks. */
+  private chunkAt(rank: number): number {
+    const starts = this.chunkStarts();
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] as number) <= rank) low = mid;
+      else high = mid - 1;
+    }
+    // Skip empty chunks that start at the same rank (only the last chunk is ever left empty, when the index is).
+    while (low < starts.length - 1 && rank - (starts[low] as number) >= (this.chunks[low] as Row[]).length) low++;
+    return low;
   }
 
   /** The row at an ascending rank. */
   at(rank: number): Row | undefined {
-    let rest = rank;
-    for (const chunk of this.chunks) {
-      if (rest < chunk.length) return chunk[rest];
-      rest -= chunk.length;
-    }
-    return undefined;
+    if (!(rank >= 0 && rank < this.count)) return undefined;
+    const c = this.chunkAt(rank);
+    return (this.chunks[c] as Row[])[rank - (this.chunkStarts()[c] as number)];
   }
 
   /** Visits every row in ascending order. */
@@ -163,45 +208,35 @@ export class OrderedIndex {
     for (const chunk of this.chunks) for (let i = 0; i < chunk.length; i++) visit(chunk[i] as Row);
   }
 
-  /** Rows from ascending rank `from` upwards (`up`) or downwards. */
-  *walk(from: number, up: boolean): Generator<Row> {
-    if (from < 0 || from >= this.count) return;
-    let c = 0;
-    let rest = from;
-    while (rest >= (this.chunks[c] as Row[]).length) rest -= (this.chunks[c++] as Row[]).length;
-    if (up) {
-      for (; c < this.chunks.length; c++, rest = 0) {
-        const chunk = this.chunks[c] as Row[];
-        for (let i = rest; i < chunk.length; i++) yield chunk[i] as Row;
-      }
-    } else {
-      for (; c >= 0; c--, rest = Infinity) {
-        const chunk = this.chunks[c] as Row[];
-        for (let i = Math.min(rest, chunk.length - 1); i >= 0; i--) yield chunk[i] as Row;
-      }
-    }
-  }
-
   /**
-   * Groups of rows with equal field values, in ascending (`up`) or descending value order, starting with the group
-   * that holds ascending rank `from`; each group comes in ascending id order.
+   * Visits groups of rows with equal field values, in ascending (`up`) or descending value order, starting with the
+   * group that holds ascending rank `from`; each group is a new array in ascending id order. Stops when `visit`
+   * returns `true`.
    */
-  *groups(from: number, up: boolean): Generator<Row[]> {
-    if (from < 0 || from >= this.count) return;
-    const start = this.at(from) as Row;
-    const value = start[this.field];
+  forEachGroup(from: number, up: boolean, visit: (group: Row[]) => boolean): void {
+    if (!(from >= 0 && from < this.count)) return;
+    const value = (this.at(from) as Row)[this.field];
+    const first = up ? this.rankOf(value) : this.rankOf(value, true) - 1;
+    const chunks = this.chunks;
+    let c = this.chunkAt(first);
+    let i = first - (this.chunkStarts()[c] as number);
     let group: Row[] = [];
     let current: unknown = value;
-    const first = up ? this.rankOf(value) : this.rankOf(value, true) - 1;
-    for (const row of this.walk(first, up)) {
-      const v = row[this.field];
-      if (group.length > 0 && compareNullable(v, current) !== 0) {
-        yield up ? group : group.reverse();
-        group = [];
+    for (; up ? c < chunks.length : c >= 0; up ? c++ : c--) {
+      const chunk = chunks[c] as Row[];
+      if (!up && i === Infinity) i = chunk.length - 1;
+      for (; up ? i < chunk.length : i >= 0; up ? i++ : i--) {
+        const row = chunk[i] as Row;
+        const v = row[this.field];
+        if (group.length > 0 && compareNullable(v, current) !== 0) {
+          if (visit(up ? group : group.reverse())) return;
+          group = [];
+        }
+        current = v;
+        group.push(row);
       }
-      current = v;
-      group.push(row);
+      i = up ? 0 : Infinity;
     }
-    if (group.length > 0) yield up ? group : group.reverse();
+    if (group.length > 0) visit(up ? group : group.reverse());
   }
 }

@@ -1,12 +1,5 @@
 import type { PaginationOptions, Resource } from '../resource/index';
-import {
-  type FieldDef,
-  type FieldKind,
-  MAX_LIST_VALUES,
-  OPERATORS,
-  QUERY_LIMITS,
-  type OperatorName,
-} from '../fields/index';
+import { type FieldDef, type FieldKind, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
 import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
 import type { JsonSchema } from './record-schemas';
 
@@ -175,7 +168,7 @@ function filterParameters(resource: Resource): FilterParameter[] {
         schema: {
           type: 'array',
           items: scalar,
-          maxItems: MAX_LIST_VALUES,
+          maxItems: QUERY_LIMITS.maxListValues,
           description: `The spec form: the values of a list \`${field}[operator]\`, or the two bounds of \`between\`, as the key repeated.`,
         },
       },
@@ -240,8 +233,8 @@ function operatorValueSchema(def: FieldDef, op: OperatorName): JsonSchema {
         type: 'array',
         items: item,
         minItems: 1,
-        maxItems: MAX_LIST_VALUES,
-        description: `${MEANING[op]}: up to ${MAX_LIST_VALUES} values, as the key repeated.`,
+        maxItems: QUERY_LIMITS.maxListValues,
+        description: `${MEANING[op]}: up to ${QUERY_LIMITS.maxListValues} values, as the key repeated.`,
       };
     default:
       return { ...item, description: `${MEANING[op]}.` };

@@ -31,17 +31,20 @@ const isCount = (value: number, min: number): boolean => Number.isSafeInteger(va
  * pageMeta({ total: 50, page: 1, limit: 10 });
  * // { total: 50, page: 1, limit: 10, totalPages: 5, hasNextPage: true, hasPreviousPage: false }
  */
-export function pageMeta({ total, page, limit }: PageMetaInput): PageMeta {
+export function pageMeta(input: PageMetaInput): PageMeta {
+  return Object.freeze(checkedPageMeta(input));
+}
+
+/**
+ * {@link pageMeta}'s fields, checked, in a new object that is not frozen yet: {@link ownPageResult} puts them into the
+ * page result it freezes, without freezing and spreading a second object per list. Internal to the pagination module.
+ *
+ * @throws RangeError as {@link pageMeta} does.
+ */
+export function checkedPageMeta({ total, page, limit }: PageMetaInput): PageMeta {
   if (!isCount(total, 0)) throw new RangeError(`total must be an integer of at least 0, got ${String(total)}`);
   if (!isCount(page, 1)) throw new RangeError(`page must be an integer of at least 1, got ${String(page)}`);
   if (!isCount(limit, 1)) throw new RangeError(`limit must be an integer of at least 1, got ${String(limit)}`);
   const totalPages = total === 0 ? 0 : Math.ceil(total / limit);
-  return Object.freeze({
-    total,
-    page,
-    limit,
-    totalPages,
-    hasNextPage: page < totalPages,
-    hasPreviousPage: page > 1,
-  });
+  return { total, page, limit, totalPages, hasNextPage: page < totalPages, hasPreviousPage: page > 1 };
 }

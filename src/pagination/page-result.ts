@@ -1,4 +1,4 @@
-import { pageMeta, type PageMeta, type PageMetaInput } from './page-meta';
+import { checkedPageMeta, type PageMeta, type PageMetaInput } from './page-meta';
 
 /** The paginated list response: the records of one page and its {@link PageMeta}. */
 export interface PageResult<TRecord> extends PageMeta {
@@ -22,5 +22,7 @@ export function toPageResult<TRecord>(items: readonly TRecord[], meta: PageMetaI
  * array instead of copying it. Exported by `pagelope/kit` for storage adapters; `toPageResult` in the root.
  */
 export function ownPageResult<TRecord>(items: TRecord[], meta: PageMetaInput): PageResult<TRecord> {
-  return Object.freeze({ items: Object.freeze(items), ...pageMeta(meta) });
+  const { total, page, limit, totalPages, hasNextPage, hasPreviousPage } = checkedPageMeta(meta);
+  // Written out rather than spread: one object literal of one shape, `items` first, as every page result has it.
+  return Object.freeze({ items: Object.freeze(items), total, page, limit, totalPages, hasNextPage, hasPreviousPage });
 }

@@ -1,7 +1,15 @@
-// The list-query grammar: parsing HTTP query strings and programmatic input.
-export { OR_LIMITS } from './query-params';
-export { SEARCH_LENGTH, resolveSelect } from './search-and-select';
-export { parseListQuery, parseCursorQuery } from './parse-list-query';
+// src/query: the list-query grammar, in three rooms, each with its own index.ts:
+//   parse/     HTTP query text to a query (parseListQuery, parseCursorQuery);
+//   model/     the public query types, the normalized, frozen query and its normalization from programmatic input,
+//              and the limit and page rules (model/page-limits.ts);
+//   evaluate/  the reference evaluation of a normalized query: predicates and comparators.
+// parse/ and evaluate/ build on model/; model/ imports neither. This file is the module's only surface for the rest
+// of src/.
+
+// Parsing HTTP query strings.
+export { OR_LIMITS, parseListQuery, parseCursorQuery } from './parse/index';
+
+// The query types, and the normalized query model every repository consumes.
 export type {
   ListQuery,
   ListInput,
@@ -12,16 +20,20 @@ export type {
   WhereClause,
   FieldCondition,
   Selected,
-} from './types';
-
-// The normalized query model every repository consumes.
-export type { NormalizedQuery, Condition, ConditionGroups, SearchTerm } from './normalized-query';
-export { normalizeInput } from './normalize-input';
-export { normalizeScope } from './normalize-scope';
-export { nextCursorOf } from './next-cursor';
+  NormalizedQuery,
+  Condition,
+  ConditionGroups,
+  SearchTerm,
+} from './model/index';
+export { SEARCH_LENGTH, resolveSelect, normalizeInput, normalizeScope, nextCursorOf } from './model/index';
 
 // The reference evaluation of a normalized query.
-export { compilePredicate, keyOf } from './compile-predicate';
-export { compileComparator, compareValues } from './compile-comparator';
-export { compileSearch } from './compile-search';
-export { compileQueryPredicate, compileAfterCursor } from './compile-query-predicate';
+export {
+  compilePredicate,
+  keyOf,
+  compileComparator,
+  compareValues,
+  compileSearch,
+  compileQueryPredicate,
+  compileAfterCursor,
+} from './evaluate/index';

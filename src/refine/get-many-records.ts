@@ -1,6 +1,6 @@
 import type { RequestOptions, ResourceClient } from 'pagelope/client';
 
-/** Most ids of one `id[in]` condition: the grammar's bound on a list operator's values (`MAX_LIST_VALUES`). */
+/** Most ids of one `id[in]` condition: the grammar's bound on a list operator's values (`QUERY_LIMITS.maxListValues`). */
 export const MAX_IN_VALUES = 100;
 
 /** How `getMany` fetches records: `'in'` lists them with `id[in]`, `'each'` gets them one by one. */

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
-  OPERATOR_NAMES,
-  isOperatorName,
+  OPERATORS,
   operatorFits,
   type OperatorName,
   type OrderTerm,
@@ -197,8 +196,9 @@ export function defineResource<const TSchema extends z.ZodObject>(
     }
     if (def.kind === 'other') continue;
     const allowed = new Set<OperatorName>();
-    for (const op of ops ?? OPERATOR_NAMES) {
-      if (!isOperatorName(op)) fail(name, `unknown operator "${String(op)}" for field "${field}"`);
+    for (const op of ops ?? Object.keys(OPERATORS)) {
+      if (typeof op !== 'string' || !Object.hasOwn(OPERATORS, op))
+        fail(name, `unknown operator "${String(op)}" for field "${field}"`);
       const operator = op as OperatorName;
       if (operatorFits(operator, def.kind, def.nullable)) allowed.add(operator);
       else if (ops)

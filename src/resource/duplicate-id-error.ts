@@ -1,5 +1,4 @@
-import { HttpError } from '../errors/index';
-import { quote } from '../fields/index';
+import { HttpError, quote } from '../errors/index';
 
 /**
  * The 409 a repository throws when a create (or a seed record) names an id another record already has.

@@ -11,13 +11,11 @@ export {
 } from './define-resource';
 export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
 export { freezeMap } from './freeze-collection';
-export {
-  validateCreate,
-  validateReplace,
-  validatePatch,
-  issueMessages,
-  type ValidateCreateOptions,
-} from './validate-record';
+export { validateCreate, validateReplace, validatePatch, type ValidateCreateOptions } from './validate-record';
+export { issueMessages } from './issue-messages';
+export { checkBody } from './check-body';
+export { validateWrite, type ValidateWriteOptions } from './validate-write';
+export type { WriteMode } from './write-marks';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
 export { missingIdError } from './missing-id-error';

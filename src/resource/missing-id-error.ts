@@ -1,5 +1,4 @@
-import type { HttpError } from '../errors/index';
-import { badRequest } from '../fields/index';
+import { badRequest, type HttpError } from '../errors/index';
 
 /**
  * The 400 of a record created without an id where the store makes none (an integer id field without a

@@ -1,5 +1,4 @@
-import { HttpError } from '../errors/index';
-import { quote } from '../fields/index';
+import { HttpError, quote } from '../errors/index';
 
 /**
  * The 404 of a record that does not exist, or that lies outside the request's scope: one message for both, so a

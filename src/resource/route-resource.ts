@@ -1,4 +1,4 @@
-import { CURSOR_DEFAULT_LIMIT } from '../fields/index';
+import { QUERY_LIMITS } from '../fields/index';
 import { resolvePagination, type PaginationOptions, type Resource } from './define-resource';
 
 const bases = new WeakMap<object, Resource>();
@@ -18,7 +18,9 @@ export function withRoutePagination(
 ): Resource {
   const own = resource.pagination;
   const base =
-    mode === 'page' ? own : { ...own, defaultLimit: Math.min(CURSOR_DEFAULT_LIMIT, override.maxLimit ?? own.maxLimit) };
+    mode === 'page'
+      ? own
+      : { ...own, defaultLimit: Math.min(QUERY_LIMITS.cursorDefaultLimit, override.maxLimit ?? own.maxLimit) };
   const pagination = resolvePagination(resource.name, override, base, label);
 
   const view = Object.freeze({ ...resource, pagination }) as Resource;
@@ -34,5 +36,5 @@ export function baseResource(resource: Resource): Resource {
 
 /** The default `limit` of a cursor listing of `resource`: a cursor route's own, else 20 bounded by `maxLimit`. */
 export function cursorDefaultLimit(resource: Resource): number {
-  return cursorDefaults.get(resource) ?? Math.min(CURSOR_DEFAULT_LIMIT, resource.pagination.maxLimit);
+  return cursorDefaults.get(resource) ?? Math.min(QUERY_LIMITS.cursorDefaultLimit, resource.pagination.maxLimit);
 }

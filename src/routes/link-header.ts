@@ -2,6 +2,8 @@ import type { PageMeta } from '../pagination/index';
 
 /** Characters kept as they are in a link target; anything else is percent-encoded, so the header stays well-formed. */
 const UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/g;
+/** {@link UNSAFE} without the global flag, to test for a character to encode (a test keeps no `lastIndex`). */
+const HAS_UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/;
 
 /**
  * Longest `link` header sent, in characters. A longer one (a query of about 1,000 characters or more) is left out
@@ -14,32 +16,49 @@ export const MAX_LINK_HEADER_LENGTH = 4096;
  * The `link` header (RFC 8288) of one page of a list: `first`, `prev` (not on page 1), `next` (not on the last page)
  * and `last`, each the request's own path and query with only `page` changed (appended when the query had none).
  * `last` is page 1 when nothing matches. `undefined` when it would be longer than {@link MAX_LINK_HEADER_LENGTH}.
+ *
+ * It runs on every list request, so the query is split and percent-encoded once, around the `page` parameter, and
+ * each target is that text with its page number between: the same header as encoding each whole target, since the
+ * encoding works character by character and a page number holds only digits.
  */
 export function linkHeader(path: string, query: string, meta: PageMeta): string | undefined {
-  const parts = query === '' ? [] : query.split('&').filter((part) => part !== '');
-  const at = parts.findIndex((part) => keyOf(part) === 'page');
-  const target = (page: number): string => {
-    const next = [...parts];
-    if (at === -1) next.push(`page=${page}`);
-    else next[at] = `page=${page}`;
-    return `<${`${path}?${next.join('&')}`.replace(UNSAFE, encodeURIComponent)}>`;
-  };
+  // The parameters before the first `page` one and those after it (each after an `&`); empty ones are dropped.
+  let before = '';
+  let after = '';
+  let found = false;
+  const parts = query === '' ? [] : query.split('&');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (part === '') continue;
+    if (found) after += `&${part}`;
+    else if (isPageKey(part)) found = true;
+    else before = before === '' ? part : `${before}&${part}`;
+  }
+  const head = `<${encode(`${path}?${before === '' ? '' : `${before}&`}`)}page=`;
+  const tail = `${encode(after)}>`;
   const last = Math.max(meta.totalPages, 1);
-  const links = [`${target(1)}; rel="first"`];
-  if (meta.page > 1) links.push(`${target(Math.min(meta.page - 1, last))}; rel="prev"`);
-  if (meta.page < last) links.push(`${target(meta.page + 1)}; rel="next"`);
-  links.push(`${target(last)}; rel="last"`);
-  const header = links.join(', ');
+  let header = `${head}1${tail}; rel="first"`;
+  if (meta.page > 1) header += `, ${head}${Math.min(meta.page - 1, last)}${tail}; rel="prev"`;
+  if (meta.page < last) header += `, ${head}${meta.page + 1}${tail}; rel="next"`;
+  header += `, ${head}${last}${tail}; rel="last"`;
   return header.length > MAX_LINK_HEADER_LENGTH ? undefined : header;
 }
 
-function keyOf(part: string): string {
+/** Percent-encodes the characters a link target may not hold as they are; most texts have none. */
+function encode(text: string): string {
+  return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, encodeURIComponent) : text;
+}
+
+/** Whether a `name=value` parameter's name, decoded as a query string decodes it, is `page`. */
+function isPageKey(part: string): boolean {
   const eq = part.indexOf('=');
   const key = eq === -1 ? part : part.slice(0, eq);
+  // Only a name holding `%` or `+` decodes to anything but itself.
+  if (key.indexOf('%') === -1 && key.indexOf('+') === -1) return key === 'page';
   try {
-    return decodeURIComponent(key.replace(/\+/g, ' '));
+    return decodeURIComponent(key.replace(/\+/g, ' ')) === 'page';
   } catch {
-    return key;
+    return key === 'page';
   }
 }
 

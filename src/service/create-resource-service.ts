@@ -7,14 +7,12 @@ import {
   type RecordId,
   type RecordIdOf,
   type Resource,
+  checkBody,
   notFoundError,
   toRecordId,
-  validateCreate,
-  validatePatch,
-  validateReplace,
+  validateWrite,
 } from '../resource/index';
 import type { CreateInput, ListItem, Patch, Repository, ScopeOptions, SelectList } from '../kit/index';
-import { checkBody } from './check-body';
 import { refuseHiddenOrder } from './refuse-hidden-order';
 import { refuseHiddenSelect } from './refuse-hidden-select';
 import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, ServiceOperation } from './contexts';
@@ -236,12 +234,16 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     list(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorList', context, async () => {
-        const input: ListInput<TRecord> | undefined = await chain('onBeforeList', context, 'query', query);
+        // The hot read: a step with nothing to run (no handler, no scope) is skipped rather than awaited.
+        const input: ListInput<TRecord> | undefined =
+          hooks.handlers('onBeforeList').length === 0 ? query : await chain('onBeforeList', context, 'query', query);
         refuseHiddenSelect(generic, input);
-        const scope = await scopeFor('list', context);
+        const scope = scopeOf === undefined ? undefined : await scopeFor('list', context);
         // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are.
         const result = (await repository.list(input, within(scope))) as PageResult<TRecord>;
-        return hide.page(await chain('onAfterList', context, 'result', result));
+        return hide.page(
+          hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
+        );
       });
     },
     listByCursor(query, options = {}) {
@@ -259,9 +261,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     create(body, options = {}) {
       const context = lazyContext(options, { body });
       return written('onAfterErrorCreate', context, async (repository, context) => {
-        const data = await chain('onBeforeCreate', context, 'body', checkBody(generic, body, 'create') as Row);
+        const checked = checkBody(generic, body, 'create');
+        const data = await chain('onBeforeCreate', context, 'body', checked);
         const scope = await scopeFor('create', context);
-        const record = validateCreate(resource, scope ? scope.stamp(data) : data, { databaseDefaults });
+        const record = validateWrite(generic, scope ? scope.stamp(data) : data, checked, {
+          mode: 'create',
+          databaseDefaults,
+        });
         scope?.assertWithin(record);
         const entity = await repository.create(record as CreateInput<TRecord>);
         return hide.record(await chain('onAfterCreate', context, 'entity', entity));
@@ -282,9 +288,10 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, patch });
       return writtenById('onAfterErrorUpdate', context, key, given, async (repository, context, id) => {
-        const changes = await chain('onBeforeUpdate', context, 'patch', checkBody(generic, patch, 'update', id) as Row);
+        const checked = checkBody(generic, patch, 'update', id);
+        const changes = await chain('onBeforeUpdate', context, 'patch', checked);
         const scope = await scopeFor('update', context);
-        const valid = validatePatch(resource, changes, id);
+        const valid = validateWrite(generic, changes, checked, { mode: 'update', id });
         // A patch that names a field the scope reads could move the record out of it: check the merged record.
         if (scope?.reads(valid)) {
           const current = await repository.get(id, within(scope));
@@ -298,7 +305,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, body });
       return writtenById('onAfterErrorReplace', context, key, given, async (repository, context, id) => {
-        const data = { ...(await chain('onBeforeReplace', context, 'body', checkBody(generic, body, 'replace', id))) };
+        const checked = checkBody(generic, body, 'replace', id);
+        const data = { ...(await chain('onBeforeReplace', context, 'body', checked)) };
         const scope = await scopeFor('replace', context);
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
         // unless a before-hook set them.
@@ -307,7 +315,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           const current = (await repository.get(id, within(scope))) as Row;
           for (const field of kept) if (current[field] !== undefined) (data as Row)[field] = current[field];
         }
-        const record = validateReplace(resource, scope ? scope.stamp(data) : data, id, { databaseDefaults });
+        const record = validateWrite(generic, scope ? scope.stamp(data) : data, checked, {
+          mode: 'replace',
+          id,
+          databaseDefaults,
+        });
         scope?.assertWithin(record);
         const entity = await repository.replace(id, record as CreateInput<TRecord>, within(scope));
         return hide.record(await chain('onAfterReplace', context, 'entity', entity));

@@ -1,4 +1,4 @@
-import { badRequest, quote } from '../fields/index';
+import { badRequest, quote } from '../errors/index';
 import type { Resource } from '../resource/index';
 
 /**

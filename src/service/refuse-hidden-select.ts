@@ -1,4 +1,4 @@
-import { Problems } from '../fields/index';
+import { Problems } from '../errors/index';
 import { resolveSelect } from '../query/index';
 import type { Resource } from '../resource/index';
 

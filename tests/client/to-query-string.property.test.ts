@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from 'pagelope/client';
-import { OPERATOR_NAMES, QUERY_LIMITS, parseCursorQuery, parseListQuery, type Resource } from '../../src/index';
+import { QUERY_LIMITS, parseCursorQuery, parseListQuery, type Resource } from '../../src/index';
 import { encodeCursor } from '../../src/pagination/cursor';
-import { normalizeInput } from '../../src/query/normalize-input';
-import { fingerprintOf } from '../../src/query/normalized-query';
+import { normalizeInput } from '../../src/query/model/normalize-input';
+import { fingerprintOf } from '../../src/query/model/normalized-query';
 import { OPERATORS, operatorFits, type OperatorName } from '../../src/fields/operators';
-import { toWhere } from '../../src/query/to-where';
+import { toWhere } from '../../src/query/model/to-where';
 import { FIELDS, KINDS, SAMPLE, SORTABLE, items } from './fixtures';
+
+/** Every operator name, in table order (the keys of the operator table). */
+const operatorNames = Object.keys(OPERATORS) as OperatorName[];
 
 /** The internal normalizer takes the untyped resource. */
 const resource = items as unknown as Resource;
@@ -95,7 +98,7 @@ function operandOf(op: OperatorName, value: fc.Arbitrary<unknown>): fc.Arbitrary
 function conditionOf(field: string): fc.Arbitrary<unknown> {
   const { kind, nullable } = FIELDS[field]!;
   const value = valueOf(kind);
-  const ops = OPERATOR_NAMES.filter((op) => operatorFits(op, kind, nullable));
+  const ops = operatorNames.filter((op) => operatorFits(op, kind, nullable));
   const operators = fc.uniqueArray(fc.constantFrom(...ops), { minLength: 1, maxLength: 3 }).chain((names) =>
     fc.tuple(...names.map((op) => operandOf(op, value))).map((operands) => {
       const condition: Record<string, unknown> = {};
@@ -209,7 +212,7 @@ describe('toQueryString', () => {
   it('returns a query the parser reads for inputs using every operator on every field it fits', () => {
     // Not left to chance: one input per (field, operator) pair, each checked as above.
     for (const [field, { kind, nullable }] of Object.entries(FIELDS)) {
-      for (const op of OPERATOR_NAMES.filter((name) => operatorFits(name, kind, nullable))) {
+      for (const op of operatorNames.filter((name) => operatorFits(name, kind, nullable))) {
         const sample = fc.sample(operandOf(op, valueOf(kind)), { numRuns: 3 });
         for (const operand of sample) {
           const input = { where: { [field]: { [op]: operand } } };

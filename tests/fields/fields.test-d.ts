@@ -1,11 +1,7 @@
 /** Types of the fields module: operators, field kinds, order terms and limits (root entry), field introspection (kit). */
 import {
-  CURSOR_DEFAULT_LIMIT,
-  MAX_LIST_VALUES,
-  OPERATOR_NAMES,
   OPERATORS,
   QUERY_LIMITS,
-  isOperatorName,
   type FieldDef,
   type FieldKind,
   type OperatorName,
@@ -22,8 +18,6 @@ describe('OPERATORS', () => {
     expectTypeOf(OPERATORS).toEqualTypeOf<Readonly<Record<OperatorName, OperatorSpec>>>();
     expectTypeOf(OPERATORS.between.arity).toEqualTypeOf<OperatorArity>();
     expectTypeOf(OPERATORS.eq.name).toEqualTypeOf<OperatorName>();
-    expectTypeOf(OPERATOR_NAMES).toEqualTypeOf<readonly OperatorName[]>();
-    expectTypeOf(MAX_LIST_VALUES).toEqualTypeOf<number>();
     expectTypeOf(OPERATORS).not.toBeAny();
     expectTypeOf<OperatorSpec>().not.toBeAny();
   });
@@ -33,16 +27,10 @@ describe('OPERATORS', () => {
     expectTypeOf(OPERATORS.like).not.toBeAny();
     // @ts-expect-error the table is read-only
     OPERATORS.eq = OPERATORS.ne;
-    // @ts-expect-error OPERATOR_NAMES is read-only
-    OPERATOR_NAMES.push('eq');
   });
-});
 
-describe('isOperatorName', () => {
-  it('returns a type guard that narrows unknown to OperatorName', () => {
-    expectTypeOf(isOperatorName).parameter(0).toEqualTypeOf<unknown>();
-    const name: unknown = 'gte';
-    if (isOperatorName(name)) expectTypeOf(name).toEqualTypeOf<OperatorName>();
+  it('names its operators by its keys', () => {
+    expectTypeOf<keyof typeof OPERATORS>().toEqualTypeOf<OperatorName>();
   });
 });
 
@@ -69,11 +57,12 @@ describe('FieldKind, OrderDirection and OrderTerm', () => {
   });
 });
 
-describe('QUERY_LIMITS and CURSOR_DEFAULT_LIMIT', () => {
+describe('QUERY_LIMITS', () => {
   it('returns numbers, read-only', () => {
     expectTypeOf(QUERY_LIMITS).toExtend<Readonly<Record<string, number>>>();
     expectTypeOf(QUERY_LIMITS.maxOrderFields).toEqualTypeOf<8>();
-    expectTypeOf(CURSOR_DEFAULT_LIMIT).toEqualTypeOf<number>();
+    expectTypeOf(QUERY_LIMITS.maxListValues).toEqualTypeOf<100>();
+    expectTypeOf(QUERY_LIMITS.cursorDefaultLimit).toEqualTypeOf<20>();
   });
 
   it('rejects writes at compile time', () => {

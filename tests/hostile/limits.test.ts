@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_LIST_VALUES, QUERY_LIMITS, defineResource, isHttpError, parseListQuery } from 'pagelope';
+import { QUERY_LIMITS, defineResource, isHttpError, parseListQuery } from 'pagelope';
 import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES, isSafeCorrelationId } from 'pagelope/http';
 import type { StartedServer } from '../contracts/http-contract';
 import { expectEnvelope } from './corpus';
@@ -35,11 +35,11 @@ function queryOfLength(length: number): string {
   return query;
 }
 
-/** `count` valid parameters: in-lists of at most MAX_LIST_VALUES values over three fields. */
+/** `count` valid parameters: in-lists of at most QUERY_LIMITS.maxListValues values over three fields. */
 function parametersOf(count: number): string {
   const keys = ['username[in]=a', 'age[in]=1', 'age[notin]=2', 'email[in]=a%40example.com'];
   const parts: string[] = [];
-  for (const key of keys) for (let i = 0; i < MAX_LIST_VALUES && parts.length < count; i++) parts.push(key);
+  for (const key of keys) for (let i = 0; i < QUERY_LIMITS.maxListValues && parts.length < count; i++) parts.push(key);
   expect(parts).toHaveLength(count);
   return parts.join('&');
 }
@@ -97,12 +97,12 @@ describe.each(FRAMEWORKS)('%s example, input limits', (_framework, start) => {
     );
   });
 
-  it(`accepts an in-list of ${MAX_LIST_VALUES} values and refuses one more with 400`, async () => {
+  it(`accepts an in-list of ${QUERY_LIMITS.maxListValues} values and refuses one more with 400`, async () => {
     const list = (count: number) => Array.from({ length: count }, (_, i) => `age[in]=${i}`).join('&');
-    expect200(await get(`/users?${list(MAX_LIST_VALUES)}`));
+    expect200(await get(`/users?${list(QUERY_LIMITS.maxListValues)}`));
     expect400(
-      await get(`/users?${list(MAX_LIST_VALUES + 1)}`),
-      `age[in] takes between 1 and ${MAX_LIST_VALUES} values, got ${MAX_LIST_VALUES + 1}`,
+      await get(`/users?${list(QUERY_LIMITS.maxListValues + 1)}`),
+      `age[in] takes between 1 and ${QUERY_LIMITS.maxListValues} values, got ${QUERY_LIMITS.maxListValues + 1}`,
     );
   });
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type CursorPage, type Resource } from '../../src/index';
-import { normalizeInput } from '../../src/query/normalize-input';
+import { normalizeInput } from '../../src/query/model/normalize-input';
 import { scanAfter, scanPage } from '../../src/memory/scan-list';
 import { orderArbitrary, recordsArbitrary, searchArbitrary, selectArbitrary } from '../../src/testing/arbitraries';
 import { searchableItems, type Item } from '../../src/testing/fixtures';

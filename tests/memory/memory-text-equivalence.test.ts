@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type Resource } from '../../src/index';
-import { normalizeInput } from '../../src/query/normalize-input';
+import { normalizeInput } from '../../src/query/model/normalize-input';
 import { scanPage } from '../../src/memory/scan-list';
 import { orderArbitrary } from '../../src/testing/arbitraries';
 import { searchableItems as items, type Item } from '../../src/testing/fixtures';

@@ -8,7 +8,7 @@ import { defineResource } from '../../src/index';
 import { compileFilter, compileSearch } from '../../src/postgres/compile-search';
 import { lowerText } from '../../src/postgres/lower-text';
 import { plainContext } from './plain-context';
-import type { SearchTerm } from '../../src/query/normalized-query';
+import type { SearchTerm } from '../../src/query/model/normalized-query';
 import type { SqlContext } from '../../src/postgres/sql-context';
 
 const people = defineResource({

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataProvider, toRefineHttpError, type DataProviderOptions } from 'pagelope/refine';
 import { ClientHttpError } from 'pagelope/client';
-import { MAX_LIST_VALUES } from 'pagelope';
+import { QUERY_LIMITS } from 'pagelope';
 import { MAX_IN_VALUES } from '../../src/refine/get-many-records';
 import { WALK_LIMIT } from '../../src/refine/list-records';
 import { fakeFetch, json, pageOf, type FakeCall } from '../client/fake-fetch';
@@ -251,8 +251,8 @@ describe('dataProvider record methods', () => {
 });
 
 describe('dataProvider getMany', () => {
-  it("keeps MAX_IN_VALUES at the grammar's MAX_LIST_VALUES", () => {
-    expect(MAX_IN_VALUES).toBe(MAX_LIST_VALUES);
+  it("keeps MAX_IN_VALUES at the grammar's QUERY_LIMITS.maxListValues", () => {
+    expect(MAX_IN_VALUES).toBe(QUERY_LIMITS.maxListValues);
   });
 
   it('sends the ids as id[in], once each, and returns the records found in the order of the ids', async () => {

@@ -103,6 +103,85 @@ describe('linkHeader', () => {
   });
 });
 
+/** The first implementation of linkHeader (each target split, joined and encoded whole), kept as the reference. */
+function referenceLinkHeader(path: string, query: string, meta: ReturnType<typeof pageMeta>): string | undefined {
+  const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/g;
+  const keyOf = (part: string): string => {
+    const eq = part.indexOf('=');
+    const key = eq === -1 ? part : part.slice(0, eq);
+    try {
+      return decodeURIComponent(key.replace(/\+/g, ' '));
+    } catch {
+      return key;
+    }
+  };
+  const parts = query === '' ? [] : query.split('&').filter((part) => part !== '');
+  const at = parts.findIndex((part) => keyOf(part) === 'page');
+  const target = (page: number): string => {
+    const next = [...parts];
+    if (at === -1) next.push(`page=${page}`);
+    else next[at] = `page=${page}`;
+    return `<${`${path}?${next.join('&')}`.replace(unsafe, encodeURIComponent)}>`;
+  };
+  const last = Math.max(meta.totalPages, 1);
+  const links = [`${target(1)}; rel="first"`];
+  if (meta.page > 1) links.push(`${target(Math.min(meta.page - 1, last))}; rel="prev"`);
+  if (meta.page < last) links.push(`${target(meta.page + 1)}; rel="next"`);
+  links.push(`${target(last)}; rel="last"`);
+  const header = links.join(', ');
+  return header.length > MAX_LINK_HEADER_LENGTH ? undefined : header;
+}
+
+describe('linkHeader against its first implementation', () => {
+  const pieces = [
+    '&',
+    '&&',
+    '=',
+    'page',
+    'pag%65',
+    'p+age',
+    '%',
+    '%zz',
+    '+',
+    'a',
+    'limit=5',
+    '<',
+    '"',
+    ' ',
+    'é',
+    '[gte]',
+    '=2',
+  ];
+  it.each([
+    { path: '/items', query: '' },
+    { path: '/items', query: '&&page=3&&' },
+    { path: '/api/items', query: 'page=1&page=2&x=%3C' },
+    { path: '/a b', query: 'q=<a>"b c\\d&page' },
+    { path: '/items', query: 'pag%65=4&%E0%A4%A=1' },
+    { path: '/items', query: 'q=' + 'a'.repeat(1100) },
+  ])('returns the same header for $path ? $query', ({ path, query }) => {
+    const meta = pageMeta({ total: 95, page: 4, limit: 10 });
+    expect(linkHeader(path, query, meta)).toBe(referenceLinkHeader(path, query, meta));
+  });
+
+  it('returns the same header for any query made of parameters, separators and encodings', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 12 }),
+        fc.nat(300),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 50 }),
+        (chosen, total, limit, page) => {
+          const query = chosen.join('');
+          const meta = pageMeta({ total, page, limit });
+          expect(linkHeader('/items', query, meta)).toBe(referenceLinkHeader('/items', query, meta));
+        },
+      ),
+      { seed: 18, numRuns: 500 },
+    );
+  });
+});
+
 describe('queryTextOf', () => {
   it.each([
     ['?a=1&b=2', 'a=1&b=2'],

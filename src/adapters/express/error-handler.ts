@@ -1,8 +1,8 @@
-import type { ErrorRequestHandler } from 'express';
-import { type ErrorReportingOptions } from 'pagelope';
-import { createErrorReporter } from 'pagelope/http';
-import { fromBodyParserError } from './body-parser-error';
-import { sendError } from './send-error';
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { type ErrorReportInfo, type ErrorReportingOptions } from 'pagelope';
+import { createErrorReporter, readAdapterOptions, toErrorReply } from 'pagelope/http';
+import { correlationIdOf } from './correlation-id';
+import { fromBodyParserError } from './read-json-body';
 
 /**
  * Options of {@link errorHandler}: `reportError(error, info)` is called once for each 5xx it answers (the masked
@@ -31,7 +31,7 @@ export type ErrorHandlerOptions = ErrorReportingOptions;
  * app.use(errorHandler({ reportError: (error, { correlationId }) => console.error(correlationId, error) }));
  */
 export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
-  const report = createErrorReporter(readReportError(options));
+  const report = createErrorReporter(readAdapterOptions('errorHandler', options).reportError);
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
@@ -41,10 +41,14 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
   };
 }
 
-function readReportError(options: ErrorHandlerOptions): ErrorHandlerOptions['reportError'] {
-  if (typeof options !== 'object' || options === null) throw new TypeError('errorHandler: options must be an object');
-  const { reportError } = options;
-  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
-    throw new TypeError('errorHandler: reportError must be a function or false');
-  return reportError;
+/**
+ * Answers a request with the error envelope of anything thrown (`toErrorReply`), under the request's correlation id,
+ * the error's own headers (`allow`, `retry-after`, ...) included. Returns what a reporter is told of the answer.
+ * Internal to the adapter.
+ */
+export function sendError(error: unknown, req: Request, res: Response): ErrorReportInfo {
+  const request = { correlationId: correlationIdOf(req, res), method: req.method, url: req.originalUrl };
+  const { statusCode, headers, body, info } = toErrorReply(error, request);
+  res.status(statusCode).set(headers).end(JSON.stringify(body));
+  return info;
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { routeNotFoundError } from 'pagelope/http';
-import { sendError } from './send-error';
+import { routeNotFoundError, splitUrl } from 'pagelope/http';
+import { sendError } from './error-handler';
 
 /**
  * Returns the Express middleware that answers any request no route took with the 404 envelope
@@ -14,8 +14,6 @@ import { sendError } from './send-error';
  */
 export function notFound(): RequestHandler {
   return (req, res) => {
-    const url = req.originalUrl;
-    const query = url.indexOf('?');
-    sendError(routeNotFoundError(req.method, query === -1 ? url : url.slice(0, query)), req, res);
+    sendError(routeNotFoundError(req.method, splitUrl(req.originalUrl).path), req, res);
   };
 }

@@ -1,6 +1,13 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { hasBody, isJsonContentType, parseContentEncoding, parseJsonBody } from 'pagelope/http';
-import { fromBodyParserError } from './body-parser-error';
+import { HttpError } from 'pagelope';
+import {
+  bodyTooLargeError,
+  hasBody,
+  isJsonContentType,
+  malformedEncodingError,
+  parseContentEncoding,
+  parseJsonBody,
+} from 'pagelope/http';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */
 export type JsonBodyReader = (req: Request, res: Response) => Promise<unknown>;
@@ -33,4 +40,19 @@ export function jsonBodyReader(limit: number): JsonBodyReader {
     if (body === undefined || typeof body === 'string') return parseJsonBody(body ?? '', contentType);
     return body;
   };
+}
+
+/**
+ * The error pagelope answers for one of body-parser's (and so `express.json()`'s, `express.raw()`'s, ...): a body
+ * over the limit is `bodyTooLargeError(limit)`, unparsable JSON is 400 `Malformed JSON body` and a compressed body
+ * that does not decode (a zlib error) is `malformedEncodingError`, the messages every pagelope adapter gives; anything
+ * else is returned unchanged. Internal to the adapter.
+ */
+export function fromBodyParserError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const { type, limit, code } = error as { readonly type?: unknown; readonly limit?: unknown; readonly code?: unknown };
+  if (type === 'entity.too.large' && typeof limit === 'number') return bodyTooLargeError(limit);
+  if (typeof code === 'string' && code.startsWith('Z_')) return malformedEncodingError(error);
+  if (type === 'entity.parse.failed') return new HttpError(400, 'Malformed JSON body', { cause: error });
+  return error;
 }

@@ -1,10 +1,18 @@
-import express, { type Request, type Response, type Router } from 'express';
-import { type ResourceRoutes } from 'pagelope';
-import { DEFAULT_BODY_LIMIT, methodNotAllowedError, type OpenApiRouteOptions, type Route } from 'pagelope/http';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { CORRELATION_ID_HEADER } from 'pagelope';
+import {
+  methodNotAllowedError,
+  readAdapterOptions,
+  splitUrl,
+  toMountableRoutes,
+  type MountableRoutes,
+  type OpenApiRouteOptions,
+  type Route,
+  type RouteInput,
+  type RouteReply,
+} from 'pagelope/http';
 import { correlationIdOf } from './correlation-id';
 import { jsonBodyReader, type JsonBodyReader } from './read-json-body';
-import { openApiRouteOf, serveOpenApi } from './serve-open-api';
-import { toRoutePath } from './to-route-path';
 
 /** Options of {@link resourceRouter}. */
 export interface ResourceRouterOptions {
@@ -24,10 +32,7 @@ export interface ResourceRouterOptions {
   readonly openapi?: OpenApiRouteOptions;
 }
 
-/** The parts of a `ResourceRoutes` the router mounts (any record type). */
-type Mountable = Pick<ResourceRoutes, 'path' | 'routes' | 'allow'>;
-
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+type Locals = ResourceRouterOptions['locals'];
 
 /**
  * Returns an Express `Router` mounting every route of one or more resources (`defineRoutes`): each path answers
@@ -38,11 +43,12 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * bodies are read by the router itself, up to `bodyLimit` bytes: a request of another content type is a 415, a
  * larger body a 413, malformed JSON a 400. The raw query string goes to the library's parser, so the app's `query
  * parser` setting does not matter. With the `openapi` option, the router also serves the routes' OpenAPI document
- * (`GET /openapi.json` unless `path` says otherwise). Every failure is passed to `next`: install {@link correlationId}
- * before the router and {@link errorHandler} after it.
+ * (`GET /openapi.json` unless `path` says otherwise) as one more route. Every failure is passed to `next`: install
+ * {@link correlationId} before the router and {@link errorHandler} after it.
  *
- * @throws TypeError for a `bodyLimit` that is not a positive integer, an argument that is not `defineRoutes`' result,
- * two resources on the same path, or a bad `openapi` option (see `toOpenApiRoute`).
+ * @throws TypeError (its message prefixed with `resourceRouter: `) for a `bodyLimit` that is not a positive integer,
+ * `locals` that is not a function, an argument that is not `defineRoutes`' result, two resources on the same path,
+ * or a bad `openapi` option (see `toOpenApiRoute`).
  * @example
  * const app = express();
  * app.use(correlationId());
@@ -55,25 +61,21 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * app.use(notFound());
  * app.use(errorHandler());
  */
-export function resourceRouter(routes: Mountable | readonly Mountable[], options: ResourceRouterOptions = {}): Router {
-  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, openapi } = options;
-  if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
-    throw new TypeError(`resourceRouter: bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
-  if (locals !== undefined && typeof locals !== 'function')
-    throw new TypeError('resourceRouter: locals must be a function');
-  const list = toList(routes);
-  const openApiRoute = openApiRouteOf(list as readonly ResourceRoutes[], openapi);
+export function resourceRouter(
+  routes: MountableRoutes | readonly MountableRoutes[],
+  options: ResourceRouterOptions = {},
+): Router {
+  const { bodyLimit, locals } = readAdapterOptions('resourceRouter', options);
+  const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
   const readBody = jsonBodyReader(bodyLimit);
   const router = express.Router({ caseSensitive: true, strict: true });
-  const mounted = new Set<string>();
-  if (openApiRoute !== undefined) serveOpenApi(router, openApiRoute);
   for (const resource of list) {
     for (const [pattern, allow] of resource.allow) {
-      if (mounted.has(pattern)) throw new TypeError(`resourceRouter: two resources mount ${pattern}`);
-      mounted.add(pattern);
       const route = router.route(toRoutePath(resource.path, pattern));
       for (const each of resource.routes) {
-        if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(each, readBody, locals));
+        // The document's route is no resource's: `locals` (an authentication check, say) does not run for it.
+        const own = each.type === 'OPENAPI' ? undefined : locals;
+        if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(each, readBody, own));
       }
       route.all((req, _res, next) => {
         next(methodNotAllowedError(req.method, allow));
@@ -83,59 +85,59 @@ export function resourceRouter(routes: Mountable | readonly Mountable[], options
   return router;
 }
 
-function toList(routes: Mountable | readonly Mountable[]): readonly Mountable[] {
-  const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
-  for (const item of list) {
-    const value = item as Partial<Mountable> | null;
-    if (typeof value !== 'object' || value === null || !Array.isArray(value.routes) || !(value.allow instanceof Map))
-      throw new TypeError('resourceRouter: routes must be what defineRoutes returns, or an array of them');
-  }
-  return list as readonly Mountable[];
-}
-
 function toHandlerName(method: Route['method']): 'get' | 'post' | 'put' | 'patch' | 'delete' {
   return method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
 }
 
-type Locals = ResourceRouterOptions['locals'];
+const NO_PARAMS = Object.freeze({});
 
-function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals) {
-  const withBody = WITH_BODY.has(route.method);
-  return async (req: Request, res: Response): Promise<void> => {
+/**
+ * The Express handler of one route. A route without a body or `locals` (the lists, a get, a delete) runs without an
+ * `await`: its promise, which Express passes to `next` when it rejects, is the route's own.
+ */
+function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals): RequestHandler {
+  const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+  const byId = route.path.endsWith('/:id');
+  const run = (req: Request, res: Response, correlationId: string, body?: unknown, context?: RouteInput['locals']) => {
+    const { path, query } = splitUrl(req.originalUrl);
+    const id: unknown = byId ? req.params['id'] : undefined;
+    const params = byId ? { id: typeof id === 'string' ? id : undefined } : NO_PARAMS;
+    const input: RouteInput = { params, query, path, body, headers: req.headers, correlationId, locals: context };
+    return route.handle(input).then((reply) => send(req, res, reply));
+  };
+  if (!withBody && locals === undefined) return (req, res) => run(req, res, correlationIdOf(req, res));
+  return async (req, res) => {
     const correlationId = correlationIdOf(req, res);
     const body = withBody ? await readBody(req, res) : undefined;
-    const context = locals === undefined ? undefined : ((await locals(req, res)) as Readonly<Record<string, unknown>>);
-    if (res.headersSent) return;
-    const id: unknown = req.params['id'];
-    const reply = await route.handle({
-      params: { id: typeof id === 'string' ? id : undefined },
-      query: queryStringOf(req.url),
-      path: pathOf(req.originalUrl),
-      body,
-      headers: req.headers,
-      correlationId,
-      locals: context,
-    });
-    res.status(reply.status).set(reply.headers);
-    // Mounted below a prefix (`app.use('/v1', router)`), the new record's location carries it.
-    const location = reply.headers['location'];
-    if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);
-    if (reply.body === undefined) res.end();
-    else res.json(reply.body);
+    const context = locals === undefined ? undefined : ((await locals(req, res)) as RouteInput['locals']);
+    if (!res.headersSent) await run(req, res, correlationId, body, context);
   };
 }
 
-/** The raw query string of a request URL, without the `?`: the library's own parser reads it. */
-function queryStringOf(url: string): string {
-  const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at + 1);
+/** Writes a route's reply: status, each header once (the correlation id is already set), the JSON body. */
+function send(req: Request, res: Response, reply: RouteReply): void {
+  res.statusCode = reply.status;
+  const { headers } = reply;
+  for (const name of Object.keys(headers))
+    if (name !== CORRELATION_ID_HEADER) res.setHeader(name, headers[name] as string);
+  // Mounted below a prefix (`app.use('/v1', router)`), the new record's location carries it.
+  const location = headers['location'];
+  if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);
+  if (reply.body === undefined) res.end();
+  else res.json(reply.body);
 }
 
+/** Characters `path-to-regexp` (Express 5's route syntax) reads as syntax. */
+const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/g;
+
 /**
- * The path of the request as the client sent it (`req.originalUrl`, so with the prefix the router is mounted below),
- * percent-encoded, without the query: the base of the `link` header's targets.
+ * The Express route path of a path pattern below `base`: the base path with its syntax characters escaped, then the
+ * pattern's suffix (`:id` kept as a parameter). With `base` equal to `pattern`, the whole path is matched literally.
+ *
+ * @example
+ * toRoutePath('/files(v1)', '/files(v1)/:id'); // '/files\\(v1\\)/:id'
  */
-function pathOf(url: string): string {
-  const at = url.indexOf('?');
-  return at === -1 ? url : url.slice(0, at);
+function toRoutePath(base: string, pattern: string): string {
+  const prefix = base === '/' ? '' : base;
+  return prefix.replace(ROUTE_SYNTAX, '\\$&') + pattern.slice(prefix.length);
 }

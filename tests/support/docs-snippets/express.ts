@@ -1,6 +1,6 @@
 /**
  * The ```ts snippets of docs/adapters/express.md, each listening on port 0 instead of 3000 with a harness appended that
- * sends it requests and prints `RESULT <json>` of what it got: tests/adapters/express-docs.test.ts runs them and
+ * sends it requests and prints `RESULT <json>` of what it got: tests/adapters/express/docs.test.ts runs them and
  * checks what the page promises, tests/docs/snippet-types.test.ts type-checks them.
  */
 import { CALL_SOURCE, docsPage, SHARED_HARNESSES } from '../../adapters/docs-snippets';

@@ -1,0 +1,38 @@
+import type { ReportError } from '../errors/index';
+import { DEFAULT_BODY_LIMIT } from './json-body';
+
+/** The options most framework adapters share, as given: each adapter types `locals` with its own request types. */
+export interface AdapterOptionsInput<TLocals> {
+  readonly bodyLimit?: number | undefined;
+  readonly locals?: TLocals | undefined;
+  readonly reportError?: ReportError | false | undefined;
+}
+
+/** What {@link readAdapterOptions} checked: `bodyLimit` with its default. */
+export interface AdapterOptions<TLocals> {
+  readonly bodyLimit: number;
+  readonly locals: TLocals | undefined;
+  readonly reportError: ReportError | false | undefined;
+}
+
+/**
+ * Checks a framework adapter's options at set-up: an object, `bodyLimit` a positive integer (default
+ * `DEFAULT_BODY_LIMIT`), `locals` a function, `reportError` a function or `false`; absent options stay `undefined`.
+ *
+ * @throws TypeError, its message prefixed with `name: `, for the first option that is not what it must be.
+ * @example
+ * const { bodyLimit, locals } = readAdapterOptions('resourceRouter', options);
+ */
+export function readAdapterOptions<TLocals>(
+  name: string,
+  options: AdapterOptionsInput<TLocals>,
+): AdapterOptions<TLocals> {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${name}: options must be an object`);
+  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, reportError } = options;
+  if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
+    throw new TypeError(`${name}: bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
+  if (locals !== undefined && typeof locals !== 'function') throw new TypeError(`${name}: locals must be a function`);
+  if (reportError !== undefined && reportError !== false && typeof reportError !== 'function')
+    throw new TypeError(`${name}: reportError must be a function or false`);
+  return { bodyLimit, locals, reportError };
+}

@@ -1,0 +1,35 @@
+// The query model: the public query types, the normalized, frozen query every repository consumes, and its
+// normalization from programmatic input (`where`, `orderBy`, scope, search, select, and the limit and page rules of
+// page-limits.ts). The lowest room of src/query: it imports neither parse/ nor evaluate/.
+export type {
+  ListQuery,
+  ListInput,
+  CursorQuery,
+  CursorInput,
+  CursorPage,
+  Where,
+  WhereClause,
+  FieldCondition,
+  Selected,
+  OrderDirection,
+  OrderTerm,
+} from './types';
+export {
+  remember,
+  recall,
+  queryFingerprint,
+  fingerprintOf,
+  type NormalizedQuery,
+  type Condition,
+  type ConditionGroups,
+  type SearchTerm,
+} from './normalized-query';
+export { normalizeInput, finishQuery } from './normalize-input';
+export { normalizeScope } from './normalize-scope';
+export { normalizeWhere } from './normalize-where';
+export { normalizeOrder } from './normalize-order';
+export { resolvePageLimits, type PageLimits, type PageLimitsInput, type PageLimitsOptions } from './page-limits';
+export { SEARCH_LENGTH, resolveSearch, resolveSelect } from './search-and-select';
+export { toCondition } from './to-condition';
+export { toWhere } from './to-where';
+export { nextCursorOf } from './next-cursor';

@@ -1,0 +1,141 @@
+import type { FieldDef, OperatorName } from '../../fields/index';
+import type { OrderTerm } from './types';
+
+/**
+ * One validated filter condition. `value` is typed by the field's kind: a single value, a `[low, high]` pair for
+ * `between`, an array for list operators, `true` for `isnull`/`notnull`. Case-insensitive operators hold their
+ * values already lower-cased.
+ */
+export interface Condition {
+  readonly field: string;
+  readonly op: OperatorName;
+  readonly value: unknown;
+  readonly def: FieldDef;
+}
+
+/** A query's filter: an OR of AND-groups of conditions (one group with no condition: everything matches). */
+export type ConditionGroups = readonly (readonly Condition[])[];
+
+/** A validated search: its text, lower-cased, and the fields it looks in. */
+export interface SearchTerm {
+  /** The search text as given. */
+  readonly text: string;
+  /** `text.toLowerCase()`: what each field's lower-cased value must contain. */
+  readonly needle: string;
+  /** The resource's searchable fields, in declaration order. */
+  readonly fields: readonly string[];
+}
+
+/**
+ * The validated form every adapter consumes: OR of AND-groups (ANDed with the search, when there is one), an order
+ * ending with the id, and the fields to return.
+ */
+export interface NormalizedQuery {
+  readonly page: number;
+  readonly limit: number;
+  readonly groups: readonly (readonly Condition[])[];
+  readonly order: readonly OrderTerm[];
+  /** The cursor's decoded sort-key values, for cursor queries that continue a walk. */
+  readonly after: readonly unknown[] | null;
+  /** The scope tag the decoded cursor carried (`null` or absent: it was issued without a scope). */
+  readonly cursorScope?: string | null;
+  /** The tag of the request scope ANDed into `groups` (absent: no scope). */
+  readonly scopeTag?: string | null;
+  /** The filter before the scope was ANDed in: what the cursor's filter binding covers. */
+  readonly baseGroups?: readonly (readonly Condition[])[];
+  /** The search ANDed with the groups (absent or `null`: none). Cursors are bound to it. */
+  readonly search?: SearchTerm | null;
+  /** The fields each item keeps, the id first (absent or `null`: every field). Not part of a cursor's binding. */
+  readonly select?: readonly string[] | null;
+}
+
+interface Remembered {
+  readonly normalized: NormalizedQuery;
+  readonly resource: object;
+  readonly mode: 'page' | 'cursor';
+}
+
+/** Returns the object it is given, so that a subclass's constructor can add its private field to that object. */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its constructor returns the target, see Stamp
+class Adopt {
+  constructor(target: object) {
+    return target;
+  }
+}
+
+/**
+ * Marks query objects this library produced with a private field: invisible to `Object.keys`, symbols, spread,
+ * JSON and equality checks, never copied, and much cheaper to add than a non-enumerable property. Stamping happens
+ * before the object is frozen. A repository given a stamped query does not parse it again. The write policy marks the
+ * records the service validated in the same spirit (resource/write-marks.ts), with a WeakMap honoured only while the
+ * record's values are unchanged, since write data is not frozen.
+ */
+class Stamp extends Adopt {
+  readonly #remembered: Remembered;
+
+  private constructor(target: object, remembered: Remembered) {
+    super(target);
+    this.#remembered = remembered;
+  }
+
+  static add(target: object, remembered: Remembered): void {
+    new Stamp(target, remembered);
+  }
+
+  static read(target: object): Remembered | undefined {
+    return #remembered in target ? (target as Stamp).#remembered : undefined;
+  }
+}
+
+/**
+ * Attaches the normalized form to a query object this library produced for `resource` in `mode` (privately, so
+ * JSON and equality checks see only the public fields), then freezes it.
+ */
+export function remember<T extends object>(
+  query: T,
+  normalized: NormalizedQuery,
+  resource: object,
+  mode: 'page' | 'cursor',
+): Readonly<T> {
+  Stamp.add(query, { normalized, resource, mode });
+  return Object.freeze(query);
+}
+
+/**
+ * The normalized form of a query object this library produced for the same resource and mode, if it is one. A
+ * query parsed for another resource, or a page query given to a cursor listing (or the reverse), is not recalled:
+ * the caller validates it again as programmatic input.
+ */
+export function recall(query: unknown, resource: object, mode: 'page' | 'cursor'): NormalizedQuery | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const known = Stamp.read(query);
+  return known?.resource === resource && known.mode === mode ? known.normalized : undefined;
+}
+
+const fingerprints = new WeakMap<NormalizedQuery, string>();
+
+/** The canonical text of a query's filter and order, which binds a cursor to them (computed once, on demand). */
+export function queryFingerprint(query: NormalizedQuery): string {
+  let fingerprint = fingerprints.get(query);
+  if (fingerprint === undefined) {
+    fingerprint = fingerprintOf(query.baseGroups ?? query.groups, query.order, query.search?.needle);
+    fingerprints.set(query, fingerprint);
+  }
+  return fingerprint;
+}
+
+/**
+ * The canonical text of a filter, order and search needle: conditions sorted within each AND-group, dates as ISO
+ * strings. Without a search it is what it was before searches existed, so earlier cursors stay valid.
+ */
+export function fingerprintOf(
+  groups: readonly (readonly Condition[])[],
+  order: readonly OrderTerm[],
+  search?: string,
+): string {
+  const text = (value: unknown) =>
+    JSON.stringify(value, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item));
+  const where = groups.map((group) => group.map((c) => text([c.field, c.op, c.value])).sort());
+  const base = [where, order.map((t) => [t.field, t.direction])];
+  return text(search === undefined ? base : [...base, search]);
+}

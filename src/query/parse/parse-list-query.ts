@@ -1,0 +1,84 @@
+import { type Resource, baseResource } from '../../resource/index';
+import {
+  finishQuery,
+  remember,
+  resolvePageLimits,
+  resolveSearch,
+  resolveSelect,
+  toWhere,
+  type CursorQuery,
+  type ListQuery,
+  type NormalizedQuery,
+} from '../model/index';
+import { filterPlanOf } from './filter-plan';
+import { parseOrderText } from './parse-order';
+import { QueryParams } from './query-params';
+import { readQuery } from './read-query';
+
+type Mode = 'page' | 'cursor';
+
+/**
+ * Parses an HTTP list query (raw string, `URLSearchParams`, or a framework's parsed query object) into a frozen,
+ * validated {@link ListQuery} for `list`.
+ *
+ * @throws HttpError 400 whose `message` is an array with one string per problem, naming each parameter as sent.
+ * @example
+ * const query = parseListQuery('?username[operator]=cont&username[value]=ab&orderBy=createdAt&orderDirection=DESC', users);
+ * await repository.list(query);
+ */
+export function parseListQuery<TRecord>(query: unknown, resource: Resource<TRecord>): ListQuery<TRecord> {
+  const { normalized } = parse(query, resource as Resource, 'page');
+  const result = {
+    page: normalized.page,
+    limit: normalized.limit,
+    where: toWhere(normalized.groups),
+    orderBy: normalized.order,
+    ...searchAndSelect(normalized),
+  };
+  return remember(result, normalized, baseResource(resource as Resource), 'page') as unknown as ListQuery<TRecord>;
+}
+
+/**
+ * Parses an HTTP cursor query: the grammar of {@link parseListQuery} with `cursor` in place of `page`, default
+ * limit 20 and default order id ascending. Returns a frozen {@link CursorQuery} for `listByCursor`.
+ *
+ * @throws HttpError 400 as {@link parseListQuery} does, and for a malformed cursor or one issued for another filter or order.
+ */
+export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRecord>): CursorQuery<TRecord> {
+  const { normalized, cursor } = parse(query, resource as Resource, 'cursor');
+  const result = {
+    cursor,
+    limit: normalized.limit,
+    where: toWhere(normalized.groups),
+    orderBy: normalized.order,
+    ...searchAndSelect(normalized),
+  };
+  return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
+}
+
+function parse(query: unknown, resource: Resource, mode: Mode): { normalized: NormalizedQuery; cursor: string | null } {
+  const params = new QueryParams(filterPlanOf(resource), mode);
+  readQuery(query, params);
+  const groups = params.conditionGroups();
+  const order = parseOrderText(params.orderBy, params.orderDirection, resource, params) ?? resource.defaultOrder;
+  const { limit, page } = resolvePageLimits(params, resource, { mode, fromText: true, problems: params });
+  const search = resolveSearch(params.search, resource, params) ?? null;
+  const select = resolveSelect(params.select, resource, true, true, params) ?? null;
+  params.throwIfAny();
+  const cursorText = params.cursor;
+  // Only the returned query is frozen: the normalized form is reachable through the library alone (see remember).
+  const normalized: NormalizedQuery =
+    cursorText || search || select
+      ? finishQuery({ page, limit, groups, order, search, select }, cursorText, resource)
+      : { page, limit, groups, order, after: null };
+  return { normalized, cursor: cursorText ? cursorText : null };
+}
+
+/** The public `search` and `select` of a query: present only when it has them. */
+function searchAndSelect(normalized: NormalizedQuery): { search?: string; select?: readonly string[] } {
+  if (!normalized.search && !normalized.select) return {};
+  return {
+    ...(normalized.search ? { search: normalized.search.text } : {}),
+    ...(normalized.select ? { select: normalized.select } : {}),
+  };
+}
