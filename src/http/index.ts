@@ -33,7 +33,7 @@ export {
 
 // The routes as a framework mounts them.
 export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
-export { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
+export { toOpenApiRoute, responseSchemaOf, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
 // Express adapter: what resourceRouter and errorHandler share with the other adapters (set-up checks, error reply).
 export { toMountableRoutes, type MountableRoutes, type MountableRoutesOptions } from './mountable-routes';

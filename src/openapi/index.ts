@@ -1,5 +1,6 @@
 export { toOpenApi } from './to-open-api';
 export { toOpenApiRoute, type OpenApiRoute } from './to-open-api-route';
+export { responseSchemaOf } from './response-schema';
 export type {
   OpenApiDocument,
   OpenApiHeader,

@@ -1,7 +1,7 @@
 import type { PaginationOptions, Resource } from '../resource/index';
 import { type FieldDef, type FieldKind, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
 import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
-import type { JsonSchema } from './record-schemas';
+import { FIELD_KIND_SCHEMAS, type JsonSchema } from './field-schema';
 
 type Pagination = Readonly<Required<PaginationOptions>>;
 
@@ -242,22 +242,14 @@ function operatorValueSchema(def: FieldDef, op: OperatorName): JsonSchema {
 }
 
 /**
- * The JSON Schema of one filter value, by field kind: the one table to extend when a kind is added (the record and
- * body schemas come from the zod schema itself). `Record<FieldKind, ...>` makes a new kind a type error here.
+ * The JSON Schema of one filter value: its field kind's ({@link FIELD_KIND_SCHEMAS}), a string bounded by the
+ * value length limit, and any string for a case-insensitive operator on an enum (the case of the value is free).
  */
-const VALUE_SCHEMAS: Readonly<Record<FieldKind, (def: FieldDef, caseInsensitive: boolean) => JsonSchema>> = {
-  string: () => ({ type: 'string', maxLength: QUERY_LIMITS.maxValueLength }),
-  number: () => ({ type: 'number' }),
-  boolean: () => ({ type: 'boolean' }),
-  date: () => ({ type: 'string', format: 'date-time' }),
-  isoDate: () => ({ type: 'string', format: 'date' }),
-  enum: (def, caseInsensitive) =>
-    caseInsensitive ? { type: 'string' } : { type: 'string', enum: [...(def.enumValues ?? [])] },
-};
-
 function valueSchema(def: FieldDef, caseInsensitive: boolean): JsonSchema {
-  if (def.kind === 'other') return { type: 'string', maxLength: QUERY_LIMITS.maxValueLength };
-  return VALUE_SCHEMAS[def.kind](def, caseInsensitive);
+  if (def.kind === 'other' || def.kind === 'string')
+    return { ...FIELD_KIND_SCHEMAS.string(def), maxLength: QUERY_LIMITS.maxValueLength };
+  if (def.kind === 'enum' && caseInsensitive) return FIELD_KIND_SCHEMAS.string(def);
+  return FIELD_KIND_SCHEMAS[def.kind](def);
 }
 
 function escapeRegExp(text: string): string {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { Resource } from '../resource/index';
-
-/** A JSON Schema (2020-12) object, as the document holds it. */
-export type JsonSchema = Record<string, unknown>;
+import { FIELD_KIND_SCHEMAS, type JsonSchema } from './field-schema';
 
 /** The schemas of a resource's record and of its three write bodies. */
 export interface RecordSchemas {
@@ -69,7 +67,7 @@ function convert(schema: z.ZodObject, io: 'input' | 'output', name: string): Jso
     unrepresentable: 'any',
     override: (context) => {
       const type = (context.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type;
-      if (type === 'date') Object.assign(context.jsonSchema, { type: 'string', format: 'date-time' });
+      if (type === 'date') Object.assign(context.jsonSchema, FIELD_KIND_SCHEMAS.date());
     },
   }) as JsonSchema;
   delete json['$schema'];

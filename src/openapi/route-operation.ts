@@ -1,5 +1,5 @@
 import type { Resource } from '../resource/index';
-import type { Route, RouteType } from '../routes/index';
+import { ROUTE_TABLE, type Route, type RouteType } from '../routes/index';
 import { listParameters } from './list-parameters';
 import type { ResourceNames } from './resource-names';
 import { ERROR_RESPONSES, type ErrorStatus } from './shared-components';
@@ -14,118 +14,66 @@ export interface ResourceSchemaNames {
   readonly cursorPage: string;
 }
 
-const ERRORS: Readonly<Record<RouteType, readonly ErrorStatus[]>> = {
-  GET_LIST: [400, 414, 429, 431, 500, 503],
-  GET_LIST_CURSOR: [400, 414, 429, 431, 500, 503],
-  GET: [400, 404, 414, 429, 431, 500, 503],
-  CREATE: [400, 409, 413, 414, 415, 429, 431, 500, 503],
-  UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
-  PARTIAL_UPDATE: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
-  DELETE: [400, 404, 409, 414, 429, 431, 500, 503],
-};
-
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const correlationHeader = { $ref: '#/components/headers/CorrelationId' };
 
-/** The OpenAPI operation object of one route. */
+/**
+ * The OpenAPI operation object of one route, from its row of the route table: id and summary, the path id and list
+ * parameters, the request body, the success response with its headers, and the row's error responses (with 405 when
+ * `methodShadowed`: another route's literal path, such as `{path}/cursor`, matches this route's `{id}` and takes
+ * none of its method).
+ */
 export function routeOperation(
   route: Route & { readonly type: RouteType },
   resource: Resource,
   names: ResourceNames,
   schemas: ResourceSchemaNames,
-  hasCursorRoute = false,
+  methodShadowed = false,
   idSchema: Record<string, unknown> = { type: 'string', minLength: 1 },
 ): Record<string, unknown> {
-  const { singular, plural, tag } = names;
-  const idParameter = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: `The \`${resource.idField}\` of the record.`,
-    schema: idSchema,
-  };
+  const row = ROUTE_TABLE[route.type];
+  const text = (template: string) =>
+    template.replace(/\{(singular|plural|tag)\}/g, (_, name: keyof ResourceNames) => names[name]);
   const parameters: unknown[] = [{ $ref: '#/components/parameters/CorrelationId' }];
-  let operationId: string;
-  let summary: string;
-  let success: Record<string, unknown>;
-  let body: string | undefined;
-  switch (route.type) {
-    case 'GET_LIST':
-      operationId = `list${plural}`;
-      summary = `List ${tag}, a page at a time`;
-      parameters.push(...listParameters(resource, route.pagination ?? resource.pagination, 'page'));
-      success = { 200: ok(`One page of ${tag} with the page metadata.`, schemas.page, listHeaders(route)) };
-      break;
-    case 'GET_LIST_CURSOR':
-      operationId = `list${plural}ByCursor`;
-      summary = `List ${tag} by cursor`;
-      parameters.push(...listParameters(resource, route.pagination ?? resource.pagination, 'cursor'));
-      success = {
-        200: ok(`One page of ${tag} and the cursor of the next, or null after the last.`, schemas.cursorPage),
-      };
-      break;
-    case 'GET':
-      operationId = `get${singular}`;
-      summary = `Get one record of ${tag}`;
-      parameters.push(idParameter);
-      success = { 200: ok('The record.', schemas.record) };
-      break;
-    case 'CREATE':
-      operationId = `create${singular}`;
-      summary = `Create a record of ${tag}`;
-      body = schemas.create;
-      success = {
-        201: {
-          description: 'The created record.',
-          headers: { 'x-correlation-id': correlationHeader, location: { $ref: '#/components/headers/Location' } },
-          content: json(schemas.record),
-        },
-      };
-      break;
-    case 'UPDATE':
-      operationId = `replace${singular}`;
-      summary = `Replace a record of ${tag}`;
-      parameters.push(idParameter);
-      body = schemas.replace;
-      success = { 200: ok('The record as stored.', schemas.record) };
-      break;
-    case 'PARTIAL_UPDATE':
-      operationId = `update${singular}`;
-      summary = `Update the named fields of a record of ${tag}`;
-      parameters.push(idParameter);
-      body = schemas.patch;
-      success = { 200: ok('The record as stored.', schemas.record) };
-      break;
-    case 'DELETE':
-      operationId = `delete${singular}`;
-      summary = `Delete a record of ${tag}`;
-      parameters.push(idParameter);
-      success = { 204: { description: 'Deleted.', headers: { 'x-correlation-id': correlationHeader } } };
-      break;
+  if (row.query !== 'none')
+    parameters.push(...listParameters(resource, route.pagination ?? resource.pagination, row.query));
+  if (/\/:id(\/|$)/.test(row.suffix)) {
+    parameters.push({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: `The \`${resource.idField}\` of the record.`,
+      schema: idSchema,
+    });
   }
-  const responses: Record<string, unknown> = { ...success };
-  const statuses: ErrorStatus[] = [...ERRORS[route.type]];
-  // `{path}/cursor` matches `{path}/{id}` too: a method other than GET there is the cursor route's 405.
-  if (hasCursorRoute && route.path.endsWith('/:id') && route.type !== 'GET') statuses.push(405);
+  const headers = {
+    ...listHeaders(route),
+    ...(row.location ? { location: { $ref: '#/components/headers/Location' } } : {}),
+  };
+  const success = {
+    description: text(row.openApi.success),
+    headers: { 'x-correlation-id': correlationHeader, ...headers },
+  };
+  const responses: Record<string, unknown> = {
+    [row.status]: row.response === 'none' ? success : { ...success, content: json(schemas[row.response]) },
+  };
+  const statuses: ErrorStatus[] = [...row.errors];
+  if (methodShadowed) statuses.push(405);
   statuses.sort((a, b) => a - b);
   for (const status of statuses) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
   return {
-    operationId,
-    summary,
-    tags: [tag],
+    operationId: text(row.openApi.operationId),
+    summary: text(row.openApi.summary),
+    tags: [names.tag],
     parameters,
-    ...(body === undefined
+    ...(row.body === 'none'
       ? {}
-      : { requestBody: { required: true, description: 'A JSON object.', content: json(body) } }),
+      : { requestBody: { required: true, description: 'A JSON object.', content: json(schemas[row.body]) } }),
     responses,
   };
-}
-
-function ok(description: string, schema: string, headers: Record<string, unknown> = {}): Record<string, unknown> {
-  return { description, headers: { 'x-correlation-id': correlationHeader, ...headers }, content: json(schema) };
 }
 
 /** The paging headers a `GET_LIST` route sends, as its options say. */

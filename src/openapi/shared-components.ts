@@ -1,5 +1,5 @@
 import { CORRELATION_ID_HEADER, STATUS_NAMES } from '../errors/index';
-import type { JsonSchema } from './record-schemas';
+import type { JsonSchema } from './field-schema';
 
 /** The error statuses an operation may document, each with its component response name. */
 export const ERROR_RESPONSES = Object.freeze({

@@ -1,4 +1,4 @@
-import type { ResourceRoutes } from '../routes/index';
+import { ROUTE_TABLE, type Route, type ResourceRoutes } from '../routes/index';
 import { checkSecurityAndHeaders } from './check-security-and-headers';
 import type { OpenApiDocument, OpenApiOptions, OpenApiSecurityRequirement } from './open-api-options';
 import { recordSchemas } from './record-schemas';
@@ -8,6 +8,10 @@ import { ERROR_ENVELOPE_SCHEMA, sharedComponents } from './shared-components';
 
 const OPTION_KEYS = new Set(['info', 'servers', 'securitySchemes', 'security', 'headers']);
 const INFO_KEYS = new Set(['title', 'version', 'description']);
+/** The request body schemas, in the order the document lists them. */
+const BODY_KINDS = ['create', 'replace', 'patch'] as const;
+/** The page schemas, in the order the document lists them (after the bodies). */
+const PAGE_KINDS = ['page', 'cursorPage'] as const;
 
 /**
  * The OpenAPI 3.1 document of one or more resources' routes (`defineRoutes`): a path and an operation per enabled
@@ -59,24 +63,25 @@ export function toOpenApi(
         fail(`two resources give the schema name ${name}; rename one of them`);
     }
     const bodies = recordSchemas(resource, schemaNames, item.filledOnCreate ?? []);
-    const types = new Set(item.routes.map((route) => route.type));
+    const rows = item.routes.flatMap((route: Route) => (route.type === 'OPENAPI' ? [] : [ROUTE_TABLE[route.type]]));
+    const bodyKinds = new Set(rows.map((row) => row.body));
+    const responseKinds = new Set(rows.map((row) => row.response));
     schemas[schemaNames.record] = bodies.record;
-    if (types.has('CREATE')) schemas[schemaNames.create] = bodies.create;
-    if (types.has('UPDATE')) schemas[schemaNames.replace] = bodies.replace;
-    if (types.has('PARTIAL_UPDATE')) schemas[schemaNames.patch] = bodies.patch;
-    if (types.has('GET_LIST')) schemas[schemaNames.page] = pageSchema(schemaNames.record);
-    if (types.has('GET_LIST_CURSOR')) schemas[schemaNames.cursorPage] = cursorPageSchema(schemaNames.record);
-    if (types.has('GET_LIST') || types.has('GET_LIST_CURSOR'))
+    for (const kind of BODY_KINDS) if (bodyKinds.has(kind)) schemas[schemaNames[kind]] = bodies[kind];
+    for (const kind of PAGE_KINDS)
+      if (responseKinds.has(kind)) schemas[schemaNames[kind]] = PAGE_SCHEMAS[kind](schemaNames.record);
+    if (PAGE_KINDS.some((kind) => responseKinds.has(kind)))
       schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
     tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
     const idSchema = pathIdSchema(bodies.record, resource.idField);
     for (const route of item.routes) {
-      const operation = routeOperation(route, resource, names, schemaNames, types.has('GET_LIST_CURSOR'), idSchema);
+      const shadowed = isMethodShadowed(route, item);
+      const operation = routeOperation(route, resource, names, schemaNames, shadowed, idSchema);
       (operation['parameters'] as unknown[]).push(...structuredClone(headerParameters));
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
       operationIds.add(id);
-      const path = route.path.replace(/\/:id$/, '/{id}');
+      const path = route.path.replace(/\/:id(?=\/|$)/, '/{id}');
       (paths[path] ??= {})[route.method.toLowerCase()] = operation;
     }
   }
@@ -98,6 +103,21 @@ export function toOpenApi(
       ...(options.securitySchemes === undefined ? {} : { securitySchemes: structuredClone(options.securitySchemes) }),
     },
   };
+}
+
+/**
+ * Whether the framework may answer 405 to a `{path}/{id}` route: another enabled route's path is a literal segment
+ * there (`{path}/cursor`) that does not take the route's method, so an id equal to that segment is refused.
+ */
+function isMethodShadowed(route: Route, routes: ResourceRoutes): boolean {
+  if (!route.path.endsWith('/:id')) return false;
+  const base = route.path.slice(0, -'/:id'.length);
+  for (const [path, methods] of routes.allow) {
+    const rest = path.slice(base.length);
+    if (path.startsWith(`${base}/`) && /^\/[^/:]+$/.test(rest) && !methods.split(', ').includes(route.method))
+      return true;
+  }
+  return false;
 }
 
 /** The header parameters of the `headers` option, in the order given. */
@@ -138,6 +158,11 @@ function itemsOf(record: string): Record<string, unknown> {
     items: { anyOf: [{ $ref: `#/components/schemas/${record}` }, { $ref: `#/components/schemas/${record}Selected` }] },
   };
 }
+
+const PAGE_SCHEMAS: Readonly<Record<(typeof PAGE_KINDS)[number], (record: string) => Record<string, unknown>>> = {
+  page: pageSchema,
+  cursorPage: cursorPageSchema,
+};
 
 function pageSchema(record: string): Record<string, unknown> {
   const count = (description: string, minimum: number) => ({ type: 'integer', minimum, description });

@@ -1,29 +1,8 @@
-import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
-import { normalizeHeaders } from '../internal/index';
-import { parseCursorQuery, parseListQuery } from '../query/index';
-import { type PaginationOptions, type Resource, freezeMap, withRoutePagination } from '../resource/index';
+import { type Resource, freezeMap, withRoutePagination } from '../resource/index';
 import type { DefaultLocals, ResourceService } from '../service/index';
-import { ROUTE_SHAPES, ROUTE_TYPES, type RouteMethod, type RouteType } from './route-types';
-import { linkHeader, queryTextOf } from './link-header';
-
-/**
- * Per-route options: the list routes may override the resource's page sizes for that route only; the `GET_LIST`
- * route also says which paging headers it sends.
- */
-export interface RouteOptions {
-  readonly pagination?: PaginationOptions;
-  /**
-   * `GET_LIST` only: send a `link` header (RFC 8288) with the `first`, `prev`, `next` and `last` pages, each the
-   * request's own path and query with only `page` changed (default `true`). Left out when it would be longer than
-   * 4,096 characters (a query of about 1,000 characters or more).
-   */
-  readonly linkHeader?: boolean;
-  /**
-   * `GET_LIST` only: send `x-total-count` with the total, named in `access-control-expose-headers` (with `link`)
-   * so that browser clients on another origin can read it (default `false`).
-   */
-  readonly totalCountHeader?: boolean;
-}
+import type { Route, RouteOptions } from './route';
+import { routeHandler } from './route-handler';
+import { ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
 
 /** Options of {@link defineRoutes}. */
 export interface DefineRoutesOptions {
@@ -37,58 +16,6 @@ export interface DefineRoutesOptions {
    * lists them as optional. The repository's own `databaseDefaults` are added to them.
    */
   readonly filledOnCreate?: readonly string[];
-}
-
-/** What a framework adapter hands a route: the request, framework-neutral. */
-export interface RouteInput {
-  /** Path parameters; `id` for the routes below `{path}/:id`. */
-  readonly params: { readonly id?: string };
-  /** The query: the raw query string, a `URLSearchParams`, or the framework's parsed query object. */
-  readonly query: unknown;
-  /** The parsed JSON body (create, update, replace). */
-  readonly body?: unknown;
-  /** The request headers (Node header object, Fetch `Headers`, or a plain record). */
-  readonly headers: unknown;
-  /**
-   * The request's path as received, without the query (for example `/api/users` below a prefix): the base of the
-   * `link` header's targets. Default: the route's own path.
-   */
-  readonly path?: string | undefined;
-  /** The correlation id already resolved for the request, when the adapter resolved it first. */
-  readonly correlationId?: string | undefined;
-  /** What the adapter knows of the request beyond its headers (for example the authenticated user). */
-  readonly locals?: Readonly<Record<string, unknown>> | undefined;
-}
-
-/** What a route answers, before a framework writes it. */
-export interface RouteReply {
-  readonly status: 200 | 201 | 204;
-  /** `x-correlation-id`, and `location` on 201. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The JSON body; `undefined` for 204. */
-  readonly body?: unknown;
-}
-
-/** One enabled route. */
-export interface Route {
-  /** The route type; `'OPENAPI'` for the route that serves the OpenAPI document (`toOpenApiRoute` in `pagelope/http`). */
-  readonly type: RouteType | 'OPENAPI';
-  readonly method: RouteMethod;
-  /** The path pattern, `:id` for the record id (`/users`, `/users/cursor`, `/users/:id`). */
-  readonly path: string;
-  /** The page sizes of the list routes (`GET_LIST`, `GET_LIST_CURSOR`): the resource's, with the route's own merged over them. */
-  readonly pagination?: Readonly<Required<PaginationOptions>>;
-  /** `GET_LIST` only: whether replies carry the `link` header. */
-  readonly linkHeader?: boolean;
-  /** `GET_LIST` only: whether replies carry `x-total-count`. */
-  readonly totalCountHeader?: boolean;
-  /**
-   * Runs the route: parses the query, calls the service, and resolves to the reply.
-   *
-   * @throws whatever the service or the query parser throws (`HttpError`s for client faults); adapters turn it into
-   * the error envelope.
-   */
-  handle(input: RouteInput): Promise<RouteReply>;
 }
 
 /**
@@ -147,15 +74,16 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
   for (const type of ROUTE_TYPES) {
     const config = enabled.get(type);
     if (config === undefined) continue;
-    const { method, suffix } = ROUTE_SHAPES[type];
-    const pattern = `${path === '/' ? '' : path}${suffix}` || '/';
-    const view = viewOf(type, resource, config, label);
-    const pagination = type === 'GET_LIST' || type === 'GET_LIST_CURSOR' ? view.pagination : undefined;
+    const row = ROUTE_TABLE[type];
+    const { method } = row;
+    const pattern = `${path === '/' ? '' : path}${row.suffix}` || '/';
+    const view = viewOf(type, row, resource, config, label);
+    const pagination = row.query === 'none' ? undefined : view.pagination;
     const headers =
-      type === 'GET_LIST'
+      row.query === 'page'
         ? { linkHeader: config.linkHeader ?? true, totalCountHeader: config.totalCountHeader ?? false }
         : {};
-    const handle = handlerOf(type, service as ResourceService<unknown, unknown>, view, pattern, headers);
+    const handle = routeHandler(row, service as ResourceService<unknown, unknown>, view, { path: pattern, ...headers });
     routes.push(
       Object.freeze({ type, method, path: pattern, ...(pagination ? { pagination } : {}), ...headers, handle }),
     );
@@ -204,8 +132,8 @@ function enabledTypes(
     if (value === true) enabled.set(type as RouteType, {});
     else if (typeof value === 'object' && value !== null) {
       for (const key of Object.keys(value)) {
-        const allowed = type === 'GET_LIST' ? LIST_OPTIONS : type === 'GET_LIST_CURSOR' ? CURSOR_OPTIONS : NO_OPTIONS;
-        if (!allowed.has(key)) fail(`unknown option "${key}" of route ${type}`);
+        if (!ROUTE_OPTIONS[ROUTE_TABLE[type as RouteType].query].has(key))
+          fail(`unknown option "${key}" of route ${type}`);
         const flag = (value as Record<string, unknown>)[key];
         if (key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
           fail(`option "${key}" of route ${type} must be a boolean`);
@@ -217,105 +145,18 @@ function enabledTypes(
   return enabled;
 }
 
-type Handler = (input: RouteInput) => Promise<RouteReply>;
+/** The per-route options each kind of list query takes (a route that reads none takes none). */
+const ROUTE_OPTIONS: Readonly<Record<RouteRow['query'], ReadonlySet<string>>> = {
+  page: new Set(['pagination', 'linkHeader', 'totalCountHeader']),
+  cursor: new Set(['pagination']),
+  none: new Set(),
+};
 
-const LIST_OPTIONS: ReadonlySet<string> = new Set(['pagination', 'linkHeader', 'totalCountHeader']);
-const CURSOR_OPTIONS: ReadonlySet<string> = new Set(['pagination']);
-const NO_OPTIONS: ReadonlySet<string> = new Set();
-
-interface ListHeaders {
-  readonly linkHeader?: boolean;
-  readonly totalCountHeader?: boolean;
-}
-
-/** The resource a route parses its query for: a list route's own page sizes merged over the resource's. */
-function viewOf(type: RouteType, resource: Resource, config: RouteOptions, label: string): Resource {
-  if (!config.pagination) {
-    return type === 'GET_LIST_CURSOR'
-      ? withRoutePagination(resource, {}, 'cursor', `${label} GET_LIST_CURSOR`)
-      : resource;
-  }
-  if (type === 'GET_LIST') return withRoutePagination(resource, config.pagination, 'page', `${label} GET_LIST`);
-  return withRoutePagination(resource, config.pagination, 'cursor', `${label} GET_LIST_CURSOR`);
-}
-
-function handlerOf(
-  type: RouteType,
-  service: ResourceService<unknown, unknown>,
-  resource: Resource,
-  pattern: string,
-  listHeaders: ListHeaders,
-): Handler {
-  const base = pattern.endsWith('/:id') ? pattern.slice(0, -'/:id'.length) : pattern;
-  const reply = (
-    status: RouteReply['status'],
-    correlationId: string,
-    body?: unknown,
-    location?: string,
-  ): RouteReply & { headers: Record<string, string> } => {
-    const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
-    if (location !== undefined) headers['location'] = location;
-    return { status, headers, body } satisfies RouteReply;
-  };
-  const operation = (input: RouteInput) => {
-    const correlationId = isSafeCorrelationId(input.correlationId)
-      ? input.correlationId
-      : resolveCorrelationId(normalizeHeaders(input.headers));
-    const options = { headers: input.headers, correlationId, locals: input.locals };
-    return { correlationId, options, id: String(input.params.id ?? '') };
-  };
-  switch (type) {
-    case 'GET_LIST':
-      return async (input) => {
-        const { correlationId, options } = operation(input);
-        const page = await service.list(parseListQuery(input.query, resource) as never, options);
-        const answer = reply(200, correlationId, page);
-        if (listHeaders.linkHeader) {
-          const path = typeof input.path === 'string' && input.path.startsWith('/') ? input.path : pattern;
-          const link = linkHeader(path, queryTextOf(input.query), page);
-          if (link !== undefined) answer.headers['link'] = link;
-        }
-        if (listHeaders.totalCountHeader) {
-          answer.headers['x-total-count'] = String(page.total);
-          answer.headers['access-control-expose-headers'] = listHeaders.linkHeader
-            ? 'x-total-count, link'
-            : 'x-total-count';
-        }
-        return answer;
-      };
-    case 'GET_LIST_CURSOR':
-      return async (input) => {
-        const { correlationId, options } = operation(input);
-        const query = parseCursorQuery(input.query, resource) as never;
-        return reply(200, correlationId, await service.listByCursor(query, options));
-      };
-    case 'GET':
-      return async (input) => {
-        const { correlationId, options, id } = operation(input);
-        return reply(200, correlationId, await service.get(id, options));
-      };
-    case 'CREATE':
-      return async (input) => {
-        const { correlationId, options } = operation(input);
-        const entity = (await service.create(input.body, options)) as Record<string, unknown>;
-        const id = String(entity[resource.idField]);
-        return reply(201, correlationId, entity, `${base}/${encodeURIComponent(id)}`);
-      };
-    case 'UPDATE':
-      return async (input) => {
-        const { correlationId, options, id } = operation(input);
-        return reply(200, correlationId, await service.replace(id, input.body, options));
-      };
-    case 'PARTIAL_UPDATE':
-      return async (input) => {
-        const { correlationId, options, id } = operation(input);
-        return reply(200, correlationId, await service.update(id, input.body, options));
-      };
-    case 'DELETE':
-      return async (input) => {
-        const { correlationId, options, id } = operation(input);
-        await service.delete(id, options);
-        return reply(204, correlationId);
-      };
-  }
+/**
+ * The resource a route parses its query for: a list route's own page sizes merged over the resource's (a cursor
+ * route's over the cursor default limit, even without its own).
+ */
+function viewOf(type: RouteType, row: RouteRow, resource: Resource, config: RouteOptions, label: string): Resource {
+  if (row.query === 'none' || (row.query === 'page' && !config.pagination)) return resource;
+  return withRoutePagination(resource, config.pagination ?? {}, row.query, `${label} ${type}`);
 }

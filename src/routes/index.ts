@@ -1,10 +1,13 @@
-export { ROUTE_TYPES, type RouteType, type RouteMethod } from './route-types';
 export {
-  defineRoutes,
-  type DefineRoutesOptions,
-  type RouteOptions,
-  type RouteInput,
-  type RouteReply,
-  type Route,
-  type ResourceRoutes,
-} from './define-routes';
+  ROUTE_TABLE,
+  ROUTE_TYPES,
+  type RouteType,
+  type RouteMethod,
+  type RouteRow,
+  type RouteStatus,
+  type RouteErrorStatus,
+  type RouteCall,
+  type RouteCallInput,
+} from './route-table';
+export { defineRoutes, type DefineRoutesOptions, type ResourceRoutes } from './define-routes';
+export type { RouteOptions, RouteInput, RouteReply, Route } from './route';

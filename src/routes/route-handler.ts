@@ -1,0 +1,79 @@
+import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
+import { normalizeHeaders } from '../internal/index';
+import type { PageMeta } from '../pagination/index';
+import type { Resource } from '../resource/index';
+import type { ResourceService } from '../service/index';
+import { linkHeader, queryTextOf } from './link-header';
+import type { Route, RouteInput, RouteReply } from './route';
+import type { RouteRow } from './route-table';
+
+/** What a route's headers read of the route: its path pattern and its paging flags. */
+type RouteFlags = Pick<Route, 'path' | 'linkHeader' | 'totalCountHeader'>;
+
+/** Adds a route's own headers to a reply's, from the request and the service call's result. */
+type AddHeaders = (headers: Record<string, string>, input: RouteInput, result: unknown) => void;
+
+/**
+ * The `handle` of one route, built from its row once, at `defineRoutes`: per request it resolves the correlation
+ * id, runs the row's service call, and answers the row's status with the correlation id, the row's own headers
+ * (`location`; the paging headers the route's flags enable) and the result as body (none for a bodiless row).
+ */
+export function routeHandler(
+  row: RouteRow,
+  service: ResourceService<unknown, unknown>,
+  resource: Resource,
+  route: RouteFlags,
+): Route['handle'] {
+  const call = row.operation(service, resource);
+  const { status } = row;
+  const hasBody = row.response !== 'none';
+  const addHeaders = headersOf(row, resource, route);
+  return async (input): Promise<RouteReply> => {
+    const correlationId = isSafeCorrelationId(input.correlationId)
+      ? input.correlationId
+      : resolveCorrelationId(normalizeHeaders(input.headers));
+    const result = await call(input, { headers: input.headers, correlationId, locals: input.locals });
+    const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
+    if (addHeaders !== undefined) addHeaders(headers, input, result);
+    return { status, headers, body: hasBody ? result : undefined };
+  };
+}
+
+/** The row's and route's own headers, or `undefined` when it sends none but the correlation id. */
+function headersOf(row: RouteRow, resource: Resource, route: RouteFlags): AddHeaders | undefined {
+  const location = row.location ? locationHeader(resource, route.path) : undefined;
+  const paging = pagingHeaders(route);
+  if (location === undefined || paging === undefined) return location ?? paging;
+  return (headers, input, result) => {
+    location(headers, input, result);
+    paging(headers, input, result);
+  };
+}
+
+/** `location`: the path of the record the call resolved to, below the route's path without its `/:id`. */
+function locationHeader(resource: Resource, pattern: string): AddHeaders {
+  const base = pattern.endsWith('/:id') ? pattern.slice(0, -'/:id'.length) : pattern;
+  const { idField } = resource;
+  return (headers, _input, result) => {
+    headers['location'] = `${base}/${encodeURIComponent(String((result as Record<string, unknown>)[idField]))}`;
+  };
+}
+
+/** The `link` and `x-total-count` headers of a page, as the route's flags enable them (only a page route has them). */
+function pagingHeaders(route: RouteFlags): AddHeaders | undefined {
+  const { path: pattern, linkHeader: link = false, totalCountHeader: total = false } = route;
+  if (!link && !total) return undefined;
+  const exposed = link ? 'x-total-count, link' : 'x-total-count';
+  return (headers, input, result) => {
+    const page = result as PageMeta;
+    if (link) {
+      const path = typeof input.path === 'string' && input.path.startsWith('/') ? input.path : pattern;
+      const value = linkHeader(path, queryTextOf(input.query), page);
+      if (value !== undefined) headers['link'] = value;
+    }
+    if (total) {
+      headers['x-total-count'] = String(page.total);
+      headers['access-control-expose-headers'] = exposed;
+    }
+  };
+}

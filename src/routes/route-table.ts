@@ -1,0 +1,188 @@
+import { parseCursorQuery, parseListQuery } from '../query/index';
+import type { Resource } from '../resource/index';
+import type { OperationOptions, ResourceService } from '../service/index';
+
+/** The HTTP methods the routes use. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The status of a route's success reply. */
+export type RouteStatus = 200 | 201 | 204;
+
+/**
+ * An error status a route may answer with, besides its success; the OpenAPI document describes each (405 it adds
+ * itself where another route's literal path matches this route's `:id`).
+ */
+export type RouteErrorStatus = 400 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
+
+/** The part of a request a route's service call reads (what a framework adapter hands every route). */
+export interface RouteCallInput {
+  readonly params: { readonly id?: string };
+  readonly query: unknown;
+  readonly body?: unknown;
+}
+
+/** A route's service call, for one request: resolves to the reply body (or to anything, for a bodiless reply). */
+export type RouteCall = (input: RouteCallInput, options: OperationOptions<unknown>) => Promise<unknown>;
+
+/**
+ * One route type: how `defineRoutes` serves it, how the OpenAPI document describes it and which response schema the
+ * Fastify adapter serialises with. `{singular}`, `{plural}` and `{tag}` in the `openApi` texts stand for the
+ * resource's document names (`User`, `Users`, `users`).
+ */
+export interface RouteRow {
+  /** The HTTP method; the path's `allow` header and its 405 follow from the enabled rows' methods. */
+  readonly method: RouteMethod;
+  /** The path below the resource's path: `''`, a literal segment (`'/cursor'`), or `'/:id'` for the record id. */
+  readonly suffix: string;
+  /**
+   * The list query the route reads, with its page sizes: `'page'` (`parseListQuery`; the route takes the
+   * `pagination`, `linkHeader` and `totalCountHeader` options), `'cursor'` (`parseCursorQuery`; `pagination`) or
+   * `'none'` (no options).
+   */
+  readonly query: 'page' | 'cursor' | 'none';
+  /**
+   * The service operation and how it is called: given the service and the resource the route parses its query for
+   * (once, at `defineRoutes`), the call that runs per request.
+   */
+  readonly operation: (service: ResourceService<unknown, unknown>, resource: Resource) => RouteCall;
+  /** The status of the success reply. */
+  readonly status: RouteStatus;
+  /** The request body: none, or the create, replace or patch body schema of the resource. */
+  readonly body: 'none' | 'create' | 'replace' | 'patch';
+  /** The reply body: a page, a cursor page, one record, or none (the call's result is dropped). */
+  readonly response: 'page' | 'cursorPage' | 'record' | 'none';
+  /** The reply carries `location`: the path of the record the call resolved to. */
+  readonly location: boolean;
+  /** The error statuses the route may answer with, ascending. */
+  readonly errors: readonly RouteErrorStatus[];
+  /** The OpenAPI operation's id, summary and success description. */
+  readonly openApi: { readonly operationId: string; readonly summary: string; readonly success: string };
+}
+
+const idOf = (input: RouteCallInput): string => String(input.params.id ?? '');
+const READ: readonly RouteErrorStatus[] = [400, 414, 429, 431, 500, 503];
+const WRITE: readonly RouteErrorStatus[] = [400, 404, 409, 413, 414, 415, 429, 431, 500, 503];
+
+const rows = {
+  GET_LIST: {
+    method: 'GET',
+    suffix: '',
+    query: 'page',
+    operation: (service, resource) => (input, options) =>
+      service.list(parseListQuery(input.query, resource) as never, options),
+    status: 200,
+    body: 'none',
+    response: 'page',
+    location: false,
+    errors: READ,
+    openApi: {
+      operationId: 'list{plural}',
+      summary: 'List {tag}, a page at a time',
+      success: 'One page of {tag} with the page metadata.',
+    },
+  },
+  GET_LIST_CURSOR: {
+    method: 'GET',
+    suffix: '/cursor',
+    query: 'cursor',
+    operation: (service, resource) => (input, options) =>
+      service.listByCursor(parseCursorQuery(input.query, resource) as never, options),
+    status: 200,
+    body: 'none',
+    response: 'cursorPage',
+    location: false,
+    errors: READ,
+    openApi: {
+      operationId: 'list{plural}ByCursor',
+      summary: 'List {tag} by cursor',
+      success: 'One page of {tag} and the cursor of the next, or null after the last.',
+    },
+  },
+  GET: {
+    method: 'GET',
+    suffix: '/:id',
+    query: 'none',
+    operation: (service) => (input, options) => service.get(idOf(input), options),
+    status: 200,
+    body: 'none',
+    response: 'record',
+    location: false,
+    errors: [400, 404, 414, 429, 431, 500, 503],
+    openApi: { operationId: 'get{singular}', summary: 'Get one record of {tag}', success: 'The record.' },
+  },
+  CREATE: {
+    method: 'POST',
+    suffix: '',
+    query: 'none',
+    operation: (service) => (input, options) => service.create(input.body, options),
+    status: 201,
+    body: 'create',
+    response: 'record',
+    location: true,
+    errors: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+    openApi: { operationId: 'create{singular}', summary: 'Create a record of {tag}', success: 'The created record.' },
+  },
+  UPDATE: {
+    method: 'PUT',
+    suffix: '/:id',
+    query: 'none',
+    operation: (service) => (input, options) => service.replace(idOf(input), input.body, options),
+    status: 200,
+    body: 'replace',
+    response: 'record',
+    location: false,
+    errors: WRITE,
+    openApi: {
+      operationId: 'replace{singular}',
+      summary: 'Replace a record of {tag}',
+      success: 'The record as stored.',
+    },
+  },
+  PARTIAL_UPDATE: {
+    method: 'PATCH',
+    suffix: '/:id',
+    query: 'none',
+    operation: (service) => (input, options) => service.update(idOf(input), input.body, options),
+    status: 200,
+    body: 'patch',
+    response: 'record',
+    location: false,
+    errors: WRITE,
+    openApi: {
+      operationId: 'update{singular}',
+      summary: 'Update the named fields of a record of {tag}',
+      success: 'The record as stored.',
+    },
+  },
+  DELETE: {
+    method: 'DELETE',
+    suffix: '/:id',
+    query: 'none',
+    operation: (service) => (input, options) => service.delete(idOf(input), options),
+    status: 204,
+    body: 'none',
+    response: 'none',
+    location: false,
+    errors: [400, 404, 409, 414, 429, 431, 500, 503],
+    openApi: { operationId: 'delete{singular}', summary: 'Delete a record of {tag}', success: 'Deleted.' },
+  },
+} satisfies Readonly<Record<string, RouteRow>>;
+
+/**
+ * The route table: one row per route type, in the order routes are mounted and documented. `defineRoutes` builds
+ * each route's handler from its row, the OpenAPI document its operation, schemas and error responses, and the
+ * Fastify adapter its response schema; a new route type is a new row (and its service operation).
+ */
+export const ROUTE_TABLE: { readonly [T in keyof typeof rows]: RouteRow } = deepFreeze(rows);
+
+/** One route type: `GET_LIST`, `GET_LIST_CURSOR`, `GET`, `CREATE`, `UPDATE` (PUT), `PARTIAL_UPDATE` (PATCH) or `DELETE`. */
+export type RouteType = keyof typeof ROUTE_TABLE;
+
+/** The route types of a resource, after the spec's controller definition (GET_LIST is the paginated list): the table's keys. */
+export const ROUTE_TYPES: readonly RouteType[] = Object.freeze(Object.keys(ROUTE_TABLE) as RouteType[]);
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value))
+    if (typeof child === 'object' && child !== null && !Object.isFrozen(child)) deepFreeze(child as object);
+  return Object.freeze(value);
+}

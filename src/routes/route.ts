@@ -1,0 +1,73 @@
+import type { PaginationOptions } from '../resource/index';
+import type { RouteMethod, RouteStatus, RouteType } from './route-table';
+
+/**
+ * Per-route options: the list routes may override the resource's page sizes for that route only; the `GET_LIST`
+ * route also says which paging headers it sends.
+ */
+export interface RouteOptions {
+  readonly pagination?: PaginationOptions;
+  /**
+   * `GET_LIST` only: send a `link` header (RFC 8288) with the `first`, `prev`, `next` and `last` pages, each the
+   * request's own path and query with only `page` changed (default `true`). Left out when it would be longer than
+   * 4,096 characters (a query of about 1,000 characters or more).
+   */
+  readonly linkHeader?: boolean;
+  /**
+   * `GET_LIST` only: send `x-total-count` with the total, named in `access-control-expose-headers` (with `link`)
+   * so that browser clients on another origin can read it (default `false`).
+   */
+  readonly totalCountHeader?: boolean;
+}
+
+/** What a framework adapter hands a route: the request, framework-neutral. */
+export interface RouteInput {
+  /** Path parameters; `id` for the routes below `{path}/:id`. */
+  readonly params: { readonly id?: string };
+  /** The query: the raw query string, a `URLSearchParams`, or the framework's parsed query object. */
+  readonly query: unknown;
+  /** The parsed JSON body (create, update, replace). */
+  readonly body?: unknown;
+  /** The request headers (Node header object, Fetch `Headers`, or a plain record). */
+  readonly headers: unknown;
+  /**
+   * The request's path as received, without the query (for example `/api/users` below a prefix): the base of the
+   * `link` header's targets. Default: the route's own path.
+   */
+  readonly path?: string | undefined;
+  /** The correlation id already resolved for the request, when the adapter resolved it first. */
+  readonly correlationId?: string | undefined;
+  /** What the adapter knows of the request beyond its headers (for example the authenticated user). */
+  readonly locals?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What a route answers, before a framework writes it. */
+export interface RouteReply {
+  readonly status: RouteStatus;
+  /** `x-correlation-id`, and `location` on 201. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON body; `undefined` for 204. */
+  readonly body?: unknown;
+}
+
+/** One enabled route. */
+export interface Route {
+  /** The route type; `'OPENAPI'` for the route that serves the OpenAPI document (`toOpenApiRoute` in `pagelope/http`). */
+  readonly type: RouteType | 'OPENAPI';
+  readonly method: RouteMethod;
+  /** The path pattern, `:id` for the record id (`/users`, `/users/cursor`, `/users/:id`). */
+  readonly path: string;
+  /** The page sizes of the list routes (`GET_LIST`, `GET_LIST_CURSOR`): the resource's, with the route's own merged over them. */
+  readonly pagination?: Readonly<Required<PaginationOptions>>;
+  /** `GET_LIST` only: whether replies carry the `link` header. */
+  readonly linkHeader?: boolean;
+  /** `GET_LIST` only: whether replies carry `x-total-count`. */
+  readonly totalCountHeader?: boolean;
+  /**
+   * Runs the route: parses the query, calls the service, and resolves to the reply.
+   *
+   * @throws whatever the service or the query parser throws (`HttpError`s for client faults); adapters turn it into
+   * the error envelope.
+   */
+  handle(input: RouteInput): Promise<RouteReply>;
+}

@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  ROUTE_TYPES,
+  toOpenApi,
+  type RouteType,
+} from '../../src/index';
+import { responseSchemaOf } from '../../src/http/index';
+import { ROUTE_TABLE, type RouteRow } from '../../src/routes/index';
+
+const items = defineResource({
+  name: 'items',
+  schema: z.object({ id: z.string(), name: z.string().min(1) }),
+  clientIds: true,
+});
+
+function setup() {
+  const repository = createMemoryRepository(items, { records: [{ id: 'a', name: 'A' }] });
+  return createResourceService({ resource: items, repository });
+}
+
+const TYPES = Object.keys(ROUTE_TABLE) as RouteType[];
+const column = <K extends keyof RouteRow>(key: K) =>
+  Object.fromEntries(TYPES.map((type) => [type, ROUTE_TABLE[type][key]]));
+const READ = [400, 414, 429, 431, 500, 503];
+const WRITE = [400, 404, 409, 413, 414, 415, 429, 431, 500, 503];
+
+/** A request each row's route answers with its success: the id `a` for an `:id` route, a body for a body route. */
+const BODIES: Readonly<Record<RouteRow['body'], unknown>> = {
+  none: undefined,
+  create: { id: 'b', name: 'B' },
+  replace: { name: 'A2' },
+  patch: { name: 'A3' },
+};
+
+describe('ROUTE_TABLE', () => {
+  it('has ROUTE_TYPES as its keys, in order', () => {
+    expect(TYPES).toStrictEqual([...ROUTE_TYPES]);
+  });
+
+  it('is frozen, with each row and its lists', () => {
+    expect(Object.isFrozen(ROUTE_TABLE)).toBe(true);
+    for (const row of Object.values(ROUTE_TABLE)) {
+      expect(Object.isFrozen(row)).toBe(true);
+      expect(Object.isFrozen(row.errors)).toBe(true);
+      expect(Object.isFrozen(row.openApi)).toBe(true);
+    }
+  });
+
+  it('pins each row method', () => {
+    expect(column('method')).toStrictEqual({
+      GET_LIST: 'GET',
+      GET_LIST_CURSOR: 'GET',
+      GET: 'GET',
+      CREATE: 'POST',
+      UPDATE: 'PUT',
+      PARTIAL_UPDATE: 'PATCH',
+      DELETE: 'DELETE',
+    });
+  });
+
+  it('pins each row suffix', () => {
+    expect(column('suffix')).toStrictEqual({
+      GET_LIST: '',
+      GET_LIST_CURSOR: '/cursor',
+      GET: '/:id',
+      CREATE: '',
+      UPDATE: '/:id',
+      PARTIAL_UPDATE: '/:id',
+      DELETE: '/:id',
+    });
+  });
+
+  it('pins each row list query', () => {
+    expect(column('query')).toStrictEqual({
+      GET_LIST: 'page',
+      GET_LIST_CURSOR: 'cursor',
+      GET: 'none',
+      CREATE: 'none',
+      UPDATE: 'none',
+      PARTIAL_UPDATE: 'none',
+      DELETE: 'none',
+    });
+  });
+
+  it('pins each row success status', () => {
+    expect(column('status')).toStrictEqual({
+      GET_LIST: 200,
+      GET_LIST_CURSOR: 200,
+      GET: 200,
+      CREATE: 201,
+      UPDATE: 200,
+      PARTIAL_UPDATE: 200,
+      DELETE: 204,
+    });
+  });
+
+  it('pins each row request body', () => {
+    expect(column('body')).toStrictEqual({
+      GET_LIST: 'none',
+      GET_LIST_CURSOR: 'none',
+      GET: 'none',
+      CREATE: 'create',
+      UPDATE: 'replace',
+      PARTIAL_UPDATE: 'patch',
+      DELETE: 'none',
+    });
+  });
+
+  it('pins each row response', () => {
+    expect(column('response')).toStrictEqual({
+      GET_LIST: 'page',
+      GET_LIST_CURSOR: 'cursorPage',
+      GET: 'record',
+      CREATE: 'record',
+      UPDATE: 'record',
+      PARTIAL_UPDATE: 'record',
+      DELETE: 'none',
+    });
+  });
+
+  it('pins each row location flag: only CREATE', () => {
+    expect(TYPES.filter((type) => ROUTE_TABLE[type].location)).toStrictEqual(['CREATE']);
+  });
+
+  it('pins each row error statuses, ascending', () => {
+    expect(column('errors')).toStrictEqual({
+      GET_LIST: READ,
+      GET_LIST_CURSOR: READ,
+      GET: [400, 404, 414, 429, 431, 500, 503],
+      CREATE: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+      UPDATE: WRITE,
+      PARTIAL_UPDATE: WRITE,
+      DELETE: [400, 404, 409, 414, 429, 431, 500, 503],
+    });
+    for (const { errors } of Object.values(ROUTE_TABLE))
+      expect([...errors].sort((a, b) => a - b)).toStrictEqual(errors);
+  });
+
+  it('pins each row OpenAPI operation id', () => {
+    expect(Object.fromEntries(TYPES.map((type) => [type, ROUTE_TABLE[type].openApi.operationId]))).toStrictEqual({
+      GET_LIST: 'list{plural}',
+      GET_LIST_CURSOR: 'list{plural}ByCursor',
+      GET: 'get{singular}',
+      CREATE: 'create{singular}',
+      UPDATE: 'replace{singular}',
+      PARTIAL_UPDATE: 'update{singular}',
+      DELETE: 'delete{singular}',
+    });
+  });
+});
+
+describe.each(TYPES)('the %s row', (type) => {
+  const row = ROUTE_TABLE[type];
+  const { routes, resource, path } = defineRoutes(setup());
+  const route = routes.find((candidate) => candidate.type === type);
+  const pattern = `${path}${row.suffix}`;
+
+  it('gives defineRoutes a route with its method and path, answering its status', async () => {
+    expect(route).toMatchObject({ type, method: row.method, path: pattern });
+    expect(routes.filter((candidate) => candidate.path === pattern).map((candidate) => candidate.method)).toContain(
+      row.method,
+    );
+    const reply = await route!.handle({
+      params: pattern.includes('/:id') ? { id: 'a' } : {},
+      query: '',
+      headers: {},
+      body: BODIES[row.body],
+    });
+    expect(reply.status).toBe(row.status);
+    expect('location' in reply.headers).toBe(row.location);
+    const body = reply.body as Record<string, unknown> | undefined;
+    if (row.response === 'none') expect(body).toBeUndefined();
+    if (row.response === 'record') expect(body).toMatchObject({ id: expect.any(String) });
+    if (row.response === 'page') expect(body).toMatchObject({ items: expect.any(Array), total: 1 });
+    if (row.response === 'cursorPage') expect(body).toMatchObject({ items: expect.any(Array), nextCursor: null });
+  });
+
+  it('gives the OpenAPI document its operation, body and responses', () => {
+    const document = toOpenApi(defineRoutes(setup()), { info: { title: 't', version: '1' } });
+    const operation = (document.paths as Record<string, Record<string, Record<string, unknown>>>)[
+      pattern.replace('/:id', '/{id}')
+    ]?.[row.method.toLowerCase()];
+    expect(operation?.['operationId']).toBe(
+      row.openApi.operationId.replace(/\{singular\}/, 'Item').replace(/\{plural\}/, 'Items'),
+    );
+    const schemaOf = (part: unknown) =>
+      (part as { content?: Record<string, { schema: { $ref: string } }> } | undefined)?.content?.['application/json']
+        ?.schema.$ref;
+    const responses = operation?.['responses'] as Record<string, unknown>;
+    const names = { none: undefined, create: 'ItemCreate', replace: 'ItemReplace', patch: 'ItemPatch' } as const;
+    expect(schemaOf(operation?.['requestBody'])?.replace('#/components/schemas/', '')).toBe(names[row.body]);
+    const success = { page: 'ItemPage', cursorPage: 'ItemCursorPage', record: 'Item', none: undefined }[row.response];
+    expect(schemaOf(responses[String(row.status)])?.replace('#/components/schemas/', '')).toBe(success);
+    const errors = Object.keys(responses).filter((status) => status !== String(row.status));
+    // `{path}/cursor` matches `{path}/{id}`: a method other than GET there is the cursor route's 405.
+    const shadowed = row.suffix === '/:id' && row.method !== 'GET';
+    expect(errors).toStrictEqual([...row.errors, ...(shadowed ? [405] : [])].sort((a, b) => a - b).map(String));
+  });
+
+  it('gives Fastify a response schema for its status, none for a bodiless reply', () => {
+    const schemas = responseSchemaOf(route!, resource);
+    expect(Object.keys(schemas)).toStrictEqual(row.response === 'none' ? [] : [String(row.status)]);
+  });
+});
+
+describe('responseSchemaOf', () => {
+  it('returns the serializer schemas of every route as the Fastify adapter wrote them', () => {
+    const typed = defineResource({
+      name: 'kinds',
+      schema: z.object({
+        id: z.number().int(),
+        text: z.string(),
+        count: z.number(),
+        flag: z.boolean(),
+        at: z.date(),
+        day: z.iso.date(),
+        color: z.enum(['red', 'blue']),
+        note: z.string().optional(),
+        tags: z.array(z.string()),
+        secret: z.string(),
+      }),
+      hidden: ['secret'],
+    });
+    const routes = defineRoutes(createResourceService({ resource: typed, repository: createMemoryRepository(typed) }));
+    const record = {
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        text: { type: 'string' },
+        count: { type: 'number' },
+        flag: { type: 'boolean' },
+        at: { type: 'string', format: 'date-time' },
+        day: { type: 'string' },
+        color: { type: 'string' },
+        note: {},
+        tags: {},
+      },
+      additionalProperties: true,
+    };
+    const meta = {
+      total: { type: 'number' },
+      page: { type: 'number' },
+      limit: { type: 'number' },
+      totalPages: { type: 'number' },
+      hasNextPage: { type: 'boolean' },
+      hasPreviousPage: { type: 'boolean' },
+    };
+    expect(routes.routes.map((route) => [route.type, responseSchemaOf(route, routes.resource)])).toStrictEqual([
+      [
+        'GET_LIST',
+        {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: record }, ...meta },
+            additionalProperties: true,
+          },
+        },
+      ],
+      [
+        'GET_LIST_CURSOR',
+        {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: record }, nextCursor: { type: ['string', 'null'] } },
+            additionalProperties: true,
+          },
+        },
+      ],
+      ['GET', { 200: record }],
+      ['CREATE', { 201: record }],
+      ['UPDATE', { 200: record }],
+      ['PARTIAL_UPDATE', { 200: record }],
+      ['DELETE', {}],
+    ]);
+  });
+});
