@@ -11,8 +11,9 @@ import {
   type Type,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type Route, type RouteMethod } from 'pagelope/http';
-import type { Mountable, ResolvedOptions } from './pagelope-module-options';
+import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
+import type { Route, RouteMethod } from 'pagelope/http';
+import type { ResolvedOptions } from './pagelope-module-options';
 import { rawRequestOf, readRequestState, requestStateOf } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
@@ -26,14 +27,15 @@ const PlatformResponse = createParamDecorator((_: unknown, context: ExecutionCon
 type Handler = (this: { adapterHost: HttpAdapterHost }, req: object, res: { response: object }, id?: string) => unknown;
 
 /**
- * Builds the Nest controller of one resource's routes (or of the OpenAPI document's), its route decorators applied
- * at run time: one handler per route (the raw query string to the library's parser, the JSON body the middleware
- * read, `locals` from the request), returning the reply's body for Nest to send with the route's status, so that
- * Nest's guards, interceptors and pipes run as for any route. The methods of `{path}/:id` that `{path}/cursor` does
- * not take are 405s declared on `{path}/cursor` first, so that they never fall through to `{path}/:id`. Internal to
- * the adapter.
+ * Builds the Nest controller of one resource's routes (or of the OpenAPI document's), decorated at run time: a
+ * handler per route returns the reply's body for Nest to send with the route's status, so that guards, interceptors
+ * and pipes run as on any route. The methods of `{path}/:id` that `{path}/cursor` does not take are 405s declared on
+ * `{path}/cursor` first, so that they never fall through to `{path}/:id`. Internal to the adapter.
+ *
+ * @example
+ * const controllers = resolved.mounted.map((routes) => createResourceController(routes, resolved));
  */
-export function createResourceController(resource: Mountable, options: ResolvedOptions): Type<unknown> {
+export function createResourceController(resource: MountableRoutes, options: ResolvedOptions): Type<unknown> {
   class PagelopeResourceController {
     constructor(readonly adapterHost: HttpAdapterHost) {}
   }
@@ -72,6 +74,7 @@ function define(prototype: object, key: string, method: string, path: string, ha
   if (path.endsWith('/:id')) Param('id')(prototype, key, 2);
 }
 
+/** The handler of one route: the raw query string, the JSON body the middleware read, `locals` of the request. */
 function handlerOf(route: Route, options: ResolvedOptions): Handler {
   const withBody = WITH_BODY.has(route.method);
   return async function handle(req, res, id) {

@@ -1,16 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CORRELATION_ID_HEADER, errorResponse, resolveCorrelationId, type ResourceRoutes } from 'pagelope';
-import type { ErrorReportingOptions } from 'pagelope';
-import { allowOf, createErrorReporter, errorTrace, type PathMatching } from 'pagelope/http';
-import { methodNotAllowedError, routeNotFoundError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
+import { resolveCorrelationId, type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
+import { allowOf, createErrorReporter, errorTrace, splitUrl, toErrorReply, type PathMatching } from 'pagelope/http';
+import { methodNotAllowedError, routeNotFoundError, unsupportedMediaTypeError } from 'pagelope/http';
 import { rawRequestOf, requestStateOf } from './request-state';
 
 /**
- * Options of {@link PagelopeExceptionFilter}. `reportError` is called once for each 5xx the filter answers (the
- * masked 500, a 503 of an unavailable database, Nest's own 5xx exceptions), never for a 4xx; default Nest's `Logger`
- * (context `PagelopeExceptionFilter`, with the stack and its causes), `false` reports nothing.
+ * Options of {@link PagelopeExceptionFilter}. `reportError` is called once for each 5xx the filter answers, never for
+ * a 4xx; default Nest's `Logger` (context `PagelopeExceptionFilter`, with the stack and its causes); `false`: silent.
  *
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost), { routes: [defineRoutes(users)] }));
@@ -25,11 +23,10 @@ const OPTIONS = Symbol('pagelope exception filter options');
 
 /**
  * A catch-all Nest exception filter that answers every failure of an HTTP request with pagelope's error envelope
- * (`errorResponse`) on Express and on Fastify: the service's errors, Nest's `HttpException`s, the throttler's 429
- * (its `retry-after` kept), what middleware throws, and anything else as a masked 500, with the correlation id
- * pagelope's middleware resolved (else resolved from the headers). The router's 404 for an unknown route becomes
- * `Cannot GET /path`, or a 405 with `allow` on a path of `routes`. `PagelopeModule` registers it as a global filter;
- * it can be used alone.
+ * (`toErrorReply`) on Express and on Fastify: the service's errors, Nest's `HttpException`s (a 429's `retry-after`
+ * kept), what middleware throws, anything else as a masked 500, under the correlation id of pagelope's middleware.
+ * The router's 404 becomes `Cannot GET /path`, or a 405 with `allow` on a path of `routes`. `PagelopeModule`
+ * registers it globally; it can be used alone.
  *
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
@@ -55,24 +52,23 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return exception;
     const request = host.switchToHttp().getRequest<object>();
     const response = host.switchToHttp().getResponse<object & { readonly raw?: ServerResponse }>();
-    const rawRequest = rawRequestOf(request);
-    const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(rawRequest.headers);
-    const { statusCode, headers, body } = errorResponse(this.fromPlatform(exception, request), {
-      headers: { [CORRELATION_ID_HEADER]: correlationId },
-    });
-    const url = String((rawRequest as { originalUrl?: unknown }).originalUrl ?? rawRequest.url ?? '');
-    this.report(exception, { correlationId, method: rawRequest.method ?? '', path: splitUrl(url).path, statusCode });
+    const req = rawRequestOf(request);
+    const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(req.headers);
+    const url = String((req as { originalUrl?: unknown }).originalUrl ?? req.url ?? '');
+    const error = this.fromPlatform(exception, request);
+    const { statusCode, headers, body, info } = toErrorReply(error, { correlationId, method: req.method ?? '', url });
+    this.report(exception, info);
     // Fastify's response to a request its middleware refused is the Node response itself.
-    const raw = response.raw ?? (response as ServerResponse);
+    const res = response.raw ?? (response as ServerResponse);
     // The client is gone (it aborted, or a timeout answered it), or part of the reply is out (cut it short).
-    if (raw.destroyed || raw.socket?.destroyed === true) return undefined;
-    if (raw.headersSent) return raw.writableEnded ? undefined : void raw.destroy();
+    if (res.destroyed || res.socket?.destroyed === true) return undefined;
+    if (res.headersSent) return res.writableEnded ? undefined : void res.destroy();
     const adapter = this.adapterHost.httpAdapter;
     for (const [name, value] of Object.entries(headers)) {
       // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
       if (name === 'content-type') continue;
-      if (!('status' in response)) raw.setHeader(name, value);
-      else adapter.setHeader(response, name, value);
+      if ('status' in response) adapter.setHeader(response, name, value);
+      else res.setHeader(name, value);
     }
     adapter.reply(response, body, statusCode);
     return undefined;

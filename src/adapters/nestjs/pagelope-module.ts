@@ -3,22 +3,25 @@ import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsu
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
 import { createResourceController } from './create-resource-controller';
-import { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-exception-filter';
+import { PagelopeExceptionFilter } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
 import { readRequestState, requestStateOf } from './request-state';
 
 const OPTIONS = Symbol('pagelope module options');
+type Done = (error: Error | null, body?: unknown) => void;
+/** Fastify's content-type parser registry, by shape. */
+interface ContentTypeParsers {
+  hasContentTypeParser(contentType: string): boolean;
+  removeContentTypeParser(contentType: string): void;
+  addContentTypeParser(type: string, parse: (request: object, payload: unknown, done: Done) => void): void;
+}
 
 /**
- * The NestJS module of pagelope's routes, on `@nestjs/platform-express` and `@nestjs/platform-fastify` alike.
- * `forRoot` registers a controller per resource (each route type of `defineRoutes`, a 405 with `allow` for another
- * method on a resource path), {@link PagelopeExceptionFilter} as the global exception filter (the error envelope for
- * every failure, the app's own routes included, and the 404 of unknown routes; each 5xx reported once to
- * `reportError`, by default Nest's `Logger`), and a middleware for every route of the app that resolves the
- * correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies up to `bodyLimit` (for the
- * app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing applies rather than Nest's.
- * Nest's guards, interceptors and pipes run on the routes as on any other. With the `openapi` option, the routes'
- * OpenAPI document is one more controller (`GET /openapi.json` unless its `path` says otherwise).
+ * The NestJS module of pagelope's routes, on `@nestjs/platform-express` and `@nestjs/platform-fastify`. `forRoot`
+ * registers a controller per resource (and one for the OpenAPI document with `openapi`), so that Nest's guards,
+ * interceptors and pipes run on them; {@link PagelopeExceptionFilter} as the global filter; and a middleware for
+ * every route that resolves the correlation id, sets `x-correlation-id` and parses JSON bodies up to `bodyLimit`
+ * (for the app's own `@Body()` too: create the app with `bodyParser: false`).
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
@@ -34,17 +37,15 @@ export class PagelopeModule {
   /**
    * The module for `routes` (one `defineRoutes` result or several). Import it once, in the root module.
    *
-   * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
-   * a path holding characters Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`), a `bodyLimit` that is not
-   * a positive integer, a `locals` that is not a function, a `reportError` that is neither a function nor `false`, or
-   * a bad `openapi` option (see `toOpenApiRoute`).
+   * @throws TypeError for an unknown or malformed option, two resources on one path, or a path holding characters
+   * Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`).
    * @example
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
     const resolved = resolveOptions(options as PagelopeModuleOptions<never>);
-    const routes = resolved.mounted as readonly ResourceRoutes[]; // the filter reads only each one's `allow`
-    const filter: PagelopeExceptionFilterOptions = { routes, reportError: resolved.reportError };
+    // The filter reads only each one's `allow`.
+    const filter = { routes: resolved.mounted as readonly ResourceRoutes[], reportError: resolved.reportError };
     return {
       module: PagelopeModule,
       controllers: resolved.mounted.map((routes) => createResourceController(routes, resolved)),
@@ -69,31 +70,23 @@ export class PagelopeModule {
       const parsers = instance as ContentTypeParsers;
       if (parsers.hasContentTypeParser('application/json')) parsers.removeContentTypeParser('application/json');
       if (!parsers.hasContentTypeParser('*'))
-        parsers.addContentTypeParser('*', (request, _payload, done) =>
-          done(null, requestStateOf(request)?.body?.value),
-        );
+        parsers.addContentTypeParser('*', (request, _, done) => done(null, requestStateOf(request)?.body?.value));
     }
     const { bodyLimit } = this.options;
-    const middleware = async (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       // Once per request, even where the module is imported twice.
       if (requestStateOf(req) !== undefined) return next();
       const state = readRequestState(req, bodyLimit);
       if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, requestStateOf(req)!.correlationId);
-      const { body } = await state;
-      if (body !== undefined) (req as { body?: unknown }).body = body.value;
-      next();
+      if (!(state instanceof Promise)) return next();
+      return state.then(({ body }) => {
+        if (body !== undefined) (req as { body?: unknown }).body = body.value;
+        next();
+      });
     };
     consumer.apply(middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
-
-/** Fastify's content-type parser registry, by shape. */
-interface ContentTypeParsers {
-  hasContentTypeParser(contentType: string): boolean;
-  removeContentTypeParser(contentType: string): void;
-  addContentTypeParser(type: string, parse: (request: object, payload: unknown, done: Done) => void): void;
-}
-type Done = (error: Error | null, body?: unknown) => void;
 
 Module({})(PagelopeModule);
 Inject(HttpAdapterHost)(PagelopeModule, undefined, 0);

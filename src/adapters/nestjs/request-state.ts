@@ -24,14 +24,17 @@ export function requestStateOf(request: object): RequestState | undefined {
 }
 
 /**
- * The request's state, made once: its correlation id resolved from its headers and its JSON body read up to
- * `bodyLimit` bytes (`readNodeJsonBody`: 413, 415 and 400 as on every adapter).
+ * The request's state, made once: its correlation id resolved from its headers, then its JSON body read up to
+ * `bodyLimit` bytes (`readNodeJsonBody`: 413, 415 and 400 as on every adapter). Synchronous for a request without
+ * a body (neither `content-length` nor `transfer-encoding`), so that the middleware does not wait on a GET.
  */
-export async function readRequestState(request: object, bodyLimit: number): Promise<RequestState> {
+export function readRequestState(request: object, bodyLimit: number): RequestState | Promise<RequestState> {
   const raw = rawRequestOf(request);
   const state: RequestState = { correlationId: resolveCorrelationId(raw.headers) };
   STATES.set(raw, state);
-  const body = await readNodeJsonBody(raw, { limit: bodyLimit, decoders: DECODERS });
-  if (body !== undefined) state.body = body;
-  return state;
+  if (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined) return state;
+  return readNodeJsonBody(raw, { limit: bodyLimit, decoders: DECODERS }).then((body) => {
+    if (body !== undefined) state.body = body;
+    return state;
+  });
 }
