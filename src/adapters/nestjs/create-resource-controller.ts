@@ -1,15 +1,5 @@
-import {
-  Controller,
-  createParamDecorator,
-  HttpCode,
-  Inject,
-  Param,
-  Req,
-  RequestMapping,
-  RequestMethod,
-  type ExecutionContext,
-  type Type,
-} from '@nestjs/common';
+import { Controller, createParamDecorator, HttpCode, Inject, Param, Req, RequestMapping } from '@nestjs/common';
+import { RequestMethod, type ExecutionContext, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
 import type { Route, RouteMethod } from 'pagelope/http';
@@ -18,7 +8,6 @@ import { rawRequestOf, readRequestState, requestStateOf } from './request-state'
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
 const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
-const WITH_BODY = new Set<RouteMethod>(['POST', 'PUT', 'PATCH']);
 /** The platform's response object, wrapped so that Nest does not take over sending it (as `@Res()` would). */
 const PlatformResponse = createParamDecorator((_: unknown, context: ExecutionContext) => ({
   response: context.switchToHttp().getResponse<object>(),
@@ -76,26 +65,19 @@ function define(prototype: object, key: string, method: string, path: string, ha
 
 /** The handler of one route: the raw query string, the JSON body the middleware read, `locals` of the request. */
 function handlerOf(route: Route, options: ResolvedOptions): Handler {
-  const withBody = WITH_BODY.has(route.method);
+  const withBody = route.method !== 'GET' && route.method !== 'DELETE';
   return async function handle(req, res, id) {
     const raw = rawRequestOf(req);
     // A request pagelope's middleware did not see (excluded from it) is read here.
-    const state = requestStateOf(raw) ?? (await readRequestState(raw, options.bodyLimit));
+    const { correlationId, body: read } = requestStateOf(raw) ?? (await readRequestState(raw, options.bodyLimit));
     let body: unknown;
-    if (withBody && state.body !== undefined) body = state.body.value;
+    if (withBody && read !== undefined) body = read.value;
     else if (withBody && (raw.headers['content-type'] !== undefined || hasBody(raw.headers)))
       body = parseJsonBody('', raw.headers['content-type']); // another content type: 415; an empty JSON body: 400
     const locals = options.locals === undefined ? undefined : await options.locals(req);
     const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
-    const reply = await route.handle({
-      params: id === undefined ? {} : { id },
-      query,
-      path,
-      body,
-      headers: raw.headers,
-      correlationId: state.correlationId,
-      locals,
-    });
+    const params = id === undefined ? {} : { id };
+    const reply = await route.handle({ params, query, path, body, headers: raw.headers, correlationId, locals });
     const adapter = this.adapterHost.httpAdapter;
     for (const [name, value] of Object.entries(reply.headers)) adapter.setHeader(res.response, name, value);
     return reply.body;

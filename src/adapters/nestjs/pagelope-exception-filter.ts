@@ -7,8 +7,7 @@ import { methodNotAllowedError, routeNotFoundError, unsupportedMediaTypeError } 
 import { rawRequestOf, requestStateOf } from './request-state';
 
 /**
- * Options of {@link PagelopeExceptionFilter}. `reportError` is called once for each 5xx the filter answers, never for
- * a 4xx; default Nest's `Logger` (context `PagelopeExceptionFilter`, with the stack and its causes); `false`: silent.
+ * Options of {@link PagelopeExceptionFilter}; `reportError` as `PagelopeModule.forRoot`'s (by default Nest's `Logger`).
  *
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost), { routes: [defineRoutes(users)] }));
@@ -18,15 +17,14 @@ export interface PagelopeExceptionFilterOptions extends ErrorReportingOptions {
   readonly routes?: readonly ResourceRoutes[];
 }
 
-/** Injection token of the filter's options, for a filter Nest constructs (`useClass`). */
-const OPTIONS = Symbol('pagelope exception filter options');
+type Matching = { getRouteMatchingOptions?(): PathMatching };
+/** Injection token of the filter's options, for a filter Nest constructs (`useClass`). Internal to the adapter. */
+export const FILTER_OPTIONS = Symbol('pagelope exception filter options');
 
 /**
- * A catch-all Nest exception filter that answers every failure of an HTTP request with pagelope's error envelope
- * (`toErrorReply`) on Express and on Fastify: the service's errors, Nest's `HttpException`s (a 429's `retry-after`
- * kept), what middleware throws, anything else as a masked 500, under the correlation id of pagelope's middleware.
- * The router's 404 becomes `Cannot GET /path`, or a 405 with `allow` on a path of `routes`. `PagelopeModule`
- * registers it globally; it can be used alone.
+ * A catch-all exception filter answering every failure of an HTTP request, on Express and Fastify, with pagelope's
+ * envelope (`toErrorReply`; Nest's `HttpException`s by shape, `retry-after` kept; anything else a masked 500); the
+ * router's 404 becomes `Cannot GET /path`, or a 405 with `allow` on a path of `routes`. `PagelopeModule` registers it.
  *
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
@@ -74,10 +72,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     return undefined;
   }
 
-  /**
-   * What the platform threw before pagelope saw the request, as pagelope words it: the router's 404 (`Cannot GET
-   * /path`, or a 405 on a resource path), and Fastify's 415 for a malformed content type on a resource path.
-   */
+  /** What the platform threw before pagelope saw the request, worded as pagelope's: its 404s, Fastify's 415. */
   private fromPlatform(exception: unknown, request: object): unknown {
     const adapter = this.adapterHost.httpAdapter;
     const { getStatus, message } = (exception ?? {}) as { getStatus?: unknown; message?: unknown };
@@ -87,8 +82,7 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const method = String(adapter.getRequestMethod?.(request));
     const url = String(adapter.getRequestUrl(request));
     const { path } = splitUrl(url);
-    const matching = (adapter as { getRouteMatchingOptions?(): PathMatching }).getRouteMatchingOptions?.();
-    const allow = allowOf(this.allows, path, matching);
+    const allow = allowOf(this.allows, path, (adapter as Matching).getRouteMatchingOptions?.());
     if (status === 415)
       return allow !== undefined && message === 'Unsupported Media Type' ? unsupportedMediaTypeError() : exception;
     if (message !== `Cannot ${method} ${url}`) return exception;
@@ -98,5 +92,5 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
 
 Catch()(PagelopeExceptionFilter);
 Inject(HttpAdapterHost)(PagelopeExceptionFilter, undefined, 0);
-Inject(OPTIONS)(PagelopeExceptionFilter, undefined, 1);
+Inject(FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
 Optional()(PagelopeExceptionFilter, undefined, 1);

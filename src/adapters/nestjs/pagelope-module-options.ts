@@ -1,5 +1,6 @@
 import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
-import { readAdapterOptions, toMountableRoutes, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
+import { readAdapterOptions, toMountableRoutes, type AdapterOptions, type MountableRoutes } from 'pagelope/http';
+import type { OpenApiRouteOptions } from 'pagelope/http';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 export type PagelopeLocals = Readonly<Record<string, unknown>>;
@@ -19,30 +20,17 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
-  /**
-   * What the service's hooks and scopes see as `locals`, from the platform's request (Express's `Request` or
-   * Fastify's `FastifyRequest`), such as the user a guard authenticated. Runs after the guards, for each request to
-   * a resource route; what it throws is answered by the exception filter.
-   */
+  /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
   readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
-  /**
-   * Serve the routes' OpenAPI 3.1 document (`toOpenApiRoute`): `GET path` (default `/openapi.json`, below the app's
-   * global prefix) as `application/json; charset=utf-8`, another method a 405 with `allow: GET`. Built in `forRoot`.
-   */
+  /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
   readonly openapi?: OpenApiRouteOptions;
-  /**
-   * Called once for each 5xx the module's exception filter answers, with the exception and `{ correlationId, method,
-   * path, statusCode }`; never for a 4xx. Default: Nest's `Logger` (with the stack and its causes); `false`: silent.
-   */
+  /** Called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing. */
   readonly reportError?: ErrorReportingOptions['reportError'];
 }
 
 /** The module's options once checked, with the defaults applied: `mounted` ends with the document's route. */
-export interface ResolvedOptions {
+export interface ResolvedOptions extends AdapterOptions<(request: object) => PagelopeLocals | Promise<PagelopeLocals>> {
   readonly mounted: readonly MountableRoutes[];
-  readonly bodyLimit: number;
-  readonly locals: ((request: object) => PagelopeLocals | Promise<PagelopeLocals>) | undefined;
-  readonly reportError: ErrorReportingOptions['reportError'];
 }
 
 const NAME = 'PagelopeModule.forRoot';

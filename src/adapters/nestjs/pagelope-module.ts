@@ -3,25 +3,23 @@ import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsu
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
 import { createResourceController } from './create-resource-controller';
-import { PagelopeExceptionFilter } from './pagelope-exception-filter';
+import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
 import { readRequestState, requestStateOf } from './request-state';
 
 const OPTIONS = Symbol('pagelope module options');
-type Done = (error: Error | null, body?: unknown) => void;
+type Parse = (request: object, payload: unknown, done: (error: null, body: unknown) => void) => void;
 /** Fastify's content-type parser registry, by shape. */
 interface ContentTypeParsers {
   hasContentTypeParser(contentType: string): boolean;
   removeContentTypeParser(contentType: string): void;
-  addContentTypeParser(type: string, parse: (request: object, payload: unknown, done: Done) => void): void;
+  addContentTypeParser(type: string, parse: Parse): void;
 }
 
 /**
- * The NestJS module of pagelope's routes, on `@nestjs/platform-express` and `@nestjs/platform-fastify`. `forRoot`
- * registers a controller per resource (and one for the OpenAPI document with `openapi`), so that Nest's guards,
- * interceptors and pipes run on them; {@link PagelopeExceptionFilter} as the global filter; and a middleware for
- * every route that resolves the correlation id, sets `x-correlation-id` and parses JSON bodies up to `bodyLimit`
- * (for the app's own `@Body()` too: create the app with `bodyParser: false`).
+ * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
+ * the OpenAPI document's), so guards, interceptors and pipes run on them; {@link PagelopeExceptionFilter} as global
+ * filter; a middleware resolving the correlation id and parsing JSON bodies up to `bodyLimit` (`bodyParser: false`).
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
@@ -37,8 +35,7 @@ export class PagelopeModule {
   /**
    * The module for `routes` (one `defineRoutes` result or several). Import it once, in the root module.
    *
-   * @throws TypeError for an unknown or malformed option, two resources on one path, or a path holding characters
-   * Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`).
+   * @throws TypeError for a bad option, two resources on one path, or a path with `( ) [ ] { } ? + ! * : \`.
    * @example
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
@@ -51,19 +48,13 @@ export class PagelopeModule {
       controllers: resolved.mounted.map((routes) => createResourceController(routes, resolved)),
       providers: [
         { provide: OPTIONS, useValue: resolved },
-        {
-          provide: APP_FILTER,
-          useFactory: (host: HttpAdapterHost) => new PagelopeExceptionFilter(host, filter),
-          inject: [HttpAdapterHost],
-        },
+        { provide: FILTER_OPTIONS, useValue: filter },
+        { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
     };
   }
 
-  /**
-   * Applies the middleware to every route of the app (Nest calls it while the app initialises), and on Fastify
-   * replaces its JSON parser with one that hands over the body the middleware read.
-   */
+  /** Applies the middleware to every route; on Fastify, the JSON parser hands over the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
     const instance = this.adapterHost.httpAdapter?.getInstance() as Partial<ContentTypeParsers> | undefined;
     if (typeof instance?.addContentTypeParser === 'function') {
