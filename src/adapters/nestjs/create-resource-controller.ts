@@ -52,12 +52,10 @@ export function createResourceController(resource: MountableRoutes, options: Res
 /** Declares one route handler on the controller's prototype, as the decorators `@Get(path)` and so on would. */
 function define(prototype: object, key: string, method: string, path: string, handler: Handler, status?: number) {
   Object.defineProperty(handler, 'name', { value: key });
-  let descriptor: PropertyDescriptor = { value: handler, writable: true, configurable: true, enumerable: false };
-  descriptor =
-    RequestMapping({ path, method: RequestMethod[method as keyof typeof RequestMethod] })(prototype, key, descriptor) ??
-    descriptor;
-  if (status !== undefined) descriptor = HttpCode(status)(prototype, key, descriptor) ?? descriptor;
+  const descriptor = { value: handler, writable: true, configurable: true };
   Object.defineProperty(prototype, key, descriptor);
+  RequestMapping({ path, method: RequestMethod[method as RouteMethod] })(prototype, key, descriptor);
+  if (status !== undefined) HttpCode(status)(prototype, key, descriptor);
   Req()(prototype, key, 0);
   PlatformResponse()(prototype, key, 1);
   if (path.endsWith('/:id')) Param('id')(prototype, key, 2);
