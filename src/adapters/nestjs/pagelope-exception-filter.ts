@@ -62,12 +62,8 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     if (res.destroyed || res.socket?.destroyed === true) return undefined;
     if (res.headersSent) return res.writableEnded ? undefined : void res.destroy();
     const adapter = this.adapterHost.httpAdapter;
-    for (const [name, value] of Object.entries(headers)) {
-      // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
-      if (name === 'content-type') continue;
-      if ('status' in response) adapter.setHeader(response, name, value);
-      else res.setHeader(name, value);
-    }
+    // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
+    for (const [name, value] of Object.entries(headers)) if (name !== 'content-type') res.setHeader(name, value);
     adapter.reply(response, body, statusCode);
     return undefined;
   }

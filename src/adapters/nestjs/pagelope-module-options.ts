@@ -3,17 +3,14 @@ import { readAdapterOptions, toMountableRoutes, type AdapterOptions, type Mounta
 import type { OpenApiRouteOptions } from 'pagelope/http';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
-export type PagelopeLocals = Readonly<Record<string, unknown>>;
+type PagelopeLocals = Readonly<Record<string, unknown>>;
 
 /**
- * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` is annotated with.
+ * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
+ * called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing.
  *
  * @example
- * const options: PagelopeModuleOptions<FastifyRequest> = {
- *   routes: [defineRoutes(users), defineRoutes(orders)],
- *   locals: (request) => ({ tenant: request.headers['x-tenant'] }),
- *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
- * };
+ * const options: PagelopeModuleOptions<FastifyRequest> = { routes: [users, orders], locals: (req) => ({ ip: req.ip }) };
  */
 export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions {
   /** The routes of one resource (`defineRoutes`), or of several. */
@@ -24,8 +21,6 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
   readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
   /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
   readonly openapi?: OpenApiRouteOptions;
-  /** Called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing. */
-  readonly reportError?: ErrorReportingOptions['reportError'];
 }
 
 /** The module's options once checked, with the defaults applied: `mounted` ends with the document's route. */
@@ -39,8 +34,7 @@ const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
 const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi', 'reportError']);
 
 /**
- * Checks the options of `PagelopeModule.forRoot` (`readAdapterOptions`, `toMountableRoutes`, and Nest's own rules)
- * and applies the defaults. Internal to the adapter.
+ * Checks the options of `PagelopeModule.forRoot` (`readAdapterOptions`, `toMountableRoutes`, Nest's path syntax).
  *
  * @throws TypeError as `PagelopeModule.forRoot` says, its message prefixed with `PagelopeModule.forRoot: `.
  * @example
