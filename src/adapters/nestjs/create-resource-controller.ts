@@ -16,13 +16,9 @@ const PlatformResponse = createParamDecorator((_: unknown, context: ExecutionCon
 type Handler = (this: { adapterHost: HttpAdapterHost }, req: object, res: { response: object }, id?: string) => unknown;
 
 /**
- * Builds the Nest controller of one resource's routes (or of the OpenAPI document's), decorated at run time: a
- * handler per route returns the reply's body for Nest to send with the route's status, so that guards, interceptors
- * and pipes run as on any route. The methods of `{path}/:id` that `{path}/cursor` does not take are 405s declared on
- * `{path}/cursor` first, so that they never fall through to `{path}/:id`. Internal to the adapter.
- *
- * @example
- * const controllers = resolved.mounted.map((routes) => createResourceController(routes, resolved));
+ * The Nest controller of one resource's routes (or the OpenAPI document's): a handler per route returns the body for
+ * Nest to send, so guards, interceptors and pipes run. The methods of `{path}/:id` that `{path}/cursor` does not take
+ * are 405s declared on `{path}/cursor` first, so that they never fall through to `{path}/:id`.
  */
 export function createResourceController(resource: MountableRoutes, options: ResolvedOptions): Type<unknown> {
   class PagelopeResourceController {
@@ -37,9 +33,8 @@ export function createResourceController(resource: MountableRoutes, options: Res
     define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
   const base = resource.path === '/' ? '' : resource.path;
   const cursor = resource.allow.get(`${base}/cursor`);
-  const taken = new Set(cursor?.split(', '));
   for (const method of cursor === undefined ? [] : (resource.allow.get(`${base}/:id`)?.split(', ') ?? [])) {
-    if (taken.has(method)) continue;
+    if (cursor!.split(', ').includes(method)) continue;
     define(prototype, `CURSOR_${method}`, method, `${base}/cursor`, () => {
       throw methodNotAllowedError(method, cursor!);
     });

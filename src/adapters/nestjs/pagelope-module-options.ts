@@ -37,8 +37,6 @@ const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi', 'reportError']
  * Checks the options of `PagelopeModule.forRoot` (`readAdapterOptions`, `toMountableRoutes`, Nest's path syntax).
  *
  * @throws TypeError as `PagelopeModule.forRoot` says, its message prefixed with `PagelopeModule.forRoot: `.
- * @example
- * const { mounted, bodyLimit } = resolveOptions({ routes: defineRoutes(users) });
  */
 export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedOptions {
   const fail = (message: string): never => {

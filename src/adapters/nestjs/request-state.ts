@@ -24,9 +24,8 @@ export function requestStateOf(request: object): RequestState | undefined {
 }
 
 /**
- * The request's state, made once: its correlation id resolved from its headers, then its JSON body read up to
- * `bodyLimit` bytes (`readNodeJsonBody`: 413, 415 and 400 as on every adapter). Synchronous for a request without
- * a body (neither `content-length` nor `transfer-encoding`), so that the middleware does not wait on a GET.
+ * The request's state, made once: its correlation id, then its JSON body (`readNodeJsonBody`, up to `bodyLimit`).
+ * Synchronous for a request without a body, so that the middleware does not wait on a GET.
  */
 export function readRequestState(request: object, bodyLimit: number): RequestState | Promise<RequestState> {
   const raw = rawRequestOf(request);
