@@ -1,6 +1,6 @@
-import { Controller, createParamDecorator, HttpCode, Inject, Param, Req, RequestMapping } from '@nestjs/common';
-import { RequestMethod, type ExecutionContext, type Type } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import type { ServerResponse } from 'node:http';
+import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
+import type { ExecutionContext, Type } from '@nestjs/common';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
 import type { Route, RouteMethod } from 'pagelope/http';
 import type { ResolvedOptions } from './pagelope-module-options';
@@ -8,12 +8,13 @@ import { rawRequestOf, readRequestState, requestStateOf } from './request-state'
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
 const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
-/** The platform's response object, wrapped so that Nest does not take over sending it (as `@Res()` would). */
-const PlatformResponse = createParamDecorator((_: unknown, context: ExecutionContext) => ({
-  response: context.switchToHttp().getResponse<object>(),
-}));
+/** The Node response under the platform's (Fastify's `reply.raw`), Nest still sending it (unlike `@Res()`). */
+const NodeResponse = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const response = context.switchToHttp().getResponse<ServerResponse & { readonly raw?: ServerResponse }>();
+  return response.raw ?? response;
+});
 
-type Handler = (this: { adapterHost: HttpAdapterHost }, req: object, res: { response: object }, id?: string) => unknown;
+type Handler = (req: object, res: ServerResponse, id?: string) => unknown;
 
 /**
  * The Nest controller of one resource's routes (or the OpenAPI document's): a handler per route returns the body for
@@ -21,11 +22,9 @@ type Handler = (this: { adapterHost: HttpAdapterHost }, req: object, res: { resp
  * are 405s declared on `{path}/cursor` first, so that they never fall through to `{path}/:id`.
  */
 export function createResourceController(resource: MountableRoutes, options: ResolvedOptions): Type<unknown> {
-  class PagelopeResourceController {
-    constructor(readonly adapterHost: HttpAdapterHost) {}
-  }
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
+  class PagelopeResourceController {}
   Object.defineProperty(PagelopeResourceController, 'name', { value: `PagelopeController(${resource.path})` });
-  Inject(HttpAdapterHost)(PagelopeResourceController, undefined, 0);
   Controller()(PagelopeResourceController);
   const prototype = PagelopeResourceController.prototype as object;
   const byId = resource.routes.filter((route) => route.path.endsWith('/:id'));
@@ -52,7 +51,7 @@ function define(prototype: object, key: string, method: string, path: string, ha
   RequestMapping({ path, method: RequestMethod[method as RouteMethod] })(prototype, key, descriptor);
   if (status !== undefined) HttpCode(status)(prototype, key, descriptor);
   Req()(prototype, key, 0);
-  PlatformResponse()(prototype, key, 1);
+  NodeResponse()(prototype, key, 1);
   if (path.endsWith('/:id')) Param('id')(prototype, key, 2);
 }
 
@@ -71,8 +70,8 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
     const params = id === undefined ? {} : { id };
     const reply = await route.handle({ params, query, path, body, headers: raw.headers, correlationId, locals });
-    const adapter = this.adapterHost.httpAdapter;
-    for (const [name, value] of Object.entries(reply.headers)) adapter.setHeader(res.response, name, value);
+    // Set on the Node response, which both platforms keep (these are never `content-type`).
+    for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
     return reply.body;
   };
 }
