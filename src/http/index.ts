@@ -62,3 +62,14 @@ export {
 } from './reply-to-error';
 export { splitRequestUrl } from './split-request-url';
 export { decodeRecordId, routeReplyHeaders } from './route-reply-headers';
+
+// NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
+export {
+  readNodeJsonBody,
+  type JsonBody,
+  type NodeBodySource,
+  type NodeBodyDecoder,
+  type ReadNodeJsonBodyOptions,
+} from './read-node-json-body';
+export { allowOf, type PathMatching } from './allow-of';
+export { errorTrace } from './error-trace';

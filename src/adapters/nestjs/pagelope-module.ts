@@ -1,39 +1,32 @@
-import {
-  Inject,
-  Module,
-  RequestMethod,
-  type DynamicModule,
-  type MiddlewareConsumer,
-  type NestModule,
-} from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import { createOpenApiController } from './create-open-api-controller';
+import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
 import { createResourceController } from './create-resource-controller';
-import { MORE_PATHS, PagelopeExceptionFilter, type ModuleExceptionFilterOptions } from './pagelope-exception-filter';
-import { pagelopeMiddleware } from './pagelope-middleware';
+import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
-import { takeOverJsonParsing } from './take-over-json-parsing';
+import { readRequestState, requestStateOf } from './request-state';
 
 const OPTIONS = Symbol('pagelope module options');
+type Parse = (request: object, payload: unknown, done: (error: null, body: unknown) => void) => void;
+/** Fastify's content-type parser registry, by shape. */
+interface ContentTypeParsers {
+  hasContentTypeParser(contentType: string): boolean;
+  removeContentTypeParser(contentType: string): void;
+  addContentTypeParser(type: string, parse: Parse): void;
+}
 
 /**
- * The NestJS module of pagelope's routes, on `@nestjs/platform-express` and `@nestjs/platform-fastify` alike.
- * `forRoot` registers a controller per resource (each route type of `defineRoutes`, a 405 with `allow` for another
- * method on a resource path), {@link PagelopeExceptionFilter} as the global exception filter (the error envelope for
- * every failure, the app's own routes included, and the 404 of unknown routes; each 5xx reported once to
- * `reportError`, by default Nest's `Logger`), and a middleware for every route of
- * the app that resolves the correlation id first, sets `x-correlation-id` on every response, and parses JSON bodies
- * up to `bodyLimit` (for the app's own `@Body()` too). Create the app with `bodyParser: false`, so that this parsing
- * applies rather than Nest's. Nest's guards, interceptors and pipes run on the routes as on any other. With the
- * `openapi` option, a controller serves the routes' OpenAPI document (`GET /openapi.json` unless its `path` says
- * otherwise).
+ * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
+ * the OpenAPI document's), so guards, interceptors and pipes run on them; {@link PagelopeExceptionFilter} as global
+ * filter; a middleware resolving the correlation id and parsing JSON bodies up to `bodyLimit` (`bodyParser: false`).
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
  * class AppModule {}
  * const app = await NestFactory.create(AppModule, { bodyParser: false });
  */
-export class PagelopeModule implements NestModule {
+export class PagelopeModule {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly options: ResolvedOptions,
@@ -42,46 +35,47 @@ export class PagelopeModule implements NestModule {
   /**
    * The module for `routes` (one `defineRoutes` result or several). Import it once, in the root module.
    *
-   * @throws TypeError for an unknown option, routes that are not `defineRoutes`' results, two resources on one path,
-   * a path holding characters Nest's routers read as syntax (`( ) [ ] { } ? + ! * : \`), a `bodyLimit` that is not
-   * a positive integer, a `locals` that is not a function, a `reportError` that is neither a function nor `false`, or
-   * a bad `openapi` option (see `toOpenApiRoute`).
+   * @throws TypeError for a bad option, two resources on one path, or a path with `( ) [ ] { } ? + ! * : \`.
    * @example
-   * PagelopeModule.forRoot({
-   *   routes: [users, orders],
-   *   locals: (req: Request) => ({ user: req.user }),
-   *   openapi: { info: { title: 'Shop API', version: '1.0.0' } },
-   * });
+   * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
     const resolved = resolveOptions(options as PagelopeModuleOptions<never>);
-    const { openapi } = resolved;
-    const controllers = resolved.routes.map((routes) => createResourceController(routes, resolved));
-    const filterOptions: ModuleExceptionFilterOptions = {
-      routes: resolved.routes,
-      reportError: resolved.reportError,
-      ...(openapi === undefined ? {} : { [MORE_PATHS]: new Map([[openapi.path, 'GET']]) }),
-    };
+    // The filter reads only each one's `allow`.
+    const filter = { routes: resolved.mounted as readonly ResourceRoutes[], reportError: resolved.reportError };
     return {
       module: PagelopeModule,
-      controllers: openapi === undefined ? controllers : [createOpenApiController(openapi), ...controllers],
+      controllers: resolved.mounted.map((routes) => createResourceController(routes, resolved)),
       providers: [
         { provide: OPTIONS, useValue: resolved },
-        {
-          provide: APP_FILTER,
-          useFactory: (adapterHost: HttpAdapterHost) => new PagelopeExceptionFilter(adapterHost, filterOptions),
-          inject: [HttpAdapterHost],
-        },
+        { provide: FILTER_OPTIONS, useValue: filter },
+        { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
     };
   }
 
-  /** Applies the middleware to every route of the app (Nest calls it while the app initialises). */
+  /** Applies the middleware to every route; on Fastify, the JSON parser hands over the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
-    takeOverJsonParsing(this.adapterHost);
-    consumer
-      .apply(pagelopeMiddleware(this.options.bodyLimit))
-      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    const instance = this.adapterHost.httpAdapter?.getInstance() as Partial<ContentTypeParsers> | undefined;
+    if (typeof instance?.addContentTypeParser === 'function') {
+      const parsers = instance as ContentTypeParsers;
+      if (parsers.hasContentTypeParser('application/json')) parsers.removeContentTypeParser('application/json');
+      if (!parsers.hasContentTypeParser('*'))
+        parsers.addContentTypeParser('*', (request, _, done) => done(null, requestStateOf(request)?.body?.value));
+    }
+    const { bodyLimit } = this.options;
+    const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+      // Once per request, even where the module is imported twice.
+      if (requestStateOf(req) !== undefined) return next();
+      const state = readRequestState(req, bodyLimit);
+      if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, requestStateOf(req)!.correlationId);
+      if (!(state instanceof Promise)) return next();
+      return state.then(({ body }) => {
+        if (body !== undefined) (req as { body?: unknown }).body = body.value;
+        next();
+      });
+    };
+    consumer.apply(middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
 

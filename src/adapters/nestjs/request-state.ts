@@ -1,45 +1,39 @@
 import type { IncomingMessage } from 'node:http';
+import { createGunzip, createInflate } from 'node:zlib';
+import { resolveCorrelationId } from 'pagelope';
+import { readNodeJsonBody, type JsonBody } from 'pagelope/http';
 
-/** What pagelope's middleware learnt of a request, for the routes and the exception filter. */
+/** What pagelope knows of a request once its middleware ran: the correlation id, and the JSON body it read. */
 export interface RequestState {
-  /** The correlation id resolved for the request, on every response to it. */
   readonly correlationId: string;
-  /** The parsed JSON body, when the request sent one. */
-  body?: { readonly value: unknown };
+  body?: JsonBody;
 }
 
 const STATES = new WeakMap<object, RequestState>();
+const DECODERS = { gzip: createGunzip, deflate: createInflate };
 
-/**
- * The Node request below a platform's request object: Fastify's `request.raw`, or Express's request itself (it is
- * the Node request). Nest middleware sees the Node request on both platforms. Internal to the adapter.
- *
- * @example
- * const raw = rawRequestOf(host.switchToHttp().getRequest());
- */
+/** The Node request behind a platform's request object (Fastify's `request.raw`; Express's is one). */
 export function rawRequestOf(request: object): IncomingMessage {
   const raw = (request as { readonly raw?: unknown }).raw;
   return (typeof raw === 'object' && raw !== null ? raw : request) as IncomingMessage;
 }
 
-/**
- * The state pagelope's middleware kept for a request (platform or Node request object), if it ran. Internal to the
- * adapter.
- *
- * @example
- * const correlationId = requestStateOf(request)?.correlationId;
- */
+/** The request's state, when pagelope's middleware saw it. */
 export function requestStateOf(request: object): RequestState | undefined {
   return STATES.get(rawRequestOf(request));
 }
 
 /**
- * Keeps the state of a request (platform or Node request object) until the request is gone. Internal to the adapter.
- *
- * @example
- * keepRequestState(req, { correlationId: resolveCorrelationId(req.headers) });
+ * The request's state, made once: its correlation id, then its JSON body (`readNodeJsonBody`, up to `bodyLimit`).
+ * Synchronous for a request without a body, so that the middleware does not wait on a GET.
  */
-export function keepRequestState(request: object, state: RequestState): RequestState {
-  STATES.set(rawRequestOf(request), state);
-  return state;
+export function readRequestState(request: object, bodyLimit: number): RequestState | Promise<RequestState> {
+  const raw = rawRequestOf(request);
+  const state: RequestState = { correlationId: resolveCorrelationId(raw.headers) };
+  STATES.set(raw, state);
+  if (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined) return state;
+  return readNodeJsonBody(raw, { limit: bodyLimit, decoders: DECODERS }).then((body) => {
+    if (body !== undefined) state.body = body;
+    return state;
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * The ```ts snippets of docs/adapters/nestjs.md, each with its `listen(3000)` turned into `listen(0)` and its `app`
- * exported (and its `routes`, if named): tests/adapters/nestjs-docs.test.ts imports them and sends them requests,
+ * exported (and its `routes`, if named): tests/adapters/nestjs/docs.test.ts imports them and sends them requests,
  * tests/docs/snippet-types.test.ts type-checks them.
  */
 import { docsPage } from '../../adapters/docs-snippets';

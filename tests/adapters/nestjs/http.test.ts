@@ -25,9 +25,9 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
-import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
-import { describeExistingSchemaHttpContract } from '../contracts/existing-schema-http-contract';
-import { trickleBody } from '../support/trickle-body';
+import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
+import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
+import { trickleBody } from '../../support/trickle-body';
 
 type Platform = 'express' | 'fastify';
 const PLATFORMS: readonly Platform[] = ['express', 'fastify'];

@@ -1,4 +1,5 @@
-import type { DynamicModule } from '@nestjs/common';
+/** Types of pagelope/nestjs: PagelopeModule.forRoot, its options and PagelopeExceptionFilter. */
+import type { DynamicModule, ExceptionFilter } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
 import type { FastifyRequest } from 'fastify';
@@ -9,6 +10,8 @@ import {
   createResourceService,
   defineResource,
   defineRoutes,
+  type ErrorReportInfo,
+  type ReportError,
   type ResourceRoutes,
 } from 'pagelope';
 import {
@@ -59,5 +62,45 @@ describe('pagelope/nestjs types', () => {
       [adapterHost: HttpAdapterHost, options?: PagelopeExceptionFilterOptions]
     >();
     expectTypeOf<PagelopeExceptionFilterOptions['routes']>().toEqualTypeOf<readonly ResourceRoutes[] | undefined>();
+  });
+});
+
+describe('PagelopeModule.forRoot', () => {
+  it('takes PagelopeModuleOptions and returns a DynamicModule', () => {
+    expectTypeOf(PagelopeModule.forRoot({ routes })).toEqualTypeOf<DynamicModule>();
+    expectTypeOf(PagelopeModule.forRoot<{ ip: string }>)
+      .parameter(0)
+      .toEqualTypeOf<PagelopeModuleOptions<{ ip: string }>>();
+    expectTypeOf<PagelopeModuleOptions<{ ip: string }>>().not.toBeAny();
+    // @ts-expect-error routes are required
+    PagelopeModule.forRoot({});
+  });
+});
+
+describe('PagelopeExceptionFilter', () => {
+  it('is an ExceptionFilter built from the HttpAdapterHost and optional routes', () => {
+    expectTypeOf(PagelopeExceptionFilter).instance.toExtend<ExceptionFilter>();
+    expectTypeOf(PagelopeExceptionFilter).constructorParameters.toEqualTypeOf<
+      [adapterHost: HttpAdapterHost, options?: PagelopeExceptionFilterOptions]
+    >();
+    // @ts-expect-error the filter needs the HttpAdapterHost
+    new PagelopeExceptionFilter();
+  });
+});
+
+describe('reportError', () => {
+  it('is a ReportError or false on forRoot and on the filter alone, the info typed', () => {
+    expectTypeOf<PagelopeModuleOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    expectTypeOf<PagelopeExceptionFilterOptions['reportError']>().toEqualTypeOf<ReportError | false | undefined>();
+    PagelopeModule.forRoot({
+      routes,
+      reportError: (error, info) => {
+        expectTypeOf(error).toBeUnknown();
+        expectTypeOf(info).toEqualTypeOf<ErrorReportInfo>();
+      },
+    });
+    PagelopeModule.forRoot({ routes, reportError: false });
+    // @ts-expect-error reportError is a function or false
+    PagelopeModule.forRoot({ routes, reportError: 'logger' });
   });
 });

@@ -8,9 +8,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { toOpenApi, type ResourceRoutes } from 'pagelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nestjsDocs, outDir, snippets } from '../support/docs-snippets/nestjs';
-import { writeSnippetFiles } from '../support/docs-snippets/files';
-import { expectEnvelope, expectRawEnvelope, type Reply } from './docs-snippets';
+import { nestjsDocs, outDir, snippets } from '../../support/docs-snippets/nestjs';
+import { writeSnippetFiles } from '../../support/docs-snippets/files';
+import { expectEnvelope, expectRawEnvelope, type Reply } from '../docs-snippets';
 
 /**
  * Writes snippet `i`, listening on port 0 and exporting its app (and its `routes`, if named), and returns its path.

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { PagelopeModule, type PagelopeModuleOptions } from 'pagelope/nestjs';
-import { describeOpenApiRoute, type MountWithOpenApi } from './openapi-route-contract';
+import { describeOpenApiRoute, type MountWithOpenApi } from '../openapi-route-contract';
 
 /** Mounts the routes with `PagelopeModule` alone on one platform, below Nest's global prefix when given. */
 const mountOn =

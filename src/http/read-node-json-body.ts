@@ -1,0 +1,117 @@
+import { HttpError } from '../errors/index';
+import { malformedEncodingError, parseContentEncoding, hasBody, type BodyEncoding } from './body-encoding';
+import { isJsonContentType, parseJsonBody } from './json-body';
+import { bodyTooLargeError } from './route-errors';
+
+/** A body parsed from JSON; `value` may itself be `undefined`-free JSON of any kind. */
+export interface JsonBody {
+  readonly value: unknown;
+}
+
+/** The structural part of a Node `IncomingMessage` (or any readable stream with headers) the reader uses. */
+export interface NodeBodySource {
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly complete?: boolean;
+  readonly readableEnded?: boolean;
+  on(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
+  off(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
+  pipe(destination: never): unknown;
+  unpipe(destination?: unknown): unknown;
+  resume(): unknown;
+}
+
+/** A decompressing stream, as `node:zlib`'s `createGunzip()` and `createInflate()` make. */
+export interface NodeBodyDecoder {
+  on(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
+  off(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
+  destroy(): unknown;
+}
+
+/** Options of {@link readNodeJsonBody}. */
+export interface ReadNodeJsonBodyOptions {
+  /** Largest body read, in bytes, after any `content-encoding` is undone; over it, the 413 of `bodyTooLargeError`. */
+  readonly limit: number;
+  /** The decoder of each coding (`{ gzip: createGunzip, deflate: createInflate }` from `node:zlib`). */
+  readonly decoders: { readonly [E in BodyEncoding]: () => NodeBodyDecoder };
+}
+
+/**
+ * Reads and parses the JSON body of a Node request, as every adapter reads bodies: `undefined` unless it is sent as
+ * JSON with a body (a body a parser before it already read is taken as that parser left it); gzip and deflate undone
+ * within `limit`; any other coding a 415 (`parseContentEncoding`); undecodable bytes `malformedEncodingError`; a
+ * request aborted mid-body a 400; malformed JSON 400 (`parseJsonBody`). On an error the rest of the body is drained,
+ * so the connection can serve the next request. The decoders are passed in so that this entry loads no `node:`
+ * module.
+ *
+ * @example
+ * const body = await readNodeJsonBody(req, { limit: 16_384, decoders: { gzip: createGunzip, deflate: createInflate } });
+ */
+export async function readNodeJsonBody(
+  req: NodeBodySource,
+  options: ReadNodeJsonBodyOptions,
+): Promise<JsonBody | undefined> {
+  const contentType = req.headers['content-type'] as string | undefined;
+  if (!isJsonContentType(contentType) || !hasBody(req.headers)) return undefined;
+  if ((req as { _body?: unknown })._body === true || req.readableEnded === true) {
+    const parsed = (req as { body?: unknown }).body;
+    return parsed === undefined ? undefined : { value: parsed };
+  }
+  const text = await readText(req, options);
+  return text === '' ? undefined : { value: parseJsonBody(text, contentType) };
+}
+
+function readText(req: NodeBodySource, { limit, decoders }: ReadNodeJsonBodyOptions): Promise<string> {
+  let encoding: BodyEncoding | undefined;
+  try {
+    encoding = parseContentEncoding(req.headers['content-encoding'] as string | undefined);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const decoder = encoding === undefined ? undefined : decoders[encoding];
+  if (decoder === undefined && Number(req.headers['content-length']) > limit)
+    return Promise.reject(bodyTooLargeError(limit));
+  const source: NodeBodySource | NodeBodyDecoder =
+    decoder === undefined ? req : (req.pipe(decoder() as never) as NodeBodyDecoder);
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (error: unknown, text?: string): void => {
+      if (settled) return;
+      settled = true;
+      source.off('data', onData).off('end', onEnd).off('error', onDecodeError);
+      req.off('error', onAbort).off('close', onAbort);
+      if (error === undefined) return resolve(text ?? '');
+      if (source !== req) {
+        req.unpipe(source);
+        (source as NodeBodyDecoder).destroy();
+      }
+      // The rest of the body is read and dropped, so that the connection can serve the next request.
+      req.resume();
+      reject(error);
+    };
+    const onData = (chunk: Uint8Array): void => {
+      size += chunk.length;
+      if (size > limit) settle(bodyTooLargeError(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => settle(undefined, decode(chunks, size));
+    const onDecodeError = (cause: unknown): void => settle(source === req ? cause : malformedEncodingError(cause));
+    const onAbort = (): void => {
+      if (req.complete !== true) settle(new HttpError(400, 'The request body was not received in full'));
+    };
+    source.on('data', onData).on('end', onEnd).on('error', onDecodeError);
+    req.on('error', onAbort).on('close', onAbort);
+  });
+}
+
+/** The UTF-8 text of the chunks, joined. */
+function decode(chunks: readonly Uint8Array[], size: number): string {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
+}

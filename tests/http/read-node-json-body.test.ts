@@ -1,0 +1,105 @@
+import { PassThrough } from 'node:stream';
+import { createGunzip, createInflate, deflateSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { isHttpError } from '../../src/index';
+import { readNodeJsonBody, type NodeBodySource } from '../../src/http/index';
+
+const DECODERS = { gzip: createGunzip, deflate: createInflate };
+const LIMIT = 1024;
+type Headers = Record<string, string | undefined>;
+
+/** A request-like stream with `headers`, that sends `chunks` then ends (or, with `abort`, closes half-way). */
+function request(headers: Headers, chunks: readonly (string | Buffer)[], abort = false): NodeBodySource {
+  const stream = Object.assign(new PassThrough(), { headers, complete: false });
+  setImmediate(() => {
+    for (const chunk of chunks) stream.write(chunk);
+    if (abort) stream.destroy();
+    else {
+      stream.complete = true;
+      stream.end();
+    }
+  });
+  return stream as unknown as NodeBodySource;
+}
+
+const json = (text: string, headers: Headers = {}) =>
+  request({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers }, [
+    text,
+  ]);
+const encoded = (bytes: Buffer, encoding: string) =>
+  request(
+    { 'content-type': 'application/json', 'content-length': String(bytes.length), 'content-encoding': encoding },
+    [bytes],
+  );
+const chunked = (chunks: readonly string[], abort = false) =>
+  request({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks, abort);
+
+describe('readNodeJsonBody', () => {
+  it.each([
+    { label: 'a JSON object', req: () => json('{"a":1}'), expected: { value: { a: 1 } } },
+    {
+      label: 'JSON with a charset',
+      req: () => json('[1]', { 'content-type': 'application/json; charset=utf-8' }),
+      expected: { value: [1] },
+    },
+    { label: 'JSON null', req: () => json('null'), expected: { value: null } },
+    { label: 'Unicode text', req: () => json('"ünïcødé ✓"'), expected: { value: 'ünïcødé ✓' } },
+    { label: 'a chunked body', req: () => chunked(['{"a":', '2}']), expected: { value: { a: 2 } } },
+    { label: 'a gzip body', req: () => encoded(gzipSync('{"z":true}'), 'gzip'), expected: { value: { z: true } } },
+    {
+      label: 'a deflate body (upper case)',
+      req: () => encoded(deflateSync('[3]'), 'DEFLATE'),
+      expected: { value: [3] },
+    },
+    { label: 'an identity body', req: () => json('{}', { 'content-encoding': 'identity' }), expected: { value: {} } },
+    { label: 'no content type', req: () => json('{}', { 'content-type': undefined }), expected: undefined },
+    { label: 'a text body', req: () => json('{}', { 'content-type': 'text/plain' }), expected: undefined },
+    { label: 'a zero content-length', req: () => json('', { 'content-length': '0' }), expected: undefined },
+    { label: 'an empty chunked body', req: () => chunked([]), expected: undefined },
+    {
+      label: 'a body exactly at the limit',
+      req: () => json(`"${'x'.repeat(LIMIT - 2)}"`),
+      expected: { value: 'x'.repeat(LIMIT - 2) },
+    },
+  ])('returns $label', async ({ req, expected }) => {
+    expect(await readNodeJsonBody(req(), { limit: LIMIT, decoders: DECODERS })).toStrictEqual(expected);
+  });
+
+  it('returns a __proto__ key as an own property, the prototype untouched', async () => {
+    const body = await readNodeJsonBody(json('{"__proto__":{"admin":true}}'), { limit: LIMIT, decoders: DECODERS });
+    const value = body?.value as Record<string, unknown>;
+    expect(Object.keys(value)).toStrictEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('returns the body a parser before it read', async () => {
+    const req = Object.assign(json('ignored'), { _body: true, body: { read: 'before' } });
+    expect(await readNodeJsonBody(req, { limit: LIMIT, decoders: DECODERS })).toStrictEqual({
+      value: { read: 'before' },
+    });
+  });
+
+  it.each([
+    { label: 'a content-length over the limit', req: () => json(`"${'x'.repeat(LIMIT)}"`), status: 413 },
+    { label: 'a chunked body over the limit', req: () => chunked(['"', 'x'.repeat(LIMIT), '"']), status: 413 },
+    {
+      label: 'a small gzip body over the limit once decoded',
+      req: () => encoded(gzipSync(' '.repeat(LIMIT * 64)), 'gzip'),
+      status: 413,
+    },
+    { label: 'a gzip bomb', req: () => encoded(gzipSync(Buffer.alloc(8 * 1024 * 1024)), 'gzip'), status: 413 },
+    { label: 'bytes that are not gzip', req: () => encoded(Buffer.from('{"a":1}'), 'gzip'), status: 400 },
+    { label: 'a br body', req: () => encoded(Buffer.from('{}'), 'br'), status: 415 },
+    { label: 'a coding list', req: () => encoded(gzipSync(gzipSync('{}')), 'gzip, gzip'), status: 415 },
+    { label: 'malformed JSON', req: () => json('{"a":'), status: 400 },
+    { label: 'a body aborted half-way', req: () => chunked(['{"a":'], true), status: 400 },
+  ])('throws a $status HttpError for $label', async ({ req, status }) => {
+    const error: unknown = await readNodeJsonBody(req(), { limit: LIMIT, decoders: DECODERS }).catch((e: unknown) => e);
+    expect(isHttpError(error) && error.statusCode).toBe(status);
+  });
+
+  it('throws the aborted body as not received in full', async () => {
+    const reading = readNodeJsonBody(chunked(['{"a":'], true), { limit: LIMIT, decoders: DECODERS });
+    await expect(reading).rejects.toThrow('The request body was not received in full');
+  });
+});
