@@ -1,4 +1,4 @@
-import { HttpError } from '../errors/index';
+import { malformedJsonError } from './malformed-json-error';
 import { unsupportedMediaTypeError } from './route-errors';
 
 /** Largest request body the framework adapters read by default, in bytes (16 KiB). */
@@ -25,6 +25,6 @@ export function parseJsonBody(text: string, contentType: string | null | undefin
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new HttpError(400, 'Malformed JSON body', { cause });
+    throw malformedJsonError(cause);
   }
 }

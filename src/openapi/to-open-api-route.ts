@@ -1,6 +1,5 @@
-import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
-import { normalizeHeaders } from '../internal/index';
-import type { ResourceRoutes, Route, RouteInput, RouteReply } from '../routes/index';
+import { CORRELATION_ID_HEADER } from '../errors/index';
+import { correlationIdOf, type ResourceRoutes, type Route, type RouteInput, type RouteReply } from '../routes/index';
 import type { OpenApiDocument, OpenApiOptions, OpenApiRouteOptions } from './open-api-options';
 import { toOpenApi } from './to-open-api';
 
@@ -63,10 +62,8 @@ export function toOpenApiRoute(
     method: 'GET',
     path,
     handle: (input: RouteInput): Promise<RouteReply> => {
-      const correlationId = isSafeCorrelationId(input.correlationId)
-        ? input.correlationId
-        : resolveCorrelationId(normalizeHeaders(input.headers));
-      return Promise.resolve({ status: 200, headers: { [CORRELATION_ID_HEADER]: correlationId }, body: document });
+      const headers = { [CORRELATION_ID_HEADER]: correlationIdOf(input) };
+      return Promise.resolve({ status: 200, headers, body: document });
     },
   });
   return Object.freeze({

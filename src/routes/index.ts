@@ -11,3 +11,4 @@ export {
 } from './route-table';
 export { defineRoutes, type DefineRoutesOptions, type ResourceRoutes } from './define-routes';
 export type { RouteOptions, RouteInput, RouteReply, Route } from './route';
+export { correlationIdOf } from './route-handler';

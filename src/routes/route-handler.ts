@@ -18,6 +18,16 @@ type AddHeaders = (headers: Record<string, string>, input: RouteInput, result: u
  * id, runs the row's service call, and answers the row's status with the correlation id, the row's own headers
  * (`location`; the paging headers the route's flags enable) and the result as body (none for a bodiless row).
  */
+/**
+ * The correlation id a route answers under: the one the adapter resolved for the request when it is a safe token,
+ * else one resolved from the request's headers. Every route's `handle` (the document's too) starts with it.
+ */
+export function correlationIdOf(input: Pick<RouteInput, 'correlationId' | 'headers'>): string {
+  return isSafeCorrelationId(input.correlationId)
+    ? input.correlationId
+    : resolveCorrelationId(normalizeHeaders(input.headers));
+}
+
 export function routeHandler(
   row: RouteRow,
   service: ResourceService<unknown, unknown>,
@@ -29,9 +39,7 @@ export function routeHandler(
   const hasBody = row.response !== 'none';
   const addHeaders = headersOf(row, resource, route);
   return async (input): Promise<RouteReply> => {
-    const correlationId = isSafeCorrelationId(input.correlationId)
-      ? input.correlationId
-      : resolveCorrelationId(normalizeHeaders(input.headers));
+    const correlationId = correlationIdOf(input);
     const result = await call(input, { headers: input.headers, correlationId, locals: input.locals });
     const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
     if (addHeaders !== undefined) addHeaders(headers, input, result);

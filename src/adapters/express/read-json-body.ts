@@ -1,10 +1,10 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { HttpError } from 'pagelope';
 import {
   bodyTooLargeError,
   hasBody,
   isJsonContentType,
   malformedEncodingError,
+  malformedJsonError,
   parseContentEncoding,
   parseJsonBody,
 } from 'pagelope/http';
@@ -53,6 +53,6 @@ export function fromBodyParserError(error: unknown): unknown {
   const { type, limit, code } = error as { readonly type?: unknown; readonly limit?: unknown; readonly code?: unknown };
   if (type === 'entity.too.large' && typeof limit === 'number') return bodyTooLargeError(limit);
   if (typeof code === 'string' && code.startsWith('Z_')) return malformedEncodingError(error);
-  if (type === 'entity.parse.failed') return new HttpError(400, 'Malformed JSON body', { cause: error });
+  if (type === 'entity.parse.failed') return malformedJsonError(error);
   return error;
 }
