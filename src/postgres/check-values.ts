@@ -33,7 +33,7 @@ export function conditionProblem({ field, op, value }: Condition, shape: TableSh
 export function checkQueryValues(query: NormalizedQuery, shape: TableShape): void {
   const messages: string[] = [];
   for (const group of query.baseGroups ?? query.groups) {
-    for (const condition of group) {
+    for (const condition of group as readonly Condition[]) {
       const problem = conditionProblem(condition, shape);
       if (problem) messages.push(`${condition.field}[${condition.op}]: ${problem}`);
     }

@@ -24,7 +24,12 @@ export type {
   Condition,
   ConditionGroups,
   SearchTerm,
+  RelationCondition,
+  RelationMatch,
+  FilterTerm,
+  RelationPathParts,
 } from './model/index';
+export { isRelationCondition, relationPathOf } from './model/index';
 export { SEARCH_LENGTH, resolveSelect, normalizeInput, normalizeScope, nextCursorOf } from './model/index';
 
 // The reference evaluation of a normalized query.
@@ -36,4 +41,5 @@ export {
   compileSearch,
   compileQueryPredicate,
   compileAfterCursor,
+  type RelatedLookup,
 } from './evaluate/index';

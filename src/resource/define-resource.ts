@@ -8,6 +8,7 @@ import {
   type FieldDef,
 } from '../fields/index';
 import { freezeMap, freezeSet } from './freeze-collection';
+import { declareRelations, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
 
 /** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
 export type LimitPolicy = 'clamp' | 'reject';
@@ -25,6 +26,9 @@ export interface PaginationOptions {
 /** Field names of the records a zod object schema describes. */
 export type FieldOf<TSchema extends z.ZodObject> = Extract<keyof z.output<TSchema>, string>;
 
+/** A path into a related resource's field, `relation.field` (one hop), as `filterable` and `sortable` take it. */
+export type RelationPath = `${string}.${string}`;
+
 /** Configuration of {@link defineResource}. */
 export interface ResourceConfig<TSchema extends z.ZodObject> {
   /** Plural resource name, e.g. `'users'`. */
@@ -36,10 +40,30 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
    * or an integer field (`z.number().int()`, for `serial` and identity keys).
    */
   readonly idField?: FieldOf<TSchema>;
-  /** Fields clients may filter on: a list (every fitting operator) or a map of field to operators. */
-  readonly filterable?: readonly FieldOf<TSchema>[] | { readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] };
-  /** Fields clients may sort by; the id field always is. */
-  readonly sortable?: readonly FieldOf<TSchema>[];
+  /**
+   * Fields clients may filter on: a list (every fitting operator) or a map of field to operators. A relation path
+   * (`'author.fullName'`) allows filtering parents by a field of the related resource, which that resource must
+   * itself allow to filter (with the operators it allows).
+   */
+  readonly filterable?:
+    | readonly (FieldOf<TSchema> | RelationPath)[]
+    | ({ readonly [K in FieldOf<TSchema>]?: readonly OperatorName[] } & {
+        readonly [path: RelationPath]: readonly OperatorName[];
+      });
+  /**
+   * Fields clients may sort by; the id field always is. A to-one relation path (`'author.fullName'`) sorts by a field
+   * the related resource allows to sort by (parents without a related record last ascending, first descending).
+   */
+  readonly sortable?: readonly (FieldOf<TSchema> | RelationPath)[];
+  /**
+   * Named relations to other resources (one hop): `{ author: { kind: 'one', resource: () => authors, field:
+   * 'authorId' } }`. A relation name is not a field name; the related resource is resolved when first used.
+   */
+  readonly relations?: { readonly [name: string]: RelationConfig };
+  /** Relations clients may embed with `include=` (deny by default). */
+  readonly includable?: readonly string[];
+  /** To-many relations clients may count with `counts=` (deny by default). */
+  readonly countable?: readonly string[];
   readonly pagination?: PaginationOptions;
   /** Order of `list` when the request names none (default: id ascending). */
   readonly defaultOrder?: readonly OrderTerm<FieldOf<TSchema>>[];
@@ -95,6 +119,8 @@ export interface Resource<TRecord = Record<string, unknown>, TSchema extends z.Z
   readonly unknownFields: UnknownFieldPolicy;
   /** The string fields `search` looks in, in the order given (empty: the resource is not searchable). */
   readonly searchable: readonly string[];
+  /** The declared relations by name (empty: none); `resolveRelations` gives them with their resources resolved. */
+  readonly relations: ReadonlyMap<string, RelationDef>;
   /** Type-only marker of the record type; never set at run time. */
   readonly '~record'?: TRecord;
 }
@@ -110,6 +136,9 @@ export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
   'search',
   'select',
   'or',
+  'include',
+  'counts',
+  '_count',
 ]);
 
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -128,6 +157,9 @@ const CONFIG_KEYS = new Set([
   'hidden',
   'unknownFields',
   'searchable',
+  'relations',
+  'includable',
+  'countable',
 ]);
 const PAGINATION_KEYS = new Set(['defaultLimit', 'maxLimit', 'onLimitExceeded']);
 
@@ -185,9 +217,20 @@ export function defineResource<const TSchema extends z.ZodObject>(
 
   const filterable = new Map<string, ReadonlySet<OperatorName>>();
   const filterConfig = config.filterable ?? [];
-  const entries: [string, readonly unknown[] | undefined][] = Array.isArray(filterConfig)
+  const allEntries: [string, readonly unknown[] | undefined][] = Array.isArray(filterConfig)
     ? (filterConfig as readonly string[]).map((field) => [field, undefined])
     : Object.entries(filterConfig as Record<string, readonly unknown[]>);
+  const filterPaths = new Map<string, readonly OperatorName[] | null>();
+  const entries = allEntries.filter(([field, ops]) => {
+    if (typeof field !== 'string' || !isRelationPath(field)) return true;
+    if (ops !== undefined && (!Array.isArray(ops) || ops.length === 0))
+      fail(name, `filterable operators of path "${field}" must be a non-empty array`);
+    for (const op of ops ?? [])
+      if (typeof op !== 'string' || !Object.hasOwn(OPERATORS, op))
+        fail(name, `unknown operator "${String(op)}" for path "${field}"`);
+    filterPaths.set(field, ops === undefined ? null : Object.freeze([...(ops as OperatorName[])]));
+    return false;
+  });
   for (const [field, ops] of entries) {
     const def = usable(field, 'filterable');
     if (policy.hidden.has(field)) fail(name, `hidden field "${field}" cannot be filterable`);
@@ -211,12 +254,19 @@ export function defineResource<const TSchema extends z.ZodObject>(
   }
 
   const sortable = new Set<string>([idField]);
-  for (const field of config.sortable ?? []) {
+  const sortPaths = (config.sortable ?? []).filter((field) => typeof field === 'string' && isRelationPath(field));
+  for (const field of (config.sortable ?? []).filter((entry) => !sortPaths.includes(entry))) {
     usable(field, 'sortable');
     if (policy.hidden.has(field)) fail(name, `hidden field "${field}" cannot be sortable`);
     sortable.add(field);
   }
 
+  const relations = declareRelations(
+    { relations: config.relations, includable: config.includable, countable: config.countable, filterPaths, sortPaths },
+    fields,
+    (field) => UNSAFE_NAMES.has(field),
+    (message) => fail(name, message),
+  );
   const searchable = resolveSearchable(name, config.searchable, fields, policy.hidden);
   const pagination = resolvePagination(name, config.pagination ?? {});
   const order: OrderTerm[] = [];
@@ -241,6 +291,7 @@ export function defineResource<const TSchema extends z.ZodObject>(
     defaultOrder,
     ...policy,
     searchable,
+    relations,
   }) as Resource<z.output<TSchema>, TSchema>;
 }
 

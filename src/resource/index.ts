@@ -8,7 +8,10 @@ export {
   type LimitPolicy,
   type FieldOf,
   type UnknownFieldPolicy,
+  type RelationPath,
 } from './define-resource';
+export { EMBED_LIMITS, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
+export { resolveRelations, type ResolvedRelation } from './resolve-relations';
 export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
 export { freezeMap } from './freeze-collection';
 export { validateCreate, validateReplace, validatePatch, type ValidateCreateOptions } from './validate-record';

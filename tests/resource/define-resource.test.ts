@@ -273,9 +273,12 @@ describe('defineResource', () => {
       },
     );
 
-    it('exports exactly the nine reserved names of the grammar', () => {
+    it('exports exactly the twelve reserved names of the grammar', () => {
       expect([...RESERVED_FIELD_NAMES].sort()).toStrictEqual([
+        '_count',
+        'counts',
         'cursor',
+        'include',
         'limit',
         'or',
         'orderBy',

@@ -1,14 +1,28 @@
 import { OPERATORS } from '../../fields/index';
-import type { Condition } from '../model/index';
+import { type Condition, type ConditionGroups, type FilterTerm, isRelationCondition } from '../model/index';
 
-type Predicate = (record: Readonly<Record<string, unknown>>) => boolean;
+type Row = Readonly<Record<string, unknown>>;
+type Predicate = (record: Row) => boolean;
+
+/**
+ * The related records of a parent for the reference evaluation of relation terms: for `relation`, the records of
+ * the related resource related to `record` and within the related scope (to-one: none or one).
+ */
+export type RelatedLookup = (relation: string, record: Row) => readonly Row[];
+
+const ABSENT: Row = Object.freeze({});
 
 /** A comparable key of a value: epoch milliseconds for a Date, the value itself otherwise. */
 export const keyOf = (value: unknown): unknown => (value instanceof Date ? value.getTime() : value);
 
-/** Compiles an OR of AND-groups of conditions into one predicate over records. */
-export function compilePredicate(groups: readonly (readonly Condition[])[]): Predicate {
-  const compiled = groups.map((group) => group.map(compileCondition));
+/**
+ * Compiles an OR of AND-groups of terms into one predicate over records. Relation terms read the related records
+ * through `related`.
+ *
+ * @throws Error (a server fault) when a group holds a relation term and no `related` lookup is given.
+ */
+export function compilePredicate(groups: ConditionGroups, related?: RelatedLookup): Predicate {
+  const compiled = groups.map((group) => group.map((term) => compileTerm(term, related)));
   if (compiled.length === 1) {
     const only = compiled[0] ?? [];
     if (only.length === 0) return () => true;
@@ -19,6 +33,27 @@ export function compilePredicate(groups: readonly (readonly Condition[])[]): Pre
     };
   }
   return (record) => compiled.some((group) => group.every((test) => test(record)));
+}
+
+function compileTerm(term: FilterTerm, related: RelatedLookup | undefined): Predicate {
+  if (!isRelationCondition(term)) return compileCondition(term);
+  if (related === undefined) throw new Error(`relation "${term.relation}": no related records to evaluate it with`);
+  const { relation, match } = term;
+  const child = compilePredicate([term.conditions]);
+  if (term.kind === 'one') {
+    // No related record: the conditions are tested on a record with every field absent (only isnull holds there).
+    const absent = child(ABSENT);
+    return (record) => {
+      const found = related(relation, record)[0];
+      return found === undefined ? absent : child(found);
+    };
+  }
+  if (match === 'any') return (record) => related(relation, record).some(child);
+  if (match === 'none') return (record) => !related(relation, record).some(child);
+  return (record) => {
+    const rows = related(relation, record);
+    return rows.length > 0 && rows.every(child);
+  };
 }
 
 function compileCondition(condition: Condition): Predicate {

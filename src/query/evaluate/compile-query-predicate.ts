@@ -1,5 +1,5 @@
 import { compileComparator } from './compile-comparator';
-import { compilePredicate } from './compile-predicate';
+import { compilePredicate, type RelatedLookup } from './compile-predicate';
 import { compileSearch } from './compile-search';
 import type { NormalizedQuery } from '../model/index';
 
@@ -8,14 +8,15 @@ type Predicate = (row: Row) => boolean;
 
 /**
  * The reference filter of a whole query: its OR-of-AND groups (the scope already ANDed in) and, when it has one, its
- * search. A record is in the query's set exactly when this returns true.
+ * search. A record is in the query's set exactly when this returns true. Relation terms read the related records
+ * (within the related scopes) through `related`.
  *
  * @example
  * const query = normalizeListInput({ where: { age: { gte: 18 } }, search: 'ad' }, users);
  * rows.filter(compileQueryPredicate(query));
  */
-export function compileQueryPredicate(query: NormalizedQuery): Predicate {
-  const filter = compilePredicate(query.groups);
+export function compileQueryPredicate(query: NormalizedQuery, related?: RelatedLookup): Predicate {
+  const filter = compilePredicate(query.groups, related);
   if (!query.search) return filter;
   const search = compileSearch(query.search);
   return (row) => filter(row) && search(row);

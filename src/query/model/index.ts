@@ -23,7 +23,12 @@ export {
   type Condition,
   type ConditionGroups,
   type SearchTerm,
+  type RelationCondition,
+  type RelationMatch,
+  type FilterTerm,
+  isRelationCondition,
 } from './normalized-query';
+export { relationPathOf, type RelationPathParts } from './relation-path';
 export { normalizeInput, finishQuery } from './normalize-input';
 export { normalizeScope } from './normalize-scope';
 export { normalizeWhere } from './normalize-where';

@@ -1,5 +1,5 @@
 import type { Resource } from '../../resource/index';
-import type { Condition } from './normalized-query';
+import type { Condition, ConditionGroups, FilterTerm } from './normalized-query';
 import { normalizeWhere } from './normalize-where';
 import { Problems } from '../../errors/index';
 
@@ -29,8 +29,8 @@ export function normalizeScope<TRecord>(scope: unknown, resource: Resource<TReco
 }
 
 /** The AND of two ORs of AND-groups: every pair of groups, concatenated (an empty group matches everything). */
-export function andGroups(left: Groups, right: Groups): Groups {
-  const out: (readonly Condition[])[] = [];
+export function andGroups(left: ConditionGroups, right: ConditionGroups): ConditionGroups {
+  const out: (readonly FilterTerm[])[] = [];
   for (const a of left) for (const b of right) out.push(a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]);
   return out;
 }

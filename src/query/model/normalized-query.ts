@@ -13,8 +13,40 @@ export interface Condition {
   readonly def: FieldDef;
 }
 
-/** A query's filter: an OR of AND-groups of conditions (one group with no condition: everything matches). */
-export type ConditionGroups = readonly (readonly Condition[])[];
+/** How a condition on a to-many relation selects parents: some child matches, every child (and one at least), none. */
+export type RelationMatch = 'any' | 'all' | 'none';
+
+/**
+ * A validated condition on a relation (one hop): `conditions` are on the related resource's fields, ANDed, and apply
+ * to the same related record.
+ *
+ * - `kind: 'one'` (`match` is always `'any'`): the parent's related record (within the related scope) satisfies
+ *   every condition; a parent with no related record (none, or out of scope) matches only when every condition
+ *   holds for a record with every field absent (only `isnull` does).
+ * - `kind: 'many'`: `'any'`, some related record satisfies them all; `'all'`, there is a related record and every
+ *   related record satisfies them all; `'none'`, no related record does (a parent without any matches).
+ *
+ * An empty `conditions` list (programmatic `{ reviews: { any: {} } }`) tests only for related records.
+ */
+export interface RelationCondition {
+  /** The relation's name. */
+  readonly relation: string;
+  readonly kind: 'one' | 'many';
+  readonly match: RelationMatch;
+  readonly conditions: readonly Condition[];
+}
+
+/** One term of an AND-group: a condition on a field of the resource, or on a relation. */
+export type FilterTerm = Condition | RelationCondition;
+
+/** Whether a group's term is a {@link RelationCondition}. */
+export const isRelationCondition = (term: FilterTerm): term is RelationCondition => 'relation' in term;
+
+/**
+ * A query's filter: an OR of AND-groups of terms (one group with no term: everything matches). A resource without
+ * relations only ever has {@link Condition}s in its groups.
+ */
+export type ConditionGroups = readonly (readonly FilterTerm[])[];
 
 /** A validated search: its text, lower-cased, and the fields it looks in. */
 export interface SearchTerm {
@@ -33,7 +65,11 @@ export interface SearchTerm {
 export interface NormalizedQuery {
   readonly page: number;
   readonly limit: number;
-  readonly groups: readonly (readonly Condition[])[];
+  readonly groups: ConditionGroups;
+  /**
+   * The applied order, ending with the id. A term's `field` may be a to-one relation path (`'author.fullName'`, see
+   * `relationPathOf`): the related record's field, absent when there is no related record within the related scope.
+   */
   readonly order: readonly OrderTerm[];
   /** The cursor's decoded sort-key values, for cursor queries that continue a walk. */
   readonly after: readonly unknown[] | null;
@@ -42,7 +78,16 @@ export interface NormalizedQuery {
   /** The tag of the request scope ANDed into `groups` (absent: no scope). */
   readonly scopeTag?: string | null;
   /** The filter before the scope was ANDed in: what the cursor's filter binding covers. */
-  readonly baseGroups?: readonly (readonly Condition[])[];
+  readonly baseGroups?: ConditionGroups;
+  /**
+   * The request scope of each related resource the filter or the order reads through a relation, normalized against
+   * the related resource (absent: the query reads no relation; a relation without a scope maps to `[[]]`).
+   */
+  readonly relationScopes?: ReadonlyMap<string, readonly (readonly Condition[])[]>;
+  /** The relations whose records each item embeds (`include`), in the order given; absent: none. */
+  readonly include?: readonly string[];
+  /** The to-many relations whose records each item counts into `_count` (`counts`), in the order given. */
+  readonly counts?: readonly string[];
   /** The search ANDed with the groups (absent or `null`: none). Cursors are bound to it. */
   readonly search?: SearchTerm | null;
   /** The fields each item keeps, the id first (absent or `null`: every field). Not part of a cursor's binding. */
@@ -128,14 +173,16 @@ export function queryFingerprint(query: NormalizedQuery): string {
  * The canonical text of a filter, order and search needle: conditions sorted within each AND-group, dates as ISO
  * strings. Without a search it is what it was before searches existed, so earlier cursors stay valid.
  */
-export function fingerprintOf(
-  groups: readonly (readonly Condition[])[],
-  order: readonly OrderTerm[],
-  search?: string,
-): string {
+export function fingerprintOf(groups: ConditionGroups, order: readonly OrderTerm[], search?: string): string {
   const text = (value: unknown) =>
     JSON.stringify(value, (_key, item: unknown) => (item instanceof Date ? item.toISOString() : item));
-  const where = groups.map((group) => group.map((c) => text([c.field, c.op, c.value])).sort());
+  const conditionText = (c: Condition) => text([c.field, c.op, c.value]);
+  // A relation term: its name, quantifier and sorted conditions (a field condition's text never starts this way).
+  const termText = (term: FilterTerm) =>
+    isRelationCondition(term)
+      ? text(['~relation', term.relation, term.match, term.conditions.map(conditionText).sort()])
+      : conditionText(term);
+  const where = groups.map((group) => group.map(termText).sort());
   const base = [where, order.map((t) => [t.field, t.direction])];
   return text(search === undefined ? base : [...base, search]);
 }

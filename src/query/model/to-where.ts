@@ -1,4 +1,4 @@
-import type { Condition } from './normalized-query';
+import { type Condition, type ConditionGroups, type FilterTerm, isRelationCondition } from './normalized-query';
 import type { Where } from './types';
 
 /**
@@ -10,13 +10,34 @@ import type { Where } from './types';
  * @example
  * toWhere([[{ field: 'age', op: 'gte', value: 18, def }]]); // { age: { gte: 18 } }
  */
-export function toWhere(groups: readonly (readonly Condition[])[]): Where<Record<string, unknown>> {
+export function toWhere(groups: ConditionGroups): Where<Record<string, unknown>> {
   if (groups.length === 1) return whereOf(groups[0] ?? []);
   return Object.freeze(groups.map(whereOf)) as Where<Record<string, unknown>>;
 }
 
-/** The frozen clause of one AND-group. */
-function whereOf(conditions: readonly Condition[]): Where<Record<string, unknown>> {
+/**
+ * The frozen clause of one AND-group. A to-one relation term becomes `{ relation: clause }`, a to-many one
+ * `{ relation: { any | all | none: clause } }`; when a group has two terms of one quantifier on the same relation (a
+ * top-level one and an OR group's own), that quantifier holds the list of their clauses, each its own test.
+ */
+function whereOf(terms: readonly FilterTerm[]): Where<Record<string, unknown>> {
+  const conditions: Condition[] = [];
+  const related: Record<string, Record<string, unknown>> = {};
+  for (const term of terms) {
+    if (!isRelationCondition(term)) {
+      conditions.push(term);
+      continue;
+    }
+    const clause = whereOf(term.conditions) as Record<string, unknown>;
+    if (term.kind === 'one') {
+      related[term.relation] = Object.freeze({ ...(related[term.relation] ?? {}), ...clause });
+      continue;
+    }
+    const quantifiers = (related[term.relation] ??= {});
+    const earlier = quantifiers[term.match];
+    quantifiers[term.match] =
+      earlier === undefined ? clause : Object.freeze([...(Array.isArray(earlier) ? earlier : [earlier]), clause]);
+  }
   // Keys are the resource's own field names and the operator table's names, never client text: defineResource
   // rejects field names such as `__proto__`, `constructor` or `toString`, so plain assignment cannot reach
   // Object.prototype.
@@ -32,5 +53,6 @@ function whereOf(conditions: readonly Condition[]): Where<Record<string, unknown
     ops[condition.op] = condition.value;
   }
   for (const key in where) Object.freeze(where[key]);
+  for (const name in related) where[name] = Object.freeze(related[name] ?? {});
   return Object.freeze(where);
 }

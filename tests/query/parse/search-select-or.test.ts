@@ -22,8 +22,10 @@ const users = defineResource({
 });
 
 /** The groups of a normalized query as sorted `field op value` lists: what they match, whatever the order. */
-const canon = (groups: readonly (readonly { field: string; op: string; value: unknown }[])[] | undefined) =>
-  groups?.map((group) => group.map(({ field, op, value }) => JSON.stringify([field, op, value])).sort());
+const canon = (groups: readonly (readonly object[])[] | undefined) =>
+  groups?.map((group) =>
+    group.map((term) => JSON.stringify(Object.entries(term).filter(([key]) => key !== 'def'))).sort(),
+  );
 
 const messages = (query: string) => messagesOf(badRequestOf(() => parseListQuery(query, users)));
 
