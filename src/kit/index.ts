@@ -10,7 +10,15 @@ export {
   type Condition,
   type ConditionGroups,
   type SearchTerm,
+  type RelationCondition,
+  type RelationMatch,
+  type FilterTerm,
+  type RelationPathParts,
+  isRelationCondition,
+  relationPathOf,
 } from '../query/index';
+// Relations: the declared relations of a resource, with their related resources resolved.
+export { resolveRelations, type ResolvedRelation } from '../resource/index';
 
 // Cursors.
 export { encodeCursor, decodeCursor, scopeTagOf, CURSOR_MISMATCH, type DecodedCursor } from '../pagination/index';
@@ -20,6 +28,7 @@ export { nextCursorOf } from '../query/index';
 export {
   compileQueryPredicate,
   compileAfterCursor,
+  type RelatedLookup,
   compilePredicate,
   compileSearch,
   compileComparator,
@@ -75,6 +84,8 @@ export type {
   CreateInput,
   Patch,
   ScopeOptions,
+  RelationBinding,
+  ByValuesOptions,
   ListItem,
   SelectFields,
   SelectList,

@@ -35,6 +35,17 @@ export type ListItem<TRecord, TSelect = never> = Selected<
 /** A field selection of `TRecord`: the names of fields each listed item keeps (the id is always kept). */
 export type SelectList<TRecord> = readonly (keyof TRecord & string)[];
 
+/**
+ * A relation of the resource bound, for one call, to the related resource's repository and that resource's request
+ * scope: relation filters and sorts read only the related records within `scope`.
+ */
+export interface RelationBinding {
+  /** The related resource's repository. */
+  readonly repository: Repository<unknown>;
+  /** The related resource's request scope, a `where` of the related resource (absent: none). */
+  readonly scope?: Where<Record<string, unknown>> | undefined;
+}
+
 /** Options of a repository call that may be restricted to some records (a request scope). */
 export interface ScopeOptions<TRecord> {
   /**
@@ -43,6 +54,19 @@ export interface ScopeOptions<TRecord> {
    * for an id that does not exist (404).
    */
   readonly scope?: Where<TRecord> | undefined;
+  /**
+   * The relations a listing's filter or order reads, by name, each bound to its repository and scope (the service
+   * passes the ones the query uses). A query that reads a relation without a binding is a server fault.
+   */
+  readonly relations?: Readonly<Record<string, RelationBinding>> | undefined;
+}
+
+/** Options of `Repository.listByValues`. */
+export interface ByValuesOptions<TRecord> {
+  /** The related resource's request scope: only records within it are returned or counted. */
+  readonly scope?: Where<TRecord> | undefined;
+  /** At most this many records for each value (absent: all of them). */
+  readonly perValue?: number | undefined;
 }
 
 /** The result of a raw statement run in a transaction: its rows, as the driver returns them. */
@@ -110,6 +134,25 @@ export interface Repository<TRecord> {
    * `tx.repository(other)` binds this or another repository of the same store to the transaction.
    */
   transaction?<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * The records whose `field` holds one of `values` (within the scope), in the resource's default order (ending with
+   * the id), at most `perValue` for each value: one statement for a whole page of parents, however many (what
+   * `include` embeds). Optional: without it, the service reads them through `listByCursor`, page by page.
+   */
+  listByValues?(
+    field: keyof TRecord & string,
+    values: readonly RecordId[],
+    options?: ByValuesOptions<TRecord>,
+  ): Promise<readonly TRecord[]>;
+  /**
+   * The number of records whose `field` holds each of `values` (within the scope); a value no record holds may be
+   * absent from the map (what `counts` reports). Optional: without it, the service counts through `list` totals.
+   */
+  countByValues?(
+    field: keyof TRecord & string,
+    values: readonly RecordId[],
+    options?: ByValuesOptions<TRecord>,
+  ): Promise<ReadonlyMap<RecordId, number>>;
   /**
    * The fields the store fills itself when a created record has no value for them (database defaults such as
    * `gen_random_uuid()` or `now()`): the service and the OpenAPI create schema treat them as optional on create.
