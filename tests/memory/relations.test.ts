@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, defineResource, type Repository } from '../../src/index';
-import type { FieldDef, FilterTerm, OrderTerm, RelationCondition, Resource } from '../../src/kit/index';
+import type {
+  FieldDef,
+  FilterTerm,
+  OrderTerm,
+  RelationBinding,
+  RelationCondition,
+  Resource,
+} from '../../src/kit/index';
 import { remember } from '../../src/query/model/index';
 import {
   authors,
@@ -130,7 +137,7 @@ describe('createMemoryRepository list (relations)', () => {
       [...conditionsOf({ title: { cont: 'a' } }, books), reviewsTerm('any', {})],
     ];
     expect(idsOf((await repository.list(pageOf(groups), bind())).items)).toStrictEqual(['b2', 'b5']);
-    const scoped = { ...bind(), scope: { tenant: 't2' } };
+    const scoped = { ...bind(), scope: { tenant: 't2' as const } };
     expect(idsOf((await repository.list(pageOf(groups), scoped)).items)).toStrictEqual(['b5']);
   });
 
@@ -184,7 +191,12 @@ describe('createMemoryRepository list (relations)', () => {
     expect(decodeCursorValues(second.nextCursor ?? '').values).toStrictEqual(['Bob', 'b2']);
   });
 
-  it.each([
+  it.each<{
+    name: string;
+    options: { relations?: Record<string, RelationBinding> };
+    query: never;
+    message: RegExp;
+  }>([
     {
       name: 'a relation without a binding',
       options: { relations: {} },
@@ -223,7 +235,7 @@ describe('createMemoryRepository list (relations)', () => {
     },
   ])('throws an Error (a server fault) for $name', async ({ options, query, message }) => {
     const { books: repository, bind } = setup();
-    const relations = 'relations' in options ? options.relations : bind().relations;
+    const relations = options.relations ?? bind().relations;
     const call = repository.list(query, { relations });
     await expect(call).rejects.toThrow(message);
     await expect(call).rejects.not.toHaveProperty('statusCode');
@@ -243,7 +255,8 @@ describe('createMemoryRepository list (relations)', () => {
 
 // A resource related to itself: a relation read of a store in its committed view reads that same store.
 const employeeSchema = z.object({ id: z.string(), name: z.string(), managerId: z.string().nullable() });
-const employees = defineResource({
+type Employee = z.output<typeof employeeSchema>;
+const employees: Resource<Employee> = defineResource({
   name: 'employees',
   schema: employeeSchema,
   relations: {
