@@ -314,6 +314,7 @@ describe('createMemoryRepository transaction (relations)', () => {
         { id: 'e1', name: 'Ada', managerId: null },
         { id: 'e2', name: 'Bo', managerId: 'e1' },
         { id: 'e3', name: 'Cy', managerId: 'e2' },
+        { id: 'e4', name: 'Di', managerId: 'e2' },
       ],
     });
     const relations = {
@@ -335,6 +336,7 @@ describe('createMemoryRepository transaction (relations)', () => {
       const txStaff = tx.repository(staff);
       await txStaff.update('e3', { managerId: 'e1' });
       await txStaff.update('e1', { name: 'Bo' });
+      await txStaff.delete('e4');
       return {
         outside: idsOf((await staff.list(managedByBo, { relations })).items),
         inside: idsOf((await txStaff.list(managedByBo, { relations })).items),
@@ -343,7 +345,7 @@ describe('createMemoryRepository transaction (relations)', () => {
         stored: (await staff.list({ limit: 10 })).items,
       };
     });
-    expect(seen?.outside).toStrictEqual(['e3']);
+    expect(seen?.outside).toStrictEqual(['e3', 'e4']);
     expect(seen?.inside).toStrictEqual(['e2', 'e3']);
     // Outside: e1 (no manager: first descending) then e2 (manager Ada); inside: only e1 has reports.
     expect(seen?.managersOutside).toStrictEqual(['e1', 'e2']);
@@ -352,6 +354,7 @@ describe('createMemoryRepository transaction (relations)', () => {
       { id: 'e1', name: 'Ada', managerId: null },
       { id: 'e2', name: 'Bo', managerId: 'e1' },
       { id: 'e3', name: 'Cy', managerId: 'e2' },
+      { id: 'e4', name: 'Di', managerId: 'e2' },
     ]);
     expect(idsOf((await staff.list(managedByBo, { relations })).items)).toStrictEqual(['e2', 'e3']);
     expect((await staff.list({ limit: 10 })).items).toStrictEqual([
