@@ -88,7 +88,7 @@ describe('defineResource relations', () => {
     expect(Object.isFrozen(resource.relations.get('author'))).toBe(true);
   });
 
-  it.each([
+  it.each<{ extra: Record<string, unknown>; message: string }>([
     { extra: { relations: [] }, message: 'relations must be an object of named relations' },
     {
       extra: { relations: { title: { kind: 'one', resource: () => authors, field: 'authorId' } } },
@@ -232,7 +232,7 @@ describe('resolveRelations', () => {
     expect(resolveRelations(b).get('as')?.resource).toBe(a);
   });
 
-  it.each([
+  it.each<{ extra: Record<string, unknown>; message: string }>([
     {
       extra: { relations: { author: { kind: 'one', resource: () => ({}), field: 'authorId' } } },
       message: 'relation "author": its resource function must return a resource made by defineResource',
