@@ -41,7 +41,7 @@ const books = (extra: Record<string, unknown> = {}) =>
   } as unknown as BookConfig);
 
 /** The TypeError message that resolving the relations of `resource` throws. */
-const resolveError = (resource: Resource): string => {
+const resolveError = <TRecord>(resource: Resource<TRecord>): string => {
   try {
     resolveRelations(resource);
   } catch (error) {
@@ -215,7 +215,7 @@ describe('resolveRelations', () => {
     const schemaA = z.object({ id: z.string(), bId: z.string().nullable() });
     const schemaB = z.object({ id: z.string(), name: z.string() });
     // eslint-disable-next-line prefer-const -- assigned after a, which names it through the thunk
-    let b: Resource;
+    let b: Resource<{ id: string; name: string }>;
     const a = defineResource({
       name: 'a',
       schema: schemaA,
