@@ -201,7 +201,7 @@ describe('createMemoryRepository list (relations)', () => {
       name: 'a relation without a binding',
       options: { relations: {} },
       query: pageOf([[author({})]]),
-      message: /no repository is bound/,
+      message: /reads relation "author", which has no binding/,
     },
     {
       name: 'a relation bound to a repository that is not a memory repository',
@@ -213,13 +213,13 @@ describe('createMemoryRepository list (relations)', () => {
       name: 'a relation the resource does not declare',
       options: {},
       query: pageOf([[{ ...author({}), relation: 'publisher' }]]),
-      message: /has no relation "publisher"/,
+      message: /reads relation "publisher", which has no binding/,
     },
     {
       name: 'a relation named __proto__',
       options: {},
       query: pageOf([[{ ...author({}), relation: '__proto__' }]]),
-      message: /has no relation "__proto__"/,
+      message: /reads relation "__proto__", which has no binding/,
     },
     {
       name: 'a sort by a to-many path',
@@ -250,6 +250,44 @@ describe('createMemoryRepository list (relations)', () => {
       'page',
     ) as never;
     await expect(plain.list(query)).rejects.toThrow(/relation "author"/);
+  });
+});
+
+describe('createMemoryRepository (relations, programmatic input)', () => {
+  it.each([
+    { name: 'a to-one clause', where: { author: { fullName: { cont: 'n' } } }, ids: ['b1'] },
+    { name: '{ author: null }', where: { author: null }, ids: ['b3', 'b4'] },
+    { name: 'reviews all', where: { reviews: { all: { rating: { gte: 4 } } } }, ids: ['b2'] },
+    { name: 'reviews none (childless included)', where: { reviews: { none: {} } }, ids: ['b3', 'b4'] },
+    {
+      name: 'an OR of relation clauses',
+      where: [{ reviews: { none: {} } }, { author: { tier: 'silver' } }],
+      ids: ['b2', 'b3', 'b4'],
+    },
+    {
+      name: 'two clauses of one quantifier (each its own term)',
+      where: { reviews: { any: [{ rating: 5 }, { rating: 2 }] } },
+      ids: ['b1'],
+    },
+  ])('returns the books of $name', async ({ where, ids }) => {
+    const { books: repository, bind } = setup();
+    const page = await repository.list({ where } as never, bind());
+    expect(idsOf(page.items)).toStrictEqual(ids);
+    expect(page.total).toBe(ids.length);
+  });
+
+  it('walks cursors sorted by a to-one path under related scopes, and refuses them under other ones', async () => {
+    const { books: repository, bind } = setup();
+    const options = { ...bind({ author: { tenant: 't1' } }), scope: { tenant: 't1' as const } };
+    const query = { orderBy: [{ field: 'author.fullName', direction: 'desc' }], limit: 2 } as never;
+    const first = await repository.listByCursor(query, options);
+    expect(idsOf(first.items)).toStrictEqual(['b2', 'b3']);
+    const next = { orderBy: [{ field: 'author.fullName', direction: 'desc' }], limit: 2, cursor: first.nextCursor };
+    const second = await repository.listByCursor(next as never, options);
+    expect(idsOf(second.items)).toStrictEqual(['b1']);
+    expect(second.nextCursor).toBeNull();
+    const otherScope = { ...bind({ author: { tenant: 't2' } }), scope: { tenant: 't1' as const } };
+    await expect(repository.listByCursor(next as never, otherScope)).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 
