@@ -6,15 +6,15 @@ import type { Repository } from './repository';
 type Row = Record<string, unknown>;
 
 /** What {@link listByValues} and {@link countByValues} read: the repository's resource, a field and its values. */
-export interface ByValuesRequest {
+export interface ByValuesRequest<TRecord = Record<string, unknown>> {
   /** The repository's resource (its default order and page size are read). */
-  readonly resource: Resource;
+  readonly resource: Resource<TRecord>;
   /** The field whose value must be one of `values`. */
-  readonly field: string;
+  readonly field: keyof TRecord & string;
   /** The values (duplicates and `null` are ignored). */
   readonly values: readonly RecordId[];
   /** The request scope of the resource: only records within it are read or counted. */
-  readonly scope?: Where<Record<string, unknown>> | undefined;
+  readonly scope?: Where<TRecord> | undefined;
   /** {@link listByValues} only: at most this many records for each value (absent: all of them). */
   readonly perValue?: number | undefined;
 }
@@ -40,7 +40,7 @@ function chunksOf(values: readonly RecordId[]): RecordId[][] {
  */
 export async function listByValues<TRecord>(
   repository: Repository<TRecord>,
-  request: ByValuesRequest,
+  request: ByValuesRequest<TRecord>,
 ): Promise<readonly TRecord[]> {
   const { resource, field, scope, perValue } = request;
   const chunks = chunksOf(request.values);
@@ -54,7 +54,7 @@ export async function listByValues<TRecord>(
     do {
       const where = { [field]: { in: chunk } } as unknown as Where<TRecord>;
       const page: { readonly items: readonly TRecord[]; readonly nextCursor: string | null } =
-        await repository.listByCursor({ where, limit, cursor }, { scope: scope as Where<TRecord> | undefined });
+        await repository.listByCursor({ where, limit, cursor }, { scope });
       for (const item of page.items as readonly Row[]) {
         const value = item[field];
         const count = taken.get(value) ?? 0;
@@ -67,7 +67,7 @@ export async function listByValues<TRecord>(
     } while (cursor !== null && !(perValue !== undefined && full === chunk.length));
   }
   // Each chunk is in the default order; several chunks are merged into one order (the sort is stable).
-  if (chunks.length > 1) found.sort(compileComparator(resource.defaultOrder));
+  if (chunks.length > 1) found.sort(compileComparator((resource as Resource).defaultOrder));
   return found as TRecord[];
 }
 
@@ -83,7 +83,7 @@ export async function listByValues<TRecord>(
  */
 export async function countByValues<TRecord>(
   repository: Repository<TRecord>,
-  request: ByValuesRequest,
+  request: ByValuesRequest<TRecord>,
 ): Promise<ReadonlyMap<RecordId, number>> {
   const { field, scope } = request;
   const counts = new Map<RecordId, number>();
@@ -91,7 +91,7 @@ export async function countByValues<TRecord>(
     const totals = await Promise.all(
       chunk.map(async (value) => {
         const where = { [field]: { eq: value } } as unknown as Where<TRecord>;
-        const page = await repository.list({ where, limit: 1 }, { scope: scope as Where<TRecord> | undefined });
+        const page = await repository.list({ where, limit: 1 }, { scope });
         return page.total;
       }),
     );

@@ -20,9 +20,9 @@ type Alternatives = readonly (readonly Condition[])[];
 export const RELATED_READ_LIMIT = 10_000;
 
 /** Options of {@link resolveRelationTerms}. */
-export interface ResolveRelationTermsOptions {
+export interface ResolveRelationTermsOptions<TRecord = Record<string, unknown>> {
   /** The resource the query lists (whose relations the terms name). */
-  readonly resource: Resource;
+  readonly resource: Resource<TRecord>;
   /** The relation bindings the repository was given (`ScopeOptions.relations`). */
   readonly relations?: Readonly<Record<string, RelationBinding>> | undefined;
 }
@@ -45,12 +45,12 @@ export interface ResolveRelationTermsOptions {
  * @example
  * const query = await resolveRelationTerms(normalizeListInput(input, books, options), { resource: books, relations: options.relations });
  */
-export async function resolveRelationTerms(
+export async function resolveRelationTerms<TRecord>(
   query: NormalizedQuery,
-  options: ResolveRelationTermsOptions,
+  options: ResolveRelationTermsOptions<TRecord>,
 ): Promise<NormalizedQuery> {
   if (!query.groups.some((group) => group.some(isRelationCondition))) return query;
-  const { resource } = options;
+  const resource = options.resource as unknown as Resource;
   const relations = resolveRelations(resource);
   const budget = { left: RELATED_READ_LIMIT };
   const done = new Map<RelationCondition, Alternatives>();
