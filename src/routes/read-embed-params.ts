@@ -37,7 +37,13 @@ function valuesOf(query: unknown): Record<Option, unknown[]> | undefined {
     const value = Object.hasOwn(record, option) ? record[option] : undefined;
     return value === undefined ? [] : Array.isArray(value) ? value : [value];
   };
-  const values = { include: read('include'), counts: read('counts') };
+  let values: Record<Option, unknown[]>;
+  try {
+    values = { include: read('include'), counts: read('counts') };
+  } catch {
+    // A getter or Proxy trap of a query object that throws: its message is internal, so it never reaches the 400.
+    throw badRequest(['the query object could not be read']);
+  }
   return values.include.length === 0 && values.counts.length === 0 ? undefined : values;
 }
 
