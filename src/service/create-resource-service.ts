@@ -132,7 +132,13 @@ const NO_LOCALS: DefaultLocals = Object.freeze({});
  * and rethrows the original error. With `transaction: true`, everything from the before-hooks to the after-hooks of a
  * write runs in one transaction of the repository, rolled back when any step throws.
  *
- * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method.
+ * Relations bound with `relations` are read through the related services' repositories, within their scopes: the
+ * bindings of the relations a listing's `where` or `orderBy` reads go to the repository (`ScopeOptions.relations`),
+ * and `include` / `counts` (list, listByCursor, get) are embedded after the repository call, with one related call
+ * per relation for the whole page, before the `onAfter<Op>` handlers run (they see the embeds).
+ *
+ * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method, or a
+ * `relations` key that is not a relation of the resource.
  * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
  * the scope, 404 for a missing or out-of-scope id or one the id field's schema rejects, and whatever the repository
  * or a handler throws.
