@@ -110,6 +110,22 @@ describe('createResourceService', () => {
       expect((error as Error).message).toMatch(/relation "author" is used, but no service is bound/);
     });
 
+    it('throws a server fault (not an HttpError) for a where or orderBy on a relation without a bound service', async () => {
+      const service = createResourceService({
+        resource: books,
+        repository: createMemoryRepository(books, { records: BOOKS }),
+      });
+      for (const query of [
+        { where: { author: { fullName: 'Ann Lee' } } },
+        { where: [{ title: 'One' }, { reviews: { none: { rating: 1 } } }] },
+        { orderBy: [{ field: 'author.fullName', direction: 'asc' }] },
+      ]) {
+        const error = await rejectionOf(service.list(query as never));
+        expect(isHttpError(error)).toBe(false);
+        expect((error as Error).message).toMatch(/is used, but no service is bound/);
+      }
+    });
+
     it('throws a server fault for a relation bound to something createResourceService did not make', async () => {
       const service = createResourceService({
         resource: books,
