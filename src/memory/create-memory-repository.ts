@@ -24,12 +24,14 @@ import {
   type ScopeOptions,
   compilePredicate,
   type ByValuesOptions,
+  type NormalizedQuery,
+  keyOf,
 } from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
-import { withTransactions } from './memory-transaction';
+import { readAsRunning, runningReader, withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
-import { relationReadingOf } from './relation-reading';
+import { prepareForeign, readsForeign, relationReadingOf, type RelationReading } from './relation-reading';
 import { countsByValues, rowsByValues } from './rows-by-values';
 
 type Row = Record<string, unknown>;
@@ -110,6 +112,34 @@ export function createMemoryRepository<TRecord>(
     return record;
   };
 
+  /**
+   * Runs the synchronous `read` of a listing with the relations its query reads: natively and at once when every
+   * relation it reads is bound to a memory repository (no await before the read: a transaction's view holds), else
+   * after the kit fallback has read the other repositories, on the view of the transaction the call was made in.
+   */
+  const withRelations = <T>(
+    query: NormalizedQuery,
+    relations: ScopeOptions<TRecord>['relations'],
+    read: (query: NormalizedQuery, related: RelationReading | undefined) => T,
+  ): T | Promise<T> => {
+    if (!readsForeign(resource as Resource, query, relations)) {
+      const related = relationReadingOf(resource as Resource, query, relations);
+      return related ? related.run(() => read(query, related)) : read(query, undefined);
+    }
+    const reader = runningReader();
+    const distinct = (field: string) => {
+      const values = new Map<unknown, unknown>();
+      store.scan((row) => void (row[field] != null && values.set(keyOf(row[field]), row[field])));
+      return [...values.values()];
+    };
+    const relatingValues = (field: string) => readAsRunning([store], () => distinct(field), reader);
+    return prepareForeign(resource as Resource, query, relations, relatingValues).then((prepared) => {
+      const related = relationReadingOf(resource as Resource, prepared.query, relations, prepared.foreign);
+      const stores = [store, ...(related?.stores ?? [])];
+      return readAsRunning(stores, () => read(prepared.query, related), reader);
+    });
+  };
+
   if (options.records) {
     // Bulk load: validate every record, then build each index with one sort (duplicates show up as neighbours).
     const rows: Row[] = [];
@@ -150,10 +180,10 @@ export function createMemoryRepository<TRecord>(
         scope: options?.scope,
         relations: options?.relations,
       });
-      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
-      const { items, total } = related
-        ? related.run(() => indexedPage(store, normalized, related))
-        : indexedPage(store, normalized);
+      const listed = withRelations(normalized, options?.relations, (query, related) =>
+        indexedPage(store, query, related),
+      );
+      const { items, total } = listed instanceof Promise ? await listed : listed;
       return ownPageResult(
         items.map((row) => pickFields<TRecord>(row, normalized.select)),
         {
@@ -168,17 +198,16 @@ export function createMemoryRepository<TRecord>(
         scope: options?.scope,
         relations: options?.relations,
       });
-      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
-      const read = () => {
-        const rows = indexedAfter(store, normalized, related);
+      const listed = withRelations(normalized, options?.relations, (read, related) => {
+        const rows = indexedAfter(store, read, related);
         const page = rows.slice(0, normalized.limit);
         const last = page[page.length - 1];
         // The cursor holds the last record's sort values: taken from the whole row (with the values of the order's
-        // relation paths), before the selection trims it.
+        // relation paths), before the selection trims it; it binds the query as given (`read` keeps its binding).
         const more = rows.length > normalized.limit && last;
-        return { page, nextCursor: more ? nextCursorOf(normalized, related ? related.cursorRow(last) : last) : null };
-      };
-      const { page, nextCursor } = related ? related.run(read) : read();
+        return { page, nextCursor: more ? nextCursorOf(read, related ? related.cursorRow(last) : last) : null };
+      });
+      const { page, nextCursor } = listed instanceof Promise ? await listed : listed;
       const items = page.map((row) => pickFields<TRecord>(row, normalized.select));
       return Object.freeze({ items: Object.freeze(items), nextCursor });
     },
