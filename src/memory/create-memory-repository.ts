@@ -53,6 +53,12 @@ export interface MemoryRepositoryOptions<TRecord> {
  * `search` is answered from packed, lower-cased text columns of the searchable fields (built on first use, kept in
  * step with writes), and `select` trims each returned item to the selected fields.
  *
+ * Relations (`options.relations` of `list` and `listByCursor`): a relation bound to a memory repository is read
+ * natively, a to-one one by id in the related store, a to-many one through an equality index of the relating field
+ * (built on first use, kept in step with writes), within the related scope; one bound to another kind of repository
+ * goes through the kit fallback (`resolveRelationTerms`, bounded by `RELATED_READ_LIMIT`). `listByValues` and
+ * `countByValues` read the same indexes, for the service's `include` and `counts`.
+ *
  * `transaction(work)` runs `work` in a memory transaction that any memory repository can join
  * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, reads from outside the
  * transaction see the committed state and writes wait until it has ended (docs/hooks-and-service.md, "Transactions").
