@@ -244,9 +244,10 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const query = normalizeListInput(input, generic, { scope: options?.scope });
+      const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
-      const plan = await planRelations(query, parent, options?.relations, base);
+      const plan = await planRelations(given, parent, options?.relations, base);
+      const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
       if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
@@ -268,9 +269,10 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const query = normalizeCursorInput(input, generic, { scope: options?.scope });
+      const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
-      const plan = await planRelations(query, parent, options?.relations, base);
+      const plan = await planRelations(given, parent, options?.relations, base);
+      const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       if (impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
       const context = plan ? plan.context(base) : base;
