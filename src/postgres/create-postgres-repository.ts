@@ -244,7 +244,7 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const query = normalizeListInput(input, generic, { scope: options?.scope });
+      const query = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
       const plan = await planRelations(query, parent, options?.relations, base);
       checkQueryValues(query, base, plan?.shapes);
@@ -268,7 +268,7 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const query = normalizeCursorInput(input, generic, { scope: options?.scope });
+      const query = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
       const plan = await planRelations(query, parent, options?.relations, base);
       checkQueryValues(query, base, plan?.shapes);

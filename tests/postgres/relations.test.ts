@@ -37,6 +37,13 @@ import {
 const DATES = ['1950-01-01T00:00:00Z', '1980-06-15T23:30:00Z', '1980-06-16T00:30:00Z'].map((d) => new Date(d));
 
 /** The values a cursor carries (its payload after the binding), dates revived for the date paths of `order`. */
+/** The scope tag a cursor carries (it covers the related scopes too), as a decoded cursor query holds it. */
+function cursorScopeOf(cursor: string): string | null {
+  const binding = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[])[0] ?? '';
+  const dot = binding.indexOf('.');
+  return dot === -1 ? null : binding.slice(dot + 1);
+}
+
 function afterOf(cursor: string, order: readonly OrderTerm[]): unknown[] {
   const payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
   return payload
@@ -124,12 +131,14 @@ for (const [name, open] of testDatabases()) {
 
               const walked: string[] = [];
               let after: unknown[] | null = null;
+              let cursorScope: string | null = null;
               for (let i = 0; i <= expected.length; i++) {
-                const query: NormalizedQuery = bookQuery({ order, limit, after });
+                const query: NormalizedQuery = bookQuery({ order, limit, after, cursorScope });
                 const result = await library.books.listByCursor(stamped(query, 'cursor'), { relations });
                 walked.push(...result.items.map((b) => b.id));
                 if (!result.nextCursor) break;
                 after = afterOf(result.nextCursor, order);
+                cursorScope = cursorScopeOf(result.nextCursor);
               }
               expect(walked).toEqual(expected);
             },
