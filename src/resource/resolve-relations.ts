@@ -43,8 +43,8 @@ function isResource(value: unknown): value is Resource {
  * sortable path into a field the related resource lacks, hides, or does not allow to filter or sort, or an operator
  * the related resource does not allow on it.
  */
-export function resolveRelations(resource: Resource): ReadonlyMap<string, ResolvedRelation> {
-  const base = baseResource(resource);
+export function resolveRelations<TRecord>(resource: Resource<TRecord>): ReadonlyMap<string, ResolvedRelation> {
+  const base = baseResource(resource as unknown as Resource);
   const declared = base.relations;
   if (declared === undefined || declared.size === 0) return EMPTY;
   let map = resolved.get(base);
