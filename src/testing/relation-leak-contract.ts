@@ -84,6 +84,18 @@ export function relationLeakContract(context: ContractContext): void {
       expect((await httpErrorOf(get('b5', { include: ['author'], locals: A }))).statusCode).toBe(404);
     });
 
+    it('refuses a cursor issued under another related scope, the books scope being the same', async () => {
+      // Books unscoped; authors and reviews scoped by the tenant: only the related scopes differ between A and B.
+      const services = createBookServices(await openWorld(makeRepository, RELATION_SEED), (side, locals) =>
+        side === 'books' ? undefined : { tenant: locals['tenant'] },
+      );
+      const query = { orderBy: [{ field: 'author.fullName', direction: 'asc' }], limit: 1 };
+      const first = await services.listByCursor(query, { tenant: 'B' });
+      expect(first.nextCursor).not.toBeNull();
+      const replayed = services.listByCursor({ ...query, cursor: first.nextCursor }, A);
+      expect((await httpErrorOf(replayed)).statusCode).toBe(400);
+    });
+
     it.each<[string, (field: string) => LooseQuery]>([
       ['a to-one filter', (field) => ({ where: { author: { [field]: { eq: 'key-u1' } } } })],
       ['a to-many filter', (field) => ({ where: { reviews: { any: { [field]: { eq: 'key-r1' } } } } })],

@@ -16,8 +16,12 @@ import type { LooseQuery, WorldRepositories } from './relation-harness';
 
 type Row = Record<string, unknown>;
 
-/** How a service's scope is made: the scenario's fixed scope, or the tenant of the call's `locals`. */
-export type ScopeSource = RelationScopes | 'locals.tenant';
+/**
+ * How a service's scope is made: the scenario's fixed scope, the tenant of the call's `locals` on every side, or a
+ * function of the side and the call's `locals`.
+ */
+export type ScopeSource =
+  RelationScopes | 'locals.tenant' | ((side: keyof RelationScopes, locals: Readonly<Row>) => Readonly<Row> | undefined);
 
 /** The books service of a world and loose calls to it. */
 export interface BookServices {
@@ -33,6 +37,7 @@ const scopeOf =
   (source: ScopeSource, side: keyof RelationScopes) =>
   ({ locals }: { locals: Readonly<Row> }): Where<never> | undefined => {
     if (source === 'locals.tenant') return { tenant: locals['tenant'] } as Where<never>;
+    if (typeof source === 'function') return source(side, locals) as Where<never> | undefined;
     return source[side] as Where<never> | undefined;
   };
 
