@@ -11,9 +11,9 @@ import { relationEmbedContract } from './relation-embed-contract';
 import { relationFilterContract } from './relation-filter-contract';
 import { relationLeakContract } from './relation-leak-contract';
 
-/** Runs of each relation property: a quarter of the contract's (each run makes three repositories), at least one. */
+/** Runs of each relation property: half the contract's (each run makes three repositories), at least one. */
 export const relationRunsOf = (options: RepositoryContractOptions): number =>
-  Math.max(1, Math.ceil((options.numRuns ?? 100) / 4));
+  Math.max(1, Math.ceil((options.numRuns ?? 100) / 2));
 
 /** The blocks of the relation rules, on a contract context. */
 export function relationRules(context: ContractContext): void {
@@ -40,7 +40,7 @@ export function relationRules(context: ContractContext): void {
  *
  * @param name - What the rules are run against, shown in the test names.
  * @param factory - Builds a fresh repository of a resource holding the given records.
- * @param options - Runs of each property (the relation properties run a quarter of them), a fast-check seed.
+ * @param options - Runs of each property (the relation properties run half of them), a fast-check seed.
  *
  * @example
  * ```ts

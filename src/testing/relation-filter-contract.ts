@@ -94,7 +94,7 @@ export function relationFilterContract(context: ContractContext, numRuns: number
     const scenario = fc.record({
       world: worldArbitrary,
       scopes: scopesArbitrary,
-      queries: fc.array(relationQueryArbitrary, { minLength: 1, maxLength: 3 }),
+      queries: fc.array(relationQueryArbitrary, { minLength: 1, maxLength: 4 }),
       limit: fc.integer({ min: 1, max: 4 }),
     });
 
