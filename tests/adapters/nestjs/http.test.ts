@@ -25,6 +25,8 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
+import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
+import { MEMORY_RELATIONS_READY } from '../../testing/relations-ready';
 import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -72,6 +74,12 @@ const mountOn =
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));
+describe.runIf(MEMORY_RELATIONS_READY)('relations', () =>
+  describeRelationsAdapterContract('nestjs on express', mountOn('express')),
+);
+describe.runIf(MEMORY_RELATIONS_READY)('relations', () =>
+  describeRelationsAdapterContract('nestjs on fastify', mountOn('fastify')),
+);
 describeExistingSchemaHttpContract('nestjs on express', mountOn('express'));
 describeAdapterContract('nestjs on fastify', mountOn('fastify'));
 describeExistingSchemaHttpContract('nestjs on fastify', mountOn('fastify'));
