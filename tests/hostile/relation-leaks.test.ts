@@ -10,7 +10,6 @@ import { onError, resourceRoutes } from 'pagelope/hono';
 import { authors, books, RELATION_SEED, reviews } from '../../src/testing/relation-fixtures';
 import { expectNothingOfTenantB } from '../../src/testing/relation-leak-contract';
 import { createBookServices } from '../../src/testing/relation-services';
-import { MEMORY_RELATIONS_READY } from '../testing/relations-ready';
 
 /** The books, authors and reviews routes, every side scoped by the `x-tenant` header. */
 function relationApp(): Hono {
@@ -32,7 +31,7 @@ function relationApp(): Hono {
 const EMBEDS = 'include=author,reviews&counts=reviews&limit=50';
 const ALL_OF_A = ['b1', 'b2', 'b3', 'b4', 'b6'];
 
-describe.runIf(MEMORY_RELATIONS_READY)('relations across tenants', () => {
+describe('relations across tenants', () => {
   const app = relationApp();
   const get = async (path: string, tenant = 'A') => {
     const response = await app.request(path, { headers: { 'x-tenant': tenant } });

@@ -6,11 +6,9 @@ import { expectBadRequest, httpErrorOf } from '../../src/testing/expect-bad-requ
 import { items, SEARCH_FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
 import { referenceList } from '../../src/testing/reference-model';
 import { SEED } from '../../src/testing/seed';
-import { MEMORY_RELATIONS_READY } from '../testing/relations-ready';
 
-// The relation rules (issue 19) run once the memory repository reads relation bindings (see relations-ready.ts).
 repositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }), {
-  relations: MEMORY_RELATIONS_READY,
+  relations: true,
 });
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

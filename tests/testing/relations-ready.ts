@@ -1,31 +1,11 @@
 /**
- * Whether the memory and PostgreSQL repositories read relation terms through the bindings they are given: the
- * relation suites that run on them (the relation rules of their repository contracts, the relations HTTP contract,
- * the relation leak probes) are declared off until they do. Remove once every relation piece is on main.
+ * Whether the PostgreSQL repository reads relation terms through the bindings it is given: the relation rules of its
+ * repository contract are declared off until it does. Remove once the PostgreSQL relation piece is on main.
  */
-import { createMemoryRepository, type Repository } from 'pagelope';
+import type { Repository } from 'pagelope';
 import type { ScopeOptions } from 'pagelope/kit';
 import { createPostgresRepository, type SqlClient } from 'pagelope/postgres';
-import { authors, books, RELATION_SEED, reviews } from '../../src/testing/relation-fixtures';
-
-async function probe(): Promise<boolean> {
-  const options: ScopeOptions<unknown> = {
-    relations: {
-      author: { repository: createMemoryRepository(authors, { records: RELATION_SEED.authors }) },
-      reviews: { repository: createMemoryRepository(reviews, { records: RELATION_SEED.reviews }) },
-    },
-  };
-  const repository = createMemoryRepository(books, { records: RELATION_SEED.books });
-  try {
-    const page = await repository.list({ where: { author: null } } as never, options as never);
-    return page.items.map((book) => book.id).join() === 'b3';
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the memory repository answers a relation filter through its bindings. */
-export const MEMORY_RELATIONS_READY: boolean = await probe();
+import { authors, books, reviews } from '../../src/testing/relation-fixtures';
 
 /**
  * Whether the PostgreSQL repository gets as far as a statement for a relation filter bound to repositories of its

@@ -12,7 +12,6 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
 import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
-import { MEMORY_RELATIONS_READY } from '../../testing/relations-ready';
 import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -42,7 +41,7 @@ const mount: MountAdapter = async (routes, { bodyLimit, prefix = '/' }) => {
 };
 
 describeAdapterContract('hono', mount);
-describe.runIf(MEMORY_RELATIONS_READY)('relations', () => describeRelationsAdapterContract('hono', mount));
+describeRelationsAdapterContract('hono', mount);
 describeExistingSchemaHttpContract('hono', mount);
 
 const items = defineResource({

@@ -26,7 +26,6 @@ import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
 import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
-import { MEMORY_RELATIONS_READY } from '../../testing/relations-ready';
 import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -74,12 +73,8 @@ const mountOn =
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));
-describe.runIf(MEMORY_RELATIONS_READY)('relations', () =>
-  describeRelationsAdapterContract('nestjs on express', mountOn('express')),
-);
-describe.runIf(MEMORY_RELATIONS_READY)('relations', () =>
-  describeRelationsAdapterContract('nestjs on fastify', mountOn('fastify')),
-);
+describeRelationsAdapterContract('nestjs on express', mountOn('express'));
+describeRelationsAdapterContract('nestjs on fastify', mountOn('fastify'));
 describeExistingSchemaHttpContract('nestjs on express', mountOn('express'));
 describeAdapterContract('nestjs on fastify', mountOn('fastify'));
 describeExistingSchemaHttpContract('nestjs on fastify', mountOn('fastify'));
