@@ -61,6 +61,11 @@ export interface RepositoryContractOptions {
    * repository, and those rules are skipped.
    */
   readonly sibling?: SiblingFactory | false;
+  /**
+   * Also declare the relation rules of `relationContract` (authors, books and reviews made by the factory,
+   * relation filters, sorts, embeds, counts and scopes on every side) inside the contract. Default `false`.
+   */
+  readonly relations?: boolean;
 }
 
 /**

@@ -1,4 +1,5 @@
 // pagelope/testing: the repository contract suite, for vitest, that every repository (memory, PostgreSQL, yours)
 // must pass. vitest and fast-check are optional peer dependencies of this entry only.
+export { relationContract } from './relation-contract';
 export { repositoryContract } from './repository-contract';
 export type { RepositoryContractOptions, RepositoryFactory, SiblingFactory } from './contract-context';

@@ -79,7 +79,8 @@ function referenceTest(op: string, value: unknown, operand: unknown): boolean {
   }
 }
 
-function referenceMatches(record: Row, clause: Row): boolean {
+/** Whether a record matches one clause of a `where` (its fields' conditions, ANDed). */
+export function referenceMatches(record: Row, clause: Row): boolean {
   return Object.entries(clause).every(([field, condition]) => {
     const value = record[field];
     if (condition === null) return value === null || value === undefined;
@@ -89,7 +90,7 @@ function referenceMatches(record: Row, clause: Row): boolean {
 }
 
 /** Strings by the byte order of their UTF-8 encoding, which is Unicode code point order. */
-function referenceCompareValues(x: unknown, y: unknown): number {
+export function referenceCompareValues(x: unknown, y: unknown): number {
   if (typeof x === 'string' && typeof y === 'string')
     return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
   if (typeof x === 'boolean' && typeof y === 'boolean') return x === y ? 0 : x ? 1 : -1;

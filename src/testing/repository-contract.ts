@@ -6,6 +6,7 @@ import { cursorContract } from './cursor-contract';
 import { listContract } from './list-contract';
 import { orGroupsContract } from './or-groups-contract';
 import { propertiesContract } from './properties-contract';
+import { relationRules } from './relation-contract';
 import { replaceContract } from './replace-contract';
 import { scopeContract } from './scope-contract';
 import { searchContract } from './search-contract';
@@ -18,7 +19,8 @@ import { transactionContract } from './transaction-contract';
  * by code point with nulls last ascending and the id tie-breaker, limits, cursor binding, malformed cursors), the
  * scope option, search, select and OR groups, page- and cursor-walk properties against a reference model, and, for
  * a repository with `transaction(work)`, the transaction rules (commit, full rollback, the error rethrown, a sibling
- * repository joined, concurrent transactions; skipped with that reason on a repository without it).
+ * repository joined, concurrent transactions; skipped with that reason on a repository without it), and with
+ * `relations: true` the relation rules of {@link relationContract}.
  *
  * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
  * start with, and returns a fresh, isolated repository holding exactly them (it is called for each test and for each
@@ -26,7 +28,8 @@ import { transactionContract } from './transaction-contract';
  *
  * @param name - What the suite is run against, shown in the test names.
  * @param factory - Builds a fresh repository of a resource holding the given records.
- * @param options - Runs of each property, the SQL null rule, a fast-check seed, how to make a sibling repository.
+ * @param options - Runs of each property, the SQL null rule, a fast-check seed, how to make a sibling repository,
+ *   whether to run the relation rules.
  *
  * @example
  * ```ts
@@ -57,5 +60,6 @@ export function repositoryContract(
     orGroupsContract(context);
     propertiesContract(context);
     transactionContract(context);
+    if (options.relations === true) describe('relations', () => relationRules(context));
   });
 }

@@ -7,7 +7,9 @@ import { items, SEARCH_FIELDS, searchableItems, type Item } from '../../src/test
 import { referenceList } from '../../src/testing/reference-model';
 import { SEED } from '../../src/testing/seed';
 
-repositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }));
+repositoryContract('createMemoryRepository', (resource, records) => createMemoryRepository(resource, { records }), {
+  relations: true,
+});
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -5,5 +5,6 @@ describePostgresLegs((name, makeRepository) => {
   repositoryContract(`createPostgresRepository on ${name}`, makeRepository, {
     numRuns: 40,
     readsAbsentNullableAsNull: true,
+    relations: true,
   });
 });

@@ -1,5 +1,6 @@
 import { createMemoryRepository, type Repository, type Resource } from 'pagelope';
 import {
+  relationContract,
   repositoryContract,
   type RepositoryContractOptions,
   type RepositoryFactory,
@@ -60,13 +61,14 @@ describe('RepositoryFactory', () => {
 });
 
 describe('RepositoryContractOptions', () => {
-  it('holds the runs, the null rule, a seed and the sibling factory, all optional and readonly', () => {
+  it('holds the runs, the null rule, a seed, the sibling factory and the relation switch, all optional and readonly', () => {
     expectTypeOf<RepositoryContractOptions>().not.toBeAny();
     expectTypeOf<RepositoryContractOptions>().toEqualTypeOf<{
       readonly numRuns?: number;
       readonly readsAbsentNullableAsNull?: boolean;
       readonly seed?: number;
       readonly sibling?: SiblingFactory | false;
+      readonly relations?: boolean;
     }>();
     expectTypeOf({}).toExtend<RepositoryContractOptions>();
   });
@@ -83,5 +85,16 @@ describe('SiblingFactory', () => {
     repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { sibling: false });
     // @ts-expect-error: true is not a factory (leave the option out for the default)
     repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { sibling: true });
+  });
+});
+
+describe('relationContract', () => {
+  it('takes a name, a factory and the options of the repository contract', () => {
+    expectTypeOf(relationContract).parameters.toEqualTypeOf<
+      [name: string, factory: RepositoryFactory, options?: RepositoryContractOptions]
+    >();
+    expectTypeOf(relationContract).returns.toBeVoid();
+    // @ts-expect-error: the factory comes second
+    relationContract((resource, records) => createMemoryRepository(resource, { records }));
   });
 });

@@ -7,6 +7,7 @@ import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -36,6 +37,7 @@ const mount: MountAdapter = (routes, { bodyLimit, prefix = '/' }) => {
 };
 
 describeAdapterContract('express', mount);
+describeRelationsAdapterContract('express', mount);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -11,6 +11,7 @@ import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
 import { describeAdapterContract, type MountAdapter, type MountedApp } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -40,6 +41,7 @@ const mount: MountAdapter = (routes, { bodyLimit, prefix }) => {
 };
 
 describeAdapterContract('fastify', mount);
+describeRelationsAdapterContract('fastify', mount);
 describeExistingSchemaHttpContract('fastify', mount);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

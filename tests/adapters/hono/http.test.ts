@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes, HttpError } from 'pagelope';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
+import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
 import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -40,6 +41,7 @@ const mount: MountAdapter = async (routes, { bodyLimit, prefix = '/' }) => {
 };
 
 describeAdapterContract('hono', mount);
+describeRelationsAdapterContract('hono', mount);
 describeExistingSchemaHttpContract('hono', mount);
 
 const items = defineResource({

@@ -25,6 +25,7 @@ import { createMemoryRepository, createResourceService, defineResource, defineRo
 import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
+import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
 import { describeAdapterContract, type MountAdapter } from '../../contracts/adapter-contract';
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
@@ -72,6 +73,8 @@ const mountOn =
   };
 
 describeAdapterContract('nestjs on express', mountOn('express'));
+describeRelationsAdapterContract('nestjs on express', mountOn('express'));
+describeRelationsAdapterContract('nestjs on fastify', mountOn('fastify'));
 describeExistingSchemaHttpContract('nestjs on express', mountOn('express'));
 describeAdapterContract('nestjs on fastify', mountOn('fastify'));
 describeExistingSchemaHttpContract('nestjs on fastify', mountOn('fastify'));
