@@ -13,14 +13,17 @@ export async function measureSideBySide(
   options: MeasureOptions,
 ): Promise<Map<string, Summary & { readonly batch: number }>> {
   const batches = new Map<string, number>();
-  const warmEach = options.warmupMs / Math.max(1, cases.length);
   for (const c of cases) {
+    const warmed = performance.now();
+    do await c.run();
+    while (performance.now() - warmed < options.warmupMs);
+    // The cost of one warm call: calls for about one sample's time after the warm-up.
     let calls = 0;
     const started = performance.now();
     do {
       await c.run();
       calls++;
-    } while (performance.now() - started < warmEach);
+    } while (performance.now() - started < options.sampleMs);
     const perCall = (performance.now() - started) / calls;
     batches.set(c.id, Math.max(1, Math.round(options.sampleMs / Math.max(perCall, 1e-6))));
   }
