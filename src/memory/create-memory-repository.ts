@@ -23,11 +23,14 @@ import {
   type Repository,
   type ScopeOptions,
   compilePredicate,
+  type ByValuesOptions,
 } from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
 import { withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
+import { relationReadingOf } from './relation-reading';
+import { countsByValues, rowsByValues } from './rows-by-values';
 
 type Row = Record<string, unknown>;
 
@@ -144,7 +147,10 @@ export function createMemoryRepository<TRecord>(
     },
     async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, { scope: options?.scope });
-      const { items, total } = indexedPage(store, normalized);
+      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
+      const { items, total } = related
+        ? related.run(() => indexedPage(store, normalized, related))
+        : indexedPage(store, normalized);
       return ownPageResult(
         items.map((row) => pickFields<TRecord>(row, normalized.select)),
         {
@@ -156,13 +162,37 @@ export function createMemoryRepository<TRecord>(
     },
     async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
       const normalized = normalizeCursorInput(query, resource as Resource, { scope: options?.scope });
-      const rows = indexedAfter(store, normalized);
-      const page = rows.slice(0, normalized.limit);
-      const last = page[page.length - 1];
-      // The cursor holds the last record's sort values: taken from the whole row, before the selection trims it.
-      const nextCursor = rows.length > normalized.limit && last ? nextCursorOf(normalized, last) : null;
+      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
+      const read = () => {
+        const rows = indexedAfter(store, normalized, related);
+        const page = rows.slice(0, normalized.limit);
+        const last = page[page.length - 1];
+        // The cursor holds the last record's sort values: taken from the whole row (with the values of the order's
+        // relation paths), before the selection trims it.
+        const more = rows.length > normalized.limit && last;
+        return { page, nextCursor: more ? nextCursorOf(normalized, related ? related.cursorRow(last) : last) : null };
+      };
+      const { page, nextCursor } = related ? related.run(read) : read();
       const items = page.map((row) => pickFields<TRecord>(row, normalized.select));
       return Object.freeze({ items: Object.freeze(items), nextCursor });
+    },
+    async listByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options?: ByValuesOptions<TRecord>,
+    ): Promise<readonly TRecord[]> {
+      const rows = rowsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>);
+      return rows.map((row) => cloneRecord(row as TRecord));
+    },
+    async countByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options?: ByValuesOptions<TRecord>,
+    ): Promise<ReadonlyMap<RecordId, number>> {
+      return countsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>) as Map<
+        RecordId,
+        number
+      >;
     },
   });
 }

@@ -3,10 +3,13 @@ import { OrderedIndex } from './ordered-index';
 
 type Row = Readonly<Record<string, unknown>>;
 
+const NONE: readonly Row[] = Object.freeze([]);
+
 /**
- * Rows bucketed by the value of one enum-like field (enum or boolean), so equality filters count in O(1). Each bucket
- * is an ordered index by id (chunked arrays: a quarter of the memory of a `Set`, and built from rows in id order
- * without a sort).
+ * Rows bucketed by the value of one field, so equality filters count in O(1): every enum-like field (enum or boolean)
+ * has one, and a relating field (a to-many relation's `field`) gets one on first use, read to find a parent's related
+ * records. Each bucket is an ordered index by id (chunked arrays: a quarter of the memory of a `Set`, and built from
+ * rows in id order without a sort).
  */
 export class EqualityIndex {
   private readonly buckets = new Map<unknown, OrderedIndex>();
@@ -58,6 +61,17 @@ export class EqualityIndex {
       this.remove(previous);
       this.add(next);
     }
+  }
+
+  /** The rows whose value equals `value`, in id order (none for `null` or `undefined`). */
+  rowsOf(value: unknown): readonly Row[] {
+    if (value == null) return NONE;
+    return this.buckets.get(keyOf(value))?.toArray() ?? NONE;
+  }
+
+  /** How many rows hold `value` (0 for `null` or `undefined`). */
+  sizeOf(value: unknown): number {
+    return value == null ? 0 : (this.buckets.get(keyOf(value))?.size ?? 0);
   }
 
   /** The buckets of the rows whose value equals one of `values` (non-null values). */

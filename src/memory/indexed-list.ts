@@ -1,13 +1,16 @@
 import {
   compileSearch,
   type Condition,
+  type ConditionGroups,
+  type FilterTerm,
   type NormalizedQuery,
+  type RelatedLookup,
   type SearchTerm,
   compilePredicate,
   compileQueryPredicate,
+  isRelationCondition,
 } from '../kit/index';
 import type { EqualityIndex } from './equality-index';
-type Groups = readonly (readonly Condition[])[];
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
 import { narrowByText } from './narrow-by-text';
 import { orderComparator } from './order-comparator';
@@ -42,23 +45,38 @@ const WALK_MAX_SHARE = 1 / 4;
 const BUCKET_MAX_SHARE = 1 / 8;
 
 /**
+ * How a listing whose query reads relations evaluates them: the related records of a parent, and the comparator of an
+ * order with to-one paths (absent: the order has none).
+ */
+export interface RelatedRows {
+  readonly lookup: RelatedLookup;
+  readonly compare?: ((a: Row, b: Row) => number) | undefined;
+}
+
+/**
  * One page and the total of a filtered, searched, sorted set, using the cheapest means available: an ordered index
  * for unfiltered pages (`O(n / chunk + limit)`), the packed text columns for a search, an equality index to count and
  * narrow enum-like filters, and otherwise a single scan with bounded top-k selection. Results equal the simple
- * filter-sort-slice.
+ * filter-sort-slice. Relation terms (read through `related`) are tested on each candidate the field conditions of
+ * their group leave.
  */
-export function indexedPage(store: IndexedStore, query: NormalizedQuery): { items: Row[]; total: number } {
+export function indexedPage(
+  store: IndexedStore,
+  query: NormalizedQuery,
+  related?: RelatedRows,
+): { items: Row[]; total: number } {
   const { order, limit } = query;
   const offset = (query.page - 1) * limit;
-  const compare = orderComparator(store.fields, order);
+  const compare = related?.compare ?? orderComparator(store.fields, order);
   const index = store.ordered.get(order[0]?.field ?? '');
-  // Relation terms are not wired into the memory repository yet (relations issue, in progress): none reach it.
-  const group = query.groups.length === 1 ? ((query.groups[0] ?? []) as readonly Condition[]) : undefined;
+  const terms = query.groups.length === 1 ? (query.groups[0] ?? []) : undefined;
+  // The group's conditions on the resource's own fields narrow the candidates; its relation terms are tested on each.
+  const group = terms && fieldConditionsOf(terms);
   const search = query.search ?? undefined;
   const found = search ? searchRows(search, store.searchColumn(search.fields)) : undefined;
-  if (search && found) return searchedPage(store, query, search, found, compare, index, offset);
+  if (search && found) return searchedPage(store, query, search, found, compare, index, offset, related);
 
-  if (group && group.length === 0 && !search) {
+  if (terms && terms.length === 0 && !search) {
     const total = store.size;
     if (index)
       return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
@@ -69,8 +87,8 @@ export function indexedPage(store: IndexedStore, query: NormalizedQuery): { item
   }
 
   // Without packed columns for the search (no separator fits), the search is one more test of each row.
-  const test = compileQueryPredicate(query);
-  const covers = group?.length === 1 && !search;
+  const test = compileQueryPredicate(query, related?.lookup);
+  const covers = terms?.length === 1 && group?.length === 1 && !search;
   const byValue = group ? narrow(store, group) : undefined;
   // A substring condition reads a packed text column (native searches over contiguous text) unless small equality
   // buckets already narrow the group.
@@ -112,10 +130,12 @@ function searchedPage(
   compare: (a: Row, b: Row) => number,
   index: OrderedIndex | undefined,
   offset: number,
+  related: RelatedRows | undefined,
 ): { items: Row[]; total: number } {
   const { order, limit } = query;
-  if (!isMatchAll(query.groups as Groups)) {
-    const { total, top } = selectTop(found.source, compilePredicate(query.groups as Groups), compare, offset + limit);
+  if (!isMatchAll(query.groups)) {
+    const filter = compilePredicate(query.groups, related?.lookup);
+    const { total, top } = selectTop(found.source, filter, compare, offset + limit);
     return { items: top.slice(offset), total };
   }
   const fields = search.fields.length;
@@ -140,10 +160,10 @@ function sourceOf(rows: readonly Row[] | undefined, found: SearchRows): RowSourc
  * from the key when the order's first field has one, else a scan with top-k selection. A search is read from its
  * text columns unless its matches are dense enough for the walk to find the page after reading fewer rows.
  */
-export function indexedAfter(store: IndexedStore, query: NormalizedQuery): Row[] {
+export function indexedAfter(store: IndexedStore, query: NormalizedQuery, related?: RelatedRows): Row[] {
   const { order, after } = query;
-  const compare = orderComparator(store.fields, order);
-  const filter = isMatchAll(query.groups as Groups) ? undefined : compilePredicate(query.groups as Groups);
+  const compare = related?.compare ?? orderComparator(store.fields, order);
+  const filter = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups, related?.lookup);
   const search = query.search ?? undefined;
   const test = both(filter, search && compileSearch(search));
   let key: Row | undefined;
@@ -180,8 +200,15 @@ function both(a: Test | undefined, b: Test | undefined): Test | undefined {
   return (row) => a(row) && b(row);
 }
 
-function isMatchAll(groups: readonly (readonly Condition[])[]): boolean {
+function isMatchAll(groups: ConditionGroups): boolean {
   return groups.length === 1 && (groups[0]?.length ?? 0) === 0;
+}
+
+const isCondition = (term: FilterTerm): term is Condition => !isRelationCondition(term);
+
+/** The terms of a group on the resource's own fields: the group itself when it holds no relation term. */
+function fieldConditionsOf(group: readonly FilterTerm[]): readonly Condition[] {
+  return group.every(isCondition) ? group : group.filter(isCondition);
 }
 
 /**

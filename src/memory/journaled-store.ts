@@ -28,6 +28,8 @@ export interface StoreHolder {
 export class JournaledStore extends MemoryStore {
   /** The open transaction holding the store, if any. */
   holder: StoreHolder | undefined;
+  /** Whether a {@link readCommitted} read is running: the holder's changes are undone meanwhile. */
+  private viewing = false;
 
   override add(row: Row): void {
     super.add(row);
@@ -64,11 +66,15 @@ export class JournaledStore extends MemoryStore {
    * answer), so nothing else ever sees the store in between.
    */
   readCommitted<T>(read: () => T): T {
+    // A read already in a committed view of this store (a relation back to the same store) reads it as it is.
+    if (this.viewing) return read();
     const own = this.holder?.changes.filter((change) => change.store === this) ?? [];
     for (let i = own.length - 1; i >= 0; i--) this.undo(own[i] as Change);
+    this.viewing = true;
     try {
       return read();
     } finally {
+      this.viewing = false;
       for (const change of own) this.redo(change);
     }
   }

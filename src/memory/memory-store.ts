@@ -18,6 +18,8 @@ export class MemoryStore implements IndexedStore {
   private readonly byId: OrderedIndex;
   /** Packed text columns of string fields, built on first use by a substring filter (`null`: none fits). */
   private readonly texts = new Map<string, TextColumn | null>();
+  /** Equality indexes of relating fields (a to-many relation's `field`), built on first use by a relation read. */
+  private readonly relating = new Map<string, EqualityIndex>();
   /** Joined lower-cased text columns of the searches over several fields, by their fields (`null`: none fits). */
   private readonly searches = new Map<string, TextColumn | null>();
 
@@ -73,6 +75,19 @@ export class MemoryStore implements IndexedStore {
     return built;
   }
 
+  /**
+   * The equality index of `field`: its own when it is enum-like, else one built now from the current rows on first
+   * use (for the relating field of a to-many relation) and kept in step with every write from then on.
+   */
+  relatingIndex(field: string): EqualityIndex {
+    const index = this.equality.get(field) ?? this.relating.get(field);
+    if (index) return index;
+    const built = new EqualityIndex(field, this.idField);
+    built.load(this.byId.toArray());
+    this.relating.set(field, built);
+    return built;
+  }
+
   /** Visits every row, reading the id index's chunks (plain arrays: faster than iterating the Map). */
   scan(visit: (row: Row) => void): void {
     this.byId.forEach(visit);
@@ -94,6 +109,7 @@ export class MemoryStore implements IndexedStore {
     }
     for (const index of this.ordered.values()) if (index !== this.byId) index.load(inIdOrder, true);
     for (const index of this.equality.values()) index.load(inIdOrder);
+    for (const index of this.relating.values()) index.load(inIdOrder);
     this.texts.clear();
     this.searches.clear();
     return undefined;
@@ -102,6 +118,7 @@ export class MemoryStore implements IndexedStore {
   add(row: Row): void {
     for (const index of this.ordered.values()) index.insert(row);
     for (const index of this.equality.values()) index.add(row);
+    for (const index of this.relating.values()) index.add(row);
     for (const column of this.texts.values()) column?.add(row);
     for (const column of this.searches.values()) column?.add(row);
   }
@@ -109,6 +126,7 @@ export class MemoryStore implements IndexedStore {
   remove(row: Row): void {
     for (const index of this.ordered.values()) index.remove(row);
     for (const index of this.equality.values()) index.remove(row);
+    for (const index of this.relating.values()) index.remove(row);
     for (const column of this.texts.values()) column?.remove(row);
     for (const column of this.searches.values()) column?.remove(row);
   }
@@ -117,6 +135,7 @@ export class MemoryStore implements IndexedStore {
   replace(previous: Row, next: Row): void {
     for (const index of this.ordered.values()) index.replace(previous, next);
     for (const index of this.equality.values()) index.replace(previous, next);
+    for (const index of this.relating.values()) index.replace(previous, next);
     for (const column of this.texts.values()) column?.replace(previous, next);
     for (const column of this.searches.values()) column?.replace(previous, next);
   }

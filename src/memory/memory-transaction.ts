@@ -13,11 +13,50 @@ interface Registered {
 /** Every memory repository of this copy of the package, and every repository bound to a transaction, by object. */
 const registry = new WeakMap<object, Registered>();
 
+/**
+ * The transaction whose bound repository is running an operation right now (operations read synchronously, so this
+ * is set only while one runs): relation reads of that operation see the transaction's state of the related stores.
+ */
+let running: StoreHolder | undefined;
+
+/**
+ * The store of a memory repository (a public one or one bound to a transaction), or `undefined` for any other
+ * repository. Internal to the memory module: the package exports neither the registry nor this.
+ */
+export function memoryStoreOf(repository: unknown): JournaledStore | undefined {
+  return typeof repository === 'object' && repository !== null ? registry.get(repository)?.store : undefined;
+}
+
+/**
+ * Runs `read` (synchronous) on the state of `stores` that the running operation sees: a store held by a transaction
+ * is read in its committed state unless the operation runs inside that transaction (through `tx.repository`).
+ */
+export function readAsRunning<T>(stores: Iterable<JournaledStore>, read: () => T): T {
+  let run = read;
+  for (const store of new Set(stores)) {
+    if (store.holder === undefined || store.holder === running) continue;
+    const inner = run;
+    run = () => store.readCommitted(inner);
+  }
+  return run();
+}
+
 /** The end of the transaction queue: the next transaction starts once this settles. */
 let queueTail: Promise<void> = Promise.resolve();
 
 const endedError = (): Error =>
   new Error('pagelope: this memory transaction has ended (use a repository from tx.repository() only inside work)');
+
+/** Calls `method` as an operation of `tx` (see {@link running}). */
+function runIn(tx: MemoryTransaction, method: Method, args: unknown[]): Promise<unknown> {
+  const outer = running;
+  running = tx;
+  try {
+    return method(...args);
+  } finally {
+    running = outer;
+  }
+}
 
 /**
  * A copy of `entry.base` bound to `tx`: it reaches the store directly while the transaction is open (the transaction
@@ -29,7 +68,7 @@ function bindRepository(entry: Registered, tx: MemoryTransaction): AnyRepository
   for (const [key, value] of Object.entries(entry.base)) {
     bound[key] =
       typeof value === 'function'
-        ? (...args: unknown[]) => (tx.open ? (value as Method)(...args) : Promise.reject(endedError()))
+        ? (...args: unknown[]) => (tx.open ? runIn(tx, value as Method, args) : Promise.reject(endedError()))
         : value;
   }
   bound['transaction'] = (work: (tx: Transaction) => Promise<unknown>) =>
@@ -102,7 +141,7 @@ async function runMemoryTransaction<T>(work: (tx: Transaction) => Promise<T>): P
 }
 
 /** The operations that only read: from outside a transaction they read the committed state instead of waiting. */
-const READS: ReadonlySet<string> = new Set(['get', 'list', 'listByCursor']);
+const READS: ReadonlySet<string> = new Set(['get', 'list', 'listByCursor', 'listByValues', 'countByValues']);
 
 /** Runs `call` once no transaction holds `store` (a transaction that ends may be followed by the next one). */
 async function whenReleased(store: JournaledStore, call: () => Promise<unknown>): Promise<unknown> {

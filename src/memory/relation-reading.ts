@@ -1,0 +1,159 @@
+import {
+  compilePredicate,
+  isRelationCondition,
+  normalizeScope,
+  relationPathOf,
+  resolveRelations,
+  type Condition,
+  type NormalizedQuery,
+  type RelatedLookup,
+  type RelationBinding,
+  type Resource,
+  type ResolvedRelation,
+} from '../kit/index';
+import type { JournaledStore } from './journaled-store';
+import { memoryStoreOf, readAsRunning } from './memory-transaction';
+import { relationComparator } from './relation-comparator';
+
+type Row = Readonly<Record<string, unknown>>;
+type Comparator = (a: Row, b: Row) => number;
+type Groups = readonly (readonly Condition[])[];
+
+const NONE: readonly Row[] = Object.freeze([]);
+
+/** How a listing reads the relations its query names: the related records of a parent, and the order's comparator. */
+export interface RelationReading {
+  /** The related records of a parent, within the related scope (to-one: none or one). */
+  readonly lookup: RelatedLookup;
+  /** The comparator of an order that holds to-one paths (`undefined`: the order reads no relation). */
+  readonly compare: Comparator | undefined;
+  /** `row` with each to-one path of the order set to its value, as a cursor reads it (the row itself without any). */
+  cursorRow(row: Row): Row;
+  /** Runs `read` on the state of the related stores the running operation sees (see `readAsRunning`). */
+  run<T>(read: () => T): T;
+}
+
+/** The relation names a query's filter and order read, in the order met; empty when it reads none. */
+function relationsRead(query: NormalizedQuery): Set<string> {
+  const names = new Set<string>();
+  for (const group of query.groups) for (const term of group) if (isRelationCondition(term)) names.add(term.relation);
+  for (const term of query.order) {
+    const path = relationPathOf(term.field);
+    if (path) names.add(path.relation);
+  }
+  return names;
+}
+
+/**
+ * How a memory listing of `resource` reads the relations `query` names, each through its binding: natively when the
+ * bound repository is a memory repository (to-one by id in the related store, to-many through the equality index of
+ * the relating field, so no parent scans the related set), with the related scope (`query.relationScopes`, else the
+ * binding's scope normalized against the related resource) applied to the related records. `undefined` when the
+ * query reads no relation (or the resource has none): such a listing does no relation work at all.
+ *
+ * @throws Error (a server fault) when the query reads a relation the resource does not declare, one without a
+ * binding, one bound to a repository that is not a memory repository (the kit fallback is not wired in yet), or
+ * sorts by a path of a to-many relation.
+ */
+export function relationReadingOf(
+  resource: Resource,
+  query: NormalizedQuery,
+  bindings: Readonly<Record<string, RelationBinding>> | undefined,
+): RelationReading | undefined {
+  if (resource.relations.size === 0) return undefined;
+  const names = relationsRead(query);
+  if (names.size === 0) return undefined;
+  const relations = resolveRelations(resource);
+  const readers = new Map<string, (parent: Row) => readonly Row[]>();
+  const stores: JournaledStore[] = [];
+  for (const name of names) {
+    const relation = relations.get(name);
+    if (relation === undefined) throw new Error(`pagelope: "${resource.name}" has no relation ${JSON.stringify(name)}`);
+    const binding = Object.prototype.hasOwnProperty.call(bindings ?? {}, name) ? bindings?.[name] : undefined;
+    if (binding === undefined) {
+      throw new Error(
+        `pagelope: the query reads relation "${name}" of "${resource.name}" but no repository is bound to it (options.relations)`,
+      );
+    }
+    const store = memoryStoreOf(binding.repository);
+    if (store === undefined) {
+      throw new Error(
+        `pagelope: relation "${name}" of "${resource.name}" is bound to a repository that is not a memory repository; ` +
+          'the memory repository reads relations only from memory repositories for now',
+      );
+    }
+    stores.push(store);
+    const scope = query.relationScopes?.get(name) ?? scopeOf(binding, relation);
+    readers.set(name, readerOf(relation, resource.idField, store, scope));
+  }
+  const lookup: RelatedLookup = (relation, record) => {
+    const read = readers.get(relation);
+    if (read === undefined) throw new Error(`pagelope: relation "${relation}" is not read by this query`);
+    return read(record);
+  };
+  const paths = query.order.filter((term) => relationPathOf(term.field) !== undefined);
+  for (const term of paths) {
+    const name = relationPathOf(term.field)?.relation ?? '';
+    if (relations.get(name)?.kind !== 'one')
+      throw new Error(`pagelope: "${resource.name}" cannot sort by ${JSON.stringify(term.field)}: not a to-one path`);
+  }
+  const valueOf = pathValues(lookup);
+  return {
+    lookup,
+    compare: paths.length > 0 ? relationComparator(resource.fields, query.order, valueOf) : undefined,
+    cursorRow: (row) => {
+      if (paths.length === 0) return row;
+      const out: Record<string, unknown> = { ...row };
+      for (const term of paths) out[term.field] = valueOf(term.field, row) ?? null;
+      return out;
+    },
+    run: (read) => readAsRunning(stores, read),
+  };
+}
+
+/** The related scope of a binding, normalized against the related resource (`[[]]`: none). */
+function scopeOf(binding: RelationBinding, relation: ResolvedRelation): Groups {
+  return binding.scope == null ? [[]] : normalizeScope(binding.scope, relation.resource);
+}
+
+/** The related records of a parent through one relation: by id for to-one, by the relating field's index for many. */
+function readerOf(
+  relation: ResolvedRelation,
+  idField: string,
+  store: JournaledStore,
+  scope: Groups,
+): (parent: Row) => readonly Row[] {
+  const inScope = scope.length === 1 && scope[0]?.length === 0 ? undefined : compilePredicate(scope);
+  const field = relation.field;
+  if (relation.kind === 'one') {
+    return (parent) => {
+      const id = parent[field];
+      if (id == null) return NONE;
+      const row = store.find(id);
+      return row !== undefined && (inScope === undefined || inScope(row)) ? [row] : NONE;
+    };
+  }
+  const index = store.relatingIndex(field);
+  return (parent) => {
+    const rows = index.rowsOf(parent[idField]);
+    return inScope === undefined || rows.length === 0 ? rows : rows.filter(inScope);
+  };
+}
+
+/**
+ * The value of a to-one path (`'author.fullName'`) for a row: the row's own key of that name when it has one (a cursor
+ * key), else the related record's field, `null` when there is none within the related scope. Computed once per row.
+ */
+function pathValues(lookup: RelatedLookup): (path: string, row: Row) => unknown {
+  const cache = new Map<string, Map<Row, unknown>>();
+  return (path, row) => {
+    if (Object.prototype.hasOwnProperty.call(row, path)) return row[path];
+    let values = cache.get(path);
+    if (values === undefined) cache.set(path, (values = new Map()));
+    if (values.has(row)) return values.get(row);
+    const { relation, field } = relationPathOf(path) ?? { relation: '', field: '' };
+    const value = lookup(relation, row)[0]?.[field] ?? null;
+    values.set(row, value);
+    return value;
+  };
+}
