@@ -91,3 +91,7 @@ export type {
   SelectList,
 } from './repository';
 export type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
+
+// Relations whose related records live in another store: what a repository without native support falls back on.
+export { listByValues, countByValues, type ByValuesRequest } from './related-by-values';
+export { resolveRelationTerms, RELATED_READ_LIMIT, type ResolveRelationTermsOptions } from './related-terms';

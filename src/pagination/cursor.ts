@@ -1,5 +1,5 @@
-import type { Resource } from '../resource/index';
-import { isCalendarDateText, type OrderTerm } from '../fields/index';
+import { resolveRelations, type Resource } from '../resource/index';
+import { type FieldDef, isCalendarDateText, type OrderTerm } from '../fields/index';
 
 /**
  * Encodes the sort-key values of the last record of a page into an opaque base64url cursor, bound to the
@@ -31,7 +31,12 @@ export const CURSOR_MISMATCH = 'cursor was issued for another filter or order';
 
 /**
  * Decodes a cursor issued by {@link encodeCursor} for the same filter and order, checking each value against
- * the type of its sort field. Never throws.
+ * the type of its sort field: a field of the resource, or for a to-one relation path (`'author.fullName'`) the
+ * related field, always nullable there (a parent without a related record sorts by null). Never throws for a bad
+ * cursor.
+ *
+ * @throws TypeError (a server fault) when the order reads a relation whose declaration is wrong (see
+ * `resolveRelations`).
  */
 export function decodeCursor(
   cursor: string,
@@ -57,10 +62,12 @@ export function decodeCursor(
   const scopeTag = dot === -1 ? null : binding.slice(dot + 1);
   const values: unknown[] = [];
   for (let i = 0; i < order.length; i++) {
-    const def = resource.fields.get(order[i]?.field ?? '');
+    const field = order[i]?.field ?? '';
+    const related = field.includes('.');
+    const def = related ? relatedSortField(field, resource) : resource.fields.get(field);
     const raw: unknown = payload[i + 1];
     if (!def) return { ok: false, reason: 'cursor is malformed' };
-    if (raw === null && def.nullable) {
+    if (raw === null && (related || def.nullable)) {
       values.push(null);
       continue;
     }
@@ -75,6 +82,13 @@ export function decodeCursor(
     values.push(value);
   }
   return { ok: true, values: Object.freeze(values), scopeTag };
+}
+
+/** The related field of a to-one relation path (`'author.fullName'`), or undefined. */
+function relatedSortField(field: string, resource: Resource): FieldDef | undefined {
+  const dot = field.indexOf('.');
+  const relation = resolveRelations(resource).get(field.slice(0, dot));
+  return relation?.kind === 'one' ? relation.resource.fields.get(field.slice(dot + 1)) : undefined;
 }
 
 // cyrb53: a fast 53-bit string hash; it binds a cursor to its query, it is not a signature.

@@ -1,5 +1,6 @@
 import { parseCursorQuery, parseListQuery } from '../query/index';
 import type { Resource } from '../resource/index';
+import { readEmbedParams } from './read-embed-params';
 import type { OperationOptions, ResourceService } from '../service/index';
 
 /** The HTTP methods the routes use. */
@@ -102,7 +103,11 @@ const rows = {
     method: 'GET',
     suffix: '/:id',
     query: 'none',
-    operation: (service) => (input, options) => service.get(idOf(input), options),
+    // `include` and `counts` are read from the query string (every other parameter is ignored).
+    operation: (service, resource) => (input, options) => {
+      const embeds = readEmbedParams(input.query, resource);
+      return service.get(idOf(input), embeds === undefined ? options : { ...options, ...embeds });
+    },
     status: 200,
     body: 'none',
     response: 'record',

@@ -53,7 +53,10 @@ export interface ListErrorContext<TRecord, TLocals = DefaultLocals> extends Oper
   readonly query: ListInput<TRecord> | undefined;
 }
 export interface ListContext<TRecord, TLocals = DefaultLocals> extends ListErrorContext<TRecord, TLocals> {
-  /** The page; with a `select` in the query its items hold only the id and the selected fields. */
+  /**
+   * The page; with a `select` in the query its items hold only the id and the selected fields. With `include` or
+   * `counts`, the items already hold the embedded related records and `_count` (the handler may change them).
+   */
   readonly result: PageResult<TRecord>;
 }
 export interface ListByCursorErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {
@@ -63,7 +66,10 @@ export interface ListByCursorContext<TRecord, TLocals = DefaultLocals> extends L
   TRecord,
   TLocals
 > {
-  /** The page; with a `select` in the query its items hold only the id and the selected fields. */
+  /**
+   * The page; with a `select` in the query its items hold only the id and the selected fields. With `include` or
+   * `counts`, the items already hold the embedded related records and `_count`.
+   */
   readonly result: CursorPage<TRecord>;
 }
 export interface IdErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {
@@ -71,6 +77,7 @@ export interface IdErrorContext<TRecord, TLocals = DefaultLocals> extends Operat
   readonly id: RecordIdOf<TRecord>;
 }
 export interface EntityContext<TRecord, TLocals = DefaultLocals> extends IdErrorContext<TRecord, TLocals> {
+  /** The record; for a `get` with `include` or `counts`, it already holds the embeds and `_count`. */
   readonly entity: TRecord;
 }
 export interface UpdateErrorContext<TRecord, TLocals = DefaultLocals> extends IdErrorContext<TRecord, TLocals> {

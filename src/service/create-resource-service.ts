@@ -19,6 +19,9 @@ import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, Ser
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
 import { createWriteRunner } from './write-transaction';
+import { createRelationBinder, type RelatedService } from './relation-binder';
+import { planRelations, relationNamesOf } from './relation-plan';
+import { registerService } from './relation-registry';
 
 /** Per-call options of a service operation. */
 export interface OperationOptions<TLocals = DefaultLocals> {
@@ -32,6 +35,21 @@ export interface OperationOptions<TLocals = DefaultLocals> {
   /** What the caller knows about the request beyond its headers (the authenticated user, the tenant). */
   readonly locals?: Readonly<TLocals>;
 }
+
+/**
+ * The relations a read embeds, beside its query: `include` (each item gets the related record, or `null`, for a
+ * to-one relation and an array of at most `maxEmbedded` related records for a to-many one) and `counts` (each item
+ * gets `_count: { <relation>: n }`). Server code may name any relation of the resource (to-many ones for `counts`);
+ * an unknown one is a 400. The items' types do not show the embedded keys (best effort: read them as
+ * `item.author` after a cast, or through a type of your own).
+ */
+export interface RelationsInput {
+  readonly include?: readonly string[] | undefined;
+  readonly counts?: readonly string[] | undefined;
+}
+
+/** Per-call options of `get`: the operation's options and the relations to embed in the record. */
+export interface GetOptions<TLocals = DefaultLocals> extends OperationOptions<TLocals>, RelationsInput {}
 
 /** Options of {@link createResourceService}. */
 export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
@@ -51,6 +69,14 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
    * run after the rollback. Reads are unchanged. Default `false`.
    */
   readonly transaction?: boolean;
+  /**
+   * The service of each relation's related resource, by relation name (or a function returning it, so that two
+   * services can name each other): relation filters, sorts, `include` and `counts` read the related records through
+   * its repository, within its scope (its scope function is called with this call's headers, locals and correlation
+   * id, operation `'list'`), and embeds lose its hidden fields. A relation a call uses without a bound service is a
+   * server fault (500).
+   */
+  readonly relations?: Readonly<Record<string, RelatedService>>;
 }
 
 /** The route operations of one resource: checks, before-hooks, scope, repository call, after-hooks. */
@@ -65,21 +91,25 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    * as an unknown one.
    */
   list<const TSelect extends SelectList<TRecord> = never>(
-    query?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+    query?: ListInput<TRecord> & RelationsInput & { readonly select?: TSelect | undefined },
     options?: OperationOptions<TLocals>,
   ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
   /**
    * The records after the query's cursor (within the scope) and the next cursor; `select` trims the items as for
    * `list`, but the result stays typed `CursorPage<TRecord>` (see `Repository.listByCursor`).
    */
-  listByCursor(query?: CursorInput<TRecord>, options?: OperationOptions<TLocals>): Promise<CursorPage<TRecord>>;
+  listByCursor(
+    query?: CursorInput<TRecord> & RelationsInput,
+    options?: OperationOptions<TLocals>,
+  ): Promise<CursorPage<TRecord>>;
   create(body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
   /**
    * The record with this id. Like `update`, `replace` and `delete`, it first checks the id against the id field's
    * schema (a number id field also takes its decimal text, `'42'`): an id no record can have (`abc` for a uuid, a
-   * NUL character) is the same 404 as an id that does not exist, before any hook or repository call.
+   * NUL character) is the same 404 as an id that does not exist, before any hook or repository call. `include` and
+   * `counts` embed related records as in `list` (validated before the record is read).
    */
-  get(id: RecordIdOf<TRecord> | string, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  get(id: RecordIdOf<TRecord> | string, options?: GetOptions<TLocals>): Promise<TRecord>;
   /** Changes exactly the fields `patch` names (HTTP PATCH). */
   update(id: RecordIdOf<TRecord> | string, patch: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
   /** Replaces the record (HTTP PUT); read-only and hidden fields keep their stored values unless a hook sets them. */
@@ -102,7 +132,13 @@ const NO_LOCALS: DefaultLocals = Object.freeze({});
  * and rethrows the original error. With `transaction: true`, everything from the before-hooks to the after-hooks of a
  * write runs in one transaction of the repository, rolled back when any step throws.
  *
- * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method.
+ * Relations bound with `relations` are read through the related services' repositories, within their scopes: the
+ * bindings of the relations a listing's `where` or `orderBy` reads go to the repository (`ScopeOptions.relations`),
+ * and `include` / `counts` (list, listByCursor, get) are embedded after the repository call, with one related call
+ * per relation for the whole page, before the `onAfter<Op>` handlers run (they see the embeds).
+ *
+ * @throws TypeError at creation for `transaction: true` with a repository that has no `transaction` method, or a
+ * `relations` key that is not a relation of the resource.
  * @throws HttpError (from the returned operations) 400 for a bad body or query, 403 for a write that would leave
  * the scope, 404 for a missing or out-of-scope id or one the id field's schema rejects, and whatever the repository
  * or a handler throws.
@@ -125,6 +161,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const write = createWriteRunner<TRecord, TLocals>(repository, options.transaction);
   // Fields the store fills when a created record has none: they may be absent from the record validated for create.
   const databaseDefaults = repository.databaseDefaults;
+  const binder = createRelationBinder(generic, options.relations);
+  const hasRelations = binder.relations.size > 0;
   const protectedFields = [...new Set([...generic.readOnly, ...generic.hidden])].filter(
     (field) => field !== generic.idField,
   );
@@ -225,7 +263,28 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const within = (scope: ScopeCheck<TRecord> | undefined): ScopeOptions<TRecord> | undefined =>
     scope === undefined ? undefined : { scope: scope.where };
 
-  return Object.freeze({
+  /**
+   * Reads a page of a resource with relations: the bindings of the relations the filter and order read go to the
+   * repository, then `include` and `counts` are embedded (one related call per relation for the whole page).
+   */
+  async function readRelated<TPage extends { readonly items: readonly unknown[] }>(
+    input: unknown,
+    scope: ScopeCheck<TRecord> | undefined,
+    context: Context,
+    read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>,
+  ): Promise<TPage> {
+    const plan = planRelations(binder.relations, input);
+    const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+    const bound =
+      plan.used.length === 0 ? within(scope) : { scope: scope?.where, relations: await call.bindings(plan.used) };
+    const page = await read(plan.input as never, bound);
+    if (plan.include.length === 0 && plan.counts.length === 0) return page;
+    const items = await call.embed(page.items, plan.include, plan.counts);
+    if (plan.added.length > 0) for (const item of items) for (const field of plan.added) delete item[field];
+    return Object.freeze({ ...page, items: Object.freeze(items) });
+  }
+
+  const service = Object.freeze({
     resource,
     hooks,
     ...(Array.isArray(repository.databaseDefaults)
@@ -239,8 +298,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           hooks.handlers('onBeforeList').length === 0 ? query : await chain('onBeforeList', context, 'query', query);
         refuseHiddenSelect(generic, input);
         const scope = scopeOf === undefined ? undefined : await scopeFor('list', context);
-        // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are.
-        const result = (await repository.list(input, within(scope))) as PageResult<TRecord>;
+        // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are. Embedded
+        // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
+        const result = (
+          hasRelations
+            ? await readRelated(input, scope, context, (query, bound) => repository.list(query, bound))
+            : await repository.list(input, within(scope))
+        ) as PageResult<TRecord>;
         return hide.page(
           hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
         );
@@ -254,7 +318,9 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         refuseHiddenOrder(generic, input);
         refuseHiddenSelect(generic, input);
         const scope = await scopeFor('listByCursor', context);
-        const result = (await repository.listByCursor(input, within(scope))) as CursorPage<TRecord>;
+        const result = hasRelations
+          ? await readRelated(input, scope, context, (query, bound) => repository.listByCursor(query, bound))
+          : await repository.listByCursor(input, within(scope));
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
       });
     },
@@ -278,9 +344,16 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const context = lazyContext(options, { id: key ?? given });
       return guarded('onAfterErrorGet', context, async () => {
         const id = existing(key, given);
+        const embeds = options.include !== undefined || options.counts !== undefined;
+        const include = embeds ? relationNamesOf(options.include, binder.relations, 'include') : [];
+        const counts = embeds ? relationNamesOf(options.counts, binder.relations, 'counts') : [];
         await notify('onBeforeGet', context, 'id', id);
         const scope = await scopeFor('get', context);
-        const entity = await repository.get(id, within(scope));
+        let entity = await repository.get(id, within(scope));
+        if (include.length > 0 || counts.length > 0) {
+          const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+          entity = (await call.embed([entity], include, counts))[0] as Awaited<TRecord>;
+        }
         return hide.record(await chain('onAfterGet', context, 'entity', entity));
       });
     },
@@ -336,4 +409,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       });
     },
   } satisfies ResourceService<TRecord, TLocals>);
+  registerService(service, {
+    resource: generic,
+    repository: repository as Repository<unknown>,
+    scope: scopeOf as ScopeFunction<unknown, unknown> | undefined,
+    hide: hide.record as (record: unknown) => unknown,
+  });
+  return service;
 }

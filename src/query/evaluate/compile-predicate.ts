@@ -41,8 +41,9 @@ function compileTerm(term: FilterTerm, related: RelatedLookup | undefined): Pred
   const { relation, match } = term;
   const child = compilePredicate([term.conditions]);
   if (term.kind === 'one') {
-    // No related record: the conditions are tested on a record with every field absent (only isnull holds there).
-    const absent = child(ABSENT);
+    // No related record: the conditions are tested on a record with every field absent (only isnull holds there);
+    // an empty list tests only for a related record.
+    const absent = term.conditions.length > 0 && child(ABSENT);
     return (record) => {
       const found = related(relation, record)[0];
       return found === undefined ? absent : child(found);

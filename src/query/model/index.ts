@@ -29,12 +29,13 @@ export {
   isRelationCondition,
 } from './normalized-query';
 export { relationPathOf, type RelationPathParts } from './relation-path';
-export { normalizeInput, finishQuery } from './normalize-input';
+export { normalizeInput, finishQuery, type RelationScopeBindings } from './normalize-input';
 export { normalizeScope } from './normalize-scope';
 export { normalizeWhere } from './normalize-where';
 export { normalizeOrder } from './normalize-order';
 export { resolvePageLimits, type PageLimits, type PageLimitsInput, type PageLimitsOptions } from './page-limits';
 export { SEARCH_LENGTH, resolveSearch, resolveSelect } from './search-and-select';
+export { MAX_RELATION_NAMES, resolveRelationNames } from './relation-names';
 export { toCondition } from './to-condition';
 export { toWhere } from './to-where';
 export { nextCursorOf } from './next-cursor';

@@ -1,30 +1,42 @@
-import type { Resource } from '../../resource/index';
+import { resolveRelations, type Resource } from '../../resource/index';
 import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../../pagination/index';
-import { fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
+import { type Condition, fingerprintOf, isRelationCondition, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './normalize-order';
 import { normalizeWhere } from './normalize-where';
 import { Problems, badRequest, quote } from '../../errors/index';
 import { andGroups, normalizeScope } from './normalize-scope';
 import { resolvePageLimits } from './page-limits';
 import { resolveSearch, resolveSelect } from './search-and-select';
+import { resolveRelationNames } from './relation-names';
+import { relationPathOf } from './relation-path';
 
-const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy', 'search', 'select']);
-const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 'select']);
+/**
+ * The related scope of each relation a query may read, by relation name, as `ScopeOptions.relations` binds them
+ * (`scope`: a `where` of the related resource; absent: none).
+ */
+export type RelationScopeBindings = Readonly<Record<string, { readonly scope?: unknown } | undefined>>;
+
+const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy', 'search', 'select', 'include', 'counts']);
+const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 'select', 'include', 'counts']);
 
 /**
  * Validates programmatic `list` (mode `'page'`) or `listByCursor` (mode `'cursor'`) input. A query object that
  * `parseListQuery` or `parseCursorQuery` returned is taken as it is. A `scope` (a programmatic `where`) is ANDed
- * in, and a cursor must have been issued under the same scope (or none, when there is none).
+ * in; the scope of each relation the filter or the order reads is normalized against the related resource from
+ * `relations` into `relationScopes`; a cursor must have been issued under the same scopes (or none, when there is
+ * none).
  *
- * @throws HttpError 400 with one message per problem; Error (a server fault) when `scope` is not a valid `where`.
+ * @throws HttpError 400 with one message per problem; Error (a server fault) when `scope` or a relation's scope is
+ * not a valid `where`, or when the query reads a relation that `relations` does not bind.
  */
 export function normalizeInput(
   input: unknown,
   resource: Resource,
   mode: 'page' | 'cursor',
   scope?: unknown,
+  relations?: RelationScopeBindings,
 ): NormalizedQuery {
-  return applyScope(normalizeQuery(input, resource, mode), scope, resource);
+  return applyScope(normalizeQuery(input, resource, mode), scope, resource, relations);
 }
 
 function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'cursor'): NormalizedQuery {
@@ -50,9 +62,11 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
   const search = resolveSearch(options.search, resource, problems) ?? null;
   // Server code may select any field of the schema; the service refuses hidden ones for its callers.
   const select = resolveSelect(options.select, resource, false, false, problems) ?? null;
+  const include = resolveRelationNames(options.include, resource, 'include', false, problems);
+  const counts = resolveRelationNames(options.counts, resource, 'counts', false, problems);
   problems.throwIfAny();
   return finishQuery(
-    { page, limit, groups, order, search, select },
+    { page, limit, groups, order, search, select, include, counts },
     mode === 'cursor' ? options.cursor : undefined,
     resource,
   );
@@ -64,7 +78,7 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
  * @throws HttpError 400 for a malformed cursor or one issued for another filter or order.
  */
 export function finishQuery(
-  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order' | 'search' | 'select'>,
+  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order' | 'search' | 'select' | 'include' | 'counts'>,
   cursor: unknown,
   resource: Resource,
 ): NormalizedQuery {
@@ -93,26 +107,91 @@ export function finishQuery(
     cursorScope,
     ...(search === null ? {} : { search }),
     ...(base.select ? { select: base.select } : {}),
+    ...(base.include ? { include: base.include } : {}),
+    ...(base.counts ? { counts: base.counts } : {}),
   });
 }
 
 /**
- * ANDs a request scope into a query and checks that the query's cursor was issued under the same scope: a cursor
- * from another scope, from none (when there is one), or from one (when there is none) is a 400.
+ * ANDs a request scope into a query, normalizes the related scope of every relation the query reads, and checks
+ * that the query's cursor was issued under the same scopes: a cursor from other scopes, from none (when there are
+ * some), or from some (when there are none) is a 400. Without relations the scope tag is the own scope's alone, as
+ * it was before relations existed, so earlier cursors stay valid.
  */
-function applyScope(query: NormalizedQuery, scope: unknown, resource: Resource): NormalizedQuery {
+function applyScope(
+  query: NormalizedQuery,
+  scope: unknown,
+  resource: Resource,
+  relations: RelationScopeBindings | undefined,
+): NormalizedQuery {
   const cursorScope = query.cursorScope ?? null;
-  if (scope === undefined || scope === null) {
+  const relationScopes = relationScopesOf(query, resource, relations);
+  const scoped = relationScopes !== undefined && [...relationScopes.values()].some((groups) => !isEverything(groups));
+  if ((scope === undefined || scope === null) && !scoped) {
     if (query.after !== null && cursorScope !== null) throw badRequest([CURSOR_MISMATCH]);
-    return query;
+    return relationScopes === undefined ? query : Object.freeze({ ...query, relationScopes });
   }
-  const scopeGroups = normalizeScope(scope, resource);
-  const scopeTag = scopeTagOf(fingerprintOf(scopeGroups, []));
+  const scopeGroups = scope === undefined || scope === null ? undefined : normalizeScope(scope, resource);
+  const ownText = fingerprintOf(scopeGroups ?? [[]], []);
+  const scopeTag = scopeTagOf(scoped ? relationScopeText(ownText, relationScopes) : ownText);
   if (query.after !== null && cursorScope !== scopeTag) throw badRequest([CURSOR_MISMATCH]);
   return Object.freeze({
     ...query,
-    groups: Object.freeze(andGroups(scopeGroups, query.groups)),
-    baseGroups: query.baseGroups ?? query.groups,
+    ...(scopeGroups === undefined
+      ? {}
+      : { groups: Object.freeze(andGroups(scopeGroups, query.groups)), baseGroups: query.baseGroups ?? query.groups }),
+    ...(relationScopes === undefined ? {} : { relationScopes }),
     scopeTag,
   });
 }
+
+type ScopeGroups = readonly (readonly Condition[])[];
+
+/** Whether normalized scope groups match every record: one empty group (no scope). */
+const isEverything = (groups: ScopeGroups): boolean => groups.length === 1 && groups[0]?.length === 0;
+
+/** The canonical text the scope tag hashes when related scopes apply: the own scope's, then each relation's by name. */
+function relationScopeText(ownText: string, relationScopes: ReadonlyMap<string, ScopeGroups>): string {
+  const related = [...relationScopes.keys()]
+    .sort()
+    .map((name) => [name, fingerprintOf(relationScopes.get(name) ?? [], [])]);
+  return JSON.stringify([ownText, related]);
+}
+
+/**
+ * The normalized related scope of every relation the query's filter or order reads (undefined: it reads none).
+ *
+ * @throws Error (a server fault) for a relation without a binding or a binding whose scope is not a valid `where`.
+ */
+function relationScopesOf(
+  query: NormalizedQuery,
+  resource: Resource,
+  relations: RelationScopeBindings | undefined,
+): ReadonlyMap<string, ScopeGroups> | undefined {
+  let used: Set<string> | undefined;
+  for (const group of query.baseGroups ?? query.groups)
+    for (const term of group) if (isRelationCondition(term)) (used ??= new Set()).add(term.relation);
+  for (const term of query.order) {
+    const path = relationPathOf(term.field);
+    if (path) (used ??= new Set()).add(path.relation);
+  }
+  if (used === undefined) return undefined;
+  const declared = resolveRelations(resource);
+  const scopes = new Map<string, ScopeGroups>();
+  for (const name of used) {
+    const relation = declared.get(name);
+    const binding = relations !== undefined && Object.hasOwn(relations, name) ? relations[name] : undefined;
+    if (!relation || !binding)
+      throw new Error(
+        `the query of ${resource.name} reads relation "${name}", which has no binding (relations option)`,
+      );
+    const related = binding.scope;
+    scopes.set(
+      name,
+      related === undefined || related === null ? EVERYTHING : normalizeScope(related, relation.resource),
+    );
+  }
+  return scopes;
+}
+
+const EVERYTHING: ScopeGroups = Object.freeze([Object.freeze([])]);

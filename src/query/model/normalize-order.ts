@@ -1,10 +1,11 @@
-import { type Resource, withTieBreaker } from '../../resource/index';
-import { QUERY_LIMITS, type OrderTerm } from '../../fields/index';
+import { type Resource, resolveRelations, withTieBreaker } from '../../resource/index';
+import { type FieldDef, QUERY_LIMITS, type OrderTerm } from '../../fields/index';
 import { quote, type ProblemSink } from '../../errors/index';
 
 /**
- * Validates a programmatic `orderBy` array: any sortable-kind field of the schema, direction `'asc'` or `'desc'`.
- * Returns undefined when absent or on any problem.
+ * Validates a programmatic `orderBy` array: any sortable-kind field of the schema, or a to-one relation path
+ * (`'author.fullName'`) to any sortable-kind field of the related schema; direction `'asc'` or `'desc'`. Returns
+ * undefined when absent or on any problem.
  */
 export function normalizeOrder(
   input: unknown,
@@ -20,7 +21,7 @@ export function normalizeOrder(
   const seen = new Set<string>();
   input.forEach((term: unknown, i) => {
     const { field, direction } = (typeof term === 'object' && term !== null ? term : {}) as Record<string, unknown>;
-    const def = typeof field === 'string' && resource.fields.has(field) ? resource.fields.get(field) : undefined;
+    const def = typeof field === 'string' ? orderFieldDef(field, resource) : undefined;
     if (!def || def.kind === 'other' || typeof field !== 'string') {
       problems.add(`orderBy[${i}].field: ${quote(String(field))} is not a sortable field`);
     } else if (seen.has(field)) {
@@ -33,4 +34,13 @@ export function normalizeOrder(
     }
   });
   return terms.length === input.length ? withTieBreaker(terms, resource.idField) : undefined;
+}
+
+/** The definition of a programmatic order field: a field of the schema, or a to-one path's related field. */
+function orderFieldDef(field: string, resource: Resource): FieldDef | undefined {
+  const dot = field.indexOf('.');
+  if (dot === -1) return resource.fields.get(field);
+  const relation = resolveRelations(resource).get(field.slice(0, dot));
+  if (relation?.kind !== 'one') return undefined;
+  return relation.resource.fields.get(field.slice(dot + 1));
 }

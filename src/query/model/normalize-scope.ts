@@ -6,7 +6,8 @@ import { Problems } from '../../errors/index';
 type Groups = readonly (readonly Condition[])[];
 
 /**
- * Validates a request scope (a programmatic `where`) into AND-groups. A scope is server code, not client input: an
+ * Validates a request scope (a programmatic `where` on the resource's own fields; a relation's name is refused like
+ * an unknown field) into AND-groups. A scope is server code, not client input: an
  * invalid one (an unknown field or operator, a malformed clause) is a server fault (a plain `Error`, answered as a
  * masked 500), never a 400 that would show it. A scope whose shape is valid but holds a value no record can hold
  * (often taken from a request, such as a tenant header with a NUL character, 2,000 characters or a date of the year
@@ -19,7 +20,7 @@ type Groups = readonly (readonly Condition[])[];
 export function normalizeScope<TRecord>(scope: unknown, resource: Resource<TRecord>): Groups {
   const problems = new Problems();
   const valueProblems = new Problems();
-  const groups = normalizeWhere(scope, resource as unknown as Resource, problems, valueProblems);
+  const groups = normalizeWhere(scope, resource as unknown as Resource, problems, valueProblems, false) as Groups;
   if (!problems.empty) {
     throw new Error(`the scope of ${resource.name} is not a valid where: ${problems.messages.join('; ')}`);
   }

@@ -30,7 +30,15 @@ function whereOf(terms: readonly FilterTerm[]): Where<Record<string, unknown>> {
     }
     const clause = whereOf(term.conditions) as Record<string, unknown>;
     if (term.kind === 'one') {
-      related[term.relation] = Object.freeze({ ...(related[term.relation] ?? {}), ...clause });
+      // Two to-one terms of a group test the same related record: their clauses merge, operator by operator.
+      const earlier = related[term.relation] ?? {};
+      const merged: Record<string, unknown> = { ...earlier };
+      for (const key in clause) {
+        const before = earlier[key];
+        merged[key] =
+          before === undefined ? clause[key] : Object.freeze({ ...(before as object), ...(clause[key] as object) });
+      }
+      related[term.relation] = Object.freeze(merged);
       continue;
     }
     const quantifiers = (related[term.relation] ??= {});

@@ -73,8 +73,22 @@ interface SearchAndSelect<TRecord> {
   readonly select?: readonly (keyof TRecord & string)[] | undefined;
 }
 
+/** The relations each item embeds or counts: shared by list and cursor queries and inputs. */
+interface IncludeAndCounts {
+  /**
+   * Relations whose related record (to-one, or `null`) or records (to-many, at most `maxEmbedded`) each item gets
+   * under the relation's name. From a query string: the resource's `includable` relations; from code: any relation.
+   */
+  readonly include?: readonly string[] | undefined;
+  /**
+   * To-many relations whose related records each item counts into `_count`. From a query string: the resource's
+   * `countable` relations; from code: any to-many relation.
+   */
+  readonly counts?: readonly string[] | undefined;
+}
+
 /** A validated, frozen list query: what `parseListQuery` returns and every repository consumes. */
-export interface ListQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
+export interface ListQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord>, IncludeAndCounts {
   readonly page: number;
   readonly limit: number;
   readonly where: Where<TRecord>;
@@ -83,7 +97,7 @@ export interface ListQuery<TRecord = Record<string, unknown>> extends SearchAndS
 }
 
 /** Programmatic input of `list`: every key optional; a {@link ListQuery} fits unchanged. */
-export interface ListInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
+export interface ListInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord>, IncludeAndCounts {
   readonly where?: Where<TRecord> | undefined;
   readonly limit?: number | undefined;
   readonly page?: number | undefined;
@@ -91,7 +105,7 @@ export interface ListInput<TRecord = Record<string, unknown>> extends SearchAndS
 }
 
 /** A validated, frozen cursor query: what `parseCursorQuery` returns. */
-export interface CursorQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
+export interface CursorQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord>, IncludeAndCounts {
   readonly cursor: string | null;
   readonly limit: number;
   readonly where: Where<TRecord>;
@@ -99,7 +113,7 @@ export interface CursorQuery<TRecord = Record<string, unknown>> extends SearchAn
 }
 
 /** Programmatic input of `listByCursor`: every key optional; a {@link CursorQuery} fits unchanged. */
-export interface CursorInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord> {
+export interface CursorInput<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord>, IncludeAndCounts {
   readonly cursor?: string | null | undefined;
   readonly where?: Where<TRecord> | undefined;
   readonly limit?: number | undefined;

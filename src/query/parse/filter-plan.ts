@@ -1,10 +1,17 @@
-import type { Resource } from '../../resource/index';
+import { resolveRelations, type ResolvedRelation, type Resource } from '../../resource/index';
 import type { FieldDef, OperatorName } from '../../fields/index';
 
-/** A filterable field as the HTTP parser needs it: its definition and the operators clients may use on it. */
+/**
+ * A filterable field as the HTTP parser needs it: its definition and the operators clients may use on it. A
+ * relation path (`author.fullName`) is an entry too, with the related field's definition and its relation.
+ */
 export interface FilterEntry {
+  /** The field's name, or the relation path as clients write it. */
   readonly name: string;
+  /** The field's definition (for a relation path, the related field's). */
   readonly def: FieldDef;
+  /** The relation of a relation path; undefined for a field of the resource. */
+  readonly relation?: ResolvedRelation | undefined;
   readonly allowed: ReadonlySet<OperatorName>;
   /**
    * The field's parameter names as messages quote them: `field[operator]`, `field[value]`, `field[values]`, and
@@ -24,15 +31,17 @@ export interface ParamNames {
 
 /** What the HTTP parser looks up per request, computed once per resource. */
 export interface FilterPlan {
-  /** Filterable field name to its entry: one map lookup per filter parameter. */
+  /** Filterable field name or relation path to its entry: one map lookup per filter parameter. */
   readonly fields: ReadonlyMap<string, FilterEntry>;
+  /** The relations clients may filter through (those with a filterable path), by name: for `<relation>[match]`. */
+  readonly relations: ReadonlyMap<string, ResolvedRelation>;
 }
 
 const plans = new WeakMap<Resource, FilterPlan>();
 /** The plan used last: most services parse for one resource again and again. Holds one resource alive at most. */
 let last: { readonly resource: Resource | undefined; readonly plan: FilterPlan } = {
   resource: undefined,
-  plan: Object.freeze({ fields: new Map() }),
+  plan: Object.freeze({ fields: new Map(), relations: new Map() }),
 };
 
 /** The resource's {@link FilterPlan}, built on first use and cached (resources are frozen, so it never goes stale). */
@@ -43,27 +52,44 @@ export function filterPlanOf(resource: Resource): FilterPlan {
     const fields = new Map<string, FilterEntry>();
     for (const [name, allowed] of resource.filterable) {
       const def = resource.fields.get(name);
-      if (!def) continue;
-      const shorthandParams = new Map<OperatorName, string>();
-      for (const op of allowed) shorthandParams.set(op, `${name}[${op}]`);
-      fields.set(
-        name,
-        Object.freeze({
-          name: def.name,
-          def,
-          allowed,
-          names: Object.freeze({
-            operator: `${name}[operator]`,
-            value: `${name}[value]`,
-            values: `${name}[values]`,
-            shorthand: (op: string) => shorthandParams.get(op as OperatorName) ?? `${name}[${op}]`,
-          }),
-        }),
-      );
+      if (def) fields.set(name, entryOf(name, def, allowed, undefined));
     }
-    plan = Object.freeze({ fields });
+    // Relation paths, from the resolved relations (checked against the related resources once, here).
+    const relations = new Map<string, ResolvedRelation>();
+    for (const relation of resolveRelations(resource).values()) {
+      for (const [field, allowed] of relation.filterable) {
+        const def = relation.resource.fields.get(field);
+        if (!def) continue;
+        const path = `${relation.name}.${field}`;
+        fields.set(path, entryOf(path, def, allowed, relation));
+        relations.set(relation.name, relation);
+      }
+    }
+    plan = Object.freeze({ fields, relations });
     plans.set(resource, plan);
   }
   last = { resource, plan };
   return plan;
+}
+
+function entryOf(
+  name: string,
+  def: FieldDef,
+  allowed: ReadonlySet<OperatorName>,
+  relation: ResolvedRelation | undefined,
+): FilterEntry {
+  const shorthandParams = new Map<OperatorName, string>();
+  for (const op of allowed) shorthandParams.set(op, `${name}[${op}]`);
+  return Object.freeze({
+    name,
+    def,
+    allowed,
+    ...(relation ? { relation } : {}),
+    names: Object.freeze({
+      operator: `${name}[operator]`,
+      value: `${name}[value]`,
+      values: `${name}[values]`,
+      shorthand: (op: string) => shorthandParams.get(op as OperatorName) ?? `${name}[${op}]`,
+    }),
+  });
 }

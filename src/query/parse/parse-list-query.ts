@@ -5,6 +5,7 @@ import {
   resolvePageLimits,
   resolveSearch,
   resolveSelect,
+  resolveRelationNames,
   toWhere,
   type CursorQuery,
   type ListQuery,
@@ -34,6 +35,7 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
     where: toWhere(normalized.groups),
     orderBy: normalized.order,
     ...searchAndSelect(normalized),
+    ...includeAndCounts(normalized),
   };
   return remember(result, normalized, baseResource(resource as Resource), 'page') as unknown as ListQuery<TRecord>;
 }
@@ -52,6 +54,7 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
     where: toWhere(normalized.groups),
     orderBy: normalized.order,
     ...searchAndSelect(normalized),
+    ...includeAndCounts(normalized),
   };
   return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
 }
@@ -64,12 +67,16 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
   const { limit, page } = resolvePageLimits(params, resource, { mode, fromText: true, problems: params });
   const search = resolveSearch(params.search, resource, params) ?? null;
   const select = resolveSelect(params.select, resource, true, true, params) ?? null;
+  const include =
+    params.include === undefined ? undefined : resolveRelationNames(params.include, resource, 'include', true, params);
+  const counts =
+    params.counts === undefined ? undefined : resolveRelationNames(params.counts, resource, 'counts', true, params);
   params.throwIfAny();
   const cursorText = params.cursor;
   // Only the returned query is frozen: the normalized form is reachable through the library alone (see remember).
   const normalized: NormalizedQuery =
-    cursorText || search || select
-      ? finishQuery({ page, limit, groups, order, search, select }, cursorText, resource)
+    cursorText || search || select || include || counts
+      ? finishQuery({ page, limit, groups, order, search, select, include, counts }, cursorText, resource)
       : { page, limit, groups, order, after: null };
   return { normalized, cursor: cursorText ? cursorText : null };
 }
@@ -80,5 +87,14 @@ function searchAndSelect(normalized: NormalizedQuery): { search?: string; select
   return {
     ...(normalized.search ? { search: normalized.search.text } : {}),
     ...(normalized.select ? { select: normalized.select } : {}),
+  };
+}
+
+/** The public `include` and `counts` of a query: present only when given. */
+function includeAndCounts(normalized: NormalizedQuery): { include?: readonly string[]; counts?: readonly string[] } {
+  if (!normalized.include && !normalized.counts) return {};
+  return {
+    ...(normalized.include ? { include: normalized.include } : {}),
+    ...(normalized.counts ? { counts: normalized.counts } : {}),
   };
 }

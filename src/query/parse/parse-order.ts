@@ -1,11 +1,11 @@
-import { type Resource, withTieBreaker } from '../../resource/index';
+import { type Resource, resolveRelations, withTieBreaker } from '../../resource/index';
 import { QUERY_LIMITS, type OrderDirection, type OrderTerm } from '../../fields/index';
 import { quote, type ProblemSink } from '../../errors/index';
 
 const DIRECTIONS: Readonly<Record<string, OrderDirection>> = { asc: 'asc', desc: 'desc' };
 
 /**
- * Parses the HTTP `orderBy` (comma-separated sortable fields) and `orderDirection` (`ASC`/`DESC`, any case, one for
+ * Parses the HTTP `orderBy` (comma-separated sortable fields and to-one relation paths, `author.fullName`) and `orderDirection` (`ASC`/`DESC`, any case, one for
  * every key or one for all) parameters. Returns undefined when `orderBy` is absent or on any problem.
  */
 export function parseOrderText(
@@ -57,7 +57,7 @@ function parseOrderUncached(
   }
   const seen = new Set<string>();
   for (const field of fields) {
-    if (!resource.sortable.has(field)) {
+    if (!resource.sortable.has(field) && !isSortablePath(field, resource)) {
       problems.add(`orderBy: ${quote(field)} is not a sortable field`);
       ok = false;
     } else if (seen.has(field)) {
@@ -83,4 +83,12 @@ function parseOrderUncached(
     Object.freeze({ field, direction: (parsed.length === 1 ? parsed[0] : parsed[i]) ?? 'asc' }),
   );
   return withTieBreaker(terms, resource.idField);
+}
+
+/** Whether `field` is a relation path the resource lets clients sort by (`author.fullName`; to-one relations only). */
+function isSortablePath(field: string, resource: Resource): boolean {
+  const dot = field.indexOf('.');
+  if (dot === -1) return false;
+  const relation = resolveRelations(resource).get(field.slice(0, dot));
+  return relation?.kind === 'one' && relation.sortable.has(field.slice(dot + 1));
 }

@@ -1,4 +1,11 @@
-import type { Condition } from '../model/index';
+import {
+  isRelationCondition,
+  type Condition,
+  type FilterTerm,
+  type RelationCondition,
+  type RelationMatch,
+} from '../model/index';
+import type { ResolvedRelation } from '../../resource/index';
 import type { FilterEntry, FilterPlan } from './filter-plan';
 import { addFieldParam, fieldConditions, groupNames, newFieldParams, type FieldParams } from './field-params';
 import { Problems, quote, type ProblemSink } from '../../errors/index';
@@ -16,7 +23,11 @@ const SCALARS: ReadonlySet<string> = new Set([
   'search',
   'select',
   'or',
+  'include',
+  'counts',
 ]);
+
+const MATCHES: ReadonlySet<string> = new Set(['any', 'all', 'none']);
 
 /** Bounds of the OR groups of one query. */
 export const OR_LIMITS = Object.freeze({ maxGroups: 8, maxConditions: 32 });
@@ -39,7 +50,11 @@ export class QueryParams implements QuerySink, ProblemSink {
   orderDirection: string | undefined;
   search: string | undefined;
   select: string | undefined;
+  include: string | undefined;
+  counts: string | undefined;
   private readonly fields: FieldParams[] = [];
+  /** `<relation>[match]` texts by relation (absent: none given). */
+  private matches: Map<ResolvedRelation, string> | undefined;
   /** The fields of each OR group, by group number; absent when the query has none. */
   private groups: Map<number, FieldParams[]> | undefined;
   private problems: Problems | undefined;
@@ -72,6 +87,8 @@ export class QueryParams implements QuerySink, ProblemSink {
       if (name === 'or')
         return this.once(`or[${sub}]`, `or[${sub}]: write a condition as or[<n>][<field>][<operator>]`);
       if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
+      const relation = sub === 'match' ? this.plan.relations.get(name) : undefined;
+      if (relation) return this.matchParam(relation, value);
       return this.once(`field:${name}`, `${name}[${sub}]: ${quote(name)} is not a filterable field`);
     }
     addFieldParam(this.fieldParams(this.fields, entry, undefined), sub, value, this);
@@ -90,6 +107,8 @@ export class QueryParams implements QuerySink, ProblemSink {
     const entry = this.plan.fields.get(field);
     if (!entry) {
       const key = `or[${group}][${field}]`;
+      if (sub === 'match' && this.plan.relations.has(field))
+        return this.once(`${key}[match]`, `${key}[match]: ${field}[match] applies to the top-level conditions only`);
       return this.once(`field:${key}`, `${key}[${sub}]: ${quote(field)} is not a filterable field`);
     }
     const number = Number(group);
@@ -101,36 +120,107 @@ export class QueryParams implements QuerySink, ProblemSink {
 
   /**
    * Validates the filter parameters field by field, in the order the fields were first given, and returns the
-   * AND-groups: one group of the top-level conditions, or, with OR groups, one per OR group holding the top-level
-   * conditions and the group's own. Problems are collected, not thrown.
+   * AND-groups: one group of the top-level terms, or, with OR groups, one per OR group holding the top-level terms
+   * and the group's own. The conditions on one relation form one term (to-many: quantified by `<relation>[match]`,
+   * default any); an OR group's own conditions on a to-many relation form one more term (any); on a to-one relation
+   * they join the top-level term, if any (the same related record: what `toWhere` gives back). Problems are
+   * collected, not thrown.
    */
-  conditionGroups(): Condition[][] {
-    const top: Condition[] = [];
-    for (const params of this.fields) fieldConditions(params, top, this);
-    if (!this.groups) return [top];
+  conditionGroups(): FilterTerm[][] {
+    const top = this.termsOf(this.fields, undefined);
+    if (this.matches) this.checkMatches();
+    if (!this.groups) return [top.terms];
     const numbers = [...this.groups.keys()].sort((a, b) => a - b);
     const missing = numbers.findIndex((number, i) => number !== i);
     if (missing !== -1) {
       this.add(`or[${missing}] is missing: OR groups are numbered from 0 without gaps`);
-      return [top];
+      return [top.terms];
     }
-    const result: Condition[][] = [];
+    const result: FilterTerm[][] = [];
     let count = 0;
-    const given = new Set(top.map((condition) => `${condition.field}[${condition.op}]`));
     for (const number of numbers) {
-      const own: Condition[] = [];
-      for (const params of this.groups.get(number) ?? []) fieldConditions(params, own, this);
-      for (const condition of own) {
-        const key = `${condition.field}[${condition.op}]`;
-        if (given.has(key))
-          this.add(`or[${number}][${condition.field}][${condition.op}] repeats the top-level condition ${key}`);
+      const own = this.termsOf(this.groups.get(number) ?? [], top);
+      for (const key of own.keys) {
+        if (top.keys.has(key))
+          this.add(`or[${number}][${key.replace('[', '][')} repeats the top-level condition ${key}`);
       }
-      count += own.length;
-      result.push([...top, ...own]);
+      count += own.count;
+      result.push(own.terms);
     }
     if (count > OR_LIMITS.maxConditions)
       this.add(`OR groups may hold at most ${OR_LIMITS.maxConditions} conditions in all, got ${count}`);
     return result;
+  }
+
+  /**
+   * The terms of the top level (`top` undefined) or of one OR group (appended to the top level's): conditions on
+   * fields first, then one term per relation. `keys` are the `field[op]` (to-one: `relation.field[op]`) a group may
+   * not repeat; `count` is the number of conditions.
+   */
+  private termsOf(list: readonly FieldParams[], top: Terms | undefined): Terms {
+    const own: Condition[] = [];
+    let related: Map<ResolvedRelation, Condition[]> | undefined;
+    for (const params of list) {
+      const relation = params.entry.relation;
+      if (relation === undefined) fieldConditions(params, own, this);
+      else {
+        related ??= new Map();
+        let conditions = related.get(relation);
+        if (!conditions) related.set(relation, (conditions = []));
+        fieldConditions(params, conditions, this);
+      }
+    }
+    const keys = new Set<string>();
+    for (const condition of own) keys.add(`${condition.field}[${condition.op}]`);
+    let count = own.length;
+    const relationTerms: RelationCondition[] = [];
+    for (const [relation, conditions] of related ?? []) {
+      count += conditions.length;
+      if (relation.kind === 'one') {
+        for (const condition of conditions) keys.add(`${relation.name}.${condition.field}[${condition.op}]`);
+      }
+      relationTerms.push(relationTerm(relation, top ? 'any' : this.matchOf(relation), conditions));
+    }
+    if (!top) return { terms: relationTerms.length === 0 ? own : [...own, ...relationTerms], keys, count };
+    const terms: FilterTerm[] = [];
+    for (const term of top.terms) if (!isRelationCondition(term)) terms.push(term);
+    terms.push(...own);
+    const joined = new Set<string>();
+    for (const term of top.terms) {
+      if (!isRelationCondition(term)) continue;
+      const extra = term.kind === 'one' ? relationTerms.find((item) => item.relation === term.relation) : undefined;
+      if (!extra) terms.push(term);
+      else {
+        joined.add(term.relation);
+        terms.push({ ...term, conditions: [...term.conditions, ...extra.conditions] });
+      }
+    }
+    for (const term of relationTerms) if (!joined.has(term.relation)) terms.push(term);
+    return { terms, keys, count };
+  }
+
+  /** The quantifier `<relation>[match]` gives the top-level term of a to-many relation (default, or invalid: any). */
+  private matchOf(relation: ResolvedRelation): RelationMatch {
+    const text = relation.kind === 'many' ? this.matches?.get(relation) : undefined;
+    return text !== undefined && MATCHES.has(text) ? (text as RelationMatch) : 'any';
+  }
+
+  private matchParam(relation: ResolvedRelation, value: string): void {
+    const key = `${relation.name}[match]`;
+    if (relation.kind !== 'many') return this.once(key, `${key} applies to to-many relations only`);
+    const matches = (this.matches ??= new Map());
+    if (matches.has(relation)) return this.once(key, `${key} must not be repeated`);
+    matches.set(relation, value);
+  }
+
+  /** Reports each `<relation>[match]` whose value is not a quantifier or that has no top-level condition. */
+  private checkMatches(): void {
+    for (const [relation, text] of this.matches ?? []) {
+      const key = `${relation.name}[match]`;
+      if (!MATCHES.has(text)) this.add(`${key}: ${quote(text)} must be any, all or none`);
+      else if (!this.fields.some((params) => params.entry.relation === relation))
+        this.add(`${key} needs a condition on ${relation.name}`);
+    }
   }
 
   private scalar(name: string, value: string): void {
@@ -150,6 +240,12 @@ export class QueryParams implements QuerySink, ProblemSink {
         break;
       case 'select':
         if (this.select === undefined) return void (this.select = value);
+        break;
+      case 'include':
+        if (this.include === undefined) return void (this.include = value);
+        break;
+      case 'counts':
+        if (this.counts === undefined) return void (this.counts = value);
         break;
       case 'page':
         known = this.mode === 'page';
@@ -179,4 +275,19 @@ export class QueryParams implements QuerySink, ProblemSink {
     list.push(params);
     return params;
   }
+}
+
+/** The terms of the top level or of one OR group, with what a group must not repeat (see `termsOf`). */
+interface Terms {
+  readonly terms: FilterTerm[];
+  readonly keys: ReadonlySet<string>;
+  readonly count: number;
+}
+
+function relationTerm(
+  relation: ResolvedRelation,
+  match: RelationMatch,
+  conditions: readonly Condition[],
+): RelationCondition {
+  return { relation: relation.name, kind: relation.kind, match, conditions };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type ListInput, type Resource, type Where } from '../../../src/index';
 import { normalizeWhere } from '../../../src/query/model/normalize-where';
 import { Problems } from '../../../src/errors/problems';
+import type { Condition } from '../../../src/query/model/normalized-query';
 import { RECORDS, badRequestOfAsync, messagesOf, prototypeSnapshot, strictUsers, users, type User } from '../fixtures';
 
 const repository = createMemoryRepository(users, { records: RECORDS });
@@ -261,7 +262,8 @@ describe('normalizeWhere (through list)', () => {
       problems,
     );
     expect(problems.empty).toBe(true);
-    expect(groups.map((group) => group.map(({ field, op, value }) => [field, op, value]))).toStrictEqual([
+    const conditions = groups as readonly (readonly Condition[])[];
+    expect(conditions.map((group) => group.map(({ field, op, value }) => [field, op, value]))).toStrictEqual([
       [
         ['age', 'gte', 18],
         ['age', 'lt', 65],
