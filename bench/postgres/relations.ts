@@ -46,7 +46,9 @@ interface CaseInfo {
   readonly id: string;
   readonly label: string;
   readonly statements: number;
-  readonly summary: Summary;
+  /** Absent when the case failed its check (see `failure`) and was not timed. */
+  readonly summary: Summary | undefined;
+  readonly failure: string | undefined;
 }
 
 /** What {@link runRelations} measured. */
@@ -143,15 +145,19 @@ export async function runRelations(pool: pg.Pool, options: RelationsOptions): Pr
       run: cursor(`include=author&limit=${LIMIT}`),
     },
   ];
-  await checkPages(cases, pool, tables);
+  // A case whose page is wrong (or that throws) is reported, not timed, and its target counts as missed.
+  const failures = await checkPages(cases, pool, tables);
+  if (failures.has('plain')) throw new Error(`relations: the plain page: ${failures.get('plain')}`);
+  const timed = cases.filter((c) => !failures.has(c.id));
 
   const statements = new Map<string, number>();
-  for (const c of cases) statements.set(c.id, c.id === 'sql' ? 2 : (await capture(c.run)).length);
-  log(`relations: ${cases.length} cases side by side (${sizes.books.toLocaleString('en-US')} books)...`);
-  const measured = await measureGroup(cases, options.budget);
+  for (const c of timed) statements.set(c.id, c.id === 'sql' ? 2 : (await capture(c.run)).length);
+  log(`relations: ${timed.length} cases side by side (${sizes.books.toLocaleString('en-US')} books)...`);
+  const measured = await measureGroup(timed, options.budget);
 
-  const filterSent = await capture(cases.find((c) => c.id === 'filter')?.run ?? (async () => undefined));
-  const page = filterSent.find((s) => s.text.includes('ORDER BY')) ?? { text: handPage, values: [pattern] };
+  const filterSent = await capture(timed.find((c) => c.id === 'filter')?.run ?? (async () => undefined));
+  const servicePage = filterSent.find((s) => s.text.includes('ORDER BY'));
+  const page = servicePage ?? { text: handPage, values: [pattern] };
   const explained = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${page.text}`, [
     ...page.values,
   ]);
@@ -162,9 +168,10 @@ export async function runRelations(pool: pg.Pool, options: RelationsOptions): Pr
       id: c.id,
       label: c.label,
       statements: statements.get(c.id) ?? 0,
-      summary: measured.get(c.id) as Summary,
+      summary: measured.get(c.id),
+      failure: failures.get(c.id),
     })),
-    plan: `${page.text}\n-- ${JSON.stringify(page.values)}\n\n${explained.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+    plan: `${servicePage ? '' : '-- the service sent no filter page: the hand-written statement instead\n'}${page.text}\n-- ${JSON.stringify(page.values)}\n\n${explained.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
   };
 }
 
@@ -173,23 +180,34 @@ type Page = { readonly items: readonly Item[]; readonly total?: number };
 
 /**
  * Checks, before timing, that every include page holds the plain page's books with the right embeds (read back by
- * SQL), and that the service's filtered page holds the same ids and total as the hand-written SQL.
- * @throws Error naming the first case that differs.
+ * SQL), and that the service's filtered page holds the same ids and total as the hand-written SQL. Returns what is
+ * wrong with each case that fails (throws, or returns another page), by case id.
  */
-async function checkPages(cases: readonly Case[], pool: pg.Pool, tables: ReturnType<typeof tableNames>): Promise<void> {
+async function checkPages(
+  cases: readonly Case[],
+  pool: pg.Pool,
+  tables: ReturnType<typeof tableNames>,
+): Promise<Map<string, string>> {
   const pages = new Map<string, Page>();
-  for (const c of cases) pages.set(c.id, (await c.run()) as Page);
+  const failures = new Map<string, string>();
+  for (const c of cases) {
+    try {
+      pages.set(c.id, (await c.run()) as Page);
+    } catch (error) {
+      failures.set(c.id, `throws: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const ids = (id: string) => (pages.get(id)?.items ?? []).map((b) => b.id).join();
-  const fail = (message: string): never => {
-    throw new Error(`relations: ${message}`);
+  const fail = (id: string, message: string): void => {
+    if (!failures.has(id)) failures.set(id, message);
   };
   const plain = pages.get('plain')?.items ?? [];
-  if (plain.length !== LIMIT) fail(`the plain page holds ${plain.length} books`);
-  for (const id of ['author', 'reviews', 'counts']) if (ids(id) !== ids('plain')) fail(`${id}: other books`);
-  for (const id of ['cursor', 'cursor-author']) if (ids(id) !== ids('plain')) fail(`${id}: other books`);
-  if (ids('filter') !== ids('sql') || pages.get('filter')?.total !== pages.get('sql')?.total)
-    fail(`the filtered page (${ids('filter')}, ${pages.get('filter')?.total}) differs from the SQL's (${ids('sql')})`);
-  if ((pages.get('filter')?.items.length ?? 0) !== LIMIT) fail('the filtered page is not full');
+  if (plain.length !== LIMIT) fail('plain', `it holds ${plain.length} books`);
+  for (const id of ['author', 'reviews', 'counts', 'cursor', 'cursor-author'])
+    if (pages.has(id) && ids(id) !== ids('plain')) fail(id, 'other books than the plain page');
+  if (pages.has('filter') && (ids('filter') !== ids('sql') || pages.get('filter')?.total !== pages.get('sql')?.total))
+    fail('filter', `ids ${ids('filter')} and total ${pages.get('filter')?.total} differ from the SQL's`);
+  if (pages.has('filter') && pages.get('filter')?.items.length !== LIMIT) fail('filter', 'the page is not full');
 
   const bookIds = plain.map((b) => b.id);
   const authorIds = plain.map((b) => b.authorId).filter((id): id is string => id !== null);
@@ -200,7 +218,7 @@ async function checkPages(cases: readonly Case[], pool: pg.Pool, tables: ReturnT
   for (const id of ['author', 'cursor-author'])
     for (const book of pages.get(id)?.items ?? []) {
       const expected = book.authorId === null ? null : (authorById.get(book.authorId) ?? null);
-      if (JSON.stringify(book.author) !== JSON.stringify(expected)) fail(`${id}: the author of ${book.id}`);
+      if (JSON.stringify(book.author) !== JSON.stringify(expected)) fail(id, `the author of ${book.id}`);
     }
   const { rows: reviewRows } = await pool.query<{ bookId: string; ids: string[]; n: number }>(
     `SELECT "bookId", (array_agg("id" ORDER BY "id"))[1:20] AS ids, count(*)::int AS n FROM "${tables.reviews}"
@@ -210,13 +228,14 @@ async function checkPages(cases: readonly Case[], pool: pg.Pool, tables: ReturnT
   const reviewsOf = new Map(reviewRows.map((r) => [r.bookId, r]));
   for (const book of pages.get('reviews')?.items ?? []) {
     const embedded = (book.reviews ?? []).map((r) => r.id).join();
-    if (embedded !== (reviewsOf.get(book.id)?.ids ?? []).join()) fail(`include=reviews: the reviews of ${book.id}`);
+    if (embedded !== (reviewsOf.get(book.id)?.ids ?? []).join()) fail('reviews', `the reviews of ${book.id}`);
   }
   for (const book of pages.get('counts')?.items ?? []) {
     const counted = JSON.stringify(book._count);
     if (counted !== JSON.stringify({ reviews: reviewsOf.get(book.id)?.n ?? 0 }))
-      fail(`counts=reviews: ${book.id} has _count ${counted}`);
+      fail('counts', `${book.id} has _count ${counted}`);
   }
+  return failures;
 }
 
 /** Creates and fills the three tables unless they already hold the expected rows. */
@@ -283,8 +302,12 @@ const caseOf = (result: RelationsResult, id: string): CaseInfo => {
 /** The issue's three PostgreSQL relation targets, checked on this run's medians. */
 export function checkRelationTargets(result: RelationsResult): TargetCheck[] {
   const check = (target: string, id: string, base: string, ceiling: number, baseName: string): TargetCheck => {
-    const a = caseOf(result, id).summary.median;
-    const b = caseOf(result, base).summary.median;
+    const [measured, baseline] = [caseOf(result, id), caseOf(result, base)];
+    const failed = measured.failure ?? baseline.failure;
+    if (failed !== undefined || !measured.summary || !baseline.summary)
+      return { target, measured: `not timed: ${failed ?? 'no measurement'}`, met: false };
+    const a = measured.summary.median;
+    const b = baseline.summary.median;
     return {
       target,
       measured: `${formatRatio(a / b)} (${formatMs(a)} vs ${formatMs(b)} ms ${baseName})`,
@@ -331,8 +354,10 @@ export function renderRelations(result: RelationsResult): string {
   };
   const rows = result.cases.map((c) => {
     const s = c.summary;
+    if (!s) return `| ${c.label} | failed, not timed: ${(c.failure ?? '').replaceAll('|', '\\|')} | | | | |`;
     const base = versus[c.id];
-    const ratio = base ? `${formatRatio(s.median / caseOf(result, base).summary.median)} ${base}` : '—';
+    const other = base ? caseOf(result, base).summary : undefined;
+    const ratio = base && other ? `${formatRatio(s.median / other.median)} ${base}` : '—';
     return `| ${c.label} | ${formatMs(s.median)} | ${formatMs(s.p25)}–${formatMs(s.p75)} | ${s.samples} | ${ratio} | ${c.statements} |`;
   });
   const targets = checkRelationTargets(result);
