@@ -1,5 +1,6 @@
 import { isSafeCorrelationId } from '../errors/index';
 import { canMakeRandomUuids, randomUuid } from '../internal/index';
+import type { DefaultRelations } from './relation-types';
 import { createResourceClient, type ResourceClient, type ResourceClientOptions } from './resource-client';
 import { sendRequest, type FetchLike } from './send-request';
 
@@ -27,14 +28,16 @@ export interface ClientOptions {
 export interface Client {
   /**
    * The calls of the resource whose routes are at `path` (`/users`: `GET /users`, `GET /users/cursor`,
-   * `GET /users/{id}`, ...). `TRecord` types the results and the `where` and `orderBy` of the inputs.
+   * `GET /users/{id}`, ...). `TRecord` types the results and the `where` and `orderBy` of the inputs;
+   * `TRelations` the resource's relations (`{ author: Author; reviews: Review[] }`, an array for a to-many one),
+   * for `include`, `counts`, relation filters and sorts (default: none for a known `TRecord`, any otherwise).
    *
    * @throws TypeError for a path that does not start with `/`, ends with `/`, or holds `?`, `#` or spaces.
    */
-  resource<TRecord = Record<string, unknown>>(
+  resource<TRecord = Record<string, unknown>, TRelations extends object = DefaultRelations<TRecord>>(
     path: string,
     options?: ResourceClientOptions<TRecord>,
-  ): ResourceClient<TRecord>;
+  ): ResourceClient<TRecord, TRelations>;
 }
 
 const OWN_HEADERS: ReadonlySet<string> = new Set(['x-correlation-id', 'content-type']);
@@ -91,12 +94,15 @@ export function createClient(options: ClientOptions): Client {
   };
 
   return Object.freeze({
-    resource<TRecord = Record<string, unknown>>(path: string, resourceOptions: ResourceClientOptions<TRecord> = {}) {
+    resource<TRecord = Record<string, unknown>, TRelations extends object = DefaultRelations<TRecord>>(
+      path: string,
+      resourceOptions: ResourceClientOptions<TRecord> = {},
+    ) {
       if (typeof path !== 'string' || !PATH.test(path) || (path.length > 1 && path.endsWith('/'))) {
         throw new TypeError(`client.resource: path must start with "/", not end with "/" and hold no ?, # or spaces`);
       }
       const prefix = path === '/' ? '' : path;
-      return createResourceClient<TRecord>(
+      return createResourceClient<TRecord, TRelations>(
         async (method, suffix, route, body, { signal, correlationId: given }) => {
           const id = nextId(given);
           const extra = await headersNow();

@@ -1,7 +1,20 @@
 // The `pagelope/client` entry: runs in browsers, Deno, Bun and Node 20+ (no `node:` module, no zod, no uuid).
 export { toQueryString, type QueryInput } from './to-query-string';
 export { createClient, type Client, type ClientOptions, type ClientHeaders } from './create-client';
-export type { ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
+export type { GetOptions, ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
+export type {
+  ClientCursorInput,
+  ClientListInput,
+  CountName,
+  CursorItem,
+  DefaultRelations,
+  IncludeName,
+  ManyClause,
+  RelationSortPath,
+  RelationWhere,
+  RelationWhereClause,
+  WithEmbeds,
+} from './relation-types';
 export type { FetchLike, FetchInit, FetchResponse } from './send-request';
 export { ClientHttpError, isClientHttpError, type ClientHttpErrorOptions } from './client-http-error';
 export type { PageResult } from '../pagination/index';

@@ -1,7 +1,16 @@
 import type { PageResult } from '../pagination/index';
-import type { CursorInput, CursorPage, ListInput } from '../query/index';
+import type { CursorPage } from '../query/index';
 import type { RecordId, RecordIdOf } from '../fields/index';
 import type { ListItem, SelectList } from '../kit/index';
+import type {
+  ClientCursorInput,
+  ClientListInput,
+  CountName,
+  CursorItem,
+  DefaultRelations,
+  IncludeName,
+  WithEmbeds,
+} from './relation-types';
 import { RESPONSE_SHAPES } from './response-shapes';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';
@@ -13,6 +22,12 @@ export interface RequestOptions {
   readonly signal?: AbortSignal | undefined;
   /** The `x-correlation-id` of this call's requests, instead of the client's. */
   readonly correlationId?: string | undefined;
+}
+
+/** Per-call options of `get`: the request options, `include` and `counts`. */
+export interface GetOptions<TRelations> extends RequestOptions {
+  readonly include?: readonly IncludeName<TRelations>[] | undefined;
+  readonly counts?: readonly CountName<TRelations>[] | undefined;
 }
 
 /** Options of `client.resource(path, options)`. */
@@ -28,35 +43,57 @@ export interface ResourceClientOptions<TRecord> {
 
 /**
  * The calls of one resource's routes. Results are typed `TRecord`; without a `revive` option they are the JSON
- * the server sent, so a `Date` field arrives as its ISO string.
+ * the server sent, so a `Date` field arrives as its ISO string. `TRelations` names the resource's relations and
+ * their record types (`{ author: Author; reviews: Review[] }`: an array for a to-many relation), which type
+ * `include`, `counts`, relation filters and relation sorts.
  */
-export interface ResourceClient<TRecord> {
+export interface ResourceClient<TRecord, TRelations extends object = DefaultRelations<TRecord>> {
   /**
    * `GET {path}?query`: one page and its counts. With a `select` list known at compile time, items are typed
-   * `Pick<TRecord, 'id' | ...>`.
+   * `Pick<TRecord, 'id' | ...>`; with `include: ['author']`, each has `author: Author | null` (an array for a
+   * to-many relation), and with `counts: ['reviews']`, `_count: { reviews: number }`.
    */
-  list<const TSelect extends SelectList<TRecord> = never>(
-    input?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+  list<
+    const TSelect extends SelectList<TRecord> = never,
+    const TInclude extends IncludeName<TRelations> = never,
+    const TCounts extends CountName<TRelations> = never,
+  >(
+    input?: ClientListInput<TRecord, TRelations> & EmbedInput<TSelect, TInclude, TCounts>,
     options?: RequestOptions,
-  ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
+  ): Promise<PageResult<WithEmbeds<ListItem<TRecord, TSelect>, TRelations, TInclude, TCounts>>>;
   /**
-   * `GET {path}/cursor?query`: the records after `input.cursor` and the next cursor. Typed `CursorPage<TRecord>`
-   * even with `select`, so that a loop feeding `nextCursor` back in type-checks (a generic signature makes
-   * TypeScript refuse it, TS7022); `all` walks every page for you.
+   * `GET {path}/cursor?query`: the records after `input.cursor` and the next cursor. Typed `CursorPage` of
+   * `TRecord` (each known relation's embed and `_count` optional) whatever `select`, `include` and `counts` say, so
+   * that a loop feeding `nextCursor` back in type-checks (a generic signature makes TypeScript refuse it, TS7022);
+   * `all` walks every page for you, typed.
    */
-  listByCursor(input?: CursorInput<TRecord>, options?: RequestOptions): Promise<CursorPage<TRecord>>;
+  listByCursor(
+    input?: ClientCursorInput<TRecord, TRelations>,
+    options?: RequestOptions,
+  ): Promise<CursorPage<CursorItem<TRecord, TRelations>>>;
   /** Every page from `input.page` (default 1) until one has no next page, one request per page. */
-  pages<const TSelect extends SelectList<TRecord> = never>(
-    input?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+  pages<
+    const TSelect extends SelectList<TRecord> = never,
+    const TInclude extends IncludeName<TRelations> = never,
+    const TCounts extends CountName<TRelations> = never,
+  >(
+    input?: ClientListInput<TRecord, TRelations> & EmbedInput<TSelect, TInclude, TCounts>,
     options?: RequestOptions,
-  ): AsyncGenerator<PageResult<ListItem<TRecord, TSelect>>, void, undefined>;
+  ): AsyncGenerator<PageResult<WithEmbeds<ListItem<TRecord, TSelect>, TRelations, TInclude, TCounts>>, void, undefined>;
   /** Every record through the cursor route, from `input.cursor` (default: the start) until `nextCursor` is null. */
-  all<const TSelect extends SelectList<TRecord> = never>(
-    input?: CursorInput<TRecord> & { readonly select?: TSelect | undefined },
+  all<
+    const TSelect extends SelectList<TRecord> = never,
+    const TInclude extends IncludeName<TRelations> = never,
+    const TCounts extends CountName<TRelations> = never,
+  >(
+    input?: ClientCursorInput<TRecord, TRelations> & EmbedInput<TSelect, TInclude, TCounts>,
     options?: RequestOptions,
-  ): AsyncGenerator<ListItem<TRecord, TSelect>, void, undefined>;
-  /** `GET {path}/{id}`. */
-  get(id: RecordIdOf<TRecord>, options?: RequestOptions): Promise<TRecord>;
+  ): AsyncGenerator<WithEmbeds<ListItem<TRecord, TSelect>, TRelations, TInclude, TCounts>, void, undefined>;
+  /** `GET {path}/{id}`, with the relations `options.include` embeds and `options.counts` counts. */
+  get<const TInclude extends IncludeName<TRelations> = never, const TCounts extends CountName<TRelations> = never>(
+    id: RecordIdOf<TRecord>,
+    options?: GetOptions<TRelations> & EmbedInput<never, TInclude, TCounts>,
+  ): Promise<WithEmbeds<TRecord, TRelations, TInclude, TCounts>>;
   /** `POST {path}` with a JSON body: the created record (status 201). */
   create(body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `PUT {path}/{id}` with a JSON body: the whole record replaced. */
@@ -65,6 +102,13 @@ export interface ResourceClient<TRecord> {
   update(id: RecordIdOf<TRecord>, patch: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
   /** `DELETE {path}/{id}`: resolves once the server answered 2xx (the routes answer 204). */
   delete(id: RecordIdOf<TRecord>, options?: RequestOptions): Promise<void>;
+}
+
+/** The keys of an input whose literal values type the result. */
+interface EmbedInput<TSelect, TInclude, TCounts> {
+  readonly select?: TSelect | undefined;
+  readonly include?: readonly TInclude[] | undefined;
+  readonly counts?: readonly TCounts[] | undefined;
 }
 
 /** Sends one request below the resource's path: `suffix` is `''`, `/cursor` or `/{id}`, plus `?query`. */
@@ -82,46 +126,51 @@ export type ResourceSend = (
  *
  * @throws TypeError (from the calls) for an id that cannot be a path segment or input the query grammar cannot express.
  * @example
- * const users = createResourceClient<User>(send, '/users', {});
+ * const books = createResourceClient<Book, { author: Author }>(send, '/books', {});
  */
-export function createResourceClient<TRecord>(
+export function createResourceClient<TRecord, TRelations extends object = DefaultRelations<TRecord>>(
   send: ResourceSend,
   path: string,
   options: ResourceClientOptions<TRecord>,
-): ResourceClient<TRecord> {
+): ResourceClient<TRecord, TRelations> {
   const revive = options.revive ?? ((record: Record<string, unknown>) => record as TRecord);
+  // Embeds and counts are the related JSON as sent: a revive of this resource's record does not see them.
+  const reviveItem = (raw: Record<string, unknown>, keys: readonly string[]): unknown =>
+    keys.length === 0 || options.revive === undefined ? revive(raw) : withEmbeds(revive(raw), raw, keys);
   const record = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', suffix: string, body: unknown, o = {}) => {
     const route = `${method} ${path}${suffix === '' ? '' : '/:id'}`;
     const reply = await send(method, suffix, route, body, o);
     if (!RESPONSE_SHAPES.record.is(reply.body)) throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.record.expected);
     return revive(reply.body);
   };
-  const list = async (input: ListInput<TRecord> = {}, o: RequestOptions = {}): Promise<PageResult<TRecord>> => {
+  const list = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<PageResult<unknown>> => {
     const reply = await send('GET', query(input, 'page'), `GET ${path}`, undefined, o);
     if (!RESPONSE_SHAPES.page.is(reply.body)) throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.page.expected);
     const { items, total, page, limit, totalPages, hasNextPage, hasPreviousPage } = reply.body;
-    const records = Object.freeze(items.map((item) => revive(item as Record<string, unknown>)));
+    const keys = embedKeys(input);
+    const records = Object.freeze(items.map((item) => reviveItem(item as Record<string, unknown>, keys)));
     return Object.freeze({ items: records, total, page, limit, totalPages, hasNextPage, hasPreviousPage });
   };
-  const listByCursor = async (input: CursorInput<TRecord> = {}, o: RequestOptions = {}) => {
+  const listByCursor = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<CursorPage<unknown>> => {
     const reply = await send('GET', `/cursor${query(input, 'cursor')}`, `GET ${path}/cursor`, undefined, o);
     const shape = RESPONSE_SHAPES.cursorPage;
     if (!shape.is(reply.body)) throw unexpectedResponse(reply.facts, shape.expected);
-    const items = Object.freeze(reply.body.items.map((item) => revive(item as Record<string, unknown>)));
-    return Object.freeze({ items, nextCursor: reply.body.nextCursor }) satisfies CursorPage<TRecord>;
+    const keys = embedKeys(input);
+    const items = Object.freeze(reply.body.items.map((item) => reviveItem(item as Record<string, unknown>, keys)));
+    return Object.freeze({ items, nextCursor: reply.body.nextCursor });
   };
-  return Object.freeze({
+  const client = {
     list,
     listByCursor,
-    async *pages(input: ListInput<TRecord> = {}, o: RequestOptions = {}) {
-      for (let page = input.page ?? 1; ; page++) {
+    async *pages(input: AnyInput = {}, o: RequestOptions = {}) {
+      for (let page = (input['page'] as number | undefined) ?? 1; ; page++) {
         const result = await list({ ...input, page }, o);
         yield result;
         if (!result.hasNextPage) return;
       }
     },
-    async *all(input: CursorInput<TRecord> = {}, o: RequestOptions = {}) {
-      let cursor = input.cursor ?? null;
+    async *all(input: AnyInput = {}, o: RequestOptions = {}) {
+      let cursor = (input['cursor'] as string | null | undefined) ?? null;
       do {
         const result = await listByCursor({ ...input, cursor }, o);
         yield* result.items;
@@ -129,7 +178,16 @@ export function createResourceClient<TRecord>(
       } while (cursor !== null);
     },
     // Async, so that a bad id rejects the call instead of throwing before it returns a promise.
-    get: async (id: RecordIdOf<TRecord>, o?: RequestOptions) => record('GET', idSegment(id), undefined, o),
+    async get(id: RecordIdOf<TRecord>, o: GetOptions<TRelations> = {}) {
+      const { include, counts, ...request } = o;
+      const embeds = { include, counts } as AnyInput;
+      const text = toQueryString(embeds as never);
+      const suffix = `${idSegment(id)}${text === '' ? '' : `?${text}`}`;
+      const reply = await send('GET', suffix, `GET ${path}/:id`, undefined, request);
+      if (!RESPONSE_SHAPES.record.is(reply.body))
+        throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.record.expected);
+      return reviveItem(reply.body, embedKeys(embeds));
+    },
     create: async (body: Partial<TRecord>, o?: RequestOptions) => record('POST', '', body, o),
     replace: async (id: RecordIdOf<TRecord>, body: Partial<TRecord>, o?: RequestOptions) =>
       record('PUT', idSegment(id), body, o),
@@ -138,7 +196,32 @@ export function createResourceClient<TRecord>(
     async delete(id: RecordIdOf<TRecord>, o: RequestOptions = {}) {
       await send('DELETE', idSegment(id), `DELETE ${path}/:id`, undefined, o);
     },
-  });
+  };
+  // The typed signatures are generic in the embeds; the calls above treat items as the JSON they are.
+  return Object.freeze(client) as unknown as ResourceClient<TRecord, TRelations>;
+}
+
+type AnyInput = Readonly<Record<string, unknown>>;
+
+/** The keys `include` and `counts` add to each item (for a revive to keep): the relation names and `_count`. */
+function embedKeys(input: AnyInput): string[] {
+  const include = input['include'];
+  const keys = Array.isArray(include) ? include.filter((name): name is string => typeof name === 'string') : [];
+  const counts = input['counts'];
+  if (Array.isArray(counts) && counts.length > 0) keys.push('_count');
+  return keys;
+}
+
+/** A revived record with the embeds of the raw one it lacks (a copy when it cannot take them). */
+function withEmbeds(revived: unknown, raw: Record<string, unknown>, keys: readonly string[]): unknown {
+  if (typeof revived !== 'object' || revived === null) return revived;
+  const missing = keys.filter((key) => Object.hasOwn(raw, key) && !Object.hasOwn(revived, key));
+  if (missing.length === 0) return revived;
+  const target = Object.isExtensible(revived) ? revived : { ...revived };
+  for (const key of missing) {
+    Object.defineProperty(target, key, { value: raw[key], enumerable: true, writable: true, configurable: true });
+  }
+  return target;
 }
 
 /** `?query` for a page (`mode` `'page'`) or cursor query, or `''`; the other mode's key is a TypeError. */

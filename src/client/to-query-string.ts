@@ -1,12 +1,26 @@
-import type { CursorInput, ListInput } from '../query/index';
 import { plainDecimal, unexpressible } from './format-value';
+import type { ClientCursorInput, ClientListInput, DefaultRelations } from './relation-types';
 import { encodeText, writeWhere } from './write-where';
 
-/** Input of {@link toQueryString}: a page query (`page`) or a cursor query (`cursor`), never both. */
-export type QueryInput<TRecord = Record<string, unknown>> =
-  (ListInput<TRecord> & { readonly cursor?: undefined }) | (CursorInput<TRecord> & { readonly page?: undefined });
+/**
+ * Input of {@link toQueryString}: a page query (`page`) or a cursor query (`cursor`), never both, with relation
+ * filters and sorts, `include` and `counts` as `TRelations` allows them.
+ */
+export type QueryInput<TRecord = Record<string, unknown>, TRelations extends object = DefaultRelations<TRecord>> =
+  | (ClientListInput<TRecord, TRelations> & { readonly cursor?: undefined })
+  | (ClientCursorInput<TRecord, TRelations> & { readonly page?: undefined });
 
-const INPUT_KEYS: ReadonlySet<string> = new Set(['where', 'search', 'select', 'orderBy', 'limit', 'page', 'cursor']);
+const INPUT_KEYS: ReadonlySet<string> = new Set([
+  'where',
+  'search',
+  'select',
+  'include',
+  'counts',
+  'orderBy',
+  'limit',
+  'page',
+  'cursor',
+]);
 
 /**
  * Writes a programmatic list or cursor query as a query string in the shorthand grammar the server parses
@@ -14,17 +28,25 @@ const INPUT_KEYS: ReadonlySet<string> = new Set(['where', 'search', 'select', 'o
  *
  * `{ field: value }` is written `field[eq]=value`, `{ field: null }` and `{ field: { isnull: true } }`
  * `field[isnull]=true`, a list or `between` operator as one repeated key per value, Dates as ISO 8601, an OR array
- * of clauses as OR groups (`or[0][field][op]=v&or[1][...]`), `search=text`, `select=a,b`, and `orderBy` as comma
- * lists of fields and upper-case directions. Keys and values are percent-encoded with `encodeURIComponent`; the
- * brackets of `field[op]` stay as they are, which the parser reads either way.
+ * of clauses as OR groups (`or[0][field][op]=v&or[1][...]`), `search=text`, `select=a,b`, `include=a,b`,
+ * `counts=a`, and `orderBy` as comma lists of fields (or to-one relation paths) and upper-case directions. A
+ * relation condition is written as relation paths: `{ author: { fullName: { cont: 'ann' } } }` as
+ * `author.fullName[cont]=ann`, `{ reviews: { all: { rating: { gte: 4 } } } }` as
+ * `reviews.rating[gte]=4&reviews[match]=all` (`any`, the default, writes no `match`). A condition object is read as
+ * a relation's when none of its keys is an operator, as a to-many one's when its keys are all `any`, `all` or
+ * `none`. Keys and values are percent-encoded with `encodeURIComponent`; the brackets of `field[op]` stay as they
+ * are, which the parser reads either way.
  *
- * `TRecord` is never inferred from the input: give it (`toQueryString<User>(...)`) to have the fields checked.
+ * `TRecord` (and `TRelations`, `{ author: Author; reviews: Review[] }`) is never inferred from the input: give it
+ * (`toQueryString<User>(...)`) to have the fields checked.
  *
  * @throws TypeError for input the grammar cannot express, rather than a different query: an empty OR array or an
  * OR clause without conditions, an unknown operator, an operator without an operand it takes (`in: []`, `between`
  * with one value, `isnull: false`), a non-finite number, an invalid Date, a value of another type, an unsafe or
  * bracketed field name (`__proto__`, `a[b]`), a `select` name with a comma, a non-string `search`, an unknown input
- * key, or `page` and `cursor` together.
+ * key, `page` and `cursor` together, and the relation conditions HTTP has no text for: a relation condition with no
+ * field condition, a two-hop path, two quantifiers of one relation (or an array of more than one clause), and `all`
+ * or `none` inside an OR clause.
  * @example
  * toQueryString({
  *   where: { age: { gte: 18, lt: 65 }, status: { in: ['a', 'b'] } },
@@ -34,10 +56,12 @@ const INPUT_KEYS: ReadonlySet<string> = new Set(['where', 'search', 'select', 'o
  * });
  * // 'age[gte]=18&age[lt]=65&status[in]=a&status[in]=b&orderBy=age,createdAt&orderDirection=DESC,ASC&limit=20&page=2'
  */
-export function toQueryString<TRecord = Record<string, unknown>>(input: NoInfer<QueryInput<TRecord>> = {}): string {
+export function toQueryString<TRecord = Record<string, unknown>, TRelations extends object = DefaultRelations<TRecord>>(
+  input: NoInfer<QueryInput<TRecord, TRelations>> = {},
+): string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(
-      'toQueryString: the input must be an object of where, search, select, orderBy, limit, page or cursor',
+      'toQueryString: the input must be an object of where, search, select, include, counts, orderBy, limit, page or cursor',
     );
   }
   const options = input as Readonly<Record<string, unknown>>;
@@ -49,6 +73,8 @@ export function toQueryString<TRecord = Record<string, unknown>>(input: NoInfer<
   writeWhere(options['where'], parts);
   writeSearch(options['search'], parts);
   writeSelect(options['select'], parts);
+  writeNames(options['include'], 'include', parts);
+  writeNames(options['counts'], 'counts', parts);
   writeOrder(options['orderBy'], parts);
   writeCount(options['limit'], 'limit', parts);
   if (options['page'] !== undefined && options['cursor'] !== undefined && options['cursor'] !== null) {
@@ -83,6 +109,23 @@ function writeSelect(select: unknown, parts: string[]): void {
   });
   // `select: []` is written `select=`, which the server refuses as the programmatic path does (no field named).
   parts.push(`select=${names.join(',')}`);
+}
+
+/**
+ * `include=author,reviews` and `counts=reviews`: the relation names as one comma list. `[]` names none, as leaving
+ * the key out does (the grammar has no empty list).
+ */
+function writeNames(names: unknown, key: 'include' | 'counts', parts: string[]): void {
+  if (names === undefined) return;
+  if (!Array.isArray(names)) throw unexpressible(key, 'something other than an array of relation names');
+  if (names.length === 0) return;
+  const written = names.map((name: unknown, i) => {
+    if (typeof name !== 'string' || name === '' || /[,.[\]]/.test(name)) {
+      throw unexpressible(`${key}[${i}]`, typeof name === 'string' ? JSON.stringify(name) : typeof name);
+    }
+    return encodeText(name, `${key}[${i}]`);
+  });
+  parts.push(`${key}=${written.join(',')}`);
 }
 
 /** `orderBy=a,b&orderDirection=DESC,ASC`: one direction per field, so the server applies each as given. */

@@ -34,15 +34,90 @@ function writeClause(clause: unknown, path: string, prefix: string, parts: strin
   if (!isRecordLike(clause)) throw unexpressible(path, 'something other than an object of field conditions');
   for (const field of Object.keys(clause)) {
     const param = `${path}.${field}`;
-    if (field === '' || isUnsafeKey(field) || field.includes('[') || field.includes(']')) {
-      throw unexpressible(param, `the field name ${JSON.stringify(field)}`);
-    }
-    const key = prefix === '' ? encodeText(field, param) : `${prefix}[${encodeText(field, param)}]`;
+    checkName(field, param);
     const condition = clause[field];
-    if (condition === null) parts.push(`${key}[isnull]=true`);
-    else if (isRecordLike(condition)) writeOperators(key, condition, param, parts);
-    else parts.push(`${key}[eq]=${encodeText(formatValue(condition, param), param)}`);
+    if (isRecordLike(condition) && isRelationCondition(condition)) {
+      const keys = Object.keys(condition);
+      if (keys.every((key) => QUANTIFIERS.has(key))) writeMany(field, condition, param, prefix, parts);
+      else writeConditions(field, condition, param, prefix, parts);
+    } else writeCondition(keyOf(field, prefix, param), condition, param, parts);
   }
+}
+
+/** `{ field: null }`, `{ field: { op: v } }` or `{ field: v }` under the key `key`. */
+function writeCondition(key: string, condition: unknown, param: string, parts: string[]): void {
+  if (condition === null) parts.push(`${key}[isnull]=true`);
+  else if (isRecordLike(condition)) writeOperators(key, condition, param, parts);
+  else parts.push(`${key}[eq]=${encodeText(formatValue(condition, param), param)}`);
+}
+
+/** A condition object none of whose keys is an operator: a relation's (`{ fullName: { cont: 'a' } }`). */
+function isRelationCondition(condition: Record<string, unknown>): boolean {
+  const keys = Object.keys(condition);
+  return keys.length > 0 && keys.every((key) => !Object.hasOwn(OPERATORS, key));
+}
+
+/** The conditions on a relation's fields, each as the path `relation.field` (one hop: no relation inside). */
+function writeConditions(
+  relation: string,
+  clause: Record<string, unknown>,
+  path: string,
+  prefix: string,
+  parts: string[],
+): void {
+  for (const field of Object.keys(clause)) {
+    const param = `${path}.${field}`;
+    checkName(field, param);
+    const condition = clause[field];
+    if (isRecordLike(condition) && isRelationCondition(condition))
+      throw unexpressible(param, 'a condition two relations deep (the grammar has one hop)');
+    writeCondition(keyOf(`${relation}.${field}`, prefix, param), condition, param, parts);
+  }
+}
+
+/**
+ * A to-many relation's quantifier: its clause's conditions as relation paths, and `relation[match]=all|none` at
+ * the top level (`any` is the default; an OR group's conditions on a relation always mean `any`).
+ */
+function writeMany(
+  relation: string,
+  condition: Record<string, unknown>,
+  path: string,
+  prefix: string,
+  parts: string[],
+) {
+  const [quantifier, ...others] = Object.keys(condition) as [string, ...string[]];
+  if (others.length > 0) throw unexpressible(path, `the quantifiers ${quantifier} and ${others[0]} together`);
+  const param = `${path}.${quantifier}`;
+  let clause = condition[quantifier];
+  if (Array.isArray(clause)) {
+    if (clause.length !== 1) throw unexpressible(param, `an array of ${clause.length} clauses, not 1`);
+    clause = clause[0];
+  }
+  if (!isRecordLike(clause)) throw unexpressible(param, 'something other than an object of field conditions');
+  if (Object.keys(clause).length === 0) throw unexpressible(param, 'a clause without conditions');
+  if (prefix !== '' && quantifier !== 'any')
+    throw unexpressible(param, `${quantifier} inside an OR clause, where a relation's conditions mean any`);
+  writeConditions(relation, clause, param, prefix, parts);
+  if (quantifier !== 'any') parts.push(`${encodeText(relation, path)}[match]=${quantifier}`);
+}
+
+const QUANTIFIERS: ReadonlySet<string> = new Set(['any', 'all', 'none']);
+
+/** A field or relation name the grammar can carry in a key: not empty, unsafe, dotted or bracketed. */
+function checkName(name: string, param: string): void {
+  if (name === '' || isUnsafeKey(name) || /[.[\]]/.test(name)) {
+    throw unexpressible(param, `the field name ${JSON.stringify(name)}`);
+  }
+}
+
+/** The key of a field or relation path: itself, or `or[n][path]` inside OR group `n`. */
+function keyOf(field: string, prefix: string, param: string): string {
+  const text = field
+    .split('.')
+    .map((part) => encodeText(part, param))
+    .join('.');
+  return prefix === '' ? text : `${prefix}[${text}]`;
 }
 
 function writeOperators(key: string, condition: Record<string, unknown>, path: string, parts: string[]): void {

@@ -146,7 +146,10 @@ export function createMemoryRepository<TRecord>(
       return cloneRecord(record as TRecord);
     },
     async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, { scope: options?.scope });
+      const normalized = normalizeListInput(query, resource as Resource, {
+        scope: options?.scope,
+        relations: options?.relations,
+      });
       const related = relationReadingOf(resource as Resource, normalized, options?.relations);
       const { items, total } = related
         ? related.run(() => indexedPage(store, normalized, related))
@@ -161,7 +164,10 @@ export function createMemoryRepository<TRecord>(
       );
     },
     async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const normalized = normalizeCursorInput(query, resource as Resource, { scope: options?.scope });
+      const normalized = normalizeCursorInput(query, resource as Resource, {
+        scope: options?.scope,
+        relations: options?.relations,
+      });
       const related = relationReadingOf(resource as Resource, normalized, options?.relations);
       const read = () => {
         const rows = indexedAfter(store, normalized, related);

@@ -1,7 +1,9 @@
 import type { PaginationOptions, Resource } from '../resource/index';
-import { type FieldDef, OPERATORS, QUERY_LIMITS, type OperatorName } from '../fields/index';
+import { QUERY_LIMITS } from '../fields/index';
 import { OR_LIMITS, SEARCH_LENGTH } from '../query/index';
-import { FIELD_KIND_SCHEMAS, type JsonSchema } from './field-schema';
+import type { JsonSchema } from './field-schema';
+import { filterParameters, toQueryParameter, type FilterParameter } from './filter-parameters';
+import { embedParameters, matchParameters, sortPaths } from './relation-parameters';
 
 type Pagination = Readonly<Required<PaginationOptions>>;
 
@@ -43,8 +45,9 @@ export function listParameters(resource: Resource, pagination: Pagination, mode:
   }
   parameters.push(...orderParameters(resource, mode), ...searchAndSelectParameters(resource));
   const filters = filterParameters(resource);
-  parameters.push(...filters.map(toQueryParameter));
+  parameters.push(...filters.map(toQueryParameter), ...matchParameters(resource));
   if (filters.length > 0) parameters.push(orParameter(filters));
+  parameters.push(...embedParameters(resource));
   return parameters;
 }
 
@@ -89,7 +92,7 @@ function orParameter(filters: readonly FilterParameter[]): unknown {
     name: 'or',
     in: 'query',
     required: false,
-    description: `OR groups, as JSON: \`[{"<field>": {"<operator>": <value>}}, ...]\`, a list value as an array (\`{"age": {"between": [18, 65]}}\`). Up to ${OR_LIMITS.maxGroups} groups and ${OR_LIMITS.maxConditions} conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys \`or[<n>][<field>][<operator>]=<value>\`, \`n\` from 0, instead (not both).`,
+    description: `OR groups, as JSON: \`[{"<field>": {"<operator>": <value>}}, ...]\`, a list value as an array (\`{"age": {"between": [18, 65]}}\`). Up to ${OR_LIMITS.maxGroups} groups and ${OR_LIMITS.maxConditions} conditions in all; the conditions of a group are ANDed, the groups ORed, and the whole ANDed with the top-level filters and the search. The server also takes the keys \`or[<n>][<field>][<operator>]=<value>\`, \`n\` from 0, instead (not both).${filters.some(({ field }) => field.includes('.')) ? ' A relation path is a key like a field; the conditions of a group on one to-many relation hold for at least one same related record.' : ''}`,
     schema: {
       type: 'string',
       contentMediaType: 'application/json',
@@ -104,7 +107,8 @@ function orParameter(filters: readonly FilterParameter[]): unknown {
 }
 
 function orderParameters(resource: Resource, mode: 'page' | 'cursor'): unknown[] {
-  const fields = [...resource.sortable];
+  const paths = sortPaths(resource);
+  const fields = [...resource.sortable, ...paths];
   const one = `(${fields.map(escapeRegExp).join('|')})`;
   const direction = '([Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])';
   const defaultOrder =
@@ -116,7 +120,7 @@ function orderParameters(resource: Resource, mode: 'page' | 'cursor'): unknown[]
       name: 'orderBy',
       in: 'query',
       required: false,
-      description: `Sort fields, one or a comma-separated list of at most ${QUERY_LIMITS.maxOrderFields}: ${fields.map((field) => `\`${field}\``).join(', ')}. Default: ${defaultOrder}; the id always ends the order as the tie-breaker.`,
+      description: `Sort fields, one or a comma-separated list of at most ${QUERY_LIMITS.maxOrderFields}: ${fields.map((field) => `\`${field}\``).join(', ')}. Default: ${defaultOrder}; the id always ends the order as the tie-breaker.${paths.length > 0 ? ' A relation path sorts by the related record, a record without one sorting as null: last ascending, first descending.' : ''}`,
       schema: { type: 'string', pattern: `^${one}(,${one}){0,${QUERY_LIMITS.maxOrderFields - 1}}$` },
     },
     {
@@ -128,128 +132,6 @@ function orderParameters(resource: Resource, mode: 'page' | 'cursor'): unknown[]
       schema: { type: 'string', pattern: `^${direction}(,${direction})*$` },
     },
   ];
-}
-
-/** One filter parameter `field[op]` (a shorthand operator, or `operator`, `value`, `values` of the spec form). */
-interface FilterParameter {
-  readonly field: string;
-  readonly op: string;
-  readonly schema: JsonSchema;
-}
-
-/**
- * The filters as flat query parameters a client generator can serialize: one `field[op]` parameter per allowed
- * operator (a list operator's parameter is an array sent as the key repeated, `style: form, explode: true`), and the
- * spec form's `field[operator]`, `field[value]` and `field[values]`.
- */
-function filterParameters(resource: Resource): FilterParameter[] {
-  const parameters: FilterParameter[] = [];
-  for (const [field, allowed] of resource.filterable) {
-    const def = resource.fields.get(field);
-    if (!def || def.kind === 'other' || allowed.size === 0) continue;
-    const ops = [...allowed];
-    for (const op of ops) parameters.push({ field, op, schema: operatorValueSchema(def, op) });
-    const scalar = valueSchema(def, false);
-    const kind = `\`${field}\` (${def.kind}${def.nullable ? ', nullable' : ''})`;
-    parameters.push(
-      {
-        field,
-        op: 'operator',
-        schema: {
-          type: 'string',
-          enum: ops,
-          description: `Filter on ${kind}, the spec form: the operator, with \`${field}[value]\` or \`${field}[values]\`.`,
-        },
-      },
-      { field, op: 'value', schema: { ...scalar, description: `The spec form: the value of \`${field}[operator]\`.` } },
-      {
-        field,
-        op: 'values',
-        schema: {
-          type: 'array',
-          items: scalar,
-          maxItems: QUERY_LIMITS.maxListValues,
-          description: `The spec form: the values of a list \`${field}[operator]\`, or the two bounds of \`between\`, as the key repeated.`,
-        },
-      },
-    );
-  }
-  return parameters;
-}
-
-/** The query parameter of a {@link FilterParameter}: `form` style, arrays as the key repeated. */
-function toQueryParameter({ field, op, schema }: FilterParameter): unknown {
-  return {
-    name: `${field}[${op}]`,
-    in: 'query',
-    required: false,
-    ...(schema['type'] === 'array' ? { style: 'form', explode: true } : {}),
-    schema,
-  };
-}
-
-const MEANING: Readonly<Record<OperatorName, string>> = {
-  eq: 'equal to',
-  ne: 'not equal to (never matches null)',
-  gt: 'greater than',
-  gte: 'greater than or equal to',
-  lt: 'less than',
-  lte: 'less than or equal to',
-  between: 'between the two bounds, inclusive',
-  in: 'one of the values',
-  notin: 'none of the values (never matches null)',
-  isnull: 'null or missing',
-  notnull: 'present and not null',
-  cont: 'contains the text (case-sensitive, literal)',
-  excl: 'does not contain the text (case-sensitive)',
-  starts: 'starts with the text (case-sensitive)',
-  ends: 'ends with the text (case-sensitive)',
-  eql: 'equal to, ignoring case',
-  nel: 'not equal to, ignoring case',
-  contl: 'contains the text, ignoring case',
-  excll: 'does not contain the text, ignoring case',
-  startsl: 'starts with the text, ignoring case',
-  endsl: 'ends with the text, ignoring case',
-  inl: 'one of the values, ignoring case',
-  notinl: 'none of the values, ignoring case',
-};
-
-function operatorValueSchema(def: FieldDef, op: OperatorName): JsonSchema {
-  const spec = OPERATORS[op];
-  const item = valueSchema(def, spec.caseInsensitive);
-  switch (spec.arity) {
-    case 'none':
-      return { type: 'boolean', enum: [true], description: `${MEANING[op]}: takes no value (or \`true\`).` };
-    case 'two':
-      return {
-        type: 'array',
-        items: item,
-        minItems: 2,
-        maxItems: 2,
-        description: `${MEANING[op]}: two values, low then high, as the key repeated.`,
-      };
-    case 'many':
-      return {
-        type: 'array',
-        items: item,
-        minItems: 1,
-        maxItems: QUERY_LIMITS.maxListValues,
-        description: `${MEANING[op]}: up to ${QUERY_LIMITS.maxListValues} values, as the key repeated.`,
-      };
-    default:
-      return { ...item, description: `${MEANING[op]}.` };
-  }
-}
-
-/**
- * The JSON Schema of one filter value: its field kind's ({@link FIELD_KIND_SCHEMAS}), a string bounded by the
- * value length limit, and any string for a case-insensitive operator on an enum (the case of the value is free).
- */
-function valueSchema(def: FieldDef, caseInsensitive: boolean): JsonSchema {
-  if (def.kind === 'other' || def.kind === 'string')
-    return { ...FIELD_KIND_SCHEMAS.string(def), maxLength: QUERY_LIMITS.maxValueLength };
-  if (def.kind === 'enum' && caseInsensitive) return FIELD_KIND_SCHEMAS.string(def);
-  return FIELD_KIND_SCHEMAS[def.kind](def);
 }
 
 function escapeRegExp(text: string): string {

@@ -1,6 +1,7 @@
 import type { Resource } from '../resource/index';
 import { ROUTE_TABLE, type Route, type RouteType } from '../routes/index';
 import { listParameters } from './list-parameters';
+import { embedParameters } from './relation-parameters';
 import type { ResourceNames } from './resource-names';
 import { ERROR_RESPONSES, type ErrorStatus } from './shared-components';
 
@@ -47,6 +48,8 @@ export function routeOperation(
       schema: idSchema,
     });
   }
+  // The one record read (`GET {path}/:id`) embeds and counts as the lists do.
+  if (route.type === 'GET') parameters.push(...embedParameters(resource));
   const headers = {
     ...listHeaders(route),
     ...(row.location ? { location: { $ref: '#/components/headers/Location' } } : {}),

@@ -1,7 +1,9 @@
+import { baseResource, type Resource } from '../resource/index';
 import { ROUTE_TABLE, type Route, type ResourceRoutes } from '../routes/index';
 import { checkSecurityAndHeaders } from './check-security-and-headers';
 import type { OpenApiDocument, OpenApiOptions, OpenApiSecurityRequirement } from './open-api-options';
 import { recordSchemas } from './record-schemas';
+import { addRelatedComponents, addRelationProperties } from './relation-schemas';
 import { resourceNames } from './resource-names';
 import { routeOperation, type ResourceSchemaNames } from './route-operation';
 import { ERROR_ENVELOPE_SCHEMA, sharedComponents } from './shared-components';
@@ -17,9 +19,11 @@ const PAGE_KINDS = ['page', 'cursorPage'] as const;
  * The OpenAPI 3.1 document of one or more resources' routes (`defineRoutes`): a path and an operation per enabled
  * route (`listUsers`, `listUsersByCursor`, `getUser`, `createUser`, `replaceUser`, `updateUser`, `deleteUser`), one
  * tag per resource, the list grammar as query parameters (`limit` and `page` or `cursor` with the route's page
- * sizes, `orderBy` and `orderDirection` over the sortable fields, one `deepObject` parameter per filterable field
- * holding the operators allowed on it), the record, body, page and error-envelope schemas, and every success and
- * error response with its headers. Returns a new plain, JSON-serialisable object on each call (yours to change).
+ * sizes, `orderBy` and `orderDirection` over the sortable fields and to-one relation paths, one form parameter
+ * `field[op]` per allowed operator of each filterable field and relation path, `<relation>[match]`, `or`, `include`
+ * and `counts`), the record (with its optional embeds and `_count`), body, page and error-envelope schemas (and the
+ * record of each related resource the document does not list), and every success and error response with its
+ * headers. Returns a new plain, JSON-serialisable object on each call (yours to change).
  *
  * The `securitySchemes` and `security` options go to `components.securitySchemes` and the document's `security`;
  * each of the `headers` becomes a header parameter of every operation.
@@ -45,6 +49,8 @@ export function toOpenApi(
   const tags: { name: string; description: string }[] = [];
   const operationIds = new Set<string>();
   const headerParameters = headerParametersOf(options.headers);
+  const owners = new Map<string, Resource>();
+  const related = new Set<Resource>();
   for (const item of list) {
     if (typeof item !== 'object' || item === null || !Array.isArray(item.routes) || !(item.allow instanceof Map))
       fail('routes must be what defineRoutes returns, or an array of them');
@@ -63,6 +69,9 @@ export function toOpenApi(
         fail(`two resources give the schema name ${name}; rename one of them`);
     }
     const bodies = recordSchemas(resource, schemaNames, item.filledOnCreate ?? []);
+    owners.set(schemaNames.record, baseResource(resource));
+    for (const other of addRelationProperties(bodies.record, resource, (r) => resourceNames(r).singular))
+      related.add(other);
     const rows = item.routes.flatMap((route: Route) => (route.type === 'OPENAPI' ? [] : [ROUTE_TABLE[route.type]]));
     const bodyKinds = new Set(rows.map((row) => row.body));
     const responseKinds = new Set(rows.map((row) => row.response));
@@ -85,6 +94,7 @@ export function toOpenApi(
       (paths[path] ??= {})[route.method.toLowerCase()] = operation;
     }
   }
+  addRelatedComponents(schemas, owners, related, fail);
   schemas['ErrorEnvelope'] = structuredClone(ERROR_ENVELOPE_SCHEMA);
   const { title, version, description } = options.info;
   return {

@@ -1,4 +1,11 @@
-import { HttpError, OPERATORS, type Condition, type NormalizedQuery } from 'pagelope/kit';
+import {
+  HttpError,
+  OPERATORS,
+  isRelationCondition,
+  relationPathOf,
+  type Condition,
+  type NormalizedQuery,
+} from 'pagelope/kit';
 import { sqlValueProblem } from './sql-values';
 import type { TableShape } from './table-catalog';
 
@@ -26,20 +33,37 @@ export function conditionProblem({ field, op, value }: Condition, shape: TableSh
 
 /**
  * Checks every value a listing would bind against its column's type before any SQL runs: the client's filter
- * values (the query's groups without the scope) and the cursor's sort-key values.
+ * values (the query's groups without the scope), those of its relation terms against the related table's columns
+ * (`related`, by relation; a relation absent from it is not read natively and binds nothing here), and the cursor's
+ * sort-key values (a relation path's against its related column).
  *
- * @throws HttpError 400 with a message per problem, naming the parameter (`authorId[eq]: must be a uuid`).
+ * @throws HttpError 400 with a message per problem, naming the parameter (`authorId[eq]: must be a uuid`,
+ *   `author.id[eq]: must be a uuid`).
  */
-export function checkQueryValues(query: NormalizedQuery, shape: TableShape): void {
+export function checkQueryValues(
+  query: NormalizedQuery,
+  shape: TableShape,
+  related: ReadonlyMap<string, TableShape> = new Map(),
+): void {
   const messages: string[] = [];
+  const check = (condition: Condition, on: TableShape, prefix: string) => {
+    const problem = conditionProblem(condition, on);
+    if (problem) messages.push(`${prefix}${condition.field}[${condition.op}]: ${problem}`);
+  };
   for (const group of query.baseGroups ?? query.groups) {
-    for (const condition of group as readonly Condition[]) {
-      const problem = conditionProblem(condition, shape);
-      if (problem) messages.push(`${condition.field}[${condition.op}]: ${problem}`);
+    for (const term of group) {
+      if (!isRelationCondition(term)) check(term, shape, '');
+      else {
+        const on = related.get(term.relation);
+        if (on) for (const condition of term.conditions) check(condition, on, `${term.relation}.`);
+      }
     }
   }
   query.order.forEach(({ field }, i) => {
-    const problem = query.after ? sqlValueProblem(shape.types.get(field) ?? 'text', query.after[i]) : undefined;
+    if (!query.after) return;
+    const path = relationPathOf(field);
+    const type = path ? related.get(path.relation)?.types.get(path.field) : shape.types.get(field);
+    const problem = sqlValueProblem(type ?? 'text', query.after[i]);
     if (problem) messages.push(`cursor: its value of ${field} ${problem}`);
   });
   if (messages.length > 0) throw new HttpError(400, [...new Set(messages)].slice(0, 20));

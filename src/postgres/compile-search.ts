@@ -1,4 +1,4 @@
-import type { Condition, NormalizedQuery, SearchTerm } from 'pagelope/kit';
+import type { NormalizedQuery, SearchTerm } from 'pagelope/kit';
 import { compileWhere, escapeLike } from './compile-where';
 import { lowerText } from './lower-text';
 import { textOf, type SqlContext } from './sql-context';
@@ -17,7 +17,7 @@ export function compileSearch(search: SearchTerm, context: SqlContext): string {
 
 /** The filter of a listing: its OR of AND-groups (scope included), ANDed with its search when it has one. */
 export function compileFilter(query: Pick<NormalizedQuery, 'groups' | 'search'>, context: SqlContext): string {
-  const where = compileWhere(query.groups as readonly (readonly Condition[])[], context);
+  const where = compileWhere(query.groups, context);
   if (!query.search) return where;
   const search = compileSearch(query.search, context);
   return where === 'TRUE' ? search : `(${where}) AND ${search}`;

@@ -1,4 +1,4 @@
-import type { Condition } from 'pagelope/kit';
+import { isRelationCondition, type Condition, type ConditionGroups, type FilterTerm } from 'pagelope/kit';
 import { lowerText } from './lower-text';
 import { bindList, bindValue, comparable, textOf, type SqlContext } from './sql-context';
 
@@ -13,13 +13,25 @@ export function escapeLike(value: string): string {
  * array of it). Equality (`eq`, `ne`, `in`, `notin`, `isnull`, `notnull`) compares the column as it is, so its
  * indexes serve it; ranges and pattern matches compare in code-point order. Negated operators never match NULL
  * (SQL's three-valued logic does that: `NULL <> x` is not true). Values are checked beforehand (`checkQueryValues`).
+ * Relation terms go to the context's relation compiler (EXISTS subqueries, see `compile-relations.ts`).
  */
-export function compileWhere(groups: readonly (readonly Condition[])[], context: SqlContext): string {
+export function compileWhere(groups: ConditionGroups, context: SqlContext): string {
   const ors = groups.map((group) =>
-    group.length === 0 ? 'TRUE' : group.map((c) => compileCondition(c, context)).join(' AND '),
+    group.length === 0 ? 'TRUE' : group.map((term) => compileTerm(term, context)).join(' AND '),
   );
   if (ors.length === 0) return 'FALSE';
   return ors.length === 1 ? (ors[0] ?? 'TRUE') : ors.map((sql) => `(${sql})`).join(' OR ');
+}
+
+/**
+ * A term of a group: a condition on a column, or a relation term compiled by the context's relation compiler.
+ *
+ * @throws Error (a server fault) for a relation term in a statement that binds no relation.
+ */
+function compileTerm(term: FilterTerm, context: SqlContext): string {
+  if (!isRelationCondition(term)) return compileCondition(term, context);
+  if (!context.relations) throw new Error(`relation "${term.relation}": the statement binds no relation`);
+  return `(${context.relations(term, context)})`;
 }
 
 function compileCondition({ field, op, value }: Condition, context: SqlContext): string {

@@ -11,6 +11,7 @@ import {
   type RecordId,
   type ScopeOptions,
   type Transaction,
+  type ByValuesOptions,
   ownPageResult,
   normalizeListInput,
   normalizeCursorInput,
@@ -39,7 +40,17 @@ import type { TableShape } from './table-catalog';
 import { createTableFactsLookup } from './table-facts';
 import { checkDatabaseDefaults, fieldsOfParams } from './write-fields';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
-import { canRunTransactions, catalogClient, registerRepository, runStatement, runTransaction } from './transaction';
+import {
+  canRunTransactions,
+  catalogClient,
+  registerRepository,
+  rootClientOf,
+  runStatement,
+  runTransaction,
+} from './transaction';
+import { countByValues, listByValues } from './list-by-values';
+import { registerNativeTable } from './native-tables';
+import { planRelations, type ParentTable } from './relation-plan';
 
 /**
  * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
@@ -116,6 +127,9 @@ export function createPostgresRepository<TRecord>(
     }
   };
   const notFound = (id: unknown) => notFoundError(resource, id);
+  // What relation statements of this and other repositories on the same database read of this table.
+  const parent: ParentTable = { resource: generic, table, columns: columnNames, root: rootClientOf(client) };
+  const byValuesTable = { resource: generic, table, run: (text: string, values: unknown[]) => run(text, values) };
   /**
    * `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id, and so is
    * an id its column cannot hold (`abc` for a uuid, a NUL anywhere), or any id under a scope no record can meet.
@@ -231,14 +245,22 @@ export function createPostgresRepository<TRecord>(
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const query = normalizeListInput(input, generic, { scope: options?.scope });
-      const context = await contextOf();
-      checkQueryValues(query, context);
+      const base = await contextOf();
+      const plan = await planRelations(query, parent, options?.relations, base);
+      checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
-      if (impossibleScope(options, context))
-        return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const columnsRead = context.layout.selectOf(picked ?? undefined);
-      const { rows, total } = await listOffsetPage(query, { run, table, select: columnsRead, idColumn, context });
+      const { rows, total } = await listOffsetPage(query, {
+        run,
+        table,
+        from: plan?.from,
+        select: columnsRead,
+        idColumn: plan?.joined ? context.column(idField) : idColumn,
+        context,
+      });
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
         rows.map((row) => toItem(row) as TRecord),
@@ -247,29 +269,54 @@ export function createPostgresRepository<TRecord>(
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
       const query = normalizeCursorInput(input, generic, { scope: options?.scope });
-      const context = await contextOf();
+      const base = await contextOf();
+      const plan = await planRelations(query, parent, options?.relations, base);
+      checkQueryValues(query, base, plan?.shapes);
+      if (impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
+      const context = plan ? plan.context(base) : base;
       const { params } = context;
-      checkQueryValues(query, context);
-      if (impossibleScope(options, context)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
+      const from = plan ? plan.from(params) : table;
       const conditions = [compileFilter(query, context)];
       if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
       // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
-      // cursor is made from the sort key, then the items keep only the selected fields.
+      // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
+      // are read from the joined tables under their own names.
       const picked = query.select ?? null;
-      const keys = query.order.map((term) => term.field);
-      const columnsRead = context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined);
+      const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
+      const columnsRead = [
+        context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
+        ...(plan?.keySelect ?? []),
+      ].join(', ');
       const rows = await run(
-        `SELECT ${columnsRead} FROM ${table} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
+        `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
           `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
         params.values,
       );
       const toItem = picked ? mapper.pick(picked) : toRecord;
       const items = rows.slice(0, query.limit).map((row) => toItem(row));
       const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-      const nextCursor = last ? nextCursorOf(query, mapper.pick(keys)(last)) : null;
+      const lastKeys = last && { ...mapper.pick(keys)(last), ...plan?.keysOf(last) };
+      const nextCursor = lastKeys ? nextCursorOf(query, lastKeys) : null;
       return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
     },
+    async listByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options: ByValuesOptions<TRecord> = {},
+    ): Promise<readonly TRecord[]> {
+      const context = await contextOf();
+      const rows = await listByValues(field, values, options, byValuesTable, context);
+      return rows.map((row) => toRecord(row) as TRecord);
+    },
+    async countByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options: ByValuesOptions<TRecord> = {},
+    ): Promise<ReadonlyMap<RecordId, number>> {
+      return countByValues(field, values, options, byValuesTable, await contextOf());
+    },
   });
+  registerNativeTable(repository, { ...parent, context: contextOf });
   return registerRepository(repository, client, (connection) =>
     createPostgresRepository(resource, { ...options, client: connection }),
   );

@@ -15,21 +15,30 @@ export interface CreateTableSqlOptions extends ColumnNamingOptions {
    * 13 on the database owner, pg_trgm being a trusted extension); PGlite needs `extensions: { pg_trgm }`.
    */
   readonly trigram?: boolean | undefined;
+  /**
+   * Fields to index each on its own (`CREATE INDEX ... (column)`): the relating fields that relation filters, embeds
+   * and counts look records up by. A to-one relation's field is on this resource (books: `indexes: ['authorId']`); a
+   * to-many relation's is on the related one (reviews: `indexes: ['bookId']`), so name it in that table's DDL.
+   */
+  readonly indexes?: readonly string[] | undefined;
 }
 
-const OPTIONS = new Set(['table', 'trigram', 'columns', 'columnNaming']);
+const OPTIONS = new Set(['table', 'trigram', 'columns', 'columnNaming', 'indexes']);
 
 /**
  * Returns the DDL of a table for a resource: one column per schema field, named by `columns` and `columnNaming` as
  * `createPostgresRepository` names them (text columns in the "C" collation, so ordering is by code point and indexes
  * serve it), the id as primary key, and a `(field, id)` index per sortable field;
- * with `trigram: true`, also the `pg_trgm` extension and a trigram index per searchable field.
+ * an index per field of `indexes` (relating fields); with `trigram: true`, also the `pg_trgm` extension and a trigram
+ * index per searchable field.
  *
  * @throws TypeError for an unknown option, a `table` that is not a string, a `trigram` that is not a boolean,
+ *   `indexes` that is not an array of field names of the resource,
  *   `trigram: true` on a resource without searchable fields, a table or column name that is not a plain SQL
  *   identifier, or a `columns` entry that names no field.
  * @example
  * await pool.query(createTableSql(users, { table: 'users', trigram: true }));
+ * await pool.query(createTableSql(books, { table: 'books', indexes: ['authorId'] }));
  */
 export function createTableSql<TRecord>(resource: Resource<TRecord>, options: CreateTableSqlOptions = {}): string {
   const generic = resource as Resource;
@@ -53,6 +62,11 @@ export function createTableSql<TRecord>(resource: Resource<TRecord>, options: Cr
         `(${column(field)}, ${column(generic.idField)});`,
     );
   }
+  for (const field of new Set(options.indexes ?? [])) {
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${indexName(`${names.get(field) ?? field}_idx`)} ON ${table} (${column(field)});`,
+    );
+  }
   if (options.trigram === true) {
     statements.push('CREATE EXTENSION IF NOT EXISTS pg_trgm;');
     for (const field of generic.searchable) {
@@ -74,6 +88,14 @@ function checkOptions(options: unknown, resource: Resource): asserts options is 
   for (const key of Object.keys(given)) if (!OPTIONS.has(key)) fail(`unknown option "${key}"`);
   if (given['table'] !== undefined && typeof given['table'] !== 'string') fail('table must be a string');
   if (given['trigram'] !== undefined && typeof given['trigram'] !== 'boolean') fail('trigram must be a boolean');
+  const indexes = given['indexes'];
+  if (indexes !== undefined) {
+    if (!Array.isArray(indexes)) fail('indexes must be an array of field names');
+    for (const field of indexes as unknown[]) {
+      if (typeof field !== 'string' || !resource.fields.has(field))
+        fail(`indexes: ${JSON.stringify(field)} is not a field`);
+    }
+  }
   if (given['trigram'] === true && resource.searchable.length === 0) {
     fail(`trigram: resource "${resource.name}" has no searchable fields to index`);
   }

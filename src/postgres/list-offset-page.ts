@@ -13,6 +13,11 @@ export interface OffsetPageOptions {
   readonly table: string;
   readonly select: string;
   readonly idColumn: string;
+  /**
+   * The FROM clause of the page's statements, with the parameters it binds (default the table): the table joined to
+   * the related tables an order by a relation path reads. The count reads the table alone.
+   */
+  readonly from?: ((params: SqlParams) => string) | undefined;
   /** Field definitions and the fields to collate; each statement gets fresh parameters. */
   readonly context: Omit<SqlContext, 'params'>;
 }
@@ -40,6 +45,7 @@ export async function listOffsetPage(
   options: OffsetPageOptions,
 ): Promise<{ readonly rows: readonly Row[]; readonly total: number }> {
   const { run, table, select, idColumn, context } = options;
+  const from = options.from ?? (() => table);
   const { limit } = query;
   const offset = (query.page - 1) * limit;
   const count = async (): Promise<number> => {
@@ -50,14 +56,15 @@ export async function listOffsetPage(
   };
   const read = (scanOrder: readonly OrderTerm[], take: number, skip: number) => {
     const params = new SqlParams();
+    const source = from(params);
     const where = compileFilter(query, { ...context, params });
     const order = compileOrderBy(query.order, context);
     const scan = `ORDER BY ${compileOrderBy(scanOrder, context)} LIMIT ${params.add(take)} OFFSET ${params.add(skip)}`;
     return run(
       skip === 0 && scanOrder === query.order
-        ? `SELECT ${select} FROM ${table} WHERE ${where} ${scan}`
-        : `SELECT ${select} FROM ${table} WHERE ${idColumn} IN ` +
-            `(SELECT ${idColumn} FROM ${table} WHERE ${where} ${scan}) ORDER BY ${order}`,
+        ? `SELECT ${select} FROM ${source} WHERE ${where} ${scan}`
+        : `SELECT ${select} FROM ${source} WHERE ${idColumn} IN ` +
+            `(SELECT ${idColumn} FROM ${source} WHERE ${where} ${scan}) ORDER BY ${order}`,
       params.values,
     );
   };

@@ -1,4 +1,4 @@
-import type { FieldDef } from 'pagelope/kit';
+import type { FieldDef, RelationCondition } from 'pagelope/kit';
 import type { SqlParams } from './sql-params';
 import { arrayTypeOf, isTextType } from './sql-types';
 import { toSqlParam } from './sql-values';
@@ -10,6 +10,11 @@ export interface SqlContext extends TableShape {
   /** The quoted column reference of a field (see `TableLayout.columnRef`). */
   readonly column: (field: string) => string;
   readonly params: SqlParams;
+  /**
+   * Compiles a relation term of the filter (an EXISTS subquery, see `compile-relations.ts`) with the statement's
+   * parameters; absent when the statement reads no relation.
+   */
+  readonly relations?: ((term: RelationCondition, context: SqlContext) => string) | undefined;
 }
 
 /**

@@ -26,20 +26,29 @@ export function readExpression(column: string, type: SqlType | undefined): strin
   return column;
 }
 
-/** The {@link TableLayout} of a quoted `table` whose fields are on `columns` (field → column name), of `shape`. */
-export function createTableLayout(table: string, columns: ReadonlyMap<string, string>, shape: TableShape): TableLayout {
+/**
+ * The {@link TableLayout} of a quoted `table` whose fields are on `columns` (field → column name), of `shape`. With
+ * `qualified`, every column is qualified by the table (a statement that joins another table, whose columns could
+ * have the same names).
+ */
+export function createTableLayout(
+  table: string,
+  columns: ReadonlyMap<string, string>,
+  shape: TableShape,
+  qualified = false,
+): TableLayout {
   const items = new Map<string, string>();
   const refs = new Map<string, string>();
   const plain = new Set<string>();
   for (const [field, name] of columns) {
-    const column = quoteIdentifier(name);
+    const column = qualified ? `${table}.${quoteIdentifier(name)}` : quoteIdentifier(name);
     const read = readExpression(column, shape.types.get(field));
     if (read === column && name === field) plain.add(field);
     items.set(field, read === column && name === field ? column : `${read} AS ${quoteIdentifier(field)}`);
   }
   for (const [field, name] of columns) {
     // An output column named as this column, that is not this very column read as it is, would shadow it.
-    const shadowed = columns.has(name) && !(name === field && plain.has(field));
+    const shadowed = qualified || (columns.has(name) && !(name === field && plain.has(field)));
     refs.set(field, shadowed ? `${table}.${quoteIdentifier(name)}` : quoteIdentifier(name));
   }
   const all = [...items.values()].join(', ');

@@ -2,6 +2,7 @@ import { HttpError, type QueryResultRows, type Repository, type Transaction } fr
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { exclusive, queued } from './client-gate';
 import { toRetryableError } from './database-error';
+import { shareNativeTable } from './native-tables';
 import type { SqlClient } from './sql-client';
 
 /**
@@ -60,6 +61,11 @@ export function registerRepository<TRecord>(
   const slot = slotSet.has(client) ? (client as Slot) : undefined;
   if (!slot) bindings.set(repository, { root: client, bind: bind as Binding['bind'] });
   return repository;
+}
+
+/** The database client behind `client`: the pool or client a transaction's connection was taken from, or itself. */
+export function rootClientOf(client: SqlClient): SqlClient {
+  return slotSet.has(client) ? (client as Slot).root : client;
 }
 
 /** The client a repository on `client` should read the catalog with now, or `undefined` when none can be used. */
@@ -199,7 +205,18 @@ async function inSavepoint<T>(slot: Slot, work: (tx: Transaction) => Promise<T>)
   }
 }
 
-const METHODS = ['create', 'get', 'update', 'replace', 'delete', 'list', 'listByCursor', 'transaction'] as const;
+const METHODS = [
+  'create',
+  'get',
+  'update',
+  'replace',
+  'delete',
+  'list',
+  'listByCursor',
+  'listByValues',
+  'countByValues',
+  'transaction',
+] as const;
 
 /** The `Transaction` handed to `work`, and `close()`, after which it and the repositories it bound refuse calls. */
 function createTransaction(slot: Slot): { readonly tx: Transaction; close(): void } {
@@ -227,6 +244,7 @@ function createTransaction(slot: Slot): { readonly tx: Transaction; close(): voi
         guard = Object.freeze({ ...methods, databaseDefaults: inner.databaseDefaults }) as Repository<unknown>;
         guarded.set(binding, guard);
         bindings.set(guard, binding);
+        shareNativeTable(guard, inner);
       }
       return guard as Repository<TOther>;
     },

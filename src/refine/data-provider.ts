@@ -18,7 +18,7 @@ import type {
 import { createClient, isClientHttpError, type ClientOptions, type ResourceClient } from 'pagelope/client';
 import { getManyRecords, type GetManyStrategy } from './get-many-records';
 import { listRecords } from './list-records';
-import { metaListInput, requestOptions } from './read-meta';
+import { metaEmbeds, metaListInput, requestOptions } from './read-meta';
 import { toRefineHttpError } from './to-refine-http-error';
 
 /** Options of {@link dataProvider}: the client's (`fetch`, `headers`, `correlationId`) and the provider's own. */
@@ -50,7 +50,9 @@ type Records = ResourceClient<Record<string, unknown>>;
 /**
  * Creates a refine data provider for a pagelope API, built on `pagelope/client`: `getList` (pagination, sorters,
  * filters with `and`/`or`, `meta.search` and `meta.select`), `getMany`, `getOne`, `create`, `update` (`PATCH`),
- * `deleteOne` and `getApiUrl`. refine's filter operators become pagelope's (`contains` as `contl`, `containss` as
+ * `deleteOne` and `getApiUrl`. `meta.include` and `meta.counts` embed and count relations (`getList`, `getMany`,
+ * `getOne`); a filter or sorter field `author.fullName` is a relation path (a filter on a to-many relation's path
+ * means at least one related record matches: `reviews[match]` is not sent). refine's filter operators become pagelope's (`contains` as `contl`, `containss` as
  * `cont`, `nin` as `notin`, `null` as `isnull`, ...); one with no pagelope equivalent (`ina`, `nina`, `nbetween`,
  * `nstartswith`, `nendswith` and their `s` twins) rejects the call with an Error naming it rather than being dropped.
  * Error responses reject with refine's `HttpError` shape ({@link RefineHttpError}): the envelope's message and status.
@@ -90,15 +92,20 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
       refineErrors(async (): Promise<GetManyResponse<TData>> => {
         if (!Array.isArray(params.ids)) throw new TypeError('pagelope/refine: getMany needs an array of ids');
         const ids = params.ids.map(keyOf);
-        const { select } = metaListInput(params.meta);
-        const input = select === undefined ? {} : { select };
+        const { select, include, counts } = metaListInput(params.meta);
+        const input = {
+          ...(select === undefined ? {} : { select }),
+          ...(include === undefined ? {} : { include }),
+          ...(counts === undefined ? {} : { counts }),
+        };
         const records = recordsOf(params.resource);
         const data = await getManyRecords(records, ids, getMany, input, requestOptions(params.meta));
         return { data: data as TData[] };
       }),
     getOne: <TData extends BaseRecord = BaseRecord>(params: GetOneParams) =>
       refineErrors(async (): Promise<GetOneResponse<TData>> => {
-        const record = await recordsOf(params.resource).get(keyOf(params.id), requestOptions(params.meta));
+        const options = { ...requestOptions(params.meta), ...metaEmbeds(params.meta) };
+        const record = await recordsOf(params.resource).get(keyOf(params.id), options);
         return { data: record as TData };
       }),
     create: <TData extends BaseRecord = BaseRecord, TVariables = unknown>(params: CreateParams<TVariables>) =>

@@ -20,11 +20,21 @@ export async function getManyRecords(
   records: ResourceClient<Record<string, unknown>>,
   ids: readonly string[],
   strategy: GetManyStrategy,
-  input: { readonly select?: readonly string[] },
+  input: {
+    readonly select?: readonly string[];
+    readonly include?: readonly string[];
+    readonly counts?: readonly string[];
+  },
   options: RequestOptions,
 ): Promise<Record<string, unknown>[]> {
   const unique = [...new Set(ids)];
-  if (strategy === 'each') return Promise.all(unique.map((id) => records.get(id, options)));
+  if (strategy === 'each') {
+    const embeds = {
+      ...(input.include ? { include: input.include } : {}),
+      ...(input.counts ? { counts: input.counts } : {}),
+    };
+    return Promise.all(unique.map((id) => records.get(id, { ...options, ...embeds })));
+  }
   const found = new Map<string, Record<string, unknown>>();
   for (let start = 0; start < unique.length; start += MAX_IN_VALUES) {
     const chunk = unique.slice(start, start + MAX_IN_VALUES);

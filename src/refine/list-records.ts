@@ -1,5 +1,5 @@
 import type { GetListParams, Pagination } from '@refinedev/core';
-import type { ListInput, ResourceClient } from 'pagelope/client';
+import type { ClientListInput, ResourceClient } from 'pagelope/client';
 import { metaListInput, requestOptions } from './read-meta';
 import { toOrderBy } from './to-order-by';
 import { toWhere } from './to-where';
@@ -36,7 +36,7 @@ export async function listRecords(
   maxRecords: number,
 ): Promise<ListedRecords> {
   const { pagination, sorters, filters, meta } = params;
-  const input: ListInput = { ...metaListInput(meta) };
+  const input: ClientListInput<Record<string, unknown>, Record<string, unknown>> = { ...metaListInput(meta) };
   const where = toWhere(filters);
   const orderBy = toOrderBy(sorters);
   const options = requestOptions(meta);

@@ -1,20 +1,25 @@
 import type { MetaQuery } from '@refinedev/core';
 import type { RequestOptions } from 'pagelope/client';
 
-/** The list input a refine `meta` carries: `search` text and a `select` list of fields. */
+/** The list input a refine `meta` carries: `search` text, a `select` list of fields, `include` and `counts`. */
 export interface MetaListInput {
   readonly search?: string;
   readonly select?: readonly string[];
+  readonly include?: readonly string[];
+  readonly counts?: readonly string[];
 }
 
 /**
- * Reads `meta.search` (a string: the resource's `searchable` fields must contain it) and `meta.select` (the fields
- * each record holds, the id always among them) for the list calls; other `meta` keys are refine's or another
- * provider's and are left alone. Internal to the module.
+ * Reads `meta.search` (a string: the resource's `searchable` fields must contain it), `meta.select` (the fields
+ * each record holds, the id always among them), `meta.include` (the relations each record embeds) and
+ * `meta.counts` (the to-many relations each record counts in `_count`) for the list calls; other `meta` keys are
+ * refine's or another provider's and are left alone. Internal to the module.
  *
- * @throws Error for a `search` that is not a string or a `select` that is not an array of strings.
+ * @throws Error for a `search` that is not a string, or a `select`, `include` or `counts` that is not an array of
+ * strings.
  * @example
- * metaListInput({ search: 'ann', select: ['username'] }); // { search: 'ann', select: ['username'] }
+ * metaListInput({ search: 'ann', select: ['username'], include: ['author'] });
+ * // { search: 'ann', select: ['username'], include: ['author'] }
  */
 export function metaListInput(meta: MetaQuery | undefined): MetaListInput {
   if (meta === undefined || meta === null) return {};
@@ -24,13 +29,39 @@ export function metaListInput(meta: MetaQuery | undefined): MetaListInput {
     if (typeof search !== 'string') throw new Error('pagelope/refine: meta.search must be a string');
     input.search = search;
   }
-  if (select !== undefined) {
-    if (!Array.isArray(select) || !select.every((name: unknown) => typeof name === 'string')) {
-      throw new Error('pagelope/refine: meta.select must be an array of field names');
-    }
-    input.select = select as readonly string[];
+  const names = namesOf(select, 'select', 'field names');
+  if (names !== undefined) input.select = names;
+  return { ...input, ...metaEmbeds(meta) };
+}
+
+/**
+ * Reads `meta.include` and `meta.counts` (arrays of relation names) for the calls that read records (`getList`,
+ * `getMany`, `getOne`). Internal to the module.
+ *
+ * @throws Error for an `include` or `counts` that is not an array of strings.
+ * @example
+ * metaEmbeds({ include: ['author'], counts: ['reviews'] }); // { include: ['author'], counts: ['reviews'] }
+ */
+export function metaEmbeds(meta: MetaQuery | undefined): {
+  readonly include?: readonly string[];
+  readonly counts?: readonly string[];
+} {
+  if (meta === undefined || meta === null) return {};
+  const { include, counts } = meta as Record<string, unknown>;
+  const embeds: { include?: readonly string[]; counts?: readonly string[] } = {};
+  const included = namesOf(include, 'include', 'relation names');
+  if (included !== undefined) embeds.include = included;
+  const counted = namesOf(counts, 'counts', 'relation names');
+  if (counted !== undefined) embeds.counts = counted;
+  return embeds;
+}
+
+function namesOf(value: unknown, key: string, what: string): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((name: unknown) => typeof name === 'string')) {
+    throw new Error(`pagelope/refine: meta.${key} must be an array of ${what}`);
   }
-  return input;
+  return value as readonly string[];
 }
 
 /**

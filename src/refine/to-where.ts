@@ -122,11 +122,37 @@ function tooMany(count: number): Error {
   );
 }
 
-/** One AND-group as a clause `{ field: { op: value } }`, built on null prototypes so that no field name is special. */
+/**
+ * One AND-group as a clause `{ field: { op: value } }`, a relation path `author.fullName` nested as
+ * `{ author: { fullName: { op: value } } }` (which the client writes back as the path: for a to-many relation, at
+ * least one related record matches), built on null prototypes so that no field name is special.
+ */
 function toClause(group: readonly Condition[]): WhereClause<Record<string, unknown>> {
   const clause: Record<string, Record<string, unknown>> = Object.create(null);
+  const relations = new Set<string>();
   for (const { field, op, refine, value } of group) {
-    const condition = (clause[field] ??= Object.create(null) as Record<string, unknown>);
+    const [head, rest, ...more] = field.split('.') as [string, string | undefined, ...string[]];
+    if (more.length > 0 || head === '' || rest === '') {
+      throw new Error(
+        `pagelope/refine: the field ${JSON.stringify(field)} is not a field or a relation path (one hop)`,
+      );
+    }
+    if (rest === undefined ? relations.has(head) : head in clause && !relations.has(head)) {
+      throw new Error(
+        `pagelope/refine: ${JSON.stringify(head)} is filtered both as a field and as a relation in one group`,
+      );
+    }
+    let target = clause;
+    let name = head;
+    if (rest !== undefined) {
+      relations.add(head);
+      target = (clause[head] ??= Object.create(null) as Record<string, unknown>) as Record<
+        string,
+        Record<string, unknown>
+      >;
+      name = rest;
+    }
+    const condition = (target[name] ??= Object.create(null) as Record<string, unknown>);
     if (!(op in condition)) condition[op] = value;
     else if (!sameOperand(condition[op], value)) {
       throw new Error(

@@ -19,8 +19,8 @@ import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, Ser
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
 import { createWriteRunner } from './write-transaction';
-import { createRelationBinder, type RelatedService } from './relation-binder';
-import { planRelations, relationNamesOf } from './relation-plan';
+import { createRelationBinder, readWithRelations, type RelatedService } from './relation-binder';
+import { relationNamesOf } from './relation-plan';
 import { registerService } from './relation-registry';
 
 /** Per-call options of a service operation. */
@@ -263,27 +263,6 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const within = (scope: ScopeCheck<TRecord> | undefined): ScopeOptions<TRecord> | undefined =>
     scope === undefined ? undefined : { scope: scope.where };
 
-  /**
-   * Reads a page of a resource with relations: the bindings of the relations the filter and order read go to the
-   * repository, then `include` and `counts` are embedded (one related call per relation for the whole page).
-   */
-  async function readRelated<TPage extends { readonly items: readonly unknown[] }>(
-    input: unknown,
-    scope: ScopeCheck<TRecord> | undefined,
-    context: Context,
-    read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>,
-  ): Promise<TPage> {
-    const plan = planRelations(binder.relations, input);
-    const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
-    const bound =
-      plan.used.length === 0 ? within(scope) : { scope: scope?.where, relations: await call.bindings(plan.used) };
-    const page = await read(plan.input as never, bound);
-    if (plan.include.length === 0 && plan.counts.length === 0) return page;
-    const items = await call.embed(page.items, plan.include, plan.counts);
-    if (plan.added.length > 0) for (const item of items) for (const field of plan.added) delete item[field];
-    return Object.freeze({ ...page, items: Object.freeze(items) });
-  }
-
   const service = Object.freeze({
     resource,
     hooks,
@@ -302,7 +281,9 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
         const result = (
           hasRelations
-            ? await readRelated(input, scope, context, (query, bound) => repository.list(query, bound))
+            ? await readWithRelations(binder, input, scope?.where, context, (query, bound) =>
+                repository.list(query, bound),
+              )
             : await repository.list(input, within(scope))
         ) as PageResult<TRecord>;
         return hide.page(
@@ -319,7 +300,9 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         refuseHiddenSelect(generic, input);
         const scope = await scopeFor('listByCursor', context);
         const result = hasRelations
-          ? await readRelated(input, scope, context, (query, bound) => repository.listByCursor(query, bound))
+          ? await readWithRelations(binder, input, scope?.where, context, (query, bound) =>
+              repository.listByCursor(query, bound),
+            )
           : await repository.listByCursor(input, within(scope));
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
       });

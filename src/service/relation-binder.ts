@@ -1,7 +1,8 @@
-import { countByValues, listByValues, type RelationBinding, type Repository } from '../kit/index';
+import { countByValues, listByValues, type RelationBinding, type Repository, type ScopeOptions } from '../kit/index';
 import type { Where } from '../query/index';
 import { resolveRelations, type RecordId, type Resource, type ResolvedRelation } from '../resource/index';
 import type { OperationContext } from './contexts';
+import { planRelations } from './relation-plan';
 import { serviceEntryOf, type ServiceEntry } from './relation-registry';
 
 type Row = Record<string, unknown>;
@@ -184,4 +185,34 @@ async function countOf(
   const repository = entry.repository as Repository<Row>;
   if (repository.countByValues) return repository.countByValues(field, values, { scope });
   return countByValues(repository, { resource: entry.resource, field, values, scope });
+}
+
+/**
+ * Reads a page of a resource with relations: the bindings of the relations the input's filter and order read go to
+ * the repository with the scope, then `include` and `counts` are embedded (one related call per relation for the
+ * whole page) and relating fields added to the selection are removed again.
+ *
+ * @throws HttpError 400 for a hidden related field in the filter or order, or a bad `include` or `counts`; Error (a
+ * server fault) for a relation without a bound service.
+ */
+export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }>(
+  binder: RelationBinder,
+  input: unknown,
+  scope: Where<TRecord> | undefined,
+  context: () => object,
+  read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>,
+): Promise<TPage> {
+  const plan = planRelations(binder.relations, input);
+  const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+  const options =
+    plan.used.length > 0
+      ? { scope, relations: await call.bindings(plan.used) }
+      : scope === undefined
+        ? undefined
+        : { scope };
+  const page = await read(plan.input as never, options);
+  if (plan.include.length === 0 && plan.counts.length === 0) return page;
+  const items = await call.embed(page.items, plan.include, plan.counts);
+  if (plan.added.length > 0) for (const item of items) for (const field of plan.added) delete item[field];
+  return Object.freeze({ ...page, items: Object.freeze(items) });
 }

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, defineResource, type Repository } from '../../src/index';
-import type { FieldDef, FilterTerm, OrderTerm, RelationCondition, Resource } from '../../src/kit/index';
+import type {
+  FieldDef,
+  FilterTerm,
+  OrderTerm,
+  RelationBinding,
+  RelationCondition,
+  Resource,
+} from '../../src/kit/index';
 import { remember } from '../../src/query/model/index';
 import {
   authors,
@@ -130,7 +137,7 @@ describe('createMemoryRepository list (relations)', () => {
       [...conditionsOf({ title: { cont: 'a' } }, books), reviewsTerm('any', {})],
     ];
     expect(idsOf((await repository.list(pageOf(groups), bind())).items)).toStrictEqual(['b2', 'b5']);
-    const scoped = { ...bind(), scope: { tenant: 't2' } };
+    const scoped = { ...bind(), scope: { tenant: 't2' as const } };
     expect(idsOf((await repository.list(pageOf(groups), scoped)).items)).toStrictEqual(['b5']);
   });
 
@@ -184,12 +191,17 @@ describe('createMemoryRepository list (relations)', () => {
     expect(decodeCursorValues(second.nextCursor ?? '').values).toStrictEqual(['Bob', 'b2']);
   });
 
-  it.each([
+  it.each<{
+    name: string;
+    options: { relations?: Record<string, RelationBinding> };
+    query: never;
+    message: RegExp;
+  }>([
     {
       name: 'a relation without a binding',
       options: { relations: {} },
       query: pageOf([[author({})]]),
-      message: /no repository is bound/,
+      message: /reads relation "author", which has no binding/,
     },
     {
       name: 'a relation bound to a repository that is not a memory repository',
@@ -201,13 +213,13 @@ describe('createMemoryRepository list (relations)', () => {
       name: 'a relation the resource does not declare',
       options: {},
       query: pageOf([[{ ...author({}), relation: 'publisher' }]]),
-      message: /has no relation "publisher"/,
+      message: /reads relation "publisher", which has no binding/,
     },
     {
       name: 'a relation named __proto__',
       options: {},
       query: pageOf([[{ ...author({}), relation: '__proto__' }]]),
-      message: /has no relation "__proto__"/,
+      message: /reads relation "__proto__", which has no binding/,
     },
     {
       name: 'a sort by a to-many path',
@@ -223,7 +235,7 @@ describe('createMemoryRepository list (relations)', () => {
     },
   ])('throws an Error (a server fault) for $name', async ({ options, query, message }) => {
     const { books: repository, bind } = setup();
-    const relations = 'relations' in options ? options.relations : bind().relations;
+    const relations = options.relations ?? bind().relations;
     const call = repository.list(query, { relations });
     await expect(call).rejects.toThrow(message);
     await expect(call).rejects.not.toHaveProperty('statusCode');
@@ -241,9 +253,48 @@ describe('createMemoryRepository list (relations)', () => {
   });
 });
 
+describe('createMemoryRepository (relations, programmatic input)', () => {
+  it.each([
+    { name: 'a to-one clause', where: { author: { fullName: { cont: 'n' } } }, ids: ['b1'] },
+    { name: '{ author: null }', where: { author: null }, ids: ['b3', 'b4'] },
+    { name: 'reviews all', where: { reviews: { all: { rating: { gte: 4 } } } }, ids: ['b2'] },
+    { name: 'reviews none (childless included)', where: { reviews: { none: {} } }, ids: ['b3', 'b4'] },
+    {
+      name: 'an OR of relation clauses',
+      where: [{ reviews: { none: {} } }, { author: { tier: 'silver' } }],
+      ids: ['b2', 'b3', 'b4'],
+    },
+    {
+      name: 'two clauses of one quantifier (each its own term)',
+      where: { reviews: { any: [{ rating: 5 }, { rating: 2 }] } },
+      ids: ['b1'],
+    },
+  ])('returns the books of $name', async ({ where, ids }) => {
+    const { books: repository, bind } = setup();
+    const page = await repository.list({ where } as never, bind());
+    expect(idsOf(page.items)).toStrictEqual(ids);
+    expect(page.total).toBe(ids.length);
+  });
+
+  it('walks cursors sorted by a to-one path under related scopes, and refuses them under other ones', async () => {
+    const { books: repository, bind } = setup();
+    const options = { ...bind({ author: { tenant: 't1' } }), scope: { tenant: 't1' as const } };
+    const query = { orderBy: [{ field: 'author.fullName', direction: 'desc' }], limit: 2 } as never;
+    const first = await repository.listByCursor(query, options);
+    expect(idsOf(first.items)).toStrictEqual(['b2', 'b3']);
+    const next = { orderBy: [{ field: 'author.fullName', direction: 'desc' }], limit: 2, cursor: first.nextCursor };
+    const second = await repository.listByCursor(next as never, options);
+    expect(idsOf(second.items)).toStrictEqual(['b1']);
+    expect(second.nextCursor).toBeNull();
+    const otherScope = { ...bind({ author: { tenant: 't2' } }), scope: { tenant: 't1' as const } };
+    await expect(repository.listByCursor(next as never, otherScope)).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
 // A resource related to itself: a relation read of a store in its committed view reads that same store.
 const employeeSchema = z.object({ id: z.string(), name: z.string(), managerId: z.string().nullable() });
-const employees = defineResource({
+type Employee = z.output<typeof employeeSchema>;
+const employees: Resource<Employee> = defineResource({
   name: 'employees',
   schema: employeeSchema,
   relations: {
@@ -301,6 +352,7 @@ describe('createMemoryRepository transaction (relations)', () => {
         { id: 'e1', name: 'Ada', managerId: null },
         { id: 'e2', name: 'Bo', managerId: 'e1' },
         { id: 'e3', name: 'Cy', managerId: 'e2' },
+        { id: 'e4', name: 'Di', managerId: 'e2' },
       ],
     });
     const relations = {
@@ -322,6 +374,7 @@ describe('createMemoryRepository transaction (relations)', () => {
       const txStaff = tx.repository(staff);
       await txStaff.update('e3', { managerId: 'e1' });
       await txStaff.update('e1', { name: 'Bo' });
+      await txStaff.delete('e4');
       return {
         outside: idsOf((await staff.list(managedByBo, { relations })).items),
         inside: idsOf((await txStaff.list(managedByBo, { relations })).items),
@@ -330,7 +383,7 @@ describe('createMemoryRepository transaction (relations)', () => {
         stored: (await staff.list({ limit: 10 })).items,
       };
     });
-    expect(seen?.outside).toStrictEqual(['e3']);
+    expect(seen?.outside).toStrictEqual(['e3', 'e4']);
     expect(seen?.inside).toStrictEqual(['e2', 'e3']);
     // Outside: e1 (no manager: first descending) then e2 (manager Ada); inside: only e1 has reports.
     expect(seen?.managersOutside).toStrictEqual(['e1', 'e2']);
@@ -339,6 +392,7 @@ describe('createMemoryRepository transaction (relations)', () => {
       { id: 'e1', name: 'Ada', managerId: null },
       { id: 'e2', name: 'Bo', managerId: 'e1' },
       { id: 'e3', name: 'Cy', managerId: 'e2' },
+      { id: 'e4', name: 'Di', managerId: 'e2' },
     ]);
     expect(idsOf((await staff.list(managedByBo, { relations })).items)).toStrictEqual(['e2', 'e3']);
     expect((await staff.list({ limit: 10 })).items).toStrictEqual([

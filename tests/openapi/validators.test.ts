@@ -1,5 +1,5 @@
 /**
- * The OpenAPI documents of the demo and of the books routes against two maintained third-party checkers:
+ * The OpenAPI documents of the demo, of the books routes and of the relations' routes against two maintained third-party checkers:
  * `@readme/openapi-parser`'s `validate` (the OpenAPI 3.1 schema and its own rules) and `redocly lint` with the
  * recommended rules. Broken copies of the demo's document prove that each check can fail.
  */
@@ -12,6 +12,7 @@ import { toOpenApi, type OpenApiDocument } from 'pagelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { createBookRoutes } from './books-routes';
+import { createRelationRoutes } from './relation-routes';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
@@ -23,6 +24,13 @@ const DOCUMENTS: readonly { readonly name: string; readonly document: OpenApiDoc
     name: 'books',
     document: toOpenApi(createBookRoutes(), {
       info: { title: 'books', version: '1.0.0', description: 'The OpenAPI tests’ second resource.' },
+      servers: [{ url: 'http://127.0.0.1:3000', description: 'local' }],
+    }),
+  },
+  {
+    name: 'relations',
+    document: toOpenApi(createRelationRoutes(), {
+      info: { title: 'relations', version: '1.0.0', description: 'Books, their authors and reviews.' },
       servers: [{ url: 'http://127.0.0.1:3000', description: 'local' }],
     }),
   },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineResource, type Resource } from '../../src/index';
+import { isRelationCondition, type Condition, type ConditionGroups } from '../../src/query/index';
 
 export const publishers = defineResource({
   name: 'publishers',
@@ -55,7 +56,7 @@ export const books = defineResource({
     year: ['eq', 'gte', 'lte', 'between'],
     'author.fullName': ['eq', 'cont', 'contl', 'starts'],
     'author.born': ['gte', 'lte', 'isnull'],
-    'reviews.rating': ['eq', 'gte', 'lte'],
+    'reviews.rating': ['eq', 'gte', 'lte', 'in'],
     'reviews.body': ['cont'],
   },
   sortable: ['title', 'year', 'author.fullName', 'author.born'],
@@ -95,3 +96,35 @@ export const REVIEWS = [
   { id: 'r4', bookId: 'b2', rating: 5, body: 'great', postedAt: at(4) },
   { id: 'r5', bookId: 'b4', rating: 3, body: 'fine', postedAt: at(5) },
 ] as const;
+
+/** Groups without field definitions, for comparisons: conditions as `[field, op, value]`, relation terms as objects. */
+export function plainGroups(groups: ConditionGroups): unknown[][] {
+  const condition = (c: Condition) => [c.field, c.op, c.value];
+  return groups.map((group) =>
+    group.map((term) =>
+      isRelationCondition(term)
+        ? { relation: term.relation, kind: term.kind, match: term.match, conditions: term.conditions.map(condition) }
+        : condition(term),
+    ),
+  );
+}
+
+/** A canonical text of groups: terms sorted within each group, conditions sorted within each relation term. */
+export function canonicalGroups(groups: ConditionGroups): string {
+  return JSON.stringify(
+    plainGroups(groups).map((group) =>
+      group
+        .map((term) =>
+          JSON.stringify(
+            Array.isArray(term)
+              ? term
+              : {
+                  ...(term as object),
+                  conditions: (term as { conditions: unknown[] }).conditions.map((c) => JSON.stringify(c)).sort(),
+                },
+          ),
+        )
+        .sort(),
+    ),
+  );
+}

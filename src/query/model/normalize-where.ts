@@ -17,6 +17,11 @@ interface Walk {
   clauses: number;
   /** The relations clause keys may name; undefined inside a relation (one hop) and for scopes. */
   readonly relations: ReadonlyMap<string, ResolvedRelation> | undefined;
+  /**
+   * Inside a to-one clause: every field takes `isnull` and `notnull` (and `null`), since the related record may be
+   * absent (`{ author: null }` is `{ author: { id: { isnull: true } } }`, what `toWhere` gives back).
+   */
+  readonly absentable: boolean;
 }
 
 /**
@@ -40,6 +45,7 @@ export function normalizeWhere(
     valueProblems,
     clauses: 0,
     relations: relations ? resolveRelations(resource) : undefined,
+    absentable: false,
   };
   if (Array.isArray(where)) {
     if (where.length === 0 || where.length > MAX_CLAUSES) {
@@ -73,8 +79,9 @@ function normalizeClause(clause: unknown, path: string, resource: Resource, walk
       continue;
     }
     const value = clause[field];
+    const nullable = def.nullable || walk.absentable;
     if (value === null) {
-      if (!def.nullable) problems.add(`${param}: operator "isnull" does not fit field ${quote(field)}`);
+      if (!nullable) problems.add(`${param}: operator "isnull" does not fit field ${quote(field)}`);
       else push(toCondition(def, 'isnull', [], param, false, valueProblems));
     } else if (!isPlainObject(value)) {
       push(toCondition(def, 'eq', [value], param, false, valueProblems));
@@ -82,7 +89,7 @@ function normalizeClause(clause: unknown, path: string, resource: Resource, walk
       problems.add(`${param} must name at least one operator`);
     } else {
       for (const op of Object.keys(value))
-        push(operatorCondition(def, op, value[op], `${param}.${clean(op)}`, problems, valueProblems));
+        push(operatorCondition(def, nullable, op, value[op], `${param}.${clean(op)}`, walk));
     }
   }
   return terms;
@@ -143,7 +150,7 @@ function relatedClause(
     walk.problems.add(`${path} must be an object of conditions on ${quote(relation.name)}`);
     return undefined;
   }
-  const inner: Walk = { ...walk, relations: undefined };
+  const inner: Walk = { ...walk, relations: undefined, absentable: relation.kind === 'one' };
   const terms = normalizeClause(clause, path, relation.resource, inner);
   walk.clauses = inner.clauses;
   return terms as Condition[];
@@ -159,18 +166,18 @@ function relationTerm(
 
 function operatorCondition(
   def: FieldDef,
+  nullable: boolean,
   name: string,
   operand: unknown,
   param: string,
-  problems: Problems,
-  valueProblems: Problems,
+  { problems, valueProblems }: Walk,
 ): Condition | undefined {
   if (!Object.hasOwn(OPERATORS, name)) {
     problems.add(`${param}: unknown operator ${quote(name)}`);
     return undefined;
   }
   const op = name as OperatorName;
-  if (!operatorFits(op, def.kind as FieldKind, def.nullable)) {
+  if (!operatorFits(op, def.kind as FieldKind, nullable)) {
     problems.add(`${param}: operator ${quote(op)} does not fit field ${quote(def.name)}`);
     return undefined;
   }

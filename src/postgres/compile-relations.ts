@@ -1,0 +1,115 @@
+import { compilePredicate, type Condition, type FieldDef, type RelationCondition } from 'pagelope/kit';
+import { compileWhere } from './compile-where';
+import { quoteIdentifier } from './quote-identifier';
+import type { SqlContext } from './sql-context';
+import type { SqlParams } from './sql-params';
+import { isTextType, type SqlType } from './sql-types';
+import type { TableShape } from './table-catalog';
+
+/** A table as a statement reads it: quoted name, column by field, fields, shape, id field. */
+export interface TableRef {
+  readonly table: string;
+  readonly columns: ReadonlyMap<string, string>;
+  readonly fields: ReadonlyMap<string, FieldDef>;
+  readonly shape: TableShape;
+  readonly idField: string;
+}
+
+/** A relation the statement reads natively: its kind, relating field, the related table and the related scope. */
+export interface RelatedTable extends TableRef {
+  readonly kind: 'one' | 'many';
+  /** To-one: the parent's field holding the related id; to-many: the related field holding the parent's id. */
+  readonly field: string;
+  /** The related scope, normalized against the related resource (`[[]]`: none; `[]`: it matches no record). */
+  readonly scope: readonly (readonly Condition[])[];
+}
+
+/** The alias of the related table inside a relation subquery (no plain table name can be spelt so). */
+const SUBQUERY_ALIAS = '"~r"';
+
+/** A table's column of `field`, qualified by `qualifier` (a quoted table or alias). */
+export function qualifiedColumn(qualifier: string, table: Pick<TableRef, 'columns'>, field: string): string {
+  return `${qualifier}.${quoteIdentifier(table.columns.get(field) ?? field)}`;
+}
+
+/** The compiler context of the related table under `alias`, binding into `params`. */
+export function relatedContext(related: TableRef, alias: string, params: SqlParams): SqlContext {
+  return {
+    fields: related.fields,
+    types: related.shape.types,
+    collate: related.shape.collate,
+    column: (field) => qualifiedColumn(alias, related, field),
+    params,
+  };
+}
+
+const NUMBER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric', 'real', 'double precision']);
+
+/**
+ * `left = right` for two columns holding the same ids: as they are when their types compare directly (the same type,
+ * two number types, two text types), so that an index on either serves it; else both as text (a uuid id held in a
+ * text column).
+ */
+export function linkColumns(left: string, leftType: SqlType, right: string, rightType: SqlType): string {
+  const direct =
+    leftType === rightType ||
+    (NUMBER_TYPES.has(leftType) && NUMBER_TYPES.has(rightType)) ||
+    (isTextType(leftType) && isTextType(rightType));
+  return direct ? `${left} = ${right}` : `${left}::text = ${right}::text`;
+}
+
+/**
+ * The condition linking the related table under `alias` to the parent row of `parent` (the parent's table name
+ * qualifies its column, so it reaches the statement's row from inside a subquery): to-one, the related id equals
+ * the parent's relating field; to-many, the related relating field equals the parent's id.
+ */
+export function linkOf(related: RelatedTable, alias: string, parent: TableRef): string {
+  const [relatedField, parentField] =
+    related.kind === 'one' ? [related.idField, related.field] : [related.field, parent.idField];
+  return linkColumns(
+    qualifiedColumn(alias, related, relatedField),
+    related.shape.types.get(relatedField) ?? 'text',
+    qualifiedColumn(parent.table, parent, parentField),
+    parent.shape.types.get(parentField) ?? 'text',
+  );
+}
+
+/**
+ * Returns the relation compiler of a statement on `parent` (see `SqlContext.relations`): each relation term becomes
+ * EXISTS / NOT EXISTS subqueries over the related table, the related scope and the term's conditions inside, every
+ * value a parameter bound as its related column's type. The semantics are the reference's (`compilePredicate`):
+ * - to-one: `EXISTS (related row of the parent, in scope, meeting the conditions)`, `OR NOT EXISTS (related row in
+ *   scope)` when the conditions hold on a record with every field absent (only `isnull` ones);
+ * - to-many `any`: `EXISTS (child in scope meeting them)`; `none`: its `NOT EXISTS`; `all`: `EXISTS (child in scope)
+ *   AND NOT EXISTS (child in scope where (the conditions) IS NOT TRUE)`, so NULLs fail a child as in the reference.
+ *
+ * @throws Error (a server fault) for a relation the statement does not bind.
+ */
+export function createRelationCompiler(
+  parent: TableRef,
+  related: ReadonlyMap<string, RelatedTable>,
+): (term: RelationCondition, context: SqlContext) => string {
+  return (term, context) => {
+    const table = related.get(term.relation);
+    if (!table) throw new Error(`relation "${term.relation}": no PostgreSQL table is bound to it`);
+    const inner = relatedContext(table, SUBQUERY_ALIAS, context.params);
+    const rows = (conditions?: readonly Condition[], negate = false) => {
+      const parts = [linkOf(table, SUBQUERY_ALIAS, parent)];
+      const scope = compileWhere(table.scope, inner);
+      if (scope !== 'TRUE') parts.push(`(${scope})`);
+      if (conditions && conditions.length > 0) {
+        const where = compileWhere([conditions], inner);
+        parts.push(negate ? `(${where}) IS NOT TRUE` : `(${where})`);
+      }
+      return `(SELECT 1 FROM ${table.table} AS ${SUBQUERY_ALIAS} WHERE ${parts.join(' AND ')})`;
+    };
+    const { conditions } = term;
+    if (term.kind === 'one') {
+      const matching = `EXISTS ${rows(conditions)}`;
+      return compilePredicate([conditions])({}) ? `${matching} OR NOT EXISTS ${rows()}` : matching;
+    }
+    if (term.match === 'any') return `EXISTS ${rows(conditions)}`;
+    if (term.match === 'none') return `NOT EXISTS ${rows(conditions)}`;
+    return conditions.length === 0 ? `EXISTS ${rows()}` : `EXISTS ${rows()} AND NOT EXISTS ${rows(conditions, true)}`;
+  };
+}

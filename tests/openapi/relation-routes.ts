@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  type ResourceRoutes,
+} from 'pagelope';
+
+/**
+ * The OpenAPI tests' relations: books with a to-one `author` (authors hide `secret`) and a to-many `reviews`
+ * (`maxEmbedded` 5), both includable, `reviews` countable, relation paths in `filterable` and `sortable`. The
+ * authors' and books' routes are documented, the reviews' are not.
+ */
+export const authors = defineResource({
+  name: 'authors',
+  schema: z.object({ id: z.string(), fullName: z.string(), born: z.number().int().nullable(), secret: z.string() }),
+  hidden: ['secret'],
+  filterable: { fullName: ['eq', 'cont', 'contl', 'in'], born: ['gte', 'isnull'] },
+  sortable: ['fullName', 'born'],
+  relations: { books: { kind: 'many', resource: (): object => relationBooks, field: 'authorId' } },
+  includable: ['books'],
+});
+
+export const reviews = defineResource({
+  name: 'reviews',
+  schema: z.object({ id: z.string(), bookId: z.string(), rating: z.number().int(), text: z.string() }),
+  filterable: { rating: ['gte', 'lte', 'between'], text: ['cont'] },
+});
+
+export const relationBooks = defineResource({
+  name: 'books',
+  schema: z.object({ id: z.string(), title: z.string(), authorId: z.string().nullable() }),
+  filterable: { title: ['cont'], 'author.fullName': ['cont', 'in'], 'author.born': ['gte'], 'reviews.rating': ['gte'] },
+  sortable: ['title', 'author.fullName'],
+  relations: {
+    author: { kind: 'one', resource: (): object => authors, field: 'authorId' },
+    reviews: { kind: 'many', resource: (): object => reviews, field: 'bookId', maxEmbedded: 5 },
+  },
+  includable: ['author', 'reviews'],
+  countable: ['reviews'],
+});
+
+/** The routes of books and authors (reviews have none). */
+export function createRelationRoutes(): readonly ResourceRoutes[] {
+  return [
+    defineRoutes(createResourceService({ resource: relationBooks, repository: createMemoryRepository(relationBooks) })),
+    defineRoutes(createResourceService({ resource: authors, repository: createMemoryRepository(authors) })),
+  ];
+}
