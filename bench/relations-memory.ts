@@ -85,7 +85,7 @@ export async function runRelationsMemory(config: BenchConfig): Promise<Table[]> 
   if (checks.get('include') !== '✓')
     throw new Error(`Relations (memory): include=author page ${checks.get('include')}`);
 
-  log('Relations (memory): timing the plain page, include=author and the relation filter side by side');
+  log('Relations (memory): timing the plain page and include=author side by side, then the relation filter');
   // Samples of about 1 ms: on a shared machine a sample that long mostly runs within one time slice, so the medians
   // are on-CPU times rather than shares of the neighbours' load.
   const options = config.quick
