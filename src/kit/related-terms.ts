@@ -109,7 +109,7 @@ async function resolveTerm(
   if (term.kind === 'one') {
     const field = relation.field;
     const def = relation.fieldDef;
-    if (!matches({})) {
+    if (term.conditions.length === 0 || !matches({})) {
       const ids = distinct((await read(true)).filter(matches), related.idField);
       return ids.length === 0 ? [] : [[condition(field, def, 'in', ids)]];
     }

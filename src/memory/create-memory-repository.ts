@@ -24,12 +24,14 @@ import {
   type ScopeOptions,
   compilePredicate,
   type ByValuesOptions,
+  type NormalizedQuery,
+  keyOf,
 } from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
-import { withTransactions } from './memory-transaction';
+import { readAsRunning, runningReader, withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
-import { relationReadingOf } from './relation-reading';
+import { prepareForeign, readsForeign, relationReadingOf, type RelationReading } from './relation-reading';
 import { countsByValues, rowsByValues } from './rows-by-values';
 
 type Row = Record<string, unknown>;
@@ -50,6 +52,12 @@ export interface MemoryRepositoryOptions<TRecord> {
  * Creates the embedded in-memory repository of a resource. Records are stored and returned as copies. A list's
  * `search` is answered from packed, lower-cased text columns of the searchable fields (built on first use, kept in
  * step with writes), and `select` trims each returned item to the selected fields.
+ *
+ * Relations (`options.relations` of `list` and `listByCursor`): a relation bound to a memory repository is read
+ * natively, a to-one one by id in the related store, a to-many one through an equality index of the relating field
+ * (built on first use, kept in step with writes), within the related scope; one bound to another kind of repository
+ * goes through the kit fallback (`resolveRelationTerms`, bounded by `RELATED_READ_LIMIT`). `listByValues` and
+ * `countByValues` read the same indexes, for the service's `include` and `counts`.
  *
  * `transaction(work)` runs `work` in a memory transaction that any memory repository can join
  * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, reads from outside the
@@ -110,6 +118,34 @@ export function createMemoryRepository<TRecord>(
     return record;
   };
 
+  /**
+   * Runs the synchronous `read` of a listing with the relations its query reads: natively and at once when every
+   * relation it reads is bound to a memory repository (no await before the read: a transaction's view holds), else
+   * after the kit fallback has read the other repositories, on the view of the transaction the call was made in.
+   */
+  const withRelations = <T>(
+    query: NormalizedQuery,
+    relations: ScopeOptions<TRecord>['relations'],
+    read: (query: NormalizedQuery, related: RelationReading | undefined) => T,
+  ): T | Promise<T> => {
+    if (!readsForeign(resource as Resource, query, relations)) {
+      const related = relationReadingOf(resource as Resource, query, relations);
+      return related ? related.run(() => read(query, related)) : read(query, undefined);
+    }
+    const reader = runningReader();
+    const distinct = (field: string) => {
+      const values = new Map<unknown, unknown>();
+      store.scan((row) => void (row[field] != null && values.set(keyOf(row[field]), row[field])));
+      return [...values.values()];
+    };
+    const relatingValues = (field: string) => readAsRunning([store], () => distinct(field), reader);
+    return prepareForeign(resource as Resource, query, relations, relatingValues).then((prepared) => {
+      const related = relationReadingOf(resource as Resource, prepared.query, relations, prepared.foreign);
+      const stores = [store, ...(related?.stores ?? [])];
+      return readAsRunning(stores, () => read(prepared.query, related), reader);
+    });
+  };
+
   if (options.records) {
     // Bulk load: validate every record, then build each index with one sort (duplicates show up as neighbours).
     const rows: Row[] = [];
@@ -150,10 +186,10 @@ export function createMemoryRepository<TRecord>(
         scope: options?.scope,
         relations: options?.relations,
       });
-      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
-      const { items, total } = related
-        ? related.run(() => indexedPage(store, normalized, related))
-        : indexedPage(store, normalized);
+      const listed = withRelations(normalized, options?.relations, (query, related) =>
+        indexedPage(store, query, related),
+      );
+      const { items, total } = listed instanceof Promise ? await listed : listed;
       return ownPageResult(
         items.map((row) => pickFields<TRecord>(row, normalized.select)),
         {
@@ -168,17 +204,16 @@ export function createMemoryRepository<TRecord>(
         scope: options?.scope,
         relations: options?.relations,
       });
-      const related = relationReadingOf(resource as Resource, normalized, options?.relations);
-      const read = () => {
-        const rows = indexedAfter(store, normalized, related);
+      const listed = withRelations(normalized, options?.relations, (read, related) => {
+        const rows = indexedAfter(store, read, related);
         const page = rows.slice(0, normalized.limit);
         const last = page[page.length - 1];
         // The cursor holds the last record's sort values: taken from the whole row (with the values of the order's
-        // relation paths), before the selection trims it.
+        // relation paths), before the selection trims it; it binds the query as given (`read` keeps its binding).
         const more = rows.length > normalized.limit && last;
-        return { page, nextCursor: more ? nextCursorOf(normalized, related ? related.cursorRow(last) : last) : null };
-      };
-      const { page, nextCursor } = related ? related.run(read) : read();
+        return { page, nextCursor: more ? nextCursorOf(read, related ? related.cursorRow(last) : last) : null };
+      });
+      const { page, nextCursor } = listed instanceof Promise ? await listed : listed;
       const items = page.map((row) => pickFields<TRecord>(row, normalized.select));
       return Object.freeze({ items: Object.freeze(items), nextCursor });
     },

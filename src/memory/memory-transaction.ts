@@ -28,13 +28,21 @@ export function memoryStoreOf(repository: unknown): JournaledStore | undefined {
 }
 
 /**
- * Runs `read` (synchronous) on the state of `stores` that the running operation sees: a store held by a transaction
+ * The transaction the running operation belongs to (`undefined`: none): an operation that awaits before it reads
+ * takes it first, and hands it to {@link readAsRunning} once it reads.
+ */
+export function runningReader(): StoreHolder | undefined {
+  return running;
+}
+
+/**
+ * Runs `read` (synchronous) on the state of `stores` that the running operation (or `reader`'s) sees: a store held by a transaction
  * is read in its committed state unless the operation runs inside that transaction (through `tx.repository`).
  */
-export function readAsRunning<T>(stores: Iterable<JournaledStore>, read: () => T): T {
+export function readAsRunning<T>(stores: Iterable<JournaledStore>, read: () => T, reader = runningReader()): T {
   let run = read;
   for (const store of new Set(stores)) {
-    if (store.holder === undefined || store.holder === running) continue;
+    if (store.holder === undefined || store.holder === reader) continue;
     const inner = run;
     run = () => store.readCommitted(inner);
   }

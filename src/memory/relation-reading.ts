@@ -1,6 +1,12 @@
 import {
+  HttpError,
+  RELATED_READ_LIMIT,
   compilePredicate,
   isRelationCondition,
+  keyOf,
+  listByValues,
+  resolveRelationTerms,
+  type RecordId,
   normalizeScope,
   relationPathOf,
   resolveRelations,
@@ -31,6 +37,8 @@ export interface RelationReading {
   cursorRow(row: Row): Row;
   /** Runs `read` on the state of the related stores the running operation sees (see `readAsRunning`). */
   run<T>(read: () => T): T;
+  /** The related memory stores read. */
+  readonly stores: readonly JournaledStore[];
 }
 
 /** The relation names a query's filter and order read, in the order met; empty when it reads none. */
@@ -51,14 +59,17 @@ function relationsRead(query: NormalizedQuery): Set<string> {
  * binding's scope normalized against the related resource) applied to the related records. `undefined` when the
  * query reads no relation (or the resource has none): such a listing does no relation work at all.
  *
+ * A relation bound to another kind of repository is read from `foreign` (see {@link prepareForeign}).
+ *
  * @throws Error (a server fault) when the query reads a relation the resource does not declare, one without a
- * binding, one bound to a repository that is not a memory repository (the kit fallback is not wired in yet), or
- * sorts by a path of a to-many relation.
+ * binding, one bound to a repository that is not a memory repository and not prepared in `foreign`, or sorts by a
+ * path of a to-many relation.
  */
 export function relationReadingOf(
   resource: Resource,
   query: NormalizedQuery,
   bindings: Readonly<Record<string, RelationBinding>> | undefined,
+  foreign?: ForeignRows,
 ): RelationReading | undefined {
   if (resource.relations.size === 0) return undefined;
   const names = relationsRead(query);
@@ -76,10 +87,15 @@ export function relationReadingOf(
       );
     }
     const store = memoryStoreOf(binding.repository);
+    const fetched = foreign?.get(name);
+    if (store === undefined && fetched !== undefined) {
+      readers.set(name, fetchedReader(relation, fetched));
+      continue;
+    }
     if (store === undefined) {
       throw new Error(
-        `pagelope: relation "${name}" of "${resource.name}" is bound to a repository that is not a memory repository; ` +
-          'the memory repository reads relations only from memory repositories for now',
+        `pagelope: relation "${name}" of "${resource.name}" is bound to a repository that is not a memory repository ` +
+          'and was not prepared (prepareForeign)',
       );
     }
     stores.push(store);
@@ -108,6 +124,7 @@ export function relationReadingOf(
       return out;
     },
     run: (read) => readAsRunning(stores, read),
+    stores,
   };
 }
 
@@ -156,4 +173,82 @@ function pathValues(lookup: RelatedLookup): (path: string, row: Row) => unknown 
     values.set(row, value);
     return value;
   };
+}
+
+/** The related records read ahead from repositories that are not memory ones, by relation, then by related id key. */
+export type ForeignRows = ReadonlyMap<string, ReadonlyMap<unknown, Row>>;
+
+/** A to-one relation's reader over related records read ahead (already within the related scope). */
+function fetchedReader(relation: ResolvedRelation, rows: ReadonlyMap<unknown, Row>): (parent: Row) => readonly Row[] {
+  return (parent) => {
+    const id = parent[relation.field];
+    const row = id == null ? undefined : rows.get(keyOf(id));
+    return row === undefined ? NONE : [row];
+  };
+}
+
+/** Whether the query reads a relation bound to a repository that is not a memory repository. */
+export function readsForeign(
+  resource: Resource,
+  query: NormalizedQuery,
+  bindings: Readonly<Record<string, RelationBinding>> | undefined,
+): boolean {
+  if (resource.relations.size === 0) return false;
+  for (const name of relationsRead(query)) {
+    const binding = Object.prototype.hasOwnProperty.call(bindings ?? {}, name) ? bindings?.[name] : undefined;
+    if (binding !== undefined && memoryStoreOf(binding.repository) === undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * The kit fallback for relations bound to repositories that are not memory ones (another database, a remote
+ * service): when the filter holds a term of such a relation, every relation term becomes conditions on the books'
+ * own fields (`resolveRelationTerms`, bounded by `RELATED_READ_LIMIT` related records); each to-one path of the order
+ * bound that way has its related records read ahead by id, within the related scope, through the related
+ * repository's `listByValues` (or the kit's): the distinct relating values of every stored parent, at most
+ * `RELATED_READ_LIMIT` of them.
+ *
+ * @throws HttpError 400 when a sort by a path would read more than `RELATED_READ_LIMIT` related records; whatever
+ * `resolveRelationTerms` and the related repository throw.
+ */
+export async function prepareForeign(
+  resource: Resource,
+  query: NormalizedQuery,
+  bindings: Readonly<Record<string, RelationBinding>> | undefined,
+  relatingValues: (field: string) => readonly unknown[],
+): Promise<{ readonly query: NormalizedQuery; readonly foreign: ForeignRows }> {
+  const relations = resolveRelations(resource);
+  const bindingOf = (name: string) =>
+    Object.prototype.hasOwnProperty.call(bindings ?? {}, name) ? bindings?.[name] : undefined;
+  const isForeign = (name: string) => {
+    const binding = bindingOf(name);
+    return binding !== undefined && memoryStoreOf(binding.repository) === undefined;
+  };
+  const foreignTerm = query.groups.some((group) =>
+    group.some((term) => isRelationCondition(term) && isForeign(term.relation)),
+  );
+  const resolved = foreignTerm ? await resolveRelationTerms(query, { resource, relations: bindings }) : query;
+  const foreign = new Map<string, Map<unknown, Row>>();
+  for (const term of resolved.order) {
+    const name = relationPathOf(term.field)?.relation;
+    const relation = name === undefined ? undefined : relations.get(name);
+    const binding = name === undefined ? undefined : bindingOf(name);
+    if (!name || !relation || relation.kind !== 'one' || !binding || !isForeign(name) || foreign.has(name)) continue;
+    const values = relatingValues(relation.field) as RecordId[];
+    if (values.length > RELATED_READ_LIMIT) {
+      throw new HttpError(
+        400,
+        `orderBy: sorting by ${JSON.stringify(term.field)} reads more than ${RELATED_READ_LIMIT} related records`,
+      );
+    }
+    const related = relation.resource;
+    const idField = related.idField;
+    const scope = binding.scope;
+    const rows = binding.repository.listByValues
+      ? await binding.repository.listByValues(idField as never, values, { scope })
+      : await listByValues(binding.repository, { resource: related as never, field: idField as never, values, scope });
+    foreign.set(name, new Map((rows as readonly Row[]).map((row) => [keyOf(row[idField]), row])));
+  }
+  return { query: resolved, foreign };
 }

@@ -39,12 +39,36 @@ const repositoriesOf = (seed: Seed): Repositories => ({
   reviews: createMemoryRepository(reviews, { records: seed.reviews }),
 });
 
+/** Which relations are bound to a repository that is not a memory one (read through the kit fallback). */
+type Foreign = 'none' | 'author' | 'reviews' | 'both';
+
+/**
+ * A repository the memory repository does not know as one of its own (a copy of its methods, as another store's
+ * adapter would be): `bare` leaves out listByValues and countByValues, so the kit reads by cursor.
+ */
+const foreignOf = <T>(repository: Repository<T>, bare: boolean): Repository<unknown> =>
+  (bare
+    ? { list: repository.list, listByCursor: repository.listByCursor, get: repository.get }
+    : { ...repository }) as unknown as Repository<unknown>;
+
 /** The options of a listing of books: the books' scope, and both relations bound with their scopes. */
-const optionsOf = (repos: Repositories, scopes: Scopes) => ({
+const optionsOf = (repos: Repositories, scopes: Scopes, foreign: Foreign = 'none') => ({
   scope: scopes.books,
   relations: {
-    author: { repository: repos.authors as Repository<unknown>, scope: scopes.author },
-    reviews: { repository: repos.reviews as Repository<unknown>, scope: scopes.reviews },
+    author: {
+      repository:
+        foreign === 'author' || foreign === 'both'
+          ? foreignOf(repos.authors, foreign === 'both')
+          : (repos.authors as Repository<unknown>),
+      scope: scopes.author,
+    },
+    reviews: {
+      repository:
+        foreign === 'reviews' || foreign === 'both'
+          ? foreignOf(repos.reviews, false)
+          : (repos.reviews as Repository<unknown>),
+      scope: scopes.reviews,
+    },
   },
 });
 
@@ -66,13 +90,13 @@ const shapeArbitrary = fc.record({
 });
 
 /** Walks listByCursor from the start, returning every id visited (stops after 100 pages). */
-async function walk(repos: Repositories, shape: QueryShape, scopes: Scopes): Promise<string[]> {
+async function walk(repos: Repositories, shape: QueryShape, scopes: Scopes, foreign: Foreign): Promise<string[]> {
   const visited: string[] = [];
   let after: readonly unknown[] | null = null;
   let cursorScope: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
     const query = stamped(normalizedOf(shape, after, cursorScope), 'cursor');
-    const page = await repos.books.listByCursor(query, optionsOf(repos, scopes));
+    const page = await repos.books.listByCursor(query, optionsOf(repos, scopes, foreign));
     visited.push(...idsOf(page.items));
     if (page.nextCursor === null) return visited;
     const decoded = decodeCursorValues(page.nextCursor);
@@ -83,19 +107,20 @@ async function walk(repos: Repositories, shape: QueryShape, scopes: Scopes): Pro
 }
 
 describe('createMemoryRepository (relations)', () => {
-  it('returns the pages and totals of the reference for relation filters and to-one sorts', async () => {
+  it('returns the pages and totals of the reference for relation filters and to-one sorts (native or kit fallback)', async () => {
     await fc.assert(
       fc.asyncProperty(
         seedArbitrary,
         scopesArbitrary,
         shapeArbitrary,
         fc.integer({ min: 1, max: 4 }),
-        async (seed, scopes, shape, page) => {
+        fc.constantFrom<Foreign>('none', 'none', 'author', 'reviews', 'both'),
+        async (seed, scopes, shape, page, foreign) => {
           const repos = repositoriesOf(seed);
           const before = await snapshot(repos);
           const full: QueryShape = { ...shape, page, scopes };
           const expected = referenceOf(seed, scopes).listed(full);
-          const actual = await repos.books.list(stamped(normalizedOf(full), 'page'), optionsOf(repos, scopes));
+          const actual = await repos.books.list(stamped(normalizedOf(full), 'page'), optionsOf(repos, scopes, foreign));
           expect(actual.total).toBe(expected.length);
           expect(idsOf(actual.items)).toStrictEqual(
             idsOf(expected.slice((page - 1) * shape.limit, page * shape.limit)),
@@ -109,14 +134,20 @@ describe('createMemoryRepository (relations)', () => {
     );
   });
 
-  it('walks listByCursor through every matching book once, in the order of the reference', async () => {
+  it('walks listByCursor through every matching book once, in the reference order (native or kit fallback)', async () => {
     await fc.assert(
-      fc.asyncProperty(seedArbitrary, scopesArbitrary, shapeArbitrary, async (seed, scopes, shape) => {
-        const repos = repositoriesOf(seed);
-        const full: QueryShape = { ...shape, scopes };
-        const expected = idsOf(referenceOf(seed, scopes).listed(full));
-        expect(await walk(repos, full, scopes)).toStrictEqual(expected);
-      }),
+      fc.asyncProperty(
+        seedArbitrary,
+        scopesArbitrary,
+        shapeArbitrary,
+        fc.constantFrom<Foreign>('none', 'none', 'author', 'both'),
+        async (seed, scopes, shape, foreign) => {
+          const repos = repositoriesOf(seed);
+          const full: QueryShape = { ...shape, scopes };
+          const expected = idsOf(referenceOf(seed, scopes).listed(full));
+          expect(await walk(repos, full, scopes, foreign)).toStrictEqual(expected);
+        },
+      ),
       { numRuns: 200 },
     );
   });
