@@ -109,6 +109,8 @@ async function resolveTerm(
   if (term.kind === 'one') {
     const field = relation.field;
     const def = relation.fieldDef;
+    // As the reference: a parent without a related record matches when the conditions hold for a record with every
+    // field absent (only isnull does); an empty list tests only for a related record.
     if (term.conditions.length === 0 || !matches({})) {
       const ids = distinct((await read(true)).filter(matches), related.idField);
       return ids.length === 0 ? [] : [[condition(field, def, 'in', ids)]];

@@ -79,7 +79,7 @@ export function linkOf(related: RelatedTable, alias: string, parent: TableRef): 
  * EXISTS / NOT EXISTS subqueries over the related table, the related scope and the term's conditions inside, every
  * value a parameter bound as its related column's type. The semantics are the reference's (`compilePredicate`):
  * - to-one: `EXISTS (related row of the parent, in scope, meeting the conditions)`, `OR NOT EXISTS (related row in
- *   scope)` when the conditions hold on a record with every field absent (only `isnull` ones);
+ *   scope)` when the conditions (at least one) hold on a record with every field absent (only `isnull` ones);
  * - to-many `any`: `EXISTS (child in scope meeting them)`; `none`: its `NOT EXISTS`; `all`: `EXISTS (child in scope)
  *   AND NOT EXISTS (child in scope where (the conditions) IS NOT TRUE)`, so NULLs fail a child as in the reference.
  *
@@ -106,7 +106,9 @@ export function createRelationCompiler(
     const { conditions } = term;
     if (term.kind === 'one') {
       const matching = `EXISTS ${rows(conditions)}`;
-      return compilePredicate([conditions])({}) ? `${matching} OR NOT EXISTS ${rows()}` : matching;
+      // An empty list tests only for a related record (as the reference does).
+      const absentMatches = conditions.length > 0 && compilePredicate([conditions])({});
+      return absentMatches ? `${matching} OR NOT EXISTS ${rows()}` : matching;
     }
     if (term.match === 'any') return `EXISTS ${rows(conditions)}`;
     if (term.match === 'none') return `NOT EXISTS ${rows(conditions)}`;

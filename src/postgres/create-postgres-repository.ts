@@ -59,6 +59,14 @@ import { planRelations, type ParentTable } from './relation-plan';
  * `contl` rule, which the trigram indexes of `createTableSql(resource, { trigram: true })` serve); a `select` reads
  * only the selected columns (and, for a cursor page, the sort columns its next cursor is made of).
  *
+ * Relations (`ScopeOptions.relations`) bound to a PostgreSQL repository on the same client are read in the same
+ * statement: a relation filter is an `EXISTS` / `NOT EXISTS` subquery with the related scope inside, a sort by a
+ * to-one path one `LEFT JOIN` whose `ON` holds the related scope (cursors carry the related value). A relation bound
+ * to a repository elsewhere (memory, another database) filters through the kit's `resolveRelationTerms` (at most
+ * `RELATED_READ_LIMIT` related records read per query); sorting by such a relation is a server fault.
+ * `listByValues` (with `perValue`, a `row_number()` window) and `countByValues` (a `GROUP BY`) are one statement
+ * each; index the relating fields with `createTableSql(resource, { indexes })`.
+ *
  * A constraint or data error of a write is the client's 4xx, naming fields and never SQL (a unique or foreign-key
  * violation a 409, a not-null or check violation or a value the column cannot hold a 400), and a lost connection, a
  * statement timeout, a serialization failure or a deadlock a 503 with `retry-after`. `transaction(work)` runs `work`
@@ -244,9 +252,10 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
-      const query = normalizeListInput(input, generic, { scope: options?.scope });
+      const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
-      const plan = await planRelations(query, parent, options?.relations, base);
+      const plan = await planRelations(given, parent, options?.relations, base);
+      const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
       if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
@@ -268,9 +277,10 @@ export function createPostgresRepository<TRecord>(
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const query = normalizeCursorInput(input, generic, { scope: options?.scope });
+      const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
-      const plan = await planRelations(query, parent, options?.relations, base);
+      const plan = await planRelations(given, parent, options?.relations, base);
+      const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       if (impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
       const context = plan ? plan.context(base) : base;

@@ -3,12 +3,15 @@ import {
   normalizeScope,
   relationPathOf,
   resolveRelations,
+  resolveRelationTerms,
+  type Condition,
+  type FilterTerm,
   type FieldDef,
   type NormalizedQuery,
   type RelationBinding,
   type Resource,
 } from 'pagelope/kit';
-import { isImpossibleScope } from './check-values';
+import { conditionProblem, isImpossibleScope } from './check-values';
 import {
   createRelationCompiler,
   linkOf,
@@ -30,6 +33,12 @@ type Row = Readonly<Record<string, unknown>>;
 
 /** How one listing statement reads the relations its query uses (see {@link planRelations}). */
 export interface RelationPlan {
+  /**
+   * The query to compile: the one given, or, when the filter reads relations bound to repositories elsewhere (memory,
+   * another database), that query with those terms turned into conditions on its own fields by the kit's
+   * `resolveRelationTerms` (bounded there: at most `RELATED_READ_LIMIT` related records read, else a 400).
+   */
+  readonly query: NormalizedQuery;
   /** The related tables' shapes, by relation: what the filter's related values are checked against. */
   readonly shapes: ReadonlyMap<string, TableShape>;
   /** Whether the order reads a relation path (the statement joins the related tables, and qualifies own columns). */
@@ -84,6 +93,7 @@ export async function planRelations(
   const { resource } = parent;
   const resolved = resolveRelations(resource);
   const related = new Map<string, RelatedTable & { readonly resource: Resource }>();
+  const elsewhere = new Set<string>();
   for (const name of names) {
     const relation = resolved.get(name);
     if (!relation) throw new Error(`relation "${name}" is not a relation of "${resource.name}"`);
@@ -91,10 +101,8 @@ export async function planRelations(
     if (!binding) throw new Error(`relation "${name}": the call binds no repository to it (ScopeOptions.relations)`);
     const native = nativeTableOf(binding.repository, parent.root);
     if (!native) {
-      throw new Error(
-        `relation "${name}": the related repository is not a PostgreSQL repository on the same client ` +
-          '(reading it through the kit fallback is not available yet)',
-      );
+      elsewhere.add(name);
+      continue;
     }
     const shape = await native.context();
     const given = query.relationScopes?.get(name) ?? normalizeScope(binding.scope, native.resource);
@@ -110,6 +118,7 @@ export async function planRelations(
       scope: isImpossibleScope(given, shape) ? [] : given,
     });
   }
+  const compiled = elsewhere.size === 0 ? query : await resolveElsewhere(query, elsewhere, parent, bindings, base);
   const own: TableRef = {
     table: parent.table,
     columns: parent.columns,
@@ -129,8 +138,14 @@ export async function planRelations(
   const keyReaders: ((row: Row) => [string, unknown])[] = [];
   for (const { field: path } of query.order) {
     const parts = relationPathOf(path);
-    const table = parts && related.get(parts.relation);
-    if (!parts || !table) continue;
+    if (!parts) continue;
+    const table = related.get(parts.relation);
+    if (!table) {
+      throw new Error(
+        `order: "${path}" reads relation "${parts.relation}", whose repository is not a PostgreSQL repository on ` +
+          'the same client: sorting by it is not supported',
+      );
+    }
     const def = table.fields.get(parts.field);
     if (table.kind !== 'one' || !def) throw new Error(`order: "${path}" is not a field of a to-one relation`);
     let alias = joins.get(parts.relation);
@@ -150,6 +165,7 @@ export async function planRelations(
   }
   const joined = joins.size > 0;
   return {
+    query: compiled,
     shapes: new Map([...related].map(([name, table]) => [name, table.shape])),
     joined,
     context(context) {
@@ -179,4 +195,49 @@ export async function planRelations(
     keySelect,
     keysOf: (row) => Object.fromEntries(keyReaders.map((read) => read(row))),
   };
+}
+
+/**
+ * The query with every relation term on a relation of `elsewhere` replaced by conditions on the parent's own fields
+ * (the kit's `resolveRelationTerms`, one term at a time, so that terms on native relations stay for the subqueries),
+ * the values of those conditions that the parent's columns cannot hold left out (no row holds them).
+ */
+async function resolveElsewhere(
+  query: NormalizedQuery,
+  elsewhere: ReadonlySet<string>,
+  parent: ParentTable,
+  bindings: Readonly<Record<string, RelationBinding>> | undefined,
+  shape: TableShape,
+): Promise<NormalizedQuery> {
+  const resolved = new Map<FilterTerm, readonly (readonly FilterTerm[])[]>();
+  const groups: (readonly FilterTerm[])[] = [];
+  for (const group of query.groups) {
+    let expanded: (readonly FilterTerm[])[] = [[]];
+    for (const term of group) {
+      let alternatives: readonly (readonly FilterTerm[])[] = [[term]];
+      if (isRelationCondition(term) && elsewhere.has(term.relation)) {
+        alternatives = resolved.get(term) ?? [];
+        if (!resolved.has(term)) {
+          const single = await resolveRelationTerms(
+            { ...query, groups: [[term]] },
+            { resource: parent.resource, relations: bindings },
+          );
+          alternatives = single.groups.map((conditions) => conditions.map((c) => fitted(c as Condition, shape)));
+          resolved.set(term, alternatives);
+        }
+      }
+      expanded = expanded.flatMap((terms) => alternatives.map((more) => [...terms, ...more]));
+    }
+    groups.push(...expanded);
+  }
+  return Object.freeze({ ...query, groups: Object.freeze(groups), baseGroups: query.baseGroups ?? query.groups });
+}
+
+/** A resolved condition without the list values its column cannot hold (`in`/`notin` of related ids). */
+function fitted(condition: Condition, shape: TableShape): Condition {
+  if (!Array.isArray(condition.value) || conditionProblem(condition, shape) === undefined) return condition;
+  const value = (condition.value as readonly unknown[]).filter(
+    (item) => conditionProblem({ ...condition, value: [item] }, shape) === undefined,
+  );
+  return { ...condition, value };
 }

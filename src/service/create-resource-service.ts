@@ -281,9 +281,12 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
         const result = (
           hasRelations
-            ? await readWithRelations(binder, input, scope?.where, context, (query, bound) =>
-                repository.list(query, bound),
-              )
+            ? await readWithRelations(binder, {
+                input,
+                scope: scope?.where,
+                context,
+                read: (query, bound) => repository.list(query, bound),
+              })
             : await repository.list(input, within(scope))
         ) as PageResult<TRecord>;
         return hide.page(
@@ -300,9 +303,12 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         refuseHiddenSelect(generic, input);
         const scope = await scopeFor('listByCursor', context);
         const result = hasRelations
-          ? await readWithRelations(binder, input, scope?.where, context, (query, bound) =>
-              repository.listByCursor(query, bound),
-            )
+          ? await readWithRelations(binder, {
+              input,
+              scope: scope?.where,
+              context,
+              read: (query, bound) => repository.listByCursor(query, bound),
+            })
           : await repository.listByCursor(input, within(scope));
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
       });

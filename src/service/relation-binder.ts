@@ -187,6 +187,14 @@ async function countOf(
   return countByValues(repository, { resource: entry.resource, field, values, scope });
 }
 
+/** What {@link readWithRelations} reads: the input, the request scope, the call's context and the repository read. */
+export interface ReadRequest<TRecord, TPage> {
+  readonly input: unknown;
+  readonly scope: Where<TRecord> | undefined;
+  readonly context: () => object;
+  readonly read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
+}
+
 /**
  * Reads a page of a resource with relations: the bindings of the relations the input's filter and order read go to
  * the repository with the scope, then `include` and `counts` are embedded (one related call per relation for the
@@ -197,11 +205,9 @@ async function countOf(
  */
 export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }>(
   binder: RelationBinder,
-  input: unknown,
-  scope: Where<TRecord> | undefined,
-  context: () => object,
-  read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>,
+  request: ReadRequest<TRecord, TPage>,
 ): Promise<TPage> {
+  const { input, scope, context, read } = request;
   const plan = planRelations(binder.relations, input);
   const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
   const options =

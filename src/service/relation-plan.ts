@@ -16,7 +16,7 @@ export interface RelationPlan {
   readonly include: readonly string[];
   /** The to-many relations to count into `_count`. */
   readonly counts: readonly string[];
-  /** The input for the repository: without `include` and `counts`, its selection holding the relating fields. */
+  /** The input for the repository: the input itself, or a copy whose selection holds the relating fields. */
   readonly input: unknown;
   /** Relating fields added to the selection, removed again from the items after embedding. */
   readonly added: readonly string[];
@@ -83,22 +83,18 @@ export function planRelations(relations: ReadonlyMap<string, ResolvedRelation>, 
   const include = relationNamesOf(query.include, relations, 'include');
   const counts = relationNamesOf(query.counts, relations, 'counts');
 
+  // The repository gets the input as it is (a parsed query keeps what its parser remembered of it), unless a to-one
+  // include needs a relating field the selection leaves out: a copy then selects it too.
   let repositoryInput: unknown = input;
   const added: string[] = [];
-  if (Object.hasOwn(query, 'include') || Object.hasOwn(query, 'counts')) {
-    const rest: Row = { ...query };
-    delete rest.include;
-    delete rest.counts;
-    repositoryInput = rest;
-    const select = rest.select;
-    if (Array.isArray(select)) {
-      for (const name of include) {
-        const relation = relations.get(name) as ResolvedRelation;
-        if (relation.kind === 'one' && !select.includes(relation.field) && !added.includes(relation.field))
-          added.push(relation.field);
-      }
-      if (added.length > 0) rest.select = [...(select as unknown[]), ...added];
+  const select = query.select;
+  if (Array.isArray(select)) {
+    for (const name of include) {
+      const relation = relations.get(name) as ResolvedRelation;
+      if (relation.kind === 'one' && !select.includes(relation.field) && !added.includes(relation.field))
+        added.push(relation.field);
     }
+    if (added.length > 0) repositoryInput = { ...query, select: [...(select as unknown[]), ...added] };
   }
   return { used: [...used], include, counts, input: repositoryInput, added };
 

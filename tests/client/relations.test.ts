@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClient, toQueryString, type QueryInput } from 'pagelope/client';
-import { parseListQuery } from '../../src/index';
+import { parseCursorQuery, parseListQuery } from '../../src/index';
+import { relationBooks } from '../openapi/relation-routes';
 import { fakeFetch, json, pageOf } from './fake-fetch';
 import { items } from './fixtures';
 
@@ -199,5 +201,79 @@ describe('createClient (relations)', () => {
     const { books, calls } = clientOf();
     await expect(books.get('b1', { include: ['a,b' as 'author'] })).rejects.toThrow(/include\[0\]/);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('toQueryString (relations) through parseListQuery', () => {
+  it.each<{ name: string; input: QueryInput; where: unknown }>([
+    {
+      name: 'a to-one clause of two fields',
+      input: { where: { author: { fullName: { cont: 'Ann' }, born: { gte: 1900 } } } },
+      where: { author: { fullName: { cont: 'Ann' }, born: { gte: 1900 } } },
+    },
+    {
+      name: 'a to-many all',
+      input: { where: { title: { cont: 'x' }, reviews: { all: [{ rating: { gte: 4 } }] } } },
+      where: { title: { cont: 'x' }, reviews: { all: { rating: { gte: 4 } } } },
+    },
+    {
+      name: 'OR groups with relation conditions',
+      input: { where: [{ author: { fullName: { in: ['a', 'b&c'] } } }, { reviews: { any: { rating: { gte: 2 } } } }] },
+      where: [{ author: { fullName: { in: ['a', 'b&c'] } } }, { reviews: { any: { rating: { gte: 2 } } } }],
+    },
+  ])('returns text parseListQuery reads back to the same where: $name', ({ input, where }) => {
+    expect(parseListQuery(toQueryString(input), relationBooks).where).toEqual(where);
+  });
+
+  it('returns include, counts and a relation order that parseListQuery and parseCursorQuery read back', () => {
+    const input: QueryInput = {
+      include: ['reviews', 'author'],
+      counts: ['reviews'],
+      orderBy: [{ field: 'author.fullName', direction: 'desc' }],
+    };
+    const parsed = parseListQuery(toQueryString(input), relationBooks);
+    expect(parsed).toMatchObject({ include: ['reviews', 'author'], counts: ['reviews'] });
+    expect(parsed.orderBy[0]).toEqual({ field: 'author.fullName', direction: 'desc' });
+    expect(parseCursorQuery(toQueryString({ ...input, cursor: null } as QueryInput), relationBooks)).toMatchObject({
+      include: ['reviews', 'author'],
+      counts: ['reviews'],
+    });
+  });
+
+  it('returns text that parseListQuery reads back to the same relation where (property)', () => {
+    const text = fc.string({ minLength: 1, maxLength: 12 });
+    const own = fc.record({ title: fc.record({ cont: text }) }, { requiredKeys: [] });
+    const author = fc.record(
+      {
+        fullName: fc.oneof(
+          fc.record({ cont: text }),
+          fc.record({ in: fc.array(text, { minLength: 1, maxLength: 3 }) }),
+        ),
+        born: fc.record({ gte: fc.integer({ min: -5000, max: 5000 }) }),
+      },
+      { requiredKeys: [] },
+    );
+    const rating = fc.record({ rating: fc.record({ gte: fc.integer({ min: -10, max: 10 }) }) });
+    const reviews = fc.oneof(fc.record({ any: rating }), fc.record({ all: rating }), fc.record({ none: rating }));
+    const clause = fc
+      .tuple(
+        own,
+        fc.option(
+          author.filter((a) => Object.keys(a).length > 0),
+          { nil: undefined },
+        ),
+        fc.option(reviews, { nil: undefined }),
+      )
+      .map(([base, a, r]) => ({ ...base, ...(a ? { author: a } : {}), ...(r ? { reviews: r } : {}) }))
+      .filter((c) => Object.keys(c).length > 0);
+    const groupClause = clause.map((c) =>
+      c.reviews && !('any' in c.reviews) ? { ...c, reviews: { any: Object.values(c.reviews)[0]! } } : c,
+    );
+    const where = fc.oneof(clause, fc.array(groupClause, { minLength: 2, maxLength: 4 }));
+    fc.assert(
+      fc.property(where, (input) => {
+        expect(parseListQuery(toQueryString({ where: input } as QueryInput), relationBooks).where).toEqual(input);
+      }),
+    );
   });
 });

@@ -48,3 +48,36 @@ export function createRelationRoutes(): readonly ResourceRoutes[] {
     defineRoutes(createResourceService({ resource: authors, repository: createMemoryRepository(authors) })),
   ];
 }
+
+/**
+ * The routes of books, their services bound to authors' and reviews' (memory repositories with a few records), so
+ * that `include`, `counts` and relation filters answer.
+ */
+export function createBoundRelationRoutes(): ResourceRoutes {
+  const authorsService = createResourceService({
+    resource: authors,
+    repository: createMemoryRepository(authors, {
+      records: [{ id: 'a1', fullName: 'Ann Lee', born: 1970, secret: 'x' }],
+    }),
+  });
+  const reviewsService = createResourceService({
+    resource: reviews,
+    repository: createMemoryRepository(reviews, {
+      records: [
+        { id: 'r1', bookId: 'b1', rating: 5, text: 'ok' },
+        { id: 'r2', bookId: 'b1', rating: 3, text: 'ok' },
+      ],
+    }),
+  });
+  const booksService = createResourceService({
+    resource: relationBooks,
+    repository: createMemoryRepository(relationBooks, {
+      records: [
+        { id: 'b1', title: 'One', authorId: 'a1' },
+        { id: 'b2', title: 'Two', authorId: null },
+      ],
+    }),
+    relations: { author: authorsService, reviews: () => reviewsService },
+  });
+  return defineRoutes(booksService);
+}

@@ -11,7 +11,7 @@ import {
   type OpenApiDocument,
 } from 'pagelope';
 import { createBookRoutes } from './books-routes';
-import { authors, createRelationRoutes, relationBooks } from './relation-routes';
+import { authors, createBoundRelationRoutes, createRelationRoutes, relationBooks } from './relation-routes';
 
 type Json = Record<string, any>;
 
@@ -192,6 +192,34 @@ describe("toOpenApi (relations) against the routes' own answers", () => {
     expect(check({ ...item, reviews: [1, 2, 3, 4, 5, 6].map(review) })).toBe(false);
     expect(check({ ...item, _count: { reviews: -1 } })).toBe(false);
     expect(check({ ...item, _count: { author: 1 } })).toBe(false);
+  });
+
+  it('answers include, counts and relation filters with pages and records that validate against the document', async () => {
+    const routes = createBoundRelationRoutes();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'doc', components: document.components }, 'doc');
+    const check = (name: string, value: unknown) => {
+      const validate = ajv.getSchema(`doc#/components/schemas/${name}`)!;
+      return validate(JSON.parse(JSON.stringify(value))) ? [] : validate.errors;
+    };
+    const route = (type: string) => routes.routes.find((each) => each.type === type)!;
+    const call = async (type: string, query: string, id?: string) =>
+      route(type).handle({ params: { id }, query, body: undefined, headers: {} });
+    const page = await call('GET_LIST', 'include=author,reviews&counts=reviews&reviews.rating[gte]=4');
+    expect(page.status).toBe(200);
+    const body = page.body as Json;
+    expect(body['items']).toHaveLength(1);
+    expect(body['items'][0]).toMatchObject({ id: 'b1', author: { id: 'a1' }, _count: { reviews: 2 } });
+    expect(body['items'][0].author.secret).toBeUndefined();
+    expect(body['items'][0].reviews).toHaveLength(2);
+    expect(check('BookPage', body)).toEqual([]);
+    const cursorPage = await call('GET_LIST_CURSOR', 'include=author&orderBy=author.fullName');
+    expect(check('BookCursorPage', cursorPage.body)).toEqual([]);
+    expect((cursorPage.body as Json)['items'].map((item: Json) => item['author']?.id ?? null)).toEqual(['a1', null]);
+    const one = await call('GET', 'include=author,reviews&counts=reviews', 'b2');
+    expect(one.body).toMatchObject({ id: 'b2', author: null, reviews: [], _count: { reviews: 0 } });
+    expect(check('Book', one.body)).toEqual([]);
   });
 
   it('resolves relations of route views and of both documented sides alike', () => {

@@ -100,11 +100,11 @@ for (const [name, open] of testDatabases()) {
     beforeAll(async () => {
       db = await open();
       library = await createLibrary(db.client, db.exec);
-    });
+    }, 120_000);
     afterAll(async () => {
       await db.dropTables(library.tables);
       await db.close();
-    });
+    }, 120_000);
 
     it('returns exactly the books the reference predicate selects, for random filters and related scopes', async () => {
       await fc.assert(

@@ -343,6 +343,27 @@ describe('createResourceService', () => {
       },
     );
 
+    it('hands a parsed query with include to the repository as it is, and a copy only to add a relating field', async () => {
+      const seen: unknown[] = [];
+      const inner = createMemoryRepository(books, { records: BOOKS });
+      const spied: Repository<Book> = {
+        ...inner,
+        list: (query, options) => {
+          seen.push(query);
+          return inner.list(query, options);
+        },
+      };
+      const { bookService } = createRelationServices({ books: spied });
+      const parsed = parseListQuery('include=author&counts=reviews&limit=1', books);
+      const page = await bookService.list(parsed, as('a'));
+      expect((page.items[0] as Row).author).toEqual(ann);
+      const selecting = parseListQuery('include=author&select=title&limit=1', books);
+      expect((await bookService.list(selecting, as('a'))).items).toEqual([{ id: 'b1', title: 'One', author: ann }]);
+      expect(seen[0]).toBe(parsed);
+      expect(seen[1]).not.toBe(selecting);
+      expect((seen[1] as { select: unknown }).select).toEqual(['id', 'title', 'authorId']);
+    });
+
     it('calls no related repository for an empty page', async () => {
       const authorRepository = counting(withByValues(authors, AUTHORS), true);
       const { bookService } = createRelationServices({ authors: authorRepository.repository as Repository<Author> });

@@ -127,6 +127,12 @@ export class QueryParams implements QuerySink, ProblemSink {
    * collected, not thrown.
    */
   conditionGroups(): FilterTerm[][] {
+    if (!this.groups && !this.matches && !this.fields.some((params) => params.entry.relation !== undefined)) {
+      // The common query: fields only, no OR group, no relation.
+      const conditions: Condition[] = [];
+      for (const params of this.fields) fieldConditions(params, conditions, this);
+      return [conditions];
+    }
     const top = this.termsOf(this.fields, undefined);
     if (this.matches) this.checkMatches();
     if (!this.groups) return [top.terms];
@@ -170,13 +176,15 @@ export class QueryParams implements QuerySink, ProblemSink {
         fieldConditions(params, conditions, this);
       }
     }
+    // The keys a group may not repeat matter only with OR groups: a query without them builds none.
     const keys = new Set<string>();
-    for (const condition of own) keys.add(`${condition.field}[${condition.op}]`);
+    const withGroups = this.groups !== undefined;
+    if (withGroups) for (const condition of own) keys.add(`${condition.field}[${condition.op}]`);
     let count = own.length;
     const relationTerms: RelationCondition[] = [];
     for (const [relation, conditions] of related ?? []) {
       count += conditions.length;
-      if (relation.kind === 'one') {
+      if (relation.kind === 'one' && withGroups) {
         for (const condition of conditions) keys.add(`${relation.name}.${condition.field}[${condition.op}]`);
       }
       relationTerms.push(relationTerm(relation, top ? 'any' : this.matchOf(relation), conditions));
