@@ -27,7 +27,7 @@ export interface Row {
 /** One Markdown table. */
 export interface Table {
   readonly id: string;
-  readonly workload: 'W1' | 'W2' | 'W3' | 'W4' | 'Memory';
+  readonly workload: 'W1' | 'W2' | 'W3' | 'W4' | 'Memory' | 'Relations';
   readonly title: string;
   readonly unit: Unit;
   /** What the median is of (e.g. "time per call", "requests per second"). */

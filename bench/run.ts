@@ -2,7 +2,8 @@
  * The benchmark suite of issue 4: `npm run bench [-- options]`.
  *
  *   --quick          small sizes and short runs (a smoke check of about a minute)
- *   --only w1,w3     run only these workloads (w1, w2, w3, w4, memory; search: W2's search table alone); repeatable
+ *   --only w1,w3     run only these workloads (w1, w2, w3, w4, memory, relations; search: W2's search table alone);
+ *                    repeatable
  *   --write          also write bench/RESULTS.md (full run of every workload only)
  *   --json <file>    also write the tables and target checks as JSON (used by tests/bench)
  *
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { FULL, QUICK, type BenchConfig } from './config';
 import { log } from './log';
 import { runMemory } from './memory-workload';
+import { checkRelationTargets, runRelationsMemory } from './relations-memory';
 import { renderTable, renderTargets, type Table, type TargetCheck } from './report';
 import { checkTargets } from './targets';
 import { runW1 } from './w1-parse';
@@ -22,7 +24,7 @@ import { runW2, runW2SearchOnly } from './w2-list';
 import { runW3 } from './w3-http';
 import { runW4 } from './w4-errors';
 
-const WORKLOADS = ['w1', 'w2', 'w3', 'w4', 'memory', 'search'] as const;
+const WORKLOADS = ['w1', 'w2', 'w3', 'w4', 'memory', 'relations', 'search'] as const;
 type Workload = (typeof WORKLOADS)[number];
 
 /** The parsed command line. */
@@ -83,7 +85,7 @@ export function parseArgs(args: readonly string[]): RunOptions {
   return { quick, only: only.length > 0 ? only : WORKLOADS.filter((each) => each !== 'search'), write, json };
 }
 
-/** Runs the selected workloads (W1, W4, W3, memory, then the long W2) and checks the targets. */
+/** Runs the selected workloads (W1, W4, W3, memory, relations, then the long W2) and checks the targets. */
 export async function runBench(options: RunOptions): Promise<RunResult> {
   const config: BenchConfig = options.quick ? QUICK : FULL;
   const started = Date.now();
@@ -93,9 +95,10 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
   if (selected('w4')) tables.push(...(await runW4(config)));
   if (selected('w3')) tables.push(...(await runW3(config)));
   if (selected('memory')) tables.push(...(await runMemory(config)));
+  if (selected('relations')) tables.push(...(await runRelationsMemory(config)));
   if (selected('w2')) tables.push(...(await runW2(config)));
   else if (selected('search')) tables.push(...(await runW2SearchOnly(config)));
-  const order = ['W1', 'W2', 'W3', 'W4', 'Memory'];
+  const order = ['W1', 'W2', 'W3', 'W4', 'Memory', 'Relations'];
   tables.sort((a, b) => order.indexOf(a.workload) - order.indexOf(b.workload));
   const cpus = os.cpus();
   return {
@@ -110,7 +113,10 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     },
     tables,
-    targets: checkTargets(tables, config.listSizes, config.http.records, config.memoryRecords),
+    targets: [
+      ...checkTargets(tables, config.listSizes, config.http.records, config.memoryRecords),
+      ...checkRelationTargets(tables, config.quick),
+    ],
   };
 }
 
@@ -120,6 +126,7 @@ const HEADINGS: Record<Table['workload'], string> = {
   W3: 'W3 HTTP',
   W4: 'W4 errors',
   Memory: 'Memory',
+  Relations: 'Relations (memory)',
 };
 
 /** Renders a run as Markdown: machine, then the tables by workload, then the targets. */

@@ -6,12 +6,14 @@
  *   --write     also write bench/postgres/RESULTS.md (full runs only)
  *   --search    time only the search section (not with --write: RESULTS.md records full runs)
  *   --scoped    time only the scoped cursor page on an existing schema (bench/postgres/scoped-cursor.ts)
+ *   --relations time only the relation section (bench/postgres/relations.ts; with --quick, at its quick sizes)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
  * rows) of the same query through pagelope `list` (offset), pagelope `listByCursor` (keyset) and nestjs-paginate on
  * TypeORM, with and without a filter; then the search over username and email, first page with total, without and
- * with the trigram indexes (bench/postgres/search.ts). Prints Markdown tables, a Targets table and the plans of the adapter's deep
+ * with the trigram indexes (bench/postgres/search.ts); then the relation pages of issue 19 on `bench_rel_*` tables
+ * (bench/postgres/relations.ts). Prints Markdown tables, a Targets table and the plans of the adapter's deep
  * pages on stdout; progress goes to stderr. Every figure comes from a measurement of this run.
  */
 import { writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { measureGroup, type Budget, type Case, type Summary } from './measure';
 import { createNestPeer } from './nest-peer';
 import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from './report';
 import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
+import { checkRelationTargets, renderRelations, runRelations } from './relations';
 import { renderScopedCursor, runScopedCursor } from './scoped-cursor';
 import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
@@ -64,7 +67,7 @@ const NOTES = [
 ];
 
 async function main(argv: readonly string[]): Promise<void> {
-  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped']);
+  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped', '--relations']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
   const mode = argv.includes('--quick') ? QUICK : FULL;
@@ -72,12 +75,26 @@ async function main(argv: readonly string[]): Promise<void> {
   if (write && mode.name === 'quick') throw new Error('--write needs a full run (drop --quick)');
   const scopedOnly = argv.includes('--scoped');
   const searchOnly = argv.includes('--search') || scopedOnly;
-  if (write && searchOnly) throw new Error('--write records a full run (drop --search and --scoped)');
+  const relationsOnly = argv.includes('--relations');
+  if (write && (searchOnly || relationsOnly))
+    throw new Error('--write records a full run (drop --search, --scoped and --relations)');
+  if (relationsOnly && searchOnly)
+    throw new Error('--relations runs the relation section alone (drop --search and --scoped)');
 
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const started = performance.now();
   try {
+    if (relationsOnly) {
+      const relations = await runRelations(pool, {
+        quick: mode.name === 'quick',
+        rebuild: argv.includes('--rebuild'),
+        budget: mode.first,
+      });
+      process.stdout.write(`${renderRelations(relations)}\n`);
+      log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     await ensureTable(pool, { table: mode.table, rows: mode.rows, rebuild: argv.includes('--rebuild') });
     const measuring = performance.now();
     const adapter = createAdapter(pool, mode.table);
@@ -121,6 +138,13 @@ async function main(argv: readonly string[]): Promise<void> {
       budget: mode.first,
       rebuild: argv.includes('--rebuild'),
     });
+    const relations = searchOnly
+      ? undefined
+      : await runRelations(pool, {
+          quick: mode.name === 'quick',
+          rebuild: argv.includes('--rebuild'),
+          budget: mode.first,
+        });
     const measureSeconds = (performance.now() - measuring) / 1000;
 
     const server = await pool.query<{ version: string; shared_buffers: string }>(
@@ -139,7 +163,8 @@ async function main(argv: readonly string[]): Promise<void> {
       ...results.map((r) => renderScenario(r, mode.table, LIMIT)),
       ...(search ? [renderSearch(search, mode.table)] : []),
       renderScopedCursor(scoped),
-      renderTargets(checkTargets(results)),
+      ...(relations ? [renderRelations(relations)] : []),
+      renderTargets([...checkTargets(results), ...(relations ? checkRelationTargets(relations) : [])]),
       `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
       plans,
     ].join('\n\n');

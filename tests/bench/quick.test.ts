@@ -8,7 +8,7 @@ import { QUICK } from '../../bench/config';
 import type { RunResult } from '../../bench/run';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const WORKLOADS = ['W1', 'W2', 'W3', 'W4', 'Memory'] as const;
+const WORKLOADS = ['W1', 'W2', 'W3', 'W4', 'Memory', 'Relations'] as const;
 
 // Checks that the suite works end to end at the quick sizes; it never asserts timings or targets.
 describe('npm run bench -- --quick', () => {
@@ -95,6 +95,11 @@ describe('npm run bench -- --quick', () => {
     for (const c of ['http-error', 'validation', 'unknown'])
       expect(names(`w4-${c}`), c).toEqual(['errorResponse', 'hand-built object']);
     expect(names('memory')).toHaveLength(2);
+    expect(names('relations-memory')).toEqual([
+      'service list `limit=20` (plain page)',
+      'service list `include=author&limit=20`',
+      'service list `author.fullName[cont]=Kafka&limit=20`',
+    ]);
   });
 
   it('returns the same page as pagelope from every peer that sorts (W2 lists) and from every W3 server', () => {
@@ -112,8 +117,13 @@ describe('npm run bench -- --quick', () => {
     }
   });
 
+  it('returns the relation pages checked against the plain page before timing', () => {
+    const rows = result.tables.find((table) => table.id === 'relations-memory')?.rows ?? [];
+    expect(rows.map((row) => row.extra?.['check'])).toEqual(['✓', '✓', '✓']);
+  });
+
   it('checks every target of the issue with a measured figure', () => {
-    expect(result.targets.length).toBe(23);
+    expect(result.targets.length).toBe(24);
     for (const check of result.targets) {
       expect(typeof check.met, check.target).toBe('boolean');
       expect(check.measured, check.target).not.toBe('—');
