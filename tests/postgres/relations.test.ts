@@ -5,13 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compileComparator,
-  compilePredicate,
-  HttpError,
-  normalizeScope,
-  type OrderTerm,
-} from '../../src/kit/index';
+import { compileComparator, compilePredicate, HttpError, normalizeScope, type OrderTerm } from '../../src/kit/index';
 import { createMemoryRepository } from '../../src/index';
 import { createTableSql } from '../../src/postgres/index';
 import { testDatabases, type TestDatabase } from './pg-clients';
