@@ -53,6 +53,16 @@ export function createRelationBinder(
       );
     bound.set(name, service);
   }
+  // A relation clients may use over HTTP must be bound now: a request must never reach an unbound one (a 500).
+  for (const relation of relations.values()) {
+    const open =
+      relation.includable || relation.countable || relation.filterable.size > 0 || relation.sortable.size > 0;
+    if (open && !bound.has(relation.name))
+      throw new TypeError(
+        `createResourceService(${JSON.stringify(resource.name)}): relation "${relation.name}" is open to clients ` +
+          '(includable, countable, filterable or sortable) but no service is bound to it (the relations option)',
+      );
+  }
   const resolved = new Map<string, ServiceEntry>();
   /** @throws Error (a server fault) for a relation without a bound service, or one not made by createResourceService. */
   const entryOf = (name: string): ServiceEntry => {

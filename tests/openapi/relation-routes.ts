@@ -43,10 +43,18 @@ export const relationBooks = defineResource({
 
 /** The routes of books and authors (reviews have none). */
 export function createRelationRoutes(): readonly ResourceRoutes[] {
-  return [
-    defineRoutes(createResourceService({ resource: relationBooks, repository: createMemoryRepository(relationBooks) })),
-    defineRoutes(createResourceService({ resource: authors, repository: createMemoryRepository(authors) })),
-  ];
+  const authorService = createResourceService({
+    resource: authors,
+    repository: createMemoryRepository(authors),
+    relations: { books: () => bookService },
+  });
+  const reviewService = createResourceService({ resource: reviews, repository: createMemoryRepository(reviews) });
+  const bookService = createResourceService({
+    resource: relationBooks,
+    repository: createMemoryRepository(relationBooks),
+    relations: { author: authorService, reviews: reviewService },
+  });
+  return [defineRoutes(bookService), defineRoutes(authorService)];
 }
 
 /**
@@ -59,6 +67,7 @@ export function createBoundRelationRoutes(): ResourceRoutes {
     repository: createMemoryRepository(authors, {
       records: [{ id: 'a1', fullName: 'Ann Lee', born: 1970, secret: 'x' }],
     }),
+    relations: { books: () => booksService },
   });
   const reviewsService = createResourceService({
     resource: reviews,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createMemoryRepository,
   createResourceService,
+  defineResource,
   isHttpError,
   parseCursorQuery,
   parseListQuery,
@@ -99,38 +100,46 @@ describe('createResourceService', () => {
       ).toThrow(/"title" is not a relation/);
     });
 
-    it('throws a server fault (not an HttpError) for an included relation without a bound service', async () => {
-      const service = createResourceService({
-        resource: books,
-        repository: createMemoryRepository(books, { records: BOOKS }),
-      });
-      const error = await rejectionOf(service.list({ include: ['author'] }));
-      expect(error).toBeInstanceOf(Error);
-      expect(isHttpError(error)).toBe(false);
-      expect((error as Error).message).toMatch(/relation "author" is used, but no service is bound/);
+    it('throws a TypeError at creation for a relation open to clients without a bound service', () => {
+      for (const relations of [undefined, { reviews: () => createRelationServices().reviewService }]) {
+        expect(() =>
+          createResourceService({ resource: books, repository: createMemoryRepository(books), relations }),
+        ).toThrow(
+          new TypeError(
+            'createResourceService("books"): relation "author" is open to clients (includable, countable, filterable ' +
+              'or sortable) but no service is bound to it (the relations option)',
+          ),
+        );
+      }
     });
 
-    it('throws a server fault (not an HttpError) for a where or orderBy on a relation without a bound service', async () => {
-      const service = createResourceService({
-        resource: books,
-        repository: createMemoryRepository(books, { records: BOOKS }),
+    it('throws a server fault (not an HttpError) for a relation only server code uses, without a bound service', async () => {
+      const closed = defineResource({
+        name: 'books',
+        schema: books.schema,
+        relations: { author: { kind: 'one', resource: () => authors, field: 'authorId' } },
       });
-      for (const query of [
-        { where: { author: { fullName: 'Ann Lee' } } },
-        { where: [{ title: 'One' }, { reviews: { none: { rating: 1 } } }] },
-        { orderBy: [{ field: 'author.fullName', direction: 'asc' }] },
+      const service = createResourceService({
+        resource: closed,
+        repository: createMemoryRepository(closed, { records: BOOKS }),
+      });
+      for (const call of [
+        () => service.list({ include: ['author'] }),
+        () => service.list({ where: { author: { fullName: 'Ann Lee' } } as never }),
+        () => service.list({ orderBy: [{ field: 'author.fullName' as never, direction: 'asc' }] }),
       ]) {
-        const error = await rejectionOf(service.list(query as never));
+        const error = await rejectionOf(call());
         expect(isHttpError(error)).toBe(false);
-        expect((error as Error).message).toMatch(/is used, but no service is bound/);
+        expect((error as Error).message).toMatch(/relation "author" is used, but no service is bound/);
       }
     });
 
     it('throws a server fault for a relation bound to something createResourceService did not make', async () => {
+      const { reviewService } = createRelationServices();
       const service = createResourceService({
         resource: books,
         repository: createMemoryRepository(books, { records: BOOKS }),
-        relations: { author: { resource: authors } },
+        relations: { author: () => ({ resource: authors }) as never, reviews: reviewService },
       });
       const error = await rejectionOf(service.list({ include: ['author'] }));
       expect(isHttpError(error)).toBe(false);
@@ -399,7 +408,7 @@ describe('createResourceService', () => {
         resource: books,
         repository: createMemoryRepository(books, { records: BOOKS }),
         scope,
-        relations: { reviews: reviewService },
+        relations: { reviews: reviewService, author: () => createRelationServices().authorService },
       });
       await bookService.list({ include: ['reviews'] }, { locals: { tenant: 'a' }, correlationId: 'c-1' });
       expect(seen).toEqual([{ tenant: 'a' }]);
