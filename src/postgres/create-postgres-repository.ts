@@ -63,7 +63,9 @@ import { planRelations, type ParentTable } from './relation-plan';
  * statement: a relation filter is an `EXISTS` / `NOT EXISTS` subquery with the related scope inside, a sort by a
  * to-one path one `LEFT JOIN` whose `ON` holds the related scope (cursors carry the related value). A relation bound
  * to a repository elsewhere (memory, another database) filters through the kit's `resolveRelationTerms` (at most
- * `RELATED_READ_LIMIT` related records read per query); sorting by such a relation is a server fault.
+ * `RELATED_READ_LIMIT` related records read per query) and sorts by joining the related values read ahead through
+ * its repository's `listByValues` (one statement for the distinct relating values of the filtered parents, at most
+ * `RELATED_READ_LIMIT` of them, else a 400), bound as parameter arrays: the same order, nulls rule and cursors.
  * `listByValues` (with `perValue`, a `row_number()` window) and `countByValues` (a `GROUP BY`) are one statement
  * each; index the relating fields with `createTableSql(resource, { indexes })`.
  *
@@ -259,6 +261,7 @@ export function createPostgresRepository<TRecord>(
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
       if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      await plan?.prepare(run);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const columnsRead = context.layout.selectOf(picked ?? undefined);
@@ -283,6 +286,7 @@ export function createPostgresRepository<TRecord>(
       const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       if (impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
+      await plan?.prepare(run);
       const context = plan ? plan.context(base) : base;
       const { params } = context;
       const from = plan ? plan.from(params) : table;

@@ -1,17 +1,15 @@
 import {
+  HttpError,
   isRelationCondition,
   normalizeScope,
   relationPathOf,
   resolveRelations,
-  resolveRelationTerms,
-  type Condition,
-  type FilterTerm,
   type FieldDef,
   type NormalizedQuery,
   type RelationBinding,
   type Resource,
 } from 'pagelope/kit';
-import { conditionProblem, isImpossibleScope } from './check-values';
+import { isImpossibleScope } from './check-values';
 import {
   createRelationCompiler,
   linkOf,
@@ -21,10 +19,20 @@ import {
   type TableRef,
 } from './compile-relations';
 import { compileWhere } from './compile-where';
+import {
+  foreignColumn,
+  foreignJoinSql,
+  readForeignPairs,
+  type ForeignPairs,
+  type ForeignSortJoin,
+} from './foreign-sort';
 import { nativeTableOf } from './native-tables';
+import { resolveElsewhere } from './resolve-elsewhere';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
-import type { SqlParams } from './sql-params';
+import { SqlParams } from './sql-params';
+import { defaultSqlType, isTextType } from './sql-types';
+import { sqlValueProblem } from './sql-values';
 import type { StatementContext } from './statement-context';
 import type { TableShape } from './table-catalog';
 import { createTableLayout, readExpression } from './table-layout';
@@ -45,7 +53,18 @@ export interface RelationPlan {
   readonly joined: boolean;
   /** The statement's context: relation terms compiled as subqueries; relation paths as the joined columns. */
   context(base: StatementContext): StatementContext;
-  /** The FROM clause: the table, and a LEFT JOIN per to-one relation the order reads, its scope in the ON. */
+  /**
+   * Reads what the statement joins of the to-one relations the order reads that are bound elsewhere (see
+   * `readForeignPairs`: one statement for the parents' relating values, one related `listByValues`); nothing when
+   * there are none. Call it after the query's values are checked and before {@link from}.
+   *
+   * @throws HttpError 400 past `RELATED_READ_LIMIT` related ids, or for a cursor value the joined type cannot hold.
+   */
+  prepare(run: (text: string, values: unknown[]) => Promise<readonly Row[]>): Promise<void>;
+  /**
+   * The FROM clause: the table, and a LEFT JOIN per to-one relation the order reads, its scope in the ON (for a
+   * relation bound elsewhere, a join of the (id, value) arrays {@link prepare} read).
+   */
   from(params: SqlParams): string;
   /** The select list items reading the order's relation paths (empty when it reads none). */
   readonly keySelect: readonly string[];
@@ -75,12 +94,15 @@ export function relationsRead(query: NormalizedQuery): ReadonlySet<string> {
 }
 
 /**
- * Resolves the relations a query reads against the call's bindings (`ScopeOptions.relations`): each must be bound to
- * a PostgreSQL repository on the same database client, read natively in the same statement; `undefined` when the
- * query reads no relation. A related scope holding a value its column cannot hold matches no related record.
+ * Resolves the relations a query reads against the call's bindings (`ScopeOptions.relations`): those bound to a
+ * PostgreSQL repository on the same database client are read natively in the same statement; `undefined` when the
+ * query reads no relation. A related scope holding a value its column cannot hold matches no related record. A
+ * relation bound elsewhere (memory, another database) is read through its repository: filter terms by the kit's
+ * `resolveRelationTerms`, a to-one sort path by joining the (id, value) pairs {@link RelationPlan.prepare} reads as
+ * parameter arrays, so the order, the nulls rule and the keyset cursors are the native join's.
  *
- * @throws Error (a server fault) for a relation the resource lacks, one the call does not bind, or one bound to a
- *   repository that is not a PostgreSQL repository on the same client (the kit's fallback is not wired yet).
+ * @throws Error (a server fault) for a relation the resource lacks, one the call does not bind, or a sort path that
+ *   is not a field of a to-one relation.
  */
 export async function planRelations(
   query: NormalizedQuery,
@@ -130,21 +152,63 @@ export async function planRelations(
 
   // One LEFT JOIN per to-one relation the order reads, as "~j1", "~j2", ... (no plain table name is spelt so).
   const joins = new Map<string, string>();
+  const foreign = new Map<string, ForeignSortJoin>();
+  const foreignChecks: { readonly index: number; readonly type: string; readonly field: string }[] = [];
   const pathFields = new Map<string, FieldDef>();
   const pathTypes = new Map<string, string>();
   const pathColumns = new Map<string, string>();
   const pathCollate = new Set<string>();
   const keySelect: string[] = [];
   const keyReaders: ((row: Row) => [string, unknown])[] = [];
+  /** Reads the order's `path` from `column` (of `type`, with `COLLATE "C"` when `collate`), and its cursor value. */
+  const addPath = (
+    path: string,
+    def: FieldDef,
+    type: string,
+    column: string,
+    collate: boolean,
+    relatedResource: Resource,
+    field: string,
+  ) => {
+    // Absent when the parent has no related record in scope: nullable whatever the related field is.
+    pathFields.set(path, { ...def, nullable: true });
+    pathTypes.set(path, type);
+    pathColumns.set(path, column);
+    if (collate) pathCollate.add(path);
+    const key = `"~k${String(keySelect.length)}"`;
+    const keyName = key.slice(1, -1);
+    keySelect.push(`${readExpression(column, type)} AS ${key}`);
+    const toValue = createRowMapper(relatedResource).pick([field]);
+    keyReaders.push((row) => [path, toValue({ [field]: row[keyName] })[field] ?? null]);
+  };
   for (const { field: path } of query.order) {
     const parts = relationPathOf(path);
     if (!parts) continue;
     const table = related.get(parts.relation);
     if (!table) {
-      throw new Error(
-        `order: "${path}" reads relation "${parts.relation}", whose repository is not a PostgreSQL repository on ` +
-          'the same client: sorting by it is not supported',
-      );
+      const relation = resolved.get(parts.relation);
+      const def = relation?.resource.fields.get(parts.field);
+      if (relation?.kind !== 'one' || !def) throw new Error(`order: "${path}" is not a field of a to-one relation`);
+      let join = foreign.get(parts.relation);
+      if (!join) {
+        join = {
+          relation: parts.relation,
+          resource: relation.resource,
+          field: relation.field,
+          binding: bindings?.[parts.relation] as RelationBinding,
+          alias: `"~f${String(foreign.size + 1)}"`,
+          idType: base.types.get(relation.field) ?? 'text',
+          fields: [],
+        };
+        foreign.set(parts.relation, join);
+      }
+      const type = defaultSqlType(def);
+      const column = foreignColumn(join, join.fields.length);
+      join.fields.push({ name: parts.field, def, type });
+      const index = query.order.findIndex((term) => term.field === path);
+      foreignChecks.push({ index, type, field: path });
+      addPath(path, def, type, column, isTextType(type), relation.resource, parts.field);
+      continue;
     }
     const def = table.fields.get(parts.field);
     if (table.kind !== 'one' || !def) throw new Error(`order: "${path}" is not a field of a to-one relation`);
@@ -152,22 +216,27 @@ export async function planRelations(
     if (alias === undefined) joins.set(parts.relation, (alias = `"~j${String(joins.size + 1)}"`));
     const column = qualifiedColumn(alias, table, parts.field);
     const type = table.shape.types.get(parts.field) ?? 'text';
-    // Absent when the parent has no related record in scope: nullable whatever the related field is.
-    pathFields.set(path, { ...def, nullable: true });
-    pathTypes.set(path, type);
-    pathColumns.set(path, column);
-    if (table.shape.collate.has(parts.field)) pathCollate.add(path);
-    const key = `"~k${String(keySelect.length)}"`;
-    const keyName = key.slice(1, -1);
-    keySelect.push(`${readExpression(column, type)} AS ${key}`);
-    const toValue = createRowMapper(table.resource).pick([parts.field]);
-    keyReaders.push((row) => [path, toValue({ [parts.field]: row[keyName] })[parts.field] ?? null]);
+    addPath(path, def, type, column, table.shape.collate.has(parts.field), table.resource, parts.field);
   }
-  const joined = joins.size > 0;
-  return {
+  const joined = joins.size > 0 || foreign.size > 0;
+  const pairs = new Map<string, ForeignPairs>();
+  const plan: RelationPlan = {
     query: compiled,
     shapes: new Map([...related].map(([name, table]) => [name, table.shape])),
     joined,
+    async prepare(run) {
+      if (foreign.size === 0) return;
+      const problems = foreignChecks.flatMap(({ index, type, field }) => {
+        const problem = query.after ? sqlValueProblem(type, query.after[index]) : undefined;
+        return problem ? [`cursor: its value of ${field} ${problem}`] : [];
+      });
+      if (problems.length > 0) throw new HttpError(400, problems);
+      for (const [name, join] of foreign) {
+        const context = plan.context({ ...base, params: new SqlParams() });
+        const options = { query: compiled, table: parent.table, context, run, parent: resource };
+        pairs.set(name, await readForeignPairs(join, options));
+      }
+    },
     context(context) {
       if (!joined) return { ...context, relations };
       const layout = createTableLayout(parent.table, parent.columns, context, true);
@@ -190,54 +259,15 @@ export async function planRelations(
           ` LEFT JOIN ${table.table} AS ${alias} ON ${linkOf(table, alias, own)}` +
           (scope === 'TRUE' ? '' : ` AND (${scope})`);
       }
+      for (const [name, join] of foreign) {
+        const read = pairs.get(name);
+        if (!read) throw new Error(`relation "${name}": the plan was not prepared before its FROM clause`);
+        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.field), params);
+      }
       return from;
     },
     keySelect,
     keysOf: (row) => Object.fromEntries(keyReaders.map((read) => read(row))),
   };
-}
-
-/**
- * The query with every relation term on a relation of `elsewhere` replaced by conditions on the parent's own fields
- * (the kit's `resolveRelationTerms`, one term at a time, so that terms on native relations stay for the subqueries),
- * the values of those conditions that the parent's columns cannot hold left out (no row holds them).
- */
-async function resolveElsewhere(
-  query: NormalizedQuery,
-  elsewhere: ReadonlySet<string>,
-  parent: ParentTable,
-  bindings: Readonly<Record<string, RelationBinding>> | undefined,
-  shape: TableShape,
-): Promise<NormalizedQuery> {
-  const resolved = new Map<FilterTerm, readonly (readonly FilterTerm[])[]>();
-  const groups: (readonly FilterTerm[])[] = [];
-  for (const group of query.groups) {
-    let expanded: (readonly FilterTerm[])[] = [[]];
-    for (const term of group) {
-      let alternatives: readonly (readonly FilterTerm[])[] = [[term]];
-      if (isRelationCondition(term) && elsewhere.has(term.relation)) {
-        alternatives = resolved.get(term) ?? [];
-        if (!resolved.has(term)) {
-          const single = await resolveRelationTerms(
-            { ...query, groups: [[term]] },
-            { resource: parent.resource, relations: bindings },
-          );
-          alternatives = single.groups.map((conditions) => conditions.map((c) => fitted(c as Condition, shape)));
-          resolved.set(term, alternatives);
-        }
-      }
-      expanded = expanded.flatMap((terms) => alternatives.map((more) => [...terms, ...more]));
-    }
-    groups.push(...expanded);
-  }
-  return Object.freeze({ ...query, groups: Object.freeze(groups), baseGroups: query.baseGroups ?? query.groups });
-}
-
-/** A resolved condition without the list values its column cannot hold (`in`/`notin` of related ids). */
-function fitted(condition: Condition, shape: TableShape): Condition {
-  if (!Array.isArray(condition.value) || conditionProblem(condition, shape) === undefined) return condition;
-  const value = (condition.value as readonly unknown[]).filter(
-    (item) => conditionProblem({ ...condition, value: [item] }, shape) === undefined,
-  );
-  return { ...condition, value };
+  return plan;
 }
