@@ -206,14 +206,18 @@ async function relatedScope(entry: ServiceEntry, context: () => OperationContext
   return (where ?? undefined) as Scope;
 }
 
-async function readByValues(
+/**
+ * The related records whose `field` holds one of `values`, through the related repository's `listByValues` (or the
+ * kit's). Not an async function: the repository's promise is handed on as it is (the caller is async and awaits it).
+ */
+function readByValues(
   entry: ServiceEntry,
   field: string,
   values: readonly RecordId[],
   scope: Scope,
   perValue: number | undefined,
 ): Promise<readonly Row[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) return Promise.resolve([]);
   const repository = entry.repository as Repository<Row>;
   const options = perValue === undefined ? { scope } : { scope, perValue };
   if (repository.listByValues) return repository.listByValues(field, values, options);
