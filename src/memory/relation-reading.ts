@@ -146,7 +146,8 @@ function readerOf(
     return (parent) => {
       const id = parent[field];
       if (id == null) return NONE;
-      const row = store.find(id);
+      // A hash lookup (the related store's id map, built on first use): a filter may look up every parent's record.
+      const row = store.rowById(id);
       return row !== undefined && (inScope === undefined || inScope(row)) ? [row] : NONE;
     };
   }
