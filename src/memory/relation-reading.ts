@@ -19,6 +19,7 @@ import {
 } from '../kit/index';
 import type { JournaledStore } from './journaled-store';
 import { memoryStoreOf, readAsRunning } from './memory-transaction';
+import { RELATING } from './indexed-list';
 import { relationComparator } from './relation-comparator';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -165,7 +166,7 @@ function relatedIdsCondition(
   const idField = store.idField;
   const ids: unknown[] = [];
   store.scan((row) => void ((inScope === undefined || inScope(row)) && child(row) && ids.push(row[idField])));
-  return { field: relation.field, op: 'in', value: ids } as unknown as Condition;
+  return { field: relation.field, op: 'in', value: ids, [RELATING]: true } as unknown as Condition;
 }
 
 /** The related scope of a binding, normalized against the related resource (`[[]]`: none). */
