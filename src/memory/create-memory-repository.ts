@@ -187,7 +187,7 @@ export function createMemoryRepository<TRecord>(
         relations: options?.relations,
       });
       const listed = withRelations(normalized, options?.relations, (query, related) =>
-        indexedPage(store, query, related),
+        indexedPage(store, related ? related.fromRelatedSide(query) : query, related),
       );
       const { items, total } = listed instanceof Promise ? await listed : listed;
       return ownPageResult(
@@ -205,7 +205,7 @@ export function createMemoryRepository<TRecord>(
         relations: options?.relations,
       });
       const listed = withRelations(normalized, options?.relations, (read, related) => {
-        const rows = indexedAfter(store, read, related);
+        const rows = indexedAfter(store, related ? related.fromRelatedSide(read) : read, related);
         const page = rows.slice(0, normalized.limit);
         const last = page[page.length - 1];
         // The cursor holds the last record's sort values: taken from the whole row (with the values of the order's

@@ -36,7 +36,12 @@ export interface IndexedStore {
   textColumn(field: string, lower: boolean): TextColumn | undefined;
   /** The lower-cased packed text column a search over these string fields reads, when one fits. */
   searchColumn(fields: readonly string[]): TextColumn | undefined;
+  /** The equality index of a relating field, built on first use (what a relation term read from the related side narrows by). */
+  relatingIndex?(field: string): EqualityIndex;
 }
+
+/** Marks an `in` condition on a relating field made from a relation term: {@link narrow} may read its equality index. */
+export const RELATING = Symbol('relating');
 
 /** An index walk is used when it is expected to read at most this share of the store to fill the page. */
 const WALK_MAX_SHARE = 1 / 4;
@@ -222,7 +227,9 @@ function narrow(
   let best: OrderedIndex[] | undefined;
   let bestSize = Infinity;
   for (const condition of group) {
-    const index = store.equality.get(condition.field);
+    const relating = (condition as { [RELATING]?: boolean })[RELATING] === true;
+    const index =
+      store.equality.get(condition.field) ?? (relating ? store.relatingIndex?.(condition.field) : undefined);
     if (!index || (condition.op !== 'eq' && condition.op !== 'in')) continue;
     const buckets = index.bucketsOf(condition.op === 'eq' ? [condition.value] : (condition.value as unknown[]));
     const size = buckets.reduce((sum, bucket) => sum + bucket.size, 0);

@@ -22,6 +22,11 @@ export class MemoryStore implements IndexedStore {
   private readonly relating = new Map<string, EqualityIndex>();
   /** Joined lower-cased text columns of the searches over several fields, by their fields (`null`: none fits). */
   private readonly searches = new Map<string, TextColumn | null>();
+  /**
+   * The rows by id in a hash map, built on first use by a relation read ({@link rowById}: a related store is read by
+   * id many times a call) and kept in step with every write from then on (`undefined`: not built).
+   */
+  private ids: Map<unknown, Row> | undefined;
 
   constructor(resource: Resource) {
     this.idField = resource.idField;
@@ -42,6 +47,22 @@ export class MemoryStore implements IndexedStore {
   find(id: unknown): Row | undefined {
     const row = this.byId.find(id);
     // The index compares values of one type: a text id never finds a number id, nor the reverse.
+    return row !== undefined && row[this.idField] === id ? row : undefined;
+  }
+
+  /**
+   * The row with this id, as {@link find} answers, through a hash map of the ids (built now on first use, then kept
+   * in step with writes): a relation read looks up many related records by id.
+   */
+  rowById(id: unknown): Row | undefined {
+    let ids = this.ids;
+    if (ids === undefined) {
+      ids = new Map();
+      for (const row of this.byId.toArray()) ids.set(row[this.idField], row);
+      this.ids = ids;
+    }
+    const row = ids.get(id);
+    // Map keys are equal by SameValueZero, as `find`'s strict comparison (no stored id is NaN).
     return row !== undefined && row[this.idField] === id ? row : undefined;
   }
 
@@ -98,6 +119,7 @@ export class MemoryStore implements IndexedStore {
    * loads nothing).
    */
   load(rows: readonly Row[]): unknown {
+    this.ids = undefined;
     this.byId.load(rows);
     const inIdOrder = this.byId.toArray();
     for (let i = 1; i < inIdOrder.length; i++) {
@@ -116,6 +138,7 @@ export class MemoryStore implements IndexedStore {
   }
 
   add(row: Row): void {
+    this.ids?.set(row[this.idField], row);
     for (const index of this.ordered.values()) index.insert(row);
     for (const index of this.equality.values()) index.add(row);
     for (const index of this.relating.values()) index.add(row);
@@ -124,6 +147,7 @@ export class MemoryStore implements IndexedStore {
   }
 
   remove(row: Row): void {
+    this.ids?.delete(row[this.idField]);
     for (const index of this.ordered.values()) index.remove(row);
     for (const index of this.equality.values()) index.remove(row);
     for (const index of this.relating.values()) index.remove(row);
@@ -133,6 +157,10 @@ export class MemoryStore implements IndexedStore {
 
   /** Swaps a stored row for its new version, touching only the indexes whose field changed. */
   replace(previous: Row, next: Row): void {
+    if (this.ids) {
+      this.ids.delete(previous[this.idField]);
+      this.ids.set(next[this.idField], next);
+    }
     for (const index of this.ordered.values()) index.replace(previous, next);
     for (const index of this.equality.values()) index.replace(previous, next);
     for (const index of this.relating.values()) index.replace(previous, next);

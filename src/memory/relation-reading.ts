@@ -19,6 +19,7 @@ import {
 } from '../kit/index';
 import type { JournaledStore } from './journaled-store';
 import { memoryStoreOf, readAsRunning } from './memory-transaction';
+import { RELATING } from './indexed-list';
 import { relationComparator } from './relation-comparator';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -39,6 +40,12 @@ export interface RelationReading {
   run<T>(read: () => T): T;
   /** The related memory stores read. */
   readonly stores: readonly JournaledStore[];
+  /**
+   * `query` with each selective to-one term (conditions no absent record meets) evaluated from the related side: the
+   * related records within the related scope that meet its conditions are found once (one pass over the related
+   * store), and the term becomes an `in` condition on the relating field, so no parent looks up its record.
+   */
+  fromRelatedSide(query: NormalizedQuery): NormalizedQuery;
 }
 
 /** The relation names a query's filter and order read, in the order met; empty when it reads none. */
@@ -76,6 +83,7 @@ export function relationReadingOf(
   if (names.size === 0) return undefined;
   const relations = resolveRelations(resource);
   const readers = new Map<string, (parent: Row) => readonly Row[]>();
+  const natives = new Map<string, { relation: ResolvedRelation; store: JournaledStore; scope: Groups }>();
   const stores: JournaledStore[] = [];
   for (const name of names) {
     const relation = relations.get(name);
@@ -101,6 +109,7 @@ export function relationReadingOf(
     stores.push(store);
     const scope = query.relationScopes?.get(name) ?? scopeOf(binding, relation);
     readers.set(name, readerOf(relation, resource.idField, store, scope));
+    if (relation.kind === 'one') natives.set(name, { relation, store, scope });
   }
   const lookup: RelatedLookup = (relation, record) => {
     const read = readers.get(relation);
@@ -125,7 +134,39 @@ export function relationReadingOf(
     },
     run: (read) => readAsRunning(stores, read),
     stores,
+    fromRelatedSide: (query) => {
+      if (natives.size === 0) return query;
+      let changed = false;
+      const groups = query.groups.map((group) =>
+        group.map((term) => {
+          const native = isRelationCondition(term) && term.kind === 'one' ? natives.get(term.relation) : undefined;
+          if (native === undefined || !isRelationCondition(term) || term.conditions.length === 0) return term;
+          const child = compilePredicate([term.conditions]);
+          if (child({})) return term;
+          changed = true;
+          return relatedIdsCondition(native.relation, native.store, native.scope, child);
+        }),
+      );
+      return changed ? { ...query, groups } : query;
+    },
   };
+}
+
+/**
+ * The `in` condition on a to-one relation's relating field that holds exactly when the parent's related record (by
+ * id, within the related scope) meets `child`: the ids of the related records that do, found in one pass.
+ */
+function relatedIdsCondition(
+  relation: ResolvedRelation,
+  store: JournaledStore,
+  scope: Groups,
+  child: (row: Row) => boolean,
+): Condition {
+  const inScope = scope.length === 1 && scope[0]?.length === 0 ? undefined : compilePredicate(scope);
+  const idField = store.idField;
+  const ids: unknown[] = [];
+  store.scan((row) => void ((inScope === undefined || inScope(row)) && child(row) && ids.push(row[idField])));
+  return { field: relation.field, op: 'in', value: ids, [RELATING]: true } as unknown as Condition;
 }
 
 /** The related scope of a binding, normalized against the related resource (`[[]]`: none). */
@@ -146,7 +187,8 @@ function readerOf(
     return (parent) => {
       const id = parent[field];
       if (id == null) return NONE;
-      const row = store.find(id);
+      // A hash lookup (the related store's id map, built on first use): a filter may look up every parent's record.
+      const row = store.rowById(id);
       return row !== undefined && (inScope === undefined || inScope(row)) ? [row] : NONE;
     };
   }

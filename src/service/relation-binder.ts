@@ -81,80 +81,125 @@ export function createRelationBinder(
     return entry;
   };
 
-  return {
-    relations,
-    forCall(context) {
-      const scopes = new Map<string, Promise<Scope>>();
-      const scopeOf = (name: string): Promise<Scope> => {
-        let scope = scopes.get(name);
-        if (scope === undefined) {
-          scope = relatedScope(entryOf(name), context);
-          scopes.set(name, scope);
-        }
-        return scope;
-      };
-      return {
-        async bindings(names) {
-          const out: Record<string, RelationBinding> = {};
-          for (const name of names) {
-            const entry = entryOf(name);
-            const scope = await scopeOf(name);
-            out[name] =
-              scope === undefined ? { repository: entry.repository } : { repository: entry.repository, scope };
-          }
-          return out;
-        },
-        async embed(items, include, counts) {
-          const rows = items.map((item) => ({ ...(item as Row) }));
-          const idField = resource.idField;
-          const ids = distinct(rows.map((row) => row[idField]));
-          await Promise.all([
-            ...include.map(async (name) => {
-              const relation = relations.get(name) as ResolvedRelation;
-              const entry = entryOf(name);
-              const scope = await scopeOf(name);
-              if (relation.kind === 'one') {
-                const keys = distinct(rows.map((row) => row[relation.field]));
-                const found = await readByValues(entry, relation.resource.idField, keys, scope, undefined);
-                const byId = new Map(found.map((record) => [record[relation.resource.idField], entry.hide(record)]));
-                for (const row of rows) row[name] = byId.get(row[relation.field]) ?? null;
-                return;
-              }
-              const found = await readByValues(entry, relation.field, ids, scope, relation.maxEmbedded);
-              const byParent = new Map<unknown, unknown[]>();
-              for (const record of found) {
-                const list = byParent.get(record[relation.field]) ?? [];
-                if (list.length < relation.maxEmbedded) list.push(entry.hide(record));
-                byParent.set(record[relation.field], list);
-              }
-              for (const row of rows) row[name] = Object.freeze(byParent.get(row[idField]) ?? []);
-            }),
-            ...(counts.length === 0
-              ? []
-              : [
-                  (async () => {
-                    const tallies = await Promise.all(
-                      counts.map(async (name) => {
-                        const relation = relations.get(name) as ResolvedRelation;
-                        const entry = entryOf(name);
-                        return countOf(entry, relation.field, ids, await scopeOf(name));
-                      }),
-                    );
-                    for (const row of rows)
-                      row._count = Object.freeze(
-                        Object.fromEntries(
-                          counts.map((name, i) => [name, tallies[i]?.get(row[idField] as RecordId) ?? 0]),
-                        ),
-                      );
-                  })(),
-                ]),
-          ]);
-          return rows;
-        },
-      };
-    },
-  };
+  return { relations, forCall: (context) => new CallRelationsOf(resource, relations, entryOf, context) };
 }
+
+/**
+ * {@link CallRelations} of one call: a class, so that a call allocates one object rather than a closure per step
+ * (the include path of a hot list route runs this once per request).
+ */
+class CallRelationsOf implements CallRelations {
+  /** The related scopes computed so far, by relation; not a promise when the related service has no scope. */
+  private scopes: Map<string, Scope | Promise<Scope>> | undefined;
+
+  constructor(
+    private readonly resource: Resource,
+    private readonly relations: ReadonlyMap<string, ResolvedRelation>,
+    private readonly entryOf: (name: string) => ServiceEntry,
+    private readonly context: () => OperationContext<unknown, unknown>,
+  ) {}
+
+  /** The related scope of a relation, computed once per call from the call's context. */
+  private scopeOf(name: string): Scope | Promise<Scope> {
+    const scopes = (this.scopes ??= new Map());
+    if (scopes.has(name)) return scopes.get(name);
+    const entry = this.entryOf(name);
+    const scope = entry.scope === undefined ? undefined : relatedScope(entry, this.context);
+    scopes.set(name, scope);
+    return scope;
+  }
+
+  async bindings(names: readonly string[]): Promise<Readonly<Record<string, RelationBinding>>> {
+    const out: Record<string, RelationBinding> = {};
+    for (const name of names) {
+      const entry = this.entryOf(name);
+      const scope = await this.scopeOf(name);
+      out[name] = scope === undefined ? { repository: entry.repository } : { repository: entry.repository, scope };
+    }
+    return out;
+  }
+
+  async embed(items: readonly unknown[], include: readonly string[], counts: readonly string[]): Promise<Row[]> {
+    const rows = new Array<Row>(items.length);
+    for (let i = 0; i < items.length; i++) rows[i] = copyOf(items[i] as Row);
+    const relations = this.relations;
+    const toMany = counts.length > 0 || include.some((name) => relations.get(name)?.kind === 'many');
+    const ids = toMany ? distinct(rows.map((row) => row[this.resource.idField])) : [];
+    const work: Promise<void>[] = [];
+    for (const name of include) {
+      const relation = relations.get(name) as ResolvedRelation;
+      work.push(
+        relation.kind === 'one' ? this.embedOne(name, relation, rows) : this.embedMany(name, relation, rows, ids),
+      );
+    }
+    if (counts.length > 0) work.push(this.countAll(counts, rows, ids));
+    // One relation (the common case) is awaited alone, without a Promise.all around it.
+    if (work.length === 1) await work[0];
+    else if (work.length > 1) await Promise.all(work);
+    return rows;
+  }
+
+  /** Sets each row's `name` to its related record (or `null`), read with one call for all the rows. */
+  private async embedOne(name: string, relation: ResolvedRelation, rows: Row[]): Promise<void> {
+    const entry = this.entryOf(name);
+    const pending = this.scopeOf(name);
+    const scope = pending instanceof Promise ? await pending : pending;
+    const field = relation.field;
+    const idField = relation.resource.idField;
+    const keys = new Set<RecordId>();
+    for (let i = 0; i < rows.length; i++) {
+      const value = (rows[i] as Row)[field];
+      if (value != null) keys.add(value as RecordId);
+    }
+    const found = keys.size === 0 ? [] : await readByValues(entry, idField, [...keys], scope, undefined);
+    const byId = new Map<unknown, unknown>();
+    for (let i = 0; i < found.length; i++) {
+      const record = found[i] as Row;
+      byId.set(record[idField], entry.hide(record));
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] as Row;
+      row[name] = byId.get(row[field]) ?? null;
+    }
+  }
+
+  /** Sets each row's `name` to its related records, at most `maxEmbedded`, read with one call for all the rows. */
+  private async embedMany(name: string, relation: ResolvedRelation, rows: Row[], ids: RecordId[]): Promise<void> {
+    const entry = this.entryOf(name);
+    const scope = await this.scopeOf(name);
+    const found = await readByValues(entry, relation.field, ids, scope, relation.maxEmbedded);
+    const byParent = new Map<unknown, unknown[]>();
+    for (const record of found) {
+      const list = byParent.get(record[relation.field]) ?? [];
+      if (list.length < relation.maxEmbedded) list.push(entry.hide(record));
+      byParent.set(record[relation.field], list);
+    }
+    const idField = this.resource.idField;
+    for (const row of rows) row[name] = Object.freeze(byParent.get(row[idField]) ?? []);
+  }
+
+  /** Sets each row's `_count` to its counts of the `counts` relations, with one call per relation. */
+  private async countAll(counts: readonly string[], rows: Row[], ids: RecordId[]): Promise<void> {
+    const tallies = await Promise.all(
+      counts.map(async (name) => {
+        const relation = this.relations.get(name) as ResolvedRelation;
+        return countOf(this.entryOf(name), relation.field, ids, await this.scopeOf(name));
+      }),
+    );
+    const idField = this.resource.idField;
+    for (const row of rows)
+      row._count = Object.freeze(
+        Object.fromEntries(counts.map((name, i) => [name, tallies[i]?.get(row[idField] as RecordId) ?? 0])),
+      );
+  }
+}
+
+/**
+ * A copy of an item, to add its embeds to. `Object.assign` rather than a spread: V8 (Node 20) adds properties to a
+ * spread's copy about ten times slower than to an assigned one. An item with an own `__proto__` key is spread (an
+ * assignment would set the copy's prototype instead of copying the key).
+ */
+const copyOf = (item: Row): Row => (Object.hasOwn(item, '__proto__') ? { ...item } : Object.assign({}, item));
 
 /** The distinct values that are neither null nor undefined. */
 const distinct = (values: readonly unknown[]): RecordId[] => [
@@ -171,16 +216,20 @@ async function relatedScope(entry: ServiceEntry, context: () => OperationContext
   return (where ?? undefined) as Scope;
 }
 
-async function readByValues(
+/**
+ * The related records whose `field` holds one of `values`, through the related repository's `listByValues` (or the
+ * kit's). Not an async function: the repository's promise is handed on as it is (the caller is async and awaits it).
+ */
+function readByValues(
   entry: ServiceEntry,
   field: string,
   values: readonly RecordId[],
   scope: Scope,
   perValue: number | undefined,
 ): Promise<readonly Row[]> {
-  if (values.length === 0) return [];
+  if (values.length === 0) return Promise.resolve([]);
   const repository = entry.repository as Repository<Row>;
-  const options = { scope, ...(perValue === undefined ? {} : { perValue }) };
+  const options = perValue === undefined ? { scope } : { scope, perValue };
   if (repository.listByValues) return repository.listByValues(field, values, options);
   return listByValues(repository, { resource: entry.resource, field, values, ...options });
 }
