@@ -16,6 +16,7 @@ export {
   type RelationPathParts,
   isRelationCondition,
   relationPathOf,
+  relationsRead,
 } from '../query/index';
 // Relations: the declared relations of a resource, with their related resources resolved.
 export { resolveRelations, type ResolvedRelation } from '../resource/index';

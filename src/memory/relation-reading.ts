@@ -9,6 +9,7 @@ import {
   type RecordId,
   normalizeScope,
   relationPathOf,
+  relationsRead,
   resolveRelations,
   type Condition,
   type NormalizedQuery,
@@ -46,17 +47,6 @@ export interface RelationReading {
    * store), and the term becomes an `in` condition on the relating field, so no parent looks up its record.
    */
   fromRelatedSide(query: NormalizedQuery): NormalizedQuery;
-}
-
-/** The relation names a query's filter and order read, in the order met; empty when it reads none. */
-function relationsRead(query: NormalizedQuery): Set<string> {
-  const names = new Set<string>();
-  for (const group of query.groups) for (const term of group) if (isRelationCondition(term)) names.add(term.relation);
-  for (const term of query.order) {
-    const path = relationPathOf(term.field);
-    if (path) names.add(path.relation);
-  }
-  return names;
 }
 
 /**

@@ -1,8 +1,8 @@
 import {
   HttpError,
-  isRelationCondition,
   normalizeScope,
   relationPathOf,
+  relationsRead,
   resolveRelations,
   type FieldDef,
   type NormalizedQuery,
@@ -80,17 +80,6 @@ export interface ParentTable {
   readonly columns: ReadonlyMap<string, string>;
   /** The database client the repository was made on (see `rootClientOf`). */
   readonly root: SqlClient;
-}
-
-/** The relations a query reads: those of its filter's relation terms and of its order's relation paths. */
-export function relationsRead(query: NormalizedQuery): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const group of query.groups) for (const term of group) if (isRelationCondition(term)) names.add(term.relation);
-  for (const term of query.order) {
-    const path = relationPathOf(term.field);
-    if (path) names.add(path.relation);
-  }
-  return names;
 }
 
 /**

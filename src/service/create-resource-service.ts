@@ -73,8 +73,9 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
    * The service of each relation's related resource, by relation name (or a function returning it, so that two
    * services can name each other): relation filters, sorts, `include` and `counts` read the related records through
    * its repository, within its scope (its scope function is called with this call's headers, locals and correlation
-   * id, operation `'list'`), and embeds lose its hidden fields. A relation a call uses without a bound service is a
-   * server fault (500).
+   * id, operation `'list'`), and embeds lose its hidden fields. A relation open to clients (includable, countable,
+   * filterable or sortable) must be bound here (a TypeError otherwise); one only server code uses without a bound
+   * service is a server fault (500) when used.
    */
   readonly relations?: Readonly<Record<string, RelatedService>>;
 }

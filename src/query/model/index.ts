@@ -29,6 +29,7 @@ export {
   isRelationCondition,
 } from './normalized-query';
 export { relationPathOf, type RelationPathParts } from './relation-path';
+export { relationsRead } from './relations-read';
 export { normalizeInput, finishQuery, type RelationScopeBindings } from './normalize-input';
 export { normalizeScope } from './normalize-scope';
 export { normalizeWhere } from './normalize-where';

@@ -1,6 +1,6 @@
 import { resolveRelations, type Resource } from '../../resource/index';
 import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../../pagination/index';
-import { type Condition, fingerprintOf, isRelationCondition, recall, type NormalizedQuery } from './normalized-query';
+import { type Condition, fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './normalize-order';
 import { normalizeWhere } from './normalize-where';
 import { Problems, badRequest, quote } from '../../errors/index';
@@ -8,7 +8,7 @@ import { andGroups, normalizeScope } from './normalize-scope';
 import { resolvePageLimits } from './page-limits';
 import { resolveSearch, resolveSelect } from './search-and-select';
 import { resolveRelationNames } from './relation-names';
-import { relationPathOf } from './relation-path';
+import { relationsRead } from './relations-read';
 
 /**
  * The related scope of each relation a query may read, by relation name, as `ScopeOptions.relations` binds them
@@ -168,14 +168,8 @@ function relationScopesOf(
   resource: Resource,
   relations: RelationScopeBindings | undefined,
 ): ReadonlyMap<string, ScopeGroups> | undefined {
-  let used: Set<string> | undefined;
-  for (const group of query.baseGroups ?? query.groups)
-    for (const term of group) if (isRelationCondition(term)) (used ??= new Set()).add(term.relation);
-  for (const term of query.order) {
-    const path = relationPathOf(term.field);
-    if (path) (used ??= new Set()).add(path.relation);
-  }
-  if (used === undefined) return undefined;
+  const used = relationsRead({ groups: query.baseGroups ?? query.groups, order: query.order });
+  if (used.size === 0) return undefined;
   const declared = resolveRelations(resource);
   const scopes = new Map<string, ScopeGroups>();
   for (const name of used) {
