@@ -67,6 +67,12 @@ export interface ByValuesOptions<TRecord> {
   readonly scope?: Where<TRecord> | undefined;
   /** At most this many records for each value (absent: all of them). */
   readonly perValue?: number | undefined;
+  /**
+   * `false`: the records as the store finds them, in any order and once for each time their value is given (the
+   * caller maps them back by value, as a to-one `include` does), so the store need neither sort nor de-duplicate.
+   * Absent or `true`: each record once, in the resource's default order, ending with the id.
+   */
+  readonly ordered?: boolean | undefined;
 }
 
 /** The result of a raw statement run in a transaction: its rows, as the driver returns them. */
@@ -135,9 +141,10 @@ export interface Repository<TRecord> {
    */
   transaction?<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
-   * The records whose `field` holds one of `values` (within the scope), in the resource's default order (ending with
-   * the id), at most `perValue` for each value: one statement for a whole page of parents, however many (what
-   * `include` embeds). Optional: without it, the service reads them through `listByCursor`, page by page.
+   * The records whose `field` holds one of `values` (within the scope), each once, in the resource's default order
+   * (ending with the id; but see `ordered`), at most `perValue` for each value: one statement for a whole page of
+   * parents, however many (what `include` embeds). Optional: without it, the service reads them through
+   * `listByCursor`, page by page.
    */
   listByValues?(
     field: keyof TRecord & string,

@@ -223,7 +223,9 @@ export function createMemoryRepository<TRecord>(
       options?: ByValuesOptions<TRecord>,
     ): Promise<readonly TRecord[]> {
       const rows = rowsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>);
-      return rows.map((row) => cloneRecord(row as TRecord));
+      const out = new Array<TRecord>(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = cloneRecord(rows[i] as TRecord);
+      return out;
     },
     async countByValues(
       field: keyof TRecord & string,

@@ -129,8 +129,9 @@ function inDefaultOrder(rows: Row[], store: MemoryStore, resource: Resource): re
 
 /**
  * `Repository.listByValues` over a memory store: the rows whose `field` holds one of `values` (within the scope), in
- * the resource's default order (which ends with the id), at most `perValue` for each value (the first ones in that
- * order). Returns the stored rows: the caller copies them.
+ * the resource's default order (which ends with the id), each row once (unordered, a row once per value given, when
+ * `ordered` is `false`), at most `perValue` for each value (the first ones in that order). Returns the stored rows:
+ * the caller copies them.
  *
  * @throws TypeError (a server fault) for a field that is not in the schema, values that are not an array, or a
  * `perValue` that is not a non-negative integer; Error when the scope is not a valid `where`.
@@ -147,8 +148,11 @@ export function rowsByValues(
   const inScope = checked(resource, field, values, options, 'listByValues');
   const perValue = options.perValue;
   if (perValue === 0) return [];
-  if (field === resource.idField)
-    return withoutRepeats(inDefaultOrder(rowsOfIds(store, values as unknown[], inScope), store, resource));
+  const ordered = options.ordered !== false;
+  if (field === resource.idField) {
+    const rows = rowsOfIds(store, values as unknown[], inScope);
+    return ordered ? withoutRepeats(inDefaultOrder(rows, store, resource)) : rows;
+  }
   const compare = orderComparator(store.fields, resource.defaultOrder);
   const out: Row[] = [];
   for (const rows of valueGroups(store, field as string, values as unknown[], inScope)) {
@@ -156,7 +160,7 @@ export function rowsByValues(
       for (let i = 0; i < rows.length; i++) out.push(rows[i] as Row);
     else out.push(...[...rows].sort(compare).slice(0, perValue));
   }
-  return out.length > 1 ? out.sort(compare) : out;
+  return ordered && out.length > 1 ? out.sort(compare) : out;
 }
 
 /**

@@ -57,8 +57,8 @@ function keyText(type: string, value: unknown): string {
 
 /**
  * `Repository.listByValues` in one statement: the records whose `field` holds one of `values` (within the scope), in
- * the resource's default order then id; with `perValue`, at most that many per value, numbered by
- * `row_number() OVER (PARTITION BY field ORDER BY <default order>)`.
+ * the resource's default order then id (unordered when `ordered` is `false`); with `perValue`, at most that many per
+ * value, numbered by `row_number() OVER (PARTITION BY field ORDER BY <default order>)`.
  */
 export async function listByValues(
   field: string,
@@ -69,12 +69,14 @@ export async function listByValues(
 ): Promise<readonly Row[]> {
   const where = compileMatch('listByValues', field, values, options, table, context);
   if (where === undefined) return [];
+  const select = context.layout.selectOf();
+  if (options.ordered === false && options.perValue === undefined)
+    return table.run(`SELECT ${select} FROM ${table.table} WHERE ${where}`, context.params.values);
   const { resource } = table;
   const order: readonly OrderTerm[] = resource.defaultOrder.some((term) => term.field === resource.idField)
     ? resource.defaultOrder
     : [...resource.defaultOrder, { field: resource.idField, direction: 'asc' }];
   const orderBy = compileOrderBy(order, context);
-  const select = context.layout.selectOf();
   if (options.perValue === undefined) {
     return table.run(`SELECT ${select} FROM ${table.table} WHERE ${where} ORDER BY ${orderBy}`, context.params.values);
   }

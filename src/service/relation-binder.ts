@@ -101,10 +101,12 @@ class CallRelationsOf implements CallRelations {
 
   /** The related scope of a relation, computed once per call from the call's context. */
   private scopeOf(name: string): Scope | Promise<Scope> {
+    const entry = this.entryOf(name);
+    // A related service without a scope has none to compute (nor to remember).
+    if (entry.scope === undefined) return undefined;
     const scopes = (this.scopes ??= new Map());
     if (scopes.has(name)) return scopes.get(name);
-    const entry = this.entryOf(name);
-    const scope = entry.scope === undefined ? undefined : relatedScope(entry, this.context);
+    const scope = relatedScope(entry, this.context);
     scopes.set(name, scope);
     return scope;
   }
@@ -119,13 +121,22 @@ class CallRelationsOf implements CallRelations {
     return out;
   }
 
-  async embed(items: readonly unknown[], include: readonly string[], counts: readonly string[]): Promise<Row[]> {
+  embed(items: readonly unknown[], include: readonly string[], counts: readonly string[]): Promise<Row[]> {
     const rows = new Array<Row>(items.length);
     for (let i = 0; i < items.length; i++) rows[i] = copyOf(items[i] as Row);
     const relations = this.relations;
+    // One to-one relation (the common case): its promise is the embed's, without a Promise.all around it.
+    const only = include.length === 1 && counts.length === 0 ? relations.get(include[0] as string) : undefined;
+    if (only?.kind === 'one') return this.embedOne(only.name, only, rows);
+    return this.embedAll(rows, include, counts);
+  }
+
+  /** {@link embed} of several relations, or a to-many one, or counts: each relation read concurrently. */
+  private async embedAll(rows: Row[], include: readonly string[], counts: readonly string[]): Promise<Row[]> {
+    const relations = this.relations;
     const toMany = counts.length > 0 || include.some((name) => relations.get(name)?.kind === 'many');
     const ids = toMany ? distinct(rows.map((row) => row[this.resource.idField])) : [];
-    const work: Promise<void>[] = [];
+    const work: Promise<unknown>[] = [];
     for (const name of include) {
       const relation = relations.get(name) as ResolvedRelation;
       work.push(
@@ -133,34 +144,53 @@ class CallRelationsOf implements CallRelations {
       );
     }
     if (counts.length > 0) work.push(this.countAll(counts, rows, ids));
-    // One relation (the common case) is awaited alone, without a Promise.all around it.
-    if (work.length === 1) await work[0];
-    else if (work.length > 1) await Promise.all(work);
+    await Promise.all(work);
     return rows;
   }
 
-  /** Sets each row's `name` to its related record (or `null`), read with one call for all the rows. */
-  private async embedOne(name: string, relation: ResolvedRelation, rows: Row[]): Promise<void> {
-    const entry = this.entryOf(name);
+  /** Sets each row's `name` to its related record (or `null`), read with one call for all the rows; returns `rows`. */
+  private embedOne(name: string, relation: ResolvedRelation, rows: Row[]): Promise<Row[]> {
     const pending = this.scopeOf(name);
-    const scope = pending instanceof Promise ? await pending : pending;
+    return pending instanceof Promise
+      ? pending.then((scope) => this.fillOne(name, relation, rows, scope))
+      : this.fillOne(name, relation, rows, pending);
+  }
+
+  /**
+   * {@link embedOne} once the scope is known. The relating values go to the related repository as they are (a value
+   * may repeat) and unordered: the records are matched back by id.
+   */
+  private async fillOne(name: string, relation: ResolvedRelation, rows: Row[], scope: Scope): Promise<Row[]> {
+    const entry = this.entryOf(name);
     const field = relation.field;
-    const idField = relation.resource.idField;
-    const keys = new Set<RecordId>();
+    const values: RecordId[] = [];
     for (let i = 0; i < rows.length; i++) {
       const value = (rows[i] as Row)[field];
-      if (value != null) keys.add(value as RecordId);
+      if (value != null) values.push(value as RecordId);
     }
-    const found = keys.size === 0 ? [] : await readByValues(entry, idField, [...keys], scope, undefined);
+    const idField = relation.resource.idField;
+    const found = values.length === 0 ? [] : await readByValues(entry, idField, values, scope, undefined, false);
+    // A store that returns the records in the order of the values (each found) is matched in step; from the first
+    // row that breaks step on, through a map by id.
+    let i = 0;
+    for (let j = 0; i < rows.length; i++) {
+      const row = rows[i] as Row;
+      const value = row[field];
+      if (value == null) row[name] = null;
+      else if (j < found.length && (found[j] as Row)[idField] === value) row[name] = entry.hide(found[j++]);
+      else break;
+    }
+    if (i === rows.length) return rows;
     const byId = new Map<unknown, unknown>();
-    for (let i = 0; i < found.length; i++) {
-      const record = found[i] as Row;
+    for (let k = 0; k < found.length; k++) {
+      const record = found[k] as Row;
       byId.set(record[idField], entry.hide(record));
     }
-    for (let i = 0; i < rows.length; i++) {
+    for (; i < rows.length; i++) {
       const row = rows[i] as Row;
       row[name] = byId.get(row[field]) ?? null;
     }
+    return rows;
   }
 
   /** Sets each row's `name` to its related records, at most `maxEmbedded`, read with one call for all the rows. */
@@ -226,10 +256,11 @@ function readByValues(
   values: readonly RecordId[],
   scope: Scope,
   perValue: number | undefined,
+  ordered = true,
 ): Promise<readonly Row[]> {
   if (values.length === 0) return Promise.resolve([]);
   const repository = entry.repository as Repository<Row>;
-  const options = perValue === undefined ? { scope } : { scope, perValue };
+  const options = perValue === undefined ? (ordered ? { scope } : { scope, ordered }) : { scope, perValue };
   if (repository.listByValues) return repository.listByValues(field, values, options);
   return listByValues(repository, { resource: entry.resource, field, values, ...options });
 }

@@ -37,7 +37,8 @@ export function relationNamesOf(
   if (!Array.isArray(raw)) throw badRequest([`${option} must be an array of relation names`]);
   if (raw.length > MAX_RELATION_NAMES) throw badRequest([`${option} may name at most ${MAX_RELATION_NAMES} relations`]);
   const problems: string[] = [];
-  const seen = new Set<string>();
+  // At most 16 names: the earlier ones are searched rather than put in a set.
+  const seen: string[] = [];
   for (const name of raw as unknown[]) {
     if (typeof name !== 'string') {
       problems.push(`${option} must hold relation names`);
@@ -47,11 +48,11 @@ export function relationNamesOf(
     if (relation === undefined) problems.push(`${option}: ${quote(name)} is not a relation`);
     else if (option === 'counts' && relation.kind !== 'many')
       problems.push(`${option}: ${quote(name)} is not a to-many relation`);
-    else if (seen.has(name)) problems.push(`${option}: ${quote(name)} is given twice`);
-    else seen.add(name);
+    else if (seen.includes(name)) problems.push(`${option}: ${quote(name)} is given twice`);
+    else seen.push(name);
   }
   if (problems.length > 0) throw badRequest(problems);
-  return [...seen];
+  return seen;
 }
 
 /**

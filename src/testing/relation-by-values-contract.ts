@@ -62,6 +62,43 @@ export function relationByValuesContract(context: ContractContext, numRuns: numb
       );
     });
 
+    it('with ordered: false, returns the same records in any order, a record at most once per time its value is given', async (ctx) => {
+      await requires('listByValues', (note) => ctx.skip(note));
+      await fc.assert(
+        fc.asyncProperty(scenario, fc.boolean(), async ({ world, scopes, values, perValue }, repeat) => {
+          const { reviews, authors } = await openWorld(makeRepository, world);
+          if (!reviews.listByValues || !authors.listByValues) throw new Error('listByValues went missing');
+          const keyOf = (record: { id: string }) => record.id;
+          /** The ids of `records`, each once, sorted; and whether none came more often than `most` times. */
+          const summary = (records: readonly { id: string }[], most: number) => {
+            const times = new Map<string, number>();
+            for (const record of records) times.set(keyOf(record), (times.get(keyOf(record)) ?? 0) + 1);
+            return { ids: [...times.keys()].sort(), bounded: [...times.values()].every((n) => n <= most) };
+          };
+          const given = repeat ? [...values, ...values] : values;
+          const ordered = await reviews.listByValues('bookId', given, { scope: scopes.reviews as never, perValue });
+          const loose = await reviews.listByValues('bookId', given, {
+            scope: scopes.reviews as never,
+            perValue,
+            ordered: false,
+          });
+          expect(summary(loose, repeat ? 2 : 1)).toStrictEqual({ ids: summary(ordered, 1).ids, bounded: true });
+          const ids = world.books.flatMap((book) => (book.authorId === null ? [] : [book.authorId]));
+          const times = ids.reduce((most, id) => Math.max(most, ids.filter((one) => one === id).length), 1);
+          const authorsOrdered = await authors.listByValues('id', ids, { scope: scopes.authors as never });
+          const authorsLoose = await authors.listByValues('id', ids, {
+            scope: scopes.authors as never,
+            ordered: false,
+          });
+          expect(summary(authorsLoose, times)).toStrictEqual({ ids: summary(authorsOrdered, 1).ids, bounded: true });
+          // Each record read unordered is the record itself, as the ordered read gives it.
+          const byKey = new Map(authorsOrdered.map((author) => [keyOf(author), author]));
+          for (const author of authorsLoose) expect(author).toStrictEqual(byKey.get(keyOf(author)));
+        }),
+        parameters,
+      );
+    });
+
     it('counts the records of each value within the scope', async (ctx) => {
       await requires('countByValues', (note) => ctx.skip(note));
       await fc.assert(
