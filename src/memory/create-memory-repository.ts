@@ -1,5 +1,4 @@
 import { v7 as uuidv7 } from 'uuid';
-import { cloneRecord } from './clone-record';
 import {
   ownPageResult,
   type PageResult,
@@ -31,6 +30,7 @@ import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
 import { readAsRunning, runningReader, withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
+import { recordClonerOf } from './record-cloner';
 import { prepareForeign, readsForeign, relationReadingOf, type RelationReading } from './relation-reading';
 import { countsByValues, rowsByValues } from './rows-by-values';
 
@@ -74,6 +74,8 @@ export function createMemoryRepository<TRecord>(
   options: MemoryRepositoryOptions<TRecord> = {},
 ): Repository<TRecord> {
   const store = new JournaledStore(resource as Resource);
+  // Callers get copies: changes to them never reach the store.
+  const clone = recordClonerOf(resource as Resource);
   const idField = resource.idField;
   const numberIds = (resource as Resource).fields.get(idField)?.kind === 'number';
   const generateId = options.generateId ?? (numberIds ? undefined : uuidv7);
@@ -156,30 +158,30 @@ export function createMemoryRepository<TRecord>(
 
   return withTransactions(store, {
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      return cloneRecord(insert(data));
+      return clone(insert(data));
     },
     async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      return cloneRecord(find(id, options) as TRecord);
+      return clone(find(id, options) as TRecord);
     },
     async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       // Only the keys the patch names with a value (undefined means "not given"), each parsed with its own field
       // schema: no default is filled in for a field the patch leaves out. Validated first, as in PostgreSQL.
       const changes = validatePatch(resource, patch, id);
       const current = find(id, options);
-      const updated = cloneRecord({ ...current, ...changes });
+      const updated = clone({ ...current, ...changes });
       store.replace(current, updated);
-      return cloneRecord(updated as TRecord);
+      return clone(updated as TRecord);
     },
     async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const replacement = detach(validateReplace(resource, data, id), data);
       const current = find(id, options);
       store.replace(current, replacement);
-      return cloneRecord(replacement as TRecord);
+      return clone(replacement as TRecord);
     },
     async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const record = find(id, options);
       store.remove(record);
-      return cloneRecord(record as TRecord);
+      return clone(record as TRecord);
     },
     async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, {
@@ -191,7 +193,7 @@ export function createMemoryRepository<TRecord>(
       );
       const { items, total } = listed instanceof Promise ? await listed : listed;
       return ownPageResult(
-        items.map((row) => pickFields<TRecord>(row, normalized.select)),
+        items.map((row) => pickFields<TRecord>(row, normalized.select, clone)),
         {
           total,
           page: normalized.page,
@@ -214,7 +216,7 @@ export function createMemoryRepository<TRecord>(
         return { page, nextCursor: more ? nextCursorOf(read, related ? related.cursorRow(last) : last) : null };
       });
       const { page, nextCursor } = listed instanceof Promise ? await listed : listed;
-      const items = page.map((row) => pickFields<TRecord>(row, normalized.select));
+      const items = page.map((row) => pickFields<TRecord>(row, normalized.select, clone));
       return Object.freeze({ items: Object.freeze(items), nextCursor });
     },
     async listByValues(
@@ -224,7 +226,7 @@ export function createMemoryRepository<TRecord>(
     ): Promise<readonly TRecord[]> {
       const rows = rowsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>);
       const out = new Array<TRecord>(rows.length);
-      for (let i = 0; i < rows.length; i++) out[i] = cloneRecord(rows[i] as TRecord);
+      for (let i = 0; i < rows.length; i++) out[i] = clone(rows[i] as TRecord);
       return out;
     },
     async countByValues(

@@ -225,11 +225,22 @@ class CallRelationsOf implements CallRelations {
 }
 
 /**
- * A copy of an item, to add its embeds to. `Object.assign` rather than a spread: V8 (Node 20) adds properties to a
- * spread's copy about ten times slower than to an assigned one. An item with an own `__proto__` key is spread (an
- * assignment would set the copy's prototype instead of copying the key).
+ * Whether the engine adds a property to an object spread's copy quickly. V8 before 12 (Node 20) does it through a
+ * slow path, about thirty times slower than to a copy made by `Object.assign`; later V8 (Node 22 on) does it faster
+ * than `Object.assign` copies. Other engines: assumed quick.
  */
-const copyOf = (item: Row): Row => (Object.hasOwn(item, '__proto__') ? { ...item } : Object.assign({}, item));
+const SPREAD_COPIES_GROW_FAST = !(
+  Number((globalThis as { process?: { versions?: { v8?: string } } }).process?.versions?.v8?.split('.')[0]) < 12
+);
+
+/**
+ * A copy of an item, to add its embeds to: a spread where that is the quicker, else `Object.assign`, except for an
+ * item with an own `__proto__` key, which is always spread (an assignment would set the copy's prototype instead of
+ * copying the key).
+ */
+const copyOf = SPREAD_COPIES_GROW_FAST
+  ? (item: Row): Row => ({ ...item })
+  : (item: Row): Row => (Object.hasOwn(item, '__proto__') ? { ...item } : Object.assign({}, item));
 
 /** The distinct values that are neither null nor undefined. */
 const distinct = (values: readonly unknown[]): RecordId[] => [
