@@ -1,10 +1,9 @@
 import { cloneRecord } from './clone-record';
-import type { recordClonerOf } from './record-cloner';
 
 type Row = Readonly<Record<string, unknown>>;
 
 /**
- * A copy of a stored row for the caller, made by `copy` (the store's {@link recordClonerOf}, else `cloneRecord`): the whole record, or only the selected fields it holds (the selection lists
+ * A copy of a stored row for the caller, made by `copy` (the store's `recordClonerOf`, else `cloneRecord`): the whole record, or only the selected fields it holds (the selection lists
  * the id first; a field the record lacks stays absent, as in the whole record).
  */
 export function pickFields<TRecord>(
