@@ -3,8 +3,9 @@ import { cloneRecord } from './clone-record';
 type Row = Readonly<Record<string, unknown>>;
 
 /**
- * A copy of a stored row for the caller, made by `copy` (the store's `recordClonerOf`, else `cloneRecord`): the whole record, or only the selected fields it holds (the selection lists
- * the id first; a field the record lacks stays absent, as in the whole record).
+ * A copy of a stored row for the caller, made by `copy` (the store's `recordClonerOf`, else `cloneRecord`): the whole
+ * record, or only the selected fields it holds (the selection lists the id first; a field the record lacks stays
+ * absent, as in the whole record).
  */
 export function pickFields<TRecord>(
   row: Row,
