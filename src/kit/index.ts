@@ -87,6 +87,7 @@ export type {
   ScopeOptions,
   RelationBinding,
   ByValuesOptions,
+  BatchChange,
   ListItem,
   SelectFields,
   SelectList,

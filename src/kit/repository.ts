@@ -75,6 +75,16 @@ export interface ByValuesOptions<TRecord> {
   readonly ordered?: boolean | undefined;
 }
 
+/**
+ * One change of `Repository.updateMany`: the record with `id` gets `patch` (the fields it names), when it is within
+ * the call's scope and, if given, matches `where` too (a condition of this item only, such as a version check).
+ */
+export interface BatchChange<TRecord> {
+  readonly id: RecordId;
+  readonly patch: Patch<TRecord>;
+  readonly where?: Where<TRecord> | undefined;
+}
+
 /** The result of a raw statement run in a transaction: its rows, as the driver returns them. */
 export interface QueryResultRows {
   readonly rows: readonly Record<string, unknown>[];
@@ -160,6 +170,24 @@ export interface Repository<TRecord> {
     values: readonly RecordId[],
     options?: ByValuesOptions<TRecord>,
   ): Promise<ReadonlyMap<RecordId, number>>;
+  /**
+   * Stores every record of `data` or none (one statement on PostgreSQL), as `create` would each, and returns them in
+   * the order given. A duplicate id (against the store or within `data`) is a 409 and writes nothing. Optional:
+   * without it, the service creates them one by one inside `transaction`.
+   */
+  createMany?(data: readonly CreateInput<TRecord>[]): Promise<TRecord[]>;
+  /**
+   * Applies every change or none, as `update` would each, and returns the updated records in the order given. A
+   * change whose id is missing, outside the scope or not matching its `where` is a 404 naming it and writes nothing.
+   * Optional: without it, the service updates them one by one inside `transaction`.
+   */
+  updateMany?(changes: readonly BatchChange<TRecord>[], options?: ScopeOptions<TRecord>): Promise<TRecord[]>;
+  /**
+   * Removes every record of `ids` or none (one statement on PostgreSQL) and returns them in the order given. An id
+   * that is missing or outside the scope is a 404 naming it and removes nothing. Optional: without it, the service
+   * deletes them one by one inside `transaction`.
+   */
+  deleteMany?(ids: readonly RecordId[], options?: ScopeOptions<TRecord>): Promise<TRecord[]>;
   /**
    * The fields the store fills itself when a created record has no value for them (database defaults such as
    * `gen_random_uuid()` or `now()`): the service and the OpenAPI create schema treat them as optional on create.
