@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/index';
+import type { Resource } from '../kit/index';
 import { cloneRecord } from './clone-record';
 
 /** Field kinds whose values are never objects (a `date` field holds a Date; `other` may hold anything). */
