@@ -49,6 +49,7 @@ export { createHookBus, type HookBus, type HookBusOptions, type HookEvents, type
 export {
   createResourceService,
   type OperationOptions,
+  type WriteOptions,
   type ResourceService,
   type ResourceServiceOptions,
   type ResourceHooks,

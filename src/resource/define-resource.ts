@@ -9,6 +9,7 @@ import {
 } from '../fields/index';
 import { freezeMap, freezeSet } from './freeze-collection';
 import { declareRelations, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
+import { resolveLifecycle } from './lifecycle-config';
 
 /** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
 export type LimitPolicy = 'clamp' | 'reject';
@@ -86,6 +87,16 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
    * case-insensitively (both sides through `toLowerCase()`, literal). Without it, `search` is a 400.
    */
   readonly searchable?: readonly FieldOf<TSchema>[];
+  /**
+   * Soft delete: `DELETE` sets this nullable date field (`z.date().nullable()`) to the current time instead of
+   * removing the record, which then is invisible to every read and write until `restore` clears it. Read-only.
+   */
+  readonly softDelete?: { readonly field: FieldOf<TSchema> };
+  /**
+   * Optimistic concurrency: this integer field is 1 on create and grows by one with every change; responses carry
+   * it as the `etag`, and `If-Match` makes a write conditional on it. Read-only.
+   */
+  readonly version?: FieldOf<TSchema>;
 }
 
 /** What the service does with a body key the schema lacks: report it (400) or drop it. */
@@ -121,6 +132,10 @@ export interface Resource<TRecord = Record<string, unknown>, TSchema extends z.Z
   readonly searchable: readonly string[];
   /** The declared relations by name (empty: none); `resolveRelations` gives them with their resources resolved. */
   readonly relations: ReadonlyMap<string, RelationDef>;
+  /** The soft-delete field, or `undefined` when `DELETE` removes records. */
+  readonly softDelete?: string | undefined;
+  /** The version field, or `undefined` when records carry no version. */
+  readonly version?: string | undefined;
   /** Type-only marker of the record type; never set at run time. */
   readonly '~record'?: TRecord;
 }
@@ -160,6 +175,8 @@ const CONFIG_KEYS = new Set([
   'relations',
   'includable',
   'countable',
+  'softDelete',
+  'version',
 ]);
 const PAGINATION_KEYS = new Set(['defaultLimit', 'maxLimit', 'onLimitExceeded']);
 
@@ -213,7 +230,21 @@ export function defineResource<const TSchema extends z.ZodObject>(
     return def;
   };
 
-  const policy = resolveFieldPolicy(name, config, fields, idField);
+  const lifecycle = resolveLifecycle(
+    config,
+    fields,
+    (field) => (shape as Record<string, { safeParse(value: unknown): { success: boolean } }>)[field],
+    idField,
+    (message) => fail(name, message),
+  );
+  const declared = resolveFieldPolicy(name, config, fields, idField);
+  const lifecycleFields = [lifecycle.softDelete, lifecycle.version].filter((field) => field !== undefined);
+  const policy =
+    lifecycleFields.length === 0
+      ? declared
+      : { ...declared, readOnly: freezeSet(new Set([...declared.readOnly, ...lifecycleFields])) };
+  if (lifecycle.version !== undefined && policy.hidden.has(lifecycle.version))
+    fail(name, `the version field "${lifecycle.version}" cannot be hidden (it is the etag)`);
 
   const filterable = new Map<string, ReadonlySet<OperatorName>>();
   const filterConfig = config.filterable ?? [];
@@ -292,6 +323,8 @@ export function defineResource<const TSchema extends z.ZodObject>(
     ...policy,
     searchable,
     relations,
+    softDelete: lifecycle.softDelete,
+    version: lifecycle.version,
   }) as Resource<z.output<TSchema>, TSchema>;
 }
 

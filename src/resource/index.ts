@@ -10,6 +10,7 @@ export {
   type UnknownFieldPolicy,
   type RelationPath,
 } from './define-resource';
+export { resolveLifecycle, type Lifecycle, type SoftDeleteConfig } from './lifecycle-config';
 export { EMBED_LIMITS, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
 export { resolveRelations, type ResolvedRelation } from './resolve-relations';
 export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
@@ -18,7 +19,7 @@ export { validateCreate, validateReplace, validatePatch, type ValidateCreateOpti
 export { issueMessages } from './issue-messages';
 export { checkBody } from './check-body';
 export { validateWrite, type ValidateWriteOptions } from './validate-write';
-export type { WriteMode } from './write-marks';
+export { markValidated, type WriteMode } from './write-marks';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
 export { missingIdError } from './missing-id-error';

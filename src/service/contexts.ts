@@ -8,7 +8,7 @@ import type { Patch, Transaction } from '../kit/index';
 export type DefaultLocals = Readonly<Record<string, unknown>>;
 
 /** The operations of a resource service. */
-export type ServiceOperation = 'list' | 'listByCursor' | 'get' | 'create' | 'update' | 'replace' | 'delete';
+export type ServiceOperation = 'list' | 'listByCursor' | 'get' | 'create' | 'update' | 'replace' | 'delete' | 'restore';
 
 /** What every hook context and the scope context carry. */
 export interface OperationContext<TRecord, TLocals = DefaultLocals> {
@@ -132,12 +132,15 @@ export type ResourceHooks<TRecord, TLocals = DefaultLocals> = {
   onBeforeDelete: (context: IdErrorContext<TRecord, TLocals>) => Refuse;
   onAfterDelete: (context: EntityContext<TRecord, TLocals>) => Replace<TRecord>;
   onAfterErrorDelete: ErrorHandler<IdErrorContext<TRecord, TLocals>>;
+  onBeforeRestore: (context: IdErrorContext<TRecord, TLocals>) => Refuse;
+  onAfterRestore: (context: EntityContext<TRecord, TLocals>) => Replace<TRecord>;
+  onAfterErrorRestore: ErrorHandler<IdErrorContext<TRecord, TLocals>>;
 };
 
 /**
  * The context a hook of `ResourceHooks` receives, by event name: `HookContext<'onAfterCreate', User>` is what an
  * `onAfterCreate` handler of a `User` service gets (`entity`, `body`, `locals`, `transaction`, ...): one name for the
- * contexts of all twenty-one events.
+ * contexts of all twenty-four events.
  *
  * @example
  * const stamp = (context: HookContext<'onBeforeCreate', Book>) => ({ ...context.body, slug: slugOf(context.body) });

@@ -1,4 +1,4 @@
-import { isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
+import { HttpError, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
 import { createHookBus, type HookBus } from '../hooks/index';
 import { normalizeHeaders } from '../internal/index';
 import type { PageResult } from '../pagination/index';
@@ -8,6 +8,7 @@ import {
   type RecordIdOf,
   type Resource,
   checkBody,
+  markValidated,
   notFoundError,
   toRecordId,
   validateWrite,
@@ -22,6 +23,16 @@ import { createWriteRunner } from './write-transaction';
 import { createRelationBinder, readWithRelations, type RelatedService } from './relation-binder';
 import { relationNamesOf } from './relation-plan';
 import { registerService } from './relation-registry';
+import {
+  andWhere,
+  lifecycleRules,
+  preconditionFailed,
+  readIfMatch,
+  versionMatches,
+  type DeletedInput,
+  type IfMatch,
+  type VersionMatch,
+} from './lifecycle';
 
 /** Per-call options of a service operation. */
 export interface OperationOptions<TLocals = DefaultLocals> {
@@ -50,6 +61,20 @@ export interface RelationsInput {
 
 /** Per-call options of `get`: the operation's options and the relations to embed in the record. */
 export interface GetOptions<TLocals = DefaultLocals> extends OperationOptions<TLocals>, RelationsInput {}
+
+/**
+ * Per-call options of a write to one record (`update`, `replace`, `delete`, `restore`): with `ifMatch` (a version,
+ * an entity tag such as `'"3"'`, a list of tags, or `'*'`), the write happens only if the stored version matches, in
+ * the same statement as the write; otherwise it is a 412 and nothing changes.
+ */
+export interface WriteOptions<TLocals = DefaultLocals> extends OperationOptions<TLocals> {
+  readonly ifMatch?: IfMatch | undefined;
+}
+
+/** Per-call options of `delete`: `permanent: true` removes a record of a soft-delete resource (deleted or not). */
+export interface DeleteOptions<TLocals = DefaultLocals> extends WriteOptions<TLocals> {
+  readonly permanent?: boolean | undefined;
+}
 
 /** Options of {@link createResourceService}. */
 export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
@@ -92,7 +117,7 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    * as an unknown one.
    */
   list<const TSelect extends SelectList<TRecord> = never>(
-    query?: ListInput<TRecord> & RelationsInput & { readonly select?: TSelect | undefined },
+    query?: ListInput<TRecord> & RelationsInput & DeletedInput & { readonly select?: TSelect | undefined },
     options?: OperationOptions<TLocals>,
   ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
   /**
@@ -100,7 +125,7 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    * `list`, but the result stays typed `CursorPage<TRecord>` (see `Repository.listByCursor`).
    */
   listByCursor(
-    query?: CursorInput<TRecord> & RelationsInput,
+    query?: CursorInput<TRecord> & RelationsInput & DeletedInput,
     options?: OperationOptions<TLocals>,
   ): Promise<CursorPage<TRecord>>;
   create(body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
@@ -112,10 +137,19 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    */
   get(id: RecordIdOf<TRecord> | string, options?: GetOptions<TLocals>): Promise<TRecord>;
   /** Changes exactly the fields `patch` names (HTTP PATCH). */
-  update(id: RecordIdOf<TRecord> | string, patch: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  update(id: RecordIdOf<TRecord> | string, patch: unknown, options?: WriteOptions<TLocals>): Promise<TRecord>;
   /** Replaces the record (HTTP PUT); read-only and hidden fields keep their stored values unless a hook sets them. */
-  replace(id: RecordIdOf<TRecord> | string, body: unknown, options?: OperationOptions<TLocals>): Promise<TRecord>;
-  delete(id: RecordIdOf<TRecord> | string, options?: OperationOptions<TLocals>): Promise<TRecord>;
+  replace(id: RecordIdOf<TRecord> | string, body: unknown, options?: WriteOptions<TLocals>): Promise<TRecord>;
+  /**
+   * Deletes the record and returns it: on a resource with `softDelete`, sets its soft-delete field to the current time
+   * (the record is then invisible until restored) unless `permanent` is true.
+   */
+  delete(id: RecordIdOf<TRecord> | string, options?: DeleteOptions<TLocals>): Promise<TRecord>;
+  /**
+   * Clears the soft-delete field of a deleted record and returns it; a record that is not deleted is returned as it
+   * is. A 400 on a resource without `softDelete`.
+   */
+  restore(id: RecordIdOf<TRecord> | string, options?: WriteOptions<TLocals>): Promise<TRecord>;
 }
 
 type Row = Record<string, unknown>;
@@ -123,6 +157,9 @@ type Events<TRecord, TLocals> = ResourceHooks<TRecord, TLocals>;
 type Handler = (context: object) => unknown;
 
 const NO_LOCALS: DefaultLocals = Object.freeze({});
+
+/** How many times a versioned write without `If-Match` is tried again over a concurrent change before a 409. */
+const MAX_WRITE_TRIES = 16;
 
 /**
  * Wires a resource, a repository and a hook bus into the route operations. Each operation runs, in this order: the
@@ -261,8 +298,79 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     return key;
   };
 
-  const within = (scope: ScopeCheck<TRecord> | undefined): ScopeOptions<TRecord> | undefined =>
-    scope === undefined ? undefined : { scope: scope.where };
+  const rules = lifecycleRules(generic);
+  const lifecycle = rules.softDelete !== undefined || rules.version !== undefined;
+  /** The repository options of a call: the request scope, narrowed to the records the call sees (soft delete). */
+  const within = (
+    scope: ScopeCheck<TRecord> | undefined,
+    mode?: 'include' | 'only' | 'all',
+  ): ScopeOptions<TRecord> | undefined => {
+    const where = lifecycle || mode !== undefined ? rules.visible(scope?.where, mode) : scope?.where;
+    return where === undefined ? undefined : { scope: where };
+  };
+  /** The `deleted` mode of a listing input, and the input without it (repositories do not take it). */
+  const deletedOf = <T>(input: T): { input: T; mode: 'include' | 'only' | undefined } => {
+    const mode = (input as DeletedInput | undefined)?.deleted;
+    if (mode === undefined) return { input, mode };
+    const rest: Row = { ...(input as Row) };
+    delete rest.deleted;
+    return { input: rest as T, mode };
+  };
+  /**
+   * A validated write with the version stamp: the write itself when there is none, else a copy marked validated too
+   * (the stamp is the server's), so the repository does not parse it again.
+   */
+  const stamped = (valid: Row, stamp: Row, mode: 'update' | 'replace', id: RecordId): Row => {
+    if (Object.keys(stamp).length === 0) return valid;
+    return markValidated({ ...valid, ...stamp }, generic, mode, id, databaseDefaults ?? []);
+  };
+  /** The stamp of a new record: version 1 and not deleted, where the record leaves them unset. */
+  const stampNew = (data: Row): Row => {
+    if (!lifecycle) return data;
+    const out = { ...data };
+    if (rules.version !== undefined && out[rules.version] === undefined) out[rules.version] = 1;
+    if (rules.softDelete !== undefined && out[rules.softDelete] === undefined) out[rules.softDelete] = null;
+    return out;
+  };
+  /**
+   * Runs `attempt`, a write of the record `id` within `where`, under the version rules: with a version field, the
+   * write is conditional on the version read (or the one `If-Match` names) and stamps the next one, retried when a
+   * concurrent write got there first (412 instead when `If-Match` was given); without one, `If-Match` other than `*`
+   * is a 412 (no version can match).
+   */
+  async function conditional(
+    repository: Repository<TRecord>,
+    id: RecordId,
+    where: ScopeOptions<TRecord> | undefined,
+    match: VersionMatch | undefined,
+    attempt: (options: ScopeOptions<TRecord> | undefined, stamp: Row, current: Row | undefined) => Promise<TRecord>,
+    known?: Row,
+  ): Promise<TRecord> {
+    const field = rules.version;
+    if (field === undefined) {
+      if (match !== undefined && !('any' in match)) throw preconditionFailed();
+      return attempt(where, {}, known);
+    }
+    const only = match !== undefined && 'versions' in match && match.versions.length === 1 && known === undefined;
+    for (let tries = 0; ; tries++) {
+      const current = only ? undefined : (known ?? ((await repository.get(id, where)) as Row));
+      known = undefined;
+      const version = current === undefined ? (match as { versions: readonly number[] }).versions[0] : current[field];
+      if (match !== undefined && !versionMatches(match, version)) throw preconditionFailed();
+      const guarded = { scope: andWhere(where?.scope, { [field]: version } as never) };
+      try {
+        return await attempt(guarded, { [field]: (version as number) + 1 }, current);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        // Missing, or changed since it was read: a missing record stays a 404; a changed one is a 412 with If-Match,
+        // else written again over the new version.
+        await repository.get(id, where);
+        if (match !== undefined) throw preconditionFailed();
+        if (tries >= MAX_WRITE_TRIES)
+          throw new HttpError(409, 'the record kept changing while it was written; try again');
+      }
+    }
+  }
 
   const service = Object.freeze({
     resource,
@@ -274,8 +382,9 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorList', context, async () => {
         // The hot read: a step with nothing to run (no handler, no scope) is skipped rather than awaited.
-        const input: ListInput<TRecord> | undefined =
+        const given: ListInput<TRecord> | undefined =
           hooks.handlers('onBeforeList').length === 0 ? query : await chain('onBeforeList', context, 'query', query);
+        const { input, mode } = deletedOf(given);
         refuseHiddenSelect(generic, input);
         const scope = scopeOf === undefined ? undefined : await scopeFor('list', context);
         // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are. Embedded
@@ -284,11 +393,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           hasRelations
             ? await readWithRelations(binder, {
                 input,
-                scope: scope?.where,
+                scope: within(scope, mode)?.scope,
                 context,
                 read: (query, bound) => repository.list(query, bound),
               })
-            : await repository.list(input, within(scope))
+            : await repository.list(input, within(scope, mode))
         ) as PageResult<TRecord>;
         return hide.page(
           hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
@@ -298,7 +407,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     listByCursor(query, options = {}) {
       const context = lazyContext(options, { query });
       return guarded('onAfterErrorListByCursor', context, async () => {
-        const input: CursorInput<TRecord> | undefined = await chain('onBeforeListByCursor', context, 'query', query);
+        const given: CursorInput<TRecord> | undefined = await chain('onBeforeListByCursor', context, 'query', query);
+        const { input, mode } = deletedOf(given);
         // A cursor carries the sort values of the page's last record: ordering by a hidden field would hand them out.
         refuseHiddenOrder(generic, input);
         refuseHiddenSelect(generic, input);
@@ -306,11 +416,11 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const result = hasRelations
           ? await readWithRelations(binder, {
               input,
-              scope: scope?.where,
+              scope: within(scope, mode)?.scope,
               context,
               read: (query, bound) => repository.listByCursor(query, bound),
             })
-          : await repository.listByCursor(input, within(scope));
+          : await repository.listByCursor(input, within(scope, mode));
         return hide.cursorPage(await chain('onAfterListByCursor', context, 'result', result));
       });
     },
@@ -320,7 +430,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const checked = checkBody(generic, body, 'create');
         const data = await chain('onBeforeCreate', context, 'body', checked);
         const scope = await scopeFor('create', context);
-        const record = validateWrite(generic, scope ? scope.stamp(data) : data, checked, {
+        const record = validateWrite(generic, stampNew(scope ? scope.stamp(data) : data), checked, {
           mode: 'create',
           databaseDefaults,
         });
@@ -355,12 +465,21 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const changes = await chain('onBeforeUpdate', context, 'patch', checked);
         const scope = await scopeFor('update', context);
         const valid = validateWrite(generic, changes, checked, { mode: 'update', id });
+        const where = within(scope);
         // A patch that names a field the scope reads could move the record out of it: check the merged record.
+        let known: Row | undefined;
         if (scope?.reads(valid)) {
-          const current = await repository.get(id, within(scope));
-          scope.assertWithin({ ...(current as Row), ...valid });
+          known = (await repository.get(id, where)) as Row;
+          scope.assertWithin({ ...known, ...valid });
         }
-        const entity = await repository.update(id, valid as Patch<TRecord>, within(scope));
+        const entity = await conditional(
+          repository,
+          id,
+          where,
+          readIfMatch(options.ifMatch),
+          (bound, stamp) => repository.update(id, stamped(valid, stamp, 'update', id) as Patch<TRecord>, bound),
+          known,
+        );
         return hide.record(await chain('onAfterUpdate', context, 'entity', entity));
       });
     },
@@ -374,17 +493,36 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
         // unless a before-hook set them.
         const kept = protectedFields.filter((field) => (data as Row)[field] === undefined);
-        if (scope !== undefined || kept.length > 0) {
-          const current = (await repository.get(id, within(scope))) as Row;
-          for (const field of kept) if (current[field] !== undefined) (data as Row)[field] = current[field];
-        }
-        const record = validateWrite(generic, scope ? scope.stamp(data) : data, checked, {
-          mode: 'replace',
+        const where = within(scope);
+        let known: Row | undefined;
+        if (scope !== undefined || kept.length > 0) known = (await repository.get(id, where)) as Row;
+        /** The record to store over `current` (its kept fields), checked. */
+        const recordOver = (current: Row | undefined): Row => {
+          const merged = { ...(data as Row) };
+          if (current !== undefined)
+            for (const field of kept) if (current[field] !== undefined) merged[field] = current[field];
+          const record = validateWrite(generic, scope ? scope.stamp(merged) : merged, checked, {
+            mode: 'replace',
+            id,
+            databaseDefaults,
+          });
+          scope?.assertWithin(record);
+          return record as Row;
+        };
+        const first = recordOver(known);
+        const entity = await conditional(
+          repository,
           id,
-          databaseDefaults,
-        });
-        scope?.assertWithin(record);
-        const entity = await repository.replace(id, record as CreateInput<TRecord>, within(scope));
+          where,
+          readIfMatch(options.ifMatch),
+          (bound, stamp, current) =>
+            repository.replace(
+              id,
+              stamped(current === known ? first : recordOver(current), stamp, 'replace', id) as CreateInput<TRecord>,
+              bound,
+            ),
+          known,
+        );
         return hide.record(await chain('onAfterReplace', context, 'entity', entity));
       });
     },
@@ -394,8 +532,48 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       return writtenById('onAfterErrorDelete', context, key, given, async (repository, context, id) => {
         await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
-        const entity = await repository.delete(id, within(scope));
+        const match = readIfMatch(options.ifMatch);
+        const soft = rules.softDelete;
+        const entity =
+          soft === undefined || options.permanent === true
+            ? // A permanent delete also removes a record that is already soft-deleted.
+              await conditional(repository, id, within(scope, 'all'), match, (bound) => repository.delete(id, bound))
+            : await conditional(repository, id, within(scope), match, (bound, stamp) =>
+                repository.update(id, { [soft]: new Date(), ...stamp } as Patch<TRecord>, bound),
+              );
         return hide.record(await chain('onAfterDelete', context, 'entity', entity));
+      });
+    },
+    restore(given, options = {}) {
+      const key = recordIdOf(given);
+      const context = lazyContext(options, { id: key ?? given });
+      return writtenById('onAfterErrorRestore', context, key, given, async (repository, context, id) => {
+        const soft = rules.softDelete;
+        if (soft === undefined) throw new HttpError(400, `${JSON.stringify(generic.name)} has no soft delete`);
+        await notify('onBeforeRestore', context, 'id', id);
+        const scope = await scopeFor('restore', context);
+        const match = readIfMatch(options.ifMatch);
+        const all = within(scope, 'all');
+        const current = (await repository.get(id, all)) as Row;
+        let entity: TRecord;
+        if (current[soft] == null) {
+          // Not deleted: answered as it is (If-Match still has to match).
+          if (match !== undefined && rules.version !== undefined && !versionMatches(match, current[rules.version]))
+            throw preconditionFailed();
+          if (match !== undefined && rules.version === undefined && !('any' in match)) throw preconditionFailed();
+          entity = current as TRecord;
+        } else {
+          const deleted = { scope: andWhere(all?.scope, { [soft]: { notnull: true } } as never) };
+          entity = await conditional(
+            repository,
+            id,
+            deleted,
+            match,
+            (bound, stamp) => repository.update(id, { [soft]: null, ...stamp } as Patch<TRecord>, bound),
+            current,
+          );
+        }
+        return hide.record(await chain('onAfterRestore', context, 'entity', entity));
       });
     },
   } satisfies ResourceService<TRecord, TLocals>);
@@ -404,6 +582,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     repository: repository as Repository<unknown>,
     scope: scopeOf as ScopeFunction<unknown, unknown> | undefined,
     hide: hide.record as (record: unknown) => unknown,
+    visible: (scope) => rules.visible(scope),
   });
   return service;
 }

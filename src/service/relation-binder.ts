@@ -102,8 +102,8 @@ class CallRelationsOf implements CallRelations {
   /** The related scope of a relation, computed once per call from the call's context. */
   private scopeOf(name: string): Scope | Promise<Scope> {
     const entry = this.entryOf(name);
-    // A related service without a scope has none to compute (nor to remember).
-    if (entry.scope === undefined) return undefined;
+    // A related service without a scope has none to compute (nor to remember): only its live records, if it soft-deletes.
+    if (entry.scope === undefined) return entry.visible(undefined);
     const scopes = (this.scopes ??= new Map());
     if (scopes.has(name)) return scopes.get(name);
     const scope = relatedScope(entry, this.context);
@@ -254,7 +254,7 @@ async function relatedScope(entry: ServiceEntry, context: () => OperationContext
   const where = await entry.scope(
     Object.freeze({ resource: entry.resource as never, headers, correlationId, locals, operation: 'list' as const }),
   );
-  return (where ?? undefined) as Scope;
+  return entry.visible((where ?? undefined) as Scope);
 }
 
 /**

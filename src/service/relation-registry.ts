@@ -1,4 +1,5 @@
 import type { Repository } from '../kit/index';
+import type { Where } from '../query/index';
 import type { Resource } from '../resource/index';
 import type { ScopeFunction } from './contexts';
 
@@ -10,6 +11,11 @@ export interface ServiceEntry {
   readonly scope: ScopeFunction<unknown, unknown> | undefined;
   /** Removes its resource's hidden fields from a record. */
   readonly hide: (record: unknown) => unknown;
+  /**
+   * Its request scope (or none) narrowed to the records a relation may read: the live ones, on a resource with soft
+   * delete (deleted records are never embedded, counted or matched); the scope itself otherwise.
+   */
+  readonly visible: (scope: Where<Record<string, unknown>> | undefined) => Where<Record<string, unknown>> | undefined;
 }
 
 const entries = new WeakMap<object, ServiceEntry>();

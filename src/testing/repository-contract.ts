@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import { createContractContext, type RepositoryContractOptions, type RepositoryFactory } from './contract-context';
 import { crudContract } from './crud-contract';
 import { cursorContract } from './cursor-contract';
+import { lifecycleContract } from './lifecycle-contract';
 import { listContract } from './list-contract';
 import { orGroupsContract } from './or-groups-contract';
 import { propertiesContract } from './properties-contract';
@@ -60,6 +61,7 @@ export function repositoryContract(
     orGroupsContract(context);
     propertiesContract(context);
     transactionContract(context);
+    lifecycleContract(context);
     if (options.relations === true) describe('relations', () => relationRules(context));
   });
 }

@@ -7,6 +7,7 @@ import {
   type DefaultLocals,
   type HookBus,
   type OperationOptions,
+  type WriteOptions,
   type RecordId,
   type RecordIdOf,
   type Resource,
@@ -114,7 +115,7 @@ describe('createResourceService', () => {
     expectTypeOf(service.update('u1', {}, options)).toEqualTypeOf<Promise<User>>();
     expectTypeOf(service.get('u1', options)).toEqualTypeOf<Promise<User>>();
     expectTypeOf(service.delete('u1', options)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(service.replace).parameter(2).toEqualTypeOf<OperationOptions<Locals> | undefined>();
+    expectTypeOf(service.replace).parameter(2).toEqualTypeOf<WriteOptions<Locals> | undefined>();
   });
 
   it('infers the record type from the resource, with untyped read-only locals by default', () => {
