@@ -63,6 +63,7 @@ export function routeOperation(
   };
   const statuses: ErrorStatus[] = [...row.errors];
   if (methodShadowed) statuses.push(405);
+  if (route.requireIfMatch === true) statuses.push(428);
   statuses.sort((a, b) => a - b);
   for (const status of statuses) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };

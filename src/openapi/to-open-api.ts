@@ -96,6 +96,10 @@ export function toOpenApi(
   }
   addRelatedComponents(schemas, owners, related, fail);
   schemas['ErrorEnvelope'] = structuredClone(ERROR_ENVELOPE_SCHEMA);
+  // A response only some routes answer with (428, where a route requires If-Match) is left out when none does.
+  const referenced = JSON.stringify(paths);
+  for (const name of Object.keys(shared.responses))
+    if (!referenced.includes(`"#/components/responses/${name}"`)) delete shared.responses[name];
   const { title, version, description } = options.info;
   return {
     openapi: '3.1.0',

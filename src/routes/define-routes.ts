@@ -68,7 +68,7 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
   if (typeof path !== 'string' || !PATH.test(path) || path.includes(':') || (path.length > 1 && path.endsWith('/')))
     fail(`path must start with "/", hold no ":" and not end with "/", got ${JSON.stringify(path)}`);
 
-  const enabled = enabledTypes(options.routes, fail);
+  const enabled = enabledTypes(options.routes, resource, fail);
   const routes: Route[] = [];
   const allow = new Map<string, string[]>();
   for (const type of ROUTE_TYPES) {
@@ -83,9 +83,24 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
       row.query === 'page'
         ? { linkHeader: config.linkHeader ?? true, totalCountHeader: config.totalCountHeader ?? false }
         : {};
-    const handle = routeHandler(row, service as ResourceService<unknown, unknown>, view, { path: pattern, ...headers });
+    const handle = routeHandler(
+      row,
+      service as ResourceService<unknown, unknown>,
+      view,
+      { path: pattern, ...headers },
+      config,
+    );
+    const flags = lifecycleFlags(config);
     routes.push(
-      Object.freeze({ type, method, path: pattern, ...(pagination ? { pagination } : {}), ...headers, handle }),
+      Object.freeze({
+        type,
+        method,
+        path: pattern,
+        ...(pagination ? { pagination } : {}),
+        ...headers,
+        ...flags,
+        handle,
+      }),
     );
     allow.set(pattern, [...(allow.get(pattern) ?? []), method]);
   }
@@ -116,13 +131,28 @@ function filledFields(
   return Object.freeze([...fields]);
 }
 
+/** The lifecycle options a route enables, as the route carries them (for the OpenAPI document): only the true ones. */
+function lifecycleFlags(config: RouteOptions): Pick<RouteOptions, 'deleted' | 'permanent' | 'requireIfMatch'> {
+  const flags: { deleted?: boolean; permanent?: boolean; requireIfMatch?: boolean } = {};
+  if (config.deleted === true) flags.deleted = true;
+  if (config.permanent === true) flags.permanent = true;
+  if (config.requireIfMatch === true) flags.requireIfMatch = true;
+  return flags;
+}
+
 function enabledTypes(
   routes: DefineRoutesOptions['routes'],
+  resource: Resource,
   fail: (message: string) => never,
 ): Map<RouteType, RouteOptions> {
   const enabled = new Map<RouteType, RouteOptions>();
   if (routes === undefined) {
-    for (const type of ROUTE_TYPES) enabled.set(type, {});
+    // The single-record types, and RESTORE for a resource with soft delete (each row says).
+    for (const type of ROUTE_TYPES) {
+      const { byDefault } = ROUTE_TABLE[type];
+      if (byDefault === 'always' || (byDefault === 'softDelete' && resource.softDelete !== undefined))
+        enabled.set(type, {});
+    }
     return enabled;
   }
   if (typeof routes !== 'object' || routes === null) fail('routes must be an object');
@@ -132,7 +162,7 @@ function enabledTypes(
     if (value === true) enabled.set(type as RouteType, {});
     else if (typeof value === 'object' && value !== null) {
       for (const key of Object.keys(value)) {
-        if (!ROUTE_OPTIONS[ROUTE_TABLE[type as RouteType].query].has(key))
+        if (!(ROUTE_TABLE[type as RouteType].options as readonly string[]).includes(key))
           fail(`unknown option "${key}" of route ${type}`);
         const flag = (value as Record<string, unknown>)[key];
         if (key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
@@ -142,15 +172,15 @@ function enabledTypes(
     } else fail(`route ${type} must be a boolean or an options object`);
   }
   if (enabled.size === 0) fail('routes enables no route type');
+  if (resource.softDelete === undefined) {
+    for (const type of enabled.keys())
+      if (ROUTE_TABLE[type].byDefault === 'softDelete') fail(`${type} needs a resource with softDelete`);
+    for (const [type, config] of enabled)
+      for (const key of ['deleted', 'permanent'] as const)
+        if (config[key] === true) fail(`option "${key}" of route ${type} needs a resource with softDelete`);
+  }
   return enabled;
 }
-
-/** The per-route options each kind of list query takes (a route that reads none takes none). */
-const ROUTE_OPTIONS: Readonly<Record<RouteRow['query'], ReadonlySet<string>>> = {
-  page: new Set(['pagination', 'linkHeader', 'totalCountHeader']),
-  cursor: new Set(['pagination']),
-  none: new Set(),
-};
 
 /**
  * The resource a route parses its query for: a list route's own page sizes merged over the resource's (a cursor

@@ -4,7 +4,7 @@ import type { PageMeta } from '../pagination/index';
 import type { Resource } from '../resource/index';
 import type { ResourceService } from '../service/index';
 import { linkHeader, queryTextOf } from './link-header';
-import type { Route, RouteInput, RouteReply } from './route';
+import type { Route, RouteInput, RouteOptions, RouteReply } from './route';
 import type { RouteRow } from './route-table';
 
 /** What a route's headers read of the route: its path pattern and its paging flags. */
@@ -33,18 +33,47 @@ export function routeHandler(
   service: ResourceService<unknown, unknown>,
   resource: Resource,
   route: RouteFlags,
+  options: RouteOptions = {},
 ): Route['handle'] {
-  const call = row.operation(service, resource);
+  const call = row.operation(service, resource, options);
   const { status } = row;
   const hasBody = row.response !== 'none';
   const addHeaders = headersOf(row, resource, route);
+  // A reply of one record of a versioned resource carries its version as a strong entity tag; a GET whose
+  // `If-None-Match` names it is a 304 without a body.
+  const version = row.response === 'record' ? resource.version : undefined;
+  const conditionalGet = version !== undefined && row.method === 'GET';
   return async (input): Promise<RouteReply> => {
     const correlationId = correlationIdOf(input);
     const result = await call(input, { headers: input.headers, correlationId, locals: input.locals });
     const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
     if (addHeaders !== undefined) addHeaders(headers, input, result);
+    if (version !== undefined) {
+      const tag = entityTagOf(result, version);
+      if (tag !== undefined) {
+        headers['etag'] = tag;
+        if (conditionalGet && noneMatch(normalizeHeaders(input.headers)['if-none-match'], tag))
+          return { status: 304, headers, body: undefined };
+      }
+    }
     return { status, headers, body: hasBody ? result : undefined };
   };
+}
+
+/** The strong entity tag of a record's version (`"3"`), or `undefined` when it holds none. */
+function entityTagOf(record: unknown, field: string): string | undefined {
+  const value = typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? `"${value}"` : undefined;
+}
+
+/** Whether an `If-None-Match` value names `tag` (weak comparison: `W/"3"` names `"3"`) or is `*`. */
+function noneMatch(header: string | readonly string[] | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const text = Array.isArray(header) ? header.join(',') : (header as string);
+  return text.split(',').some((part) => {
+    const one = part.trim();
+    return one === '*' || one === tag || one === `W/${tag}`;
+  });
 }
 
 /** The row's and route's own headers, or `undefined` when it sends none but the correlation id. */

@@ -1,19 +1,23 @@
+import { HttpError } from '../errors/index';
+import { normalizeHeaders } from '../internal/index';
 import { parseCursorQuery, parseListQuery } from '../query/index';
 import type { Resource } from '../resource/index';
 import { readEmbedParams } from './read-embed-params';
+import { choiceParam, queryParamsOf, refuseUnknownParams, withoutParam } from './query-params';
+import type { RouteOptions } from './route';
 import type { OperationOptions, ResourceService } from '../service/index';
 
 /** The HTTP methods the routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The status of a route's success reply. */
-export type RouteStatus = 200 | 201 | 204;
+export type RouteStatus = 200 | 201 | 204 | 304;
 
 /**
  * An error status a route may answer with, besides its success; the OpenAPI document describes each (405 it adds
- * itself where another route's literal path matches this route's `:id`).
+ * itself where another route's literal path matches this route's `:id`, 428 where the route requires `If-Match`).
  */
-export type RouteErrorStatus = 400 | 404 | 409 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
+export type RouteErrorStatus = 400 | 404 | 409 | 412 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
 
 /** The part of a request a route's service call reads (what a framework adapter hands every route). */
 export interface RouteCallInput {
@@ -42,10 +46,21 @@ export interface RouteRow {
    */
   readonly query: 'page' | 'cursor' | 'none';
   /**
-   * The service operation and how it is called: given the service and the resource the route parses its query for
-   * (once, at `defineRoutes`), the call that runs per request.
+   * The service operation and how it is called: given the service, the resource the route parses its query for and
+   * the route's options (once, at `defineRoutes`), the call that runs per request.
    */
-  readonly operation: (service: ResourceService<unknown, unknown>, resource: Resource) => RouteCall;
+  readonly operation: (
+    service: ResourceService<unknown, unknown>,
+    resource: Resource,
+    options: RouteOptions,
+  ) => RouteCall;
+  /** The route options the type takes (`defineRoutes` refuses others). */
+  readonly options: readonly (keyof RouteOptions)[];
+  /**
+   * Whether `defineRoutes` enables the type when its `routes` option is not given: always, for a resource with
+   * `softDelete` only, or never (only when `routes` names it).
+   */
+  readonly byDefault: 'always' | 'softDelete' | 'never';
   /** The status of the success reply. */
   readonly status: RouteStatus;
   /** The request body: none, or the create, replace or patch body schema of the resource. */
@@ -62,15 +77,50 @@ export interface RouteRow {
 
 const idOf = (input: RouteCallInput): string => String(input.params.id ?? '');
 const READ: readonly RouteErrorStatus[] = [400, 414, 429, 431, 500, 503];
-const WRITE: readonly RouteErrorStatus[] = [400, 404, 409, 413, 414, 415, 429, 431, 500, 503];
+const WRITE: readonly RouteErrorStatus[] = [400, 404, 409, 412, 413, 414, 415, 429, 431, 500, 503];
+
+/**
+ * The `deleted` mode of a list query (where the route's `deleted` option allows it) and the query the list parser
+ * reads, without it. Without the option, `deleted` stays in the query, where the parser refuses it as unknown.
+ */
+function listQueryOf(input: RouteCallInput, options: RouteOptions): { query: unknown; deleted?: 'include' | 'only' } {
+  if (options.deleted !== true) return { query: input.query };
+  const params = queryParamsOf(input.query);
+  if (!params.has('deleted')) return { query: input.query };
+  const deleted = choiceParam(params, 'deleted', ['include', 'only'] as const);
+  return { query: withoutParam(input.query, 'deleted'), ...(deleted === undefined ? {} : { deleted }) };
+}
+
+/**
+ * The `If-Match` of a write, for the service's `ifMatch`; with the route's `requireIfMatch`, a request without one
+ * is a 428.
+ */
+function ifMatchOf(options: OperationOptions<unknown>, route: RouteOptions): string | undefined {
+  const raw = normalizeHeaders(options.headers)['if-match'];
+  const value = typeof raw === 'string' || raw === undefined ? raw : raw.join(', ');
+  if (value === undefined && route.requireIfMatch === true)
+    throw new HttpError(428, 'this write needs an if-match header with the etag of the record');
+  return value;
+}
+
+/** The options of a write with its `If-Match` (unchanged without one). */
+const writeOptions = (options: OperationOptions<unknown>, route: RouteOptions) => {
+  const ifMatch = ifMatchOf(options, route);
+  return ifMatch === undefined ? options : { ...options, ifMatch };
+};
 
 const rows = {
   GET_LIST: {
     method: 'GET',
     suffix: '',
     query: 'page',
-    operation: (service, resource) => (input, options) =>
-      service.list(parseListQuery(input.query, resource) as never, options),
+    operation: (service, resource, route) => (input, options) => {
+      const { query, deleted } = listQueryOf(input, route);
+      const parsed = parseListQuery(query, resource);
+      return service.list((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+    },
+    options: ['pagination', 'linkHeader', 'totalCountHeader', 'deleted'],
+    byDefault: 'always',
     status: 200,
     body: 'none',
     response: 'page',
@@ -86,8 +136,13 @@ const rows = {
     method: 'GET',
     suffix: '/cursor',
     query: 'cursor',
-    operation: (service, resource) => (input, options) =>
-      service.listByCursor(parseCursorQuery(input.query, resource) as never, options),
+    operation: (service, resource, route) => (input, options) => {
+      const { query, deleted } = listQueryOf(input, route);
+      const parsed = parseCursorQuery(query, resource);
+      return service.listByCursor((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+    },
+    options: ['pagination', 'deleted'],
+    byDefault: 'always',
     status: 200,
     body: 'none',
     response: 'cursorPage',
@@ -103,11 +158,25 @@ const rows = {
     method: 'GET',
     suffix: '/:id',
     query: 'none',
-    // `include` and `counts` are read from the query string (every other parameter is ignored).
-    operation: (service, resource) => (input, options) => {
-      const embeds = readEmbedParams(input.query, resource);
-      return service.get(idOf(input), embeds === undefined ? options : { ...options, ...embeds });
+    // `include`, `counts` and (with the route's `deleted` option) `deleted` are read from the query string; any other
+    // parameter is a 400, as on the list routes.
+    operation: (service, resource, route) => {
+      const known = route.deleted === true ? ['include', 'counts', 'deleted'] : ['include', 'counts'];
+      return (input, options) => {
+        const params = queryParamsOf(input.query);
+        if (params.size === 0) return service.get(idOf(input), options);
+        refuseUnknownParams(params, known);
+        const embeds = readEmbedParams(input.query, resource);
+        const deleted = choiceParam(params, 'deleted', ['include', 'only'] as const);
+        return service.get(idOf(input), {
+          ...options,
+          ...embeds,
+          ...(deleted === undefined ? {} : { deleted }),
+        });
+      };
     },
+    options: ['deleted'],
+    byDefault: 'always',
     status: 200,
     body: 'none',
     response: 'record',
@@ -120,6 +189,8 @@ const rows = {
     suffix: '',
     query: 'none',
     operation: (service) => (input, options) => service.create(input.body, options),
+    options: [],
+    byDefault: 'always',
     status: 201,
     body: 'create',
     response: 'record',
@@ -131,7 +202,10 @@ const rows = {
     method: 'PUT',
     suffix: '/:id',
     query: 'none',
-    operation: (service) => (input, options) => service.replace(idOf(input), input.body, options),
+    operation: (service, _resource, route) => (input, options) =>
+      service.replace(idOf(input), input.body, writeOptions(options, route)),
+    options: ['requireIfMatch'],
+    byDefault: 'always',
     status: 200,
     body: 'replace',
     response: 'record',
@@ -147,7 +221,10 @@ const rows = {
     method: 'PATCH',
     suffix: '/:id',
     query: 'none',
-    operation: (service) => (input, options) => service.update(idOf(input), input.body, options),
+    operation: (service, _resource, route) => (input, options) =>
+      service.update(idOf(input), input.body, writeOptions(options, route)),
+    options: ['requireIfMatch'],
+    byDefault: 'always',
     status: 200,
     body: 'patch',
     response: 'record',
@@ -163,13 +240,45 @@ const rows = {
     method: 'DELETE',
     suffix: '/:id',
     query: 'none',
-    operation: (service) => (input, options) => service.delete(idOf(input), options),
+    // `permanent=true` (where the route's `permanent` option allows it) removes a soft-deleted resource's record;
+    // any other parameter is a 400.
+    operation: (service, _resource, route) => {
+      const known = route.permanent === true ? ['permanent'] : [];
+      return (input, options) => {
+        const params = queryParamsOf(input.query);
+        refuseUnknownParams(params, known);
+        const permanent = choiceParam(params, 'permanent', ['true', 'false'] as const) === 'true';
+        const write = writeOptions(options, route);
+        return service.delete(idOf(input), permanent ? { ...write, permanent } : write);
+      };
+    },
+    options: ['permanent', 'requireIfMatch'],
+    byDefault: 'always',
     status: 204,
     body: 'none',
     response: 'none',
     location: false,
-    errors: [400, 404, 409, 414, 429, 431, 500, 503],
+    errors: [400, 404, 409, 412, 414, 429, 431, 500, 503],
     openApi: { operationId: 'delete{singular}', summary: 'Delete a record of {tag}', success: 'Deleted.' },
+  },
+  RESTORE: {
+    method: 'POST',
+    suffix: '/:id/restore',
+    query: 'none',
+    operation: (service, _resource, route) => (input, options) =>
+      service.restore(idOf(input), writeOptions(options, route)),
+    options: ['requireIfMatch'],
+    byDefault: 'softDelete',
+    status: 200,
+    body: 'none',
+    response: 'record',
+    location: false,
+    errors: [400, 404, 409, 412, 414, 429, 431, 500, 503],
+    openApi: {
+      operationId: 'restore{singular}',
+      summary: 'Restore a deleted record of {tag}',
+      success: 'The record, no longer deleted.',
+    },
   },
 } satisfies Readonly<Record<string, RouteRow>>;
 
@@ -180,7 +289,10 @@ const rows = {
  */
 export const ROUTE_TABLE: { readonly [T in keyof typeof rows]: RouteRow } = deepFreeze(rows);
 
-/** One route type: `GET_LIST`, `GET_LIST_CURSOR`, `GET`, `CREATE`, `UPDATE` (PUT), `PARTIAL_UPDATE` (PATCH) or `DELETE`. */
+/**
+ * One route type: `GET_LIST`, `GET_LIST_CURSOR`, `GET`, `CREATE`, `UPDATE` (PUT), `PARTIAL_UPDATE` (PATCH), `DELETE`
+ * or `RESTORE` (`POST {path}/:id/restore`, for a resource with `softDelete`).
+ */
 export type RouteType = keyof typeof ROUTE_TABLE;
 
 /** The route types of a resource, after the spec's controller definition (GET_LIST is the paginated list): the table's keys. */

@@ -18,6 +18,18 @@ export interface RouteOptions {
    * so that browser clients on another origin can read it (default `false`).
    */
   readonly totalCountHeader?: boolean;
+  /**
+   * `GET_LIST`, `GET_LIST_CURSOR` and `GET`, on a resource with `softDelete`: take the query parameter
+   * `deleted=include|only`, which shows deleted records too or only them (default `false`: the parameter is a 400).
+   */
+  readonly deleted?: boolean;
+  /**
+   * `DELETE`, on a resource with `softDelete`: take `permanent=true`, which removes the record instead (default
+   * `false`: the parameter is a 400).
+   */
+  readonly permanent?: boolean;
+  /** `UPDATE`, `PARTIAL_UPDATE`, `DELETE` and `RESTORE`: a write without `If-Match` is a 428 (default `false`). */
+  readonly requireIfMatch?: boolean;
 }
 
 /** What a framework adapter hands a route: the request, framework-neutral. */
@@ -63,6 +75,12 @@ export interface Route {
   readonly linkHeader?: boolean;
   /** `GET_LIST` only: whether replies carry `x-total-count`. */
   readonly totalCountHeader?: boolean;
+  /** Present (`true`) when the route takes `deleted=include|only`. */
+  readonly deleted?: boolean;
+  /** Present (`true`) when the `DELETE` route takes `permanent=true`. */
+  readonly permanent?: boolean;
+  /** Present (`true`) when a write without `If-Match` is a 428. */
+  readonly requireIfMatch?: boolean;
   /**
    * Runs the route: parses the query, calls the service, and resolves to the reply.
    *

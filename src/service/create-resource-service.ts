@@ -59,8 +59,11 @@ export interface RelationsInput {
   readonly counts?: readonly string[] | undefined;
 }
 
-/** Per-call options of `get`: the operation's options and the relations to embed in the record. */
-export interface GetOptions<TLocals = DefaultLocals> extends OperationOptions<TLocals>, RelationsInput {}
+/**
+ * Per-call options of `get`: the operation's options, the relations to embed in the record, and (on a resource with
+ * soft delete) `deleted` to read a deleted record too (`'include'`) or only one (`'only'`).
+ */
+export interface GetOptions<TLocals = DefaultLocals> extends OperationOptions<TLocals>, RelationsInput, DeletedInput {}
 
 /**
  * Per-call options of a write to one record (`update`, `replace`, `delete`, `restore`): with `ifMatch` (a version,
@@ -449,7 +452,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const counts = embeds ? relationNamesOf(options.counts, binder.relations, 'counts') : [];
         await notify('onBeforeGet', context, 'id', id);
         const scope = await scopeFor('get', context);
-        let entity = await repository.get(id, within(scope));
+        let entity = await repository.get(id, within(scope, options.deleted));
         if (include.length > 0 || counts.length > 0) {
           const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
           entity = (await call.embed([entity], include, counts))[0] as Awaited<TRecord>;

@@ -45,7 +45,7 @@ const input = (extra: Partial<Parameters<Route['handle']>[0]> = {}) => ({
 });
 
 describe('ROUTE_TYPES', () => {
-  it('lists the seven route types in order, frozen', () => {
+  it('lists the route types in order, frozen', () => {
     expect(ROUTE_TYPES).toStrictEqual([
       'GET_LIST',
       'GET_LIST_CURSOR',
@@ -54,6 +54,7 @@ describe('ROUTE_TYPES', () => {
       'UPDATE',
       'PARTIAL_UPDATE',
       'DELETE',
+      'RESTORE',
     ]);
     expect(Object.isFrozen(ROUTE_TYPES)).toBe(true);
   });

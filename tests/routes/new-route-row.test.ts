@@ -1,5 +1,5 @@
 /**
- * A route type is one row of the route table: with a `RESTORE` row added to the table (and nothing else changed),
+ * A route type is one row of the route table: with a `ARCHIVE` row added to the table (and nothing else changed),
  * `defineRoutes` serves it, the OpenAPI document describes it (valid OpenAPI 3.1), and the Fastify adapter mounts
  * it with its response schema and its 405.
  */
@@ -19,23 +19,25 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock(TABLE, async (importOriginal) => {
     const original = await importOriginal<typeof import('../../src/routes/route-table')>();
-    const RESTORE: RouteRow = {
+    const ARCHIVE: RouteRow = {
       method: 'POST',
-      suffix: '/:id/restore',
+      suffix: '/:id/archive',
       query: 'none',
       operation: (service) => (input, options) => service.get(String(input.params.id ?? ''), options),
+      options: [],
+      byDefault: 'always',
       status: 200,
       body: 'none',
       response: 'record',
       location: false,
       errors: [400, 404, 409, 414, 429, 431, 500, 503],
       openApi: {
-        operationId: 'restore{singular}',
-        summary: 'Restore a deleted record of {tag}',
-        success: 'The restored record.',
+        operationId: 'archive{singular}',
+        summary: 'Archive a record of {tag}',
+        success: 'The archived record.',
       },
     };
-    const ROUTE_TABLE = Object.freeze({ ...original.ROUTE_TABLE, RESTORE });
+    const ROUTE_TABLE = Object.freeze({ ...original.ROUTE_TABLE, ARCHIVE });
     return { ...original, ROUTE_TABLE, ROUTE_TYPES: Object.freeze(Object.keys(ROUTE_TABLE)) };
   });
   pagelopeModule = await import('pagelope');
@@ -60,18 +62,18 @@ function setup() {
 describe('a route table row added', () => {
   it('gives defineRoutes a route, with its path in the allow map', async () => {
     const routes = pagelopeModule.defineRoutes(setup());
-    const restore = routes.routes.find((route) => (route.type as string) === 'RESTORE');
-    expect(restore).toMatchObject({ method: 'POST', path: '/items/:id/restore' });
-    expect(routes.allow.get('/items/:id/restore')).toBe('POST');
-    const reply = await restore!.handle({ params: { id: 'a' }, query: '', headers: {} });
+    const archive = routes.routes.find((route) => (route.type as string) === 'ARCHIVE');
+    expect(archive).toMatchObject({ method: 'POST', path: '/items/:id/archive' });
+    expect(routes.allow.get('/items/:id/archive')).toBe('POST');
+    const reply = await archive!.handle({ params: { id: 'a' }, query: '', headers: {} });
     expect(reply).toMatchObject({ status: 200, body: { id: 'a', name: 'A' } });
   });
 
   it('lets defineRoutes enable it alone, and refuses options it does not take', () => {
-    const only = pagelopeModule.defineRoutes(setup(), { routes: { RESTORE: true } as never });
-    expect(only.routes.map((route) => route.type)).toStrictEqual(['RESTORE']);
-    expect(() => pagelopeModule.defineRoutes(setup(), { routes: { RESTORE: { linkHeader: true } } as never })).toThrow(
-      'unknown option "linkHeader" of route RESTORE',
+    const only = pagelopeModule.defineRoutes(setup(), { routes: { ARCHIVE: true } as never });
+    expect(only.routes.map((route) => route.type)).toStrictEqual(['ARCHIVE']);
+    expect(() => pagelopeModule.defineRoutes(setup(), { routes: { ARCHIVE: { linkHeader: true } } as never })).toThrow(
+      'unknown option "linkHeader" of route ARCHIVE',
     );
   });
 
@@ -80,13 +82,13 @@ describe('a route table row added', () => {
       info: { title: 'Items', version: '1' },
     });
     const operation = (document.paths as Record<string, Record<string, Record<string, unknown>>>)[
-      '/items/{id}/restore'
+      '/items/{id}/archive'
     ]?.['post'];
     expect(operation).toMatchObject({
-      operationId: 'restoreItem',
-      summary: 'Restore a deleted record of items',
+      operationId: 'archiveItem',
+      summary: 'Archive a record of items',
       parameters: expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
-      responses: { 200: { description: 'The restored record.' } },
+      responses: { 200: { description: 'The archived record.' } },
     });
     expect(Object.keys(operation?.['responses'] as object)).toStrictEqual([
       '200',
@@ -108,11 +110,11 @@ describe('a route table row added', () => {
     const app = Fastify();
     const schemas: unknown[] = [];
     app.addHook('onRoute', (route) => {
-      if (route.url === '/items/:id/restore' && route.method === 'POST') schemas.push(route.schema?.response);
+      if (route.url === '/items/:id/archive' && route.method === 'POST') schemas.push(route.schema?.response);
     });
     await app.register(fastifyModule.pagelope, { routes: pagelopeModule.defineRoutes(setup()) });
     try {
-      const ok = await app.inject({ method: 'POST', url: '/items/a/restore' });
+      const ok = await app.inject({ method: 'POST', url: '/items/a/archive' });
       expect(ok.statusCode).toBe(200);
       expect(ok.body).toBe('{"id":"a","name":"A","at":"2024-01-02T00:00:00.000Z"}');
       expect(schemas).toStrictEqual([
@@ -128,7 +130,7 @@ describe('a route table row added', () => {
           },
         },
       ]);
-      const refused = await app.inject({ method: 'GET', url: '/items/a/restore' });
+      const refused = await app.inject({ method: 'GET', url: '/items/a/archive' });
       expect(refused.statusCode).toBe(405);
       expect(refused.headers['allow']).toBe('POST');
     } finally {

@@ -12,14 +12,16 @@ import {
 import { responseSchemaOf } from '../../src/http/index';
 import { ROUTE_TABLE, type RouteRow } from '../../src/routes/index';
 
+// With soft delete, so that every row (RESTORE too) is enabled by default.
 const items = defineResource({
   name: 'items',
-  schema: z.object({ id: z.string(), name: z.string().min(1) }),
+  schema: z.object({ id: z.string(), name: z.string().min(1), deletedAt: z.date().nullable() }),
   clientIds: true,
+  softDelete: { field: 'deletedAt' },
 });
 
 function setup() {
-  const repository = createMemoryRepository(items, { records: [{ id: 'a', name: 'A' }] });
+  const repository = createMemoryRepository(items, { records: [{ id: 'a', name: 'A', deletedAt: null }] });
   return createResourceService({ resource: items, repository });
 }
 
@@ -27,7 +29,7 @@ const TYPES = Object.keys(ROUTE_TABLE) as RouteType[];
 const column = <K extends keyof RouteRow>(key: K) =>
   Object.fromEntries(TYPES.map((type) => [type, ROUTE_TABLE[type][key]]));
 const READ = [400, 414, 429, 431, 500, 503];
-const WRITE = [400, 404, 409, 413, 414, 415, 429, 431, 500, 503];
+const WRITE = [400, 404, 409, 412, 413, 414, 415, 429, 431, 500, 503];
 
 /** A request each row's route answers with its success: the id `a` for an `:id` route, a body for a body route. */
 const BODIES: Readonly<Record<RouteRow['body'], unknown>> = {
@@ -60,6 +62,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 'PUT',
       PARTIAL_UPDATE: 'PATCH',
       DELETE: 'DELETE',
+      RESTORE: 'POST',
     });
   });
 
@@ -72,6 +75,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: '/:id',
       PARTIAL_UPDATE: '/:id',
       DELETE: '/:id',
+      RESTORE: '/:id/restore',
     });
   });
 
@@ -84,6 +88,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 'none',
       PARTIAL_UPDATE: 'none',
       DELETE: 'none',
+      RESTORE: 'none',
     });
   });
 
@@ -96,6 +101,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 200,
       PARTIAL_UPDATE: 200,
       DELETE: 204,
+      RESTORE: 200,
     });
   });
 
@@ -108,6 +114,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 'replace',
       PARTIAL_UPDATE: 'patch',
       DELETE: 'none',
+      RESTORE: 'none',
     });
   });
 
@@ -120,6 +127,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 'record',
       PARTIAL_UPDATE: 'record',
       DELETE: 'none',
+      RESTORE: 'record',
     });
   });
 
@@ -135,7 +143,8 @@ describe('ROUTE_TABLE', () => {
       CREATE: [400, 409, 413, 414, 415, 429, 431, 500, 503],
       UPDATE: WRITE,
       PARTIAL_UPDATE: WRITE,
-      DELETE: [400, 404, 409, 414, 429, 431, 500, 503],
+      DELETE: [400, 404, 409, 412, 414, 429, 431, 500, 503],
+      RESTORE: [400, 404, 409, 412, 414, 429, 431, 500, 503],
     });
     for (const { errors } of Object.values(ROUTE_TABLE))
       expect([...errors].sort((a, b) => a - b)).toStrictEqual(errors);
@@ -150,6 +159,7 @@ describe('ROUTE_TABLE', () => {
       UPDATE: 'replace{singular}',
       PARTIAL_UPDATE: 'update{singular}',
       DELETE: 'delete{singular}',
+      RESTORE: 'restore{singular}',
     });
   });
 });

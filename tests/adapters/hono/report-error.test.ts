@@ -39,7 +39,7 @@ describe('onError reportError', () => {
       app.onError(handler).notFound(notFound);
       const served = await serveListener(getRequestListener(app.fetch));
       try {
-        const response = await fetch(`${served.url}/items/a?x=1`, { headers: { 'x-correlation-id': 'def-1' } });
+        const response = await fetch(`${served.url}/items/a`, { headers: { 'x-correlation-id': 'def-1' } });
         expect(response.status).toBe(500);
         await response.arrayBuffer();
         const missing = await fetch(`${served.url}/nowhere`);
