@@ -65,6 +65,10 @@ export interface MemoryRepositoryOptions<TRecord> {
  * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, reads from outside the
  * transaction see the committed state and writes wait until it has ended (docs/hooks-and-service.md, "Transactions").
  *
+ * `createMany`, `updateMany` and `deleteMany` validate every item, then apply them in order through a journal of
+ * their own: the first that fails (409, 404) undoes the ones before it, so a batch writes all or nothing, inside a
+ * transaction too (see `createMemoryBatchWrites` for repeated ids).
+ *
  * @throws HttpError 400 when a seed record is invalid, 409 when two seed records share an id.
  * @example
  * const repository = createMemoryRepository(users, { records: seed });

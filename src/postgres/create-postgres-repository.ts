@@ -79,7 +79,9 @@ import { planRelations, type ParentTable } from './relation-plan';
  * repositories' other statements wait until the transaction ends, so inside `work` reach the database only through
  * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). A
  * repository on any other client (one that might spread a transaction over several connections) has no
- * `transaction`.
+ * `transaction`, and no batch writes either: where it has them, `createMany` is one multi-row INSERT (split, in one
+ * transaction, past 65,535 bind parameters), `deleteMany` one `DELETE ... = ANY($1)` and `updateMany` one UPDATE per
+ * change, each all or nothing (a savepoint inside `tx.repository(...)`).
  *
  * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
  * the resource does not have.
