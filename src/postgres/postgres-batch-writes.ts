@@ -15,7 +15,7 @@ import {
 import { checkRecordValues, isImpossibleScope } from './check-values';
 import { compileWhere } from './compile-where';
 import type { WriteErrorContext } from './constraint-error';
-import { insertStatements, MAX_BIND_PARAMETERS, type InsertTarget } from './insert-statements';
+import { insertStatements, type InsertTarget } from './insert-statements';
 import { keyText } from './key-text';
 import { runBatch, type RunRows } from './run-batch';
 import type { SqlClient } from './sql-client';
@@ -48,8 +48,6 @@ export interface PostgresBatchParts<TRecord> extends InsertTarget {
     options: ScopeOptions<TRecord> & { readonly where?: Where<TRecord> | undefined },
     exec: RunRows,
   ) => Promise<TRecord>;
-  /** Bind parameters per statement (default {@link MAX_BIND_PARAMETERS}; lower in tests of the split). */
-  readonly maxParameters?: number | undefined;
 }
 
 /** The batch writes of a PostgreSQL repository: `createMany`, `updateMany` and `deleteMany`. */
@@ -133,7 +131,7 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
       if (new Set(given).size < given.length) {
         throw duplicateIdError(resource, await firstDuplicate(ids, await parts.context()));
       }
-      const statements = await insertStatements(records, parts, parts.maxParameters ?? MAX_BIND_PARAMETERS);
+      const statements = await insertStatements(records, parts);
       const write = (statement: (typeof statements)[number]): WriteErrorContext => ({
         operation: 'create',
         record: widestValues(statement.records),

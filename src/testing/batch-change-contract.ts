@@ -3,7 +3,7 @@ import type { Where } from 'pagelope';
 import { notFoundError } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import { ageValue, dateValue, scoreValue, statusValue, text } from './arbitraries';
-import { listAll, openBatching, type BatchSkipContext } from './batch-create-contract';
+import { listAll, openBatching, type BatchSkipContext } from './open-batching';
 import { modelDeleteMany, modelUpdateMany, type ModelChange } from './batch-model';
 import type { ContractContext } from './contract-context';
 import { expectBadRequest, httpErrorOf } from './expect-bad-request';

@@ -1,13 +1,8 @@
 import type { Repository } from 'pagelope';
 import { describe, expect, it } from 'vitest';
 import { batchChangeContract } from './batch-change-contract';
-import {
-  batchCreateContract,
-  listAll,
-  openBatching,
-  type Batching,
-  type BatchSkipContext,
-} from './batch-create-contract';
+import { batchCreateContract } from './batch-create-contract';
+import { listAll, openBatching, type Batching, type BatchSkipContext } from './open-batching';
 import type { ContractContext } from './contract-context';
 import { httpErrorOf } from './expect-bad-request';
 import type { Item } from './fixtures';

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { Repository } from 'pagelope';
 import { duplicateIdError } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import { recordsArbitrary } from './arbitraries';
@@ -7,35 +6,9 @@ import type { ContractContext } from './contract-context';
 import { expectBadRequest, httpErrorOf } from './expect-bad-request';
 import { items, type Item } from './fixtures';
 import { idsOf } from './ids-of';
+import { listAll, openBatching, type Batching, type BatchSkipContext } from './open-batching';
 import { SEED } from './seed';
 import { tryMutate } from './try-mutate';
-
-/** What the batch rules need of vitest's test context: `skip` with a note. */
-export interface BatchSkipContext {
-  skip(note: string): never;
-}
-
-/** A repository of the contract's items that has the batch writes. */
-export type Batching = Repository<Item> & Required<Pick<Repository<Item>, 'createMany' | 'updateMany' | 'deleteMany'>>;
-
-/** The seeded (or empty) repository of a test, or a skip naming the batch method it lacks. */
-export async function openBatching(
-  context: ContractContext,
-  ctx: BatchSkipContext,
-  method: 'createMany' | 'updateMany' | 'deleteMany',
-  seed = true,
-): Promise<Batching> {
-  const repository = await (seed ? context.seeded() : context.fresh());
-  if (typeof repository[method] !== 'function') return ctx.skip(`the repository has no ${method}`);
-  return repository as Batching;
-}
-
-/** Every record, in id order (the contract's batches keep the total under 50). */
-export async function listAll(repository: Repository<Item>): Promise<readonly Item[]> {
-  const page = await repository.list({ limit: 50 });
-  expect(page.total).toBeLessThanOrEqual(50);
-  return page.items;
-}
 
 /**
  * The rules of `createMany`: every record stored and returned in order, as single creates give them; a duplicate id
