@@ -2,8 +2,8 @@
  * The batch writes of the PostgreSQL adapter, counted by the database itself (a statement-level trigger that counts
  * the INSERT statements on the table): `createMany` of 100 records is one INSERT; a batch whose values exceed the
  * 65,535 bind parameters is split into INSERTs of one transaction; a constraint broken by one item (the 57th of 100,
- * or the last of a split batch) leaves nothing written, the error mapped as a single create's. On PGlite, and on the
- * server when DATABASE_URL is set.
+ * or the last of a split batch) leaves nothing written, the error mapped as a single create's; a `deleteMany` refused
+ * by a foreign key removes nothing. On PGlite, and on the server when DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 for (const [leg, open] of testDatabases()) {
-  describe(`createMany on ${leg}`, () => {
+  describe(`batch writes on ${leg}`, () => {
     let db: TestDatabase;
     const tables: string[] = [];
     beforeAll(async () => {
@@ -68,7 +68,7 @@ for (const [leg, open] of testDatabases()) {
         const { rows: found } = await db.client.query(`SELECT count(*)::int AS n FROM "${table}"`, []);
         return Number(found[0]?.['n']);
       };
-      return { repository, inserts, total };
+      return { repository, inserts, total, table };
     }
 
     const hundred = (): RowRecord[] =>
@@ -119,6 +119,21 @@ for (const [leg, open] of testDatabases()) {
         message: ['label: the value is too long'],
       });
       expect(await total()).toBe(0);
+    });
+
+    it('removes nothing when another table refers to one of the records, and answers the 409 of a single delete', async () => {
+      const { repository, total, table } = await countedTable(rows);
+      const refs = `${table}_refs`;
+      tables.push(refs);
+      await db.exec(`CREATE TABLE "${refs}" (id text PRIMARY KEY, row_id text REFERENCES "${table}" (id))`);
+      await repository.createMany?.(hundred().slice(0, 3));
+      await db.exec(`INSERT INTO "${refs}" VALUES ('x', 'r002')`);
+      const single = await failureOf(repository.delete('r002'));
+      const error = await failureOf(repository.deleteMany?.(['r001', 'r002', 'r003']) ?? Promise.resolve());
+      expect(isHttpError(error) && { statusCode: error.statusCode, message: error.message }).toStrictEqual(
+        isHttpError(single) && { statusCode: 409, message: single.message },
+      );
+      expect(await total()).toBe(3);
     });
 
     const wideRecords = (count: number): WideRecord[] =>
