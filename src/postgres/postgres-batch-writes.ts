@@ -161,8 +161,10 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
           client,
           async (exec) => {
             const out: Row[] = [];
-            for (const statement of statements)
-              out.push(...(await exec(statement.text, statement.values, write(statement))));
+            // Row by row: a statement may return tens of thousands, too many to spread as arguments.
+            for (const statement of statements) {
+              for (const row of await exec(statement.text, statement.values, write(statement))) out.push(row);
+            }
             return out;
           },
           createError,
