@@ -24,10 +24,12 @@ import {
   compilePredicate,
   type ByValuesOptions,
   type NormalizedQuery,
+  type Where,
   keyOf,
 } from '../kit/index';
 import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
+import { createMemoryBatchWrites } from './memory-batch-writes';
 import { readAsRunning, runningReader, withTransactions } from './memory-transaction';
 import { pickFields } from './pick-fields';
 import { recordClonerOf } from './record-cloner';
@@ -62,6 +64,10 @@ export interface MemoryRepositoryOptions<TRecord> {
  * `transaction(work)` runs `work` in a memory transaction that any memory repository can join
  * (`tx.repository(other)`); transactions run one at a time, and while one holds a repository, reads from outside the
  * transaction see the committed state and writes wait until it has ended (docs/hooks-and-service.md, "Transactions").
+ *
+ * `createMany`, `updateMany` and `deleteMany` validate every item, then apply them in order through a journal of
+ * their own: the first that fails (409, 404) undoes the ones before it, so a batch writes all or nothing, inside a
+ * transaction too (see `createMemoryBatchWrites` for repeated ids).
  *
  * @throws HttpError 400 when a seed record is invalid, 409 when two seed records share an id.
  * @example
@@ -109,14 +115,20 @@ export function createMemoryRepository<TRecord>(
     return record as TRecord;
   };
 
-  /** The stored record with this id, when it also matches the scope; else a 404 alike for both cases. */
-  const find = (id: unknown, options?: ScopeOptions<TRecord>): Row => {
-    const scope = options?.scope;
-    // The scope is validated first: an invalid one is a server fault whether or not the id exists.
-    const test = scope == null ? undefined : compilePredicate(normalizeScope(scope, resource as Resource));
+  /**
+   * The stored record with this id, when it also matches the scope (and `where`, a batch item's own condition); else
+   * a 404 alike for every case.
+   */
+  const find = (id: unknown, options?: ScopeOptions<TRecord>, where?: Where<TRecord>): Row => {
+    // The scope and `where` are validated first: an invalid one is a server fault whether or not the id exists.
+    const test = (condition: Where<TRecord> | undefined) =>
+      condition == null ? undefined : compilePredicate(normalizeScope(condition, resource as Resource));
+    const inScope = test(options?.scope);
+    const matches = test(where);
     const record = typeof id === 'string' || typeof id === 'number' ? store.find(id) : undefined;
-    const inScope = record !== undefined && (test === undefined || test(record));
-    if (!inScope) throw notFoundError(resource, id);
+    const found =
+      record !== undefined && (inScope === undefined || inScope(record)) && (matches === undefined || matches(record));
+    if (!found) throw notFoundError(resource, id);
     return record;
   };
 
@@ -157,6 +169,13 @@ export function createMemoryRepository<TRecord>(
   }
 
   return withTransactions(store, {
+    ...createMemoryBatchWrites({
+      resource,
+      store,
+      prepare: (data) => prepare(data, () => false),
+      find,
+      clone: (record) => clone(record),
+    }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       return clone(insert(data));
     },

@@ -148,7 +148,10 @@ async function runMemoryTransaction<T>(work: (tx: Transaction) => Promise<T>): P
   }
 }
 
-/** The operations that only read: from outside a transaction they read the committed state instead of waiting. */
+/**
+ * The operations that only read: from outside a transaction they read the committed state instead of waiting. Every
+ * other operation is a write and waits, the batch writes (`createMany`, `updateMany`, `deleteMany`) among them.
+ */
 const READS: ReadonlySet<string> = new Set(['get', 'list', 'listByCursor', 'listByValues', 'countByValues']);
 
 /** Runs `call` once no transaction holds `store` (a transaction that ends may be followed by the next one). */

@@ -12,6 +12,7 @@ import {
   type ScopeOptions,
   type Transaction,
   type ByValuesOptions,
+  type Where,
   ownPageResult,
   normalizeListInput,
   normalizeCursorInput,
@@ -50,6 +51,8 @@ import {
 } from './transaction';
 import { countByValues, listByValues } from './list-by-values';
 import { registerNativeTable } from './native-tables';
+import { createPostgresBatchWrites } from './postgres-batch-writes';
+import type { RunRows } from './run-batch';
 import { planRelations, type ParentTable } from './relation-plan';
 
 /**
@@ -76,7 +79,9 @@ import { planRelations, type ParentTable } from './relation-plan';
  * repositories' other statements wait until the transaction ends, so inside `work` reach the database only through
  * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). A
  * repository on any other client (one that might spread a transaction over several connections) has no
- * `transaction`.
+ * `transaction`, and no batch writes either: where it has them, `createMany` is one multi-row INSERT (split, in one
+ * transaction, past 65,535 bind parameters), `deleteMany` one `DELETE ... = ANY($1)` and `updateMany` one UPDATE per
+ * change, each all or nothing (a savepoint inside `tx.repository(...)`).
  *
  * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
  * the resource does not have.
@@ -141,40 +146,60 @@ export function createPostgresRepository<TRecord>(
   const parent: ParentTable = { resource: generic, table, columns: columnNames, root: rootClientOf(client) };
   const byValuesTable = { resource: generic, table, run: (text: string, values: unknown[]) => run(text, values) };
   /**
-   * `id = $1`, ANDed with the scope when there is one: a record outside it is not found, as a missing id, and so is
-   * an id its column cannot hold (`abc` for a uuid, a NUL anywhere), or any id under a scope no record can meet.
+   * `id = $1`, ANDed with the scope when there is one (and with `where`, a batch item's own condition): a record
+   * outside them is not found, as a missing id, and so is an id its column cannot hold (`abc` for a uuid, a NUL
+   * anywhere), or any id under a scope or `where` no record can meet.
    */
-  const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined) => {
+  const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined, where?: Where<TRecord>) => {
     const context = await contextOf();
     if (sqlValueProblem(context.types.get(idField) ?? 'text', id) !== undefined) throw notFound(id);
-    const match = `${idColumn} = ${bindValue(idField, id, context)}`;
-    const scope = options?.scope;
-    if (scope == null) return { context, match };
-    const groups = normalizeScope(scope, generic);
-    if (isImpossibleScope(groups, context)) throw notFound(id);
-    return { context, match: `${match} AND (${compileWhere(groups, context)})` };
+    const conditions = [`${idColumn} = ${bindValue(idField, id, context)}`];
+    for (const condition of [options?.scope, where]) {
+      if (condition == null) continue;
+      const groups = normalizeScope(condition, generic);
+      if (isImpossibleScope(groups, context)) throw notFound(id);
+      conditions.push(`(${compileWhere(groups, context)})`);
+    }
+    return { context, match: conditions.join(' AND ') };
   };
   /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
   const impossibleScope = (options: ScopeOptions<TRecord> | undefined, shape: TableShape) =>
     options?.scope != null && isImpossibleScope(normalizeScope(options.scope, generic), shape);
-  const one = async (text: string, values: unknown[], id: unknown, write?: WriteErrorContext): Promise<TRecord> => {
-    const [row] = await run(text, values, write);
+  const one = async (
+    text: string,
+    values: unknown[],
+    id: unknown,
+    write?: WriteErrorContext,
+    exec: RunRows = run,
+  ): Promise<TRecord> => {
+    const [row] = await exec(text, values, write);
     if (!row) throw notFound(id);
     return toRecord(row) as TRecord;
   };
-  const get = async (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => {
-    const { context, match } = await byId(id, options);
-    return one(`SELECT ${context.layout.selectOf()} FROM ${table} WHERE ${match}`, context.params.values, id);
+  const read = async (id: RecordId, options?: WriteOptions<TRecord>, exec: RunRows = run): Promise<TRecord> => {
+    const { context, match } = await byId(id, options, options?.where);
+    return one(
+      `SELECT ${context.layout.selectOf()} FROM ${table} WHERE ${match}`,
+      context.params.values,
+      id,
+      undefined,
+      exec,
+    );
   };
-  /** `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope. */
+  const get = (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => read(id, options);
+  /**
+   * `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope (and
+   * `where`), run by `exec` (a batch's transaction, or the repository's client).
+   */
   const write = async (
     id: RecordId,
     record: Row,
     names: readonly string[],
-    options?: ScopeOptions<TRecord> & { readonly operation?: 'update' | 'replace' },
+    options?: WriteOptions<TRecord>,
+    exec: RunRows = run,
   ) => {
-    if (names.length === 0) return get(id, options);
-    const { context, match } = await byId(id, options);
+    if (names.length === 0) return read(id, options, exec);
+    const { context, match } = await byId(id, options, options?.where);
     checkRecordValues(record, context);
     const placeholders = names.map((field) =>
       record[field] === undefined && filledByDatabase.has(field)
@@ -194,6 +219,7 @@ export function createPostgresRepository<TRecord>(
         record,
         paramFields,
       },
+      exec,
     );
   };
 
@@ -202,6 +228,23 @@ export function createPostgresRepository<TRecord>(
     // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
     ...(canRunTransactions(client) && {
       transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
+      // All or nothing needs a transaction (or a savepoint of the caller's) too.
+      ...createPostgresBatchWrites({
+        resource,
+        client,
+        table,
+        fields: columns,
+        column: name,
+        idField,
+        idColumn,
+        context: contextOf,
+        databaseDefaults,
+        generateId,
+        toRecord,
+        run,
+        writeError,
+        update: (id, changes, options, exec) => write(id, changes, Object.keys(changes), options, exec),
+      }),
     }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       const record = validateCreate(resource, data, { databaseDefaults }) as Row;
@@ -337,3 +380,9 @@ export function createPostgresRepository<TRecord>(
 }
 
 type Row = Record<string, unknown>;
+
+/** Options of one update or replace: the scope, the operation for error messages, a batch item's own `where`. */
+interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
+  readonly operation?: 'update' | 'replace';
+  readonly where?: Where<TRecord> | undefined;
+}

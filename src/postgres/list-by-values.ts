@@ -2,6 +2,7 @@ import { normalizeScope, type ByValuesOptions, type OrderTerm, type RecordId, ty
 import { isImpossibleScope } from './check-values';
 import { compileOrderBy } from './compile-order';
 import { compileWhere } from './compile-where';
+import { keyText } from './key-text';
 import { bindList } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import type { StatementContext } from './statement-context';
@@ -48,11 +49,6 @@ function compileMatch(
   const match = `${context.column(field)} = ANY(${bindList(field, [...usable.values()], context)})`;
   const scope = compileWhere(groups, context);
   return scope === 'TRUE' ? match : `${match} AND (${scope})`;
-}
-
-/** The text a value of a column of `type` is matched by (a uuid in either case is the same uuid). */
-function keyText(type: string, value: unknown): string {
-  return type === 'uuid' ? String(value).toLowerCase() : String(value);
 }
 
 /**

@@ -215,6 +215,9 @@ const METHODS = [
   'listByCursor',
   'listByValues',
   'countByValues',
+  'createMany',
+  'updateMany',
+  'deleteMany',
   'transaction',
 ] as const;
 
@@ -239,6 +242,7 @@ function createTransaction(slot: Slot): { readonly tx: Transaction; close(): voi
         const target = inner as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
         const methods: Record<string, unknown> = {};
         for (const method of METHODS) {
+          if (typeof target[method] !== 'function') continue;
           methods[method] = (...args: unknown[]) => (open ? target[method]?.(...args) : Promise.reject(ended()));
         }
         guard = Object.freeze({ ...methods, databaseDefaults: inner.databaseDefaults }) as Repository<unknown>;

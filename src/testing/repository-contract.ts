@@ -1,5 +1,6 @@
 /** The repository contract suite: every block, declared for one repository factory. */
 import { describe } from 'vitest';
+import { batchContract } from './batch-contract';
 import { createContractContext, type RepositoryContractOptions, type RepositoryFactory } from './contract-context';
 import { crudContract } from './crud-contract';
 import { cursorContract } from './cursor-contract';
@@ -20,7 +21,9 @@ import { transactionContract } from './transaction-contract';
  * by code point with nulls last ascending and the id tie-breaker, limits, cursor binding, malformed cursors), the
  * scope option, search, select and OR groups, page- and cursor-walk properties against a reference model, and, for
  * a repository with `transaction(work)`, the transaction rules (commit, full rollback, the error rethrown, a sibling
- * repository joined, concurrent transactions; skipped with that reason on a repository without it), and with
+ * repository joined, concurrent transactions; skipped with that reason on a repository without it), for a repository
+ * with `createMany`, `updateMany` and `deleteMany` the batch rules of `batchContract` (all or nothing, as the single
+ * calls in order would answer; skipped likewise), and with
  * `relations: true` the relation rules of {@link relationContract}.
  *
  * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
@@ -62,6 +65,7 @@ export function repositoryContract(
     propertiesContract(context);
     transactionContract(context);
     lifecycleContract(context);
+    batchContract(context);
     if (options.relations === true) describe('relations', () => relationRules(context));
   });
 }

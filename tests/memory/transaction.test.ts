@@ -192,6 +192,29 @@ describe('createMemoryRepository transaction', () => {
     },
   );
 
+  it('holds batch writes from outside until the transaction has ended, then applies them on its outcome', async () => {
+    const repository = seeded();
+    const gate = deferred();
+    const joined = deferred();
+    const run = repository.transaction!(async (tx) => {
+      await tx.repository(repository).update('a1', { age: 1 });
+      joined.resolve();
+      await gate.promise;
+    });
+    await joined.promise;
+    const created = repository.createMany!([{ ...body, id: 'n1' }]);
+    const updated = repository.updateMany!([{ id: 'a1', patch: { score: 2 }, where: { age: 1 } }]);
+    const removed = repository.deleteMany!(['a2']);
+    for (const batch of [created, updated, removed]) expect(await settled(batch)).toBe(false);
+    expect((await repository.get('a1')).age).toBe(36);
+    gate.resolve();
+    await run;
+    expect((await created).map((record) => record.id)).toStrictEqual(['n1']);
+    // The change's `where` is checked against the committed transaction's write.
+    expect((await updated)[0]).toMatchObject({ id: 'a1', age: 1, score: 2 });
+    expect((await removed).map((record) => record.id)).toStrictEqual(['a2']);
+  });
+
   it('runs transactions one at a time, in call order', async () => {
     const a = seeded();
     const b = createMemoryRepository(items);
