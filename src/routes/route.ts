@@ -82,6 +82,11 @@ export interface Route {
   /** Present (`true`) when a write without `If-Match` is a 428. */
   readonly requireIfMatch?: boolean;
   /**
+   * The largest JSON body the route reads, in bytes, when it differs from the adapter's `bodyLimit` (the batch routes
+   * set it from `maxItems` or their own `bodyLimit` option); a larger body is the 413 envelope.
+   */
+  readonly bodyLimit?: number;
+  /**
    * Runs the route: parses the query, calls the service, and resolves to the reply.
    *
    * @throws whatever the service or the query parser throws (`HttpError`s for client faults); adapters turn it into
