@@ -4,7 +4,7 @@ import { parseCursorQuery, parseListQuery } from '../query/index';
 import type { Resource } from '../resource/index';
 import { readEmbedParams } from './read-embed-params';
 import { choiceParam, queryParamsOf, refuseUnknownParams, withoutParam } from './query-params';
-import type { RouteOptions } from './route';
+import type { RouteOptions } from './route-options';
 import type { OperationOptions, ResourceService } from '../service/index';
 
 /** The HTTP methods the routes use. */

@@ -1,36 +1,7 @@
 import type { PaginationOptions } from '../resource/index';
 import type { RouteMethod, RouteStatus, RouteType } from './route-table';
 
-/**
- * Per-route options: the list routes may override the resource's page sizes for that route only; the `GET_LIST`
- * route also says which paging headers it sends.
- */
-export interface RouteOptions {
-  readonly pagination?: PaginationOptions;
-  /**
-   * `GET_LIST` only: send a `link` header (RFC 8288) with the `first`, `prev`, `next` and `last` pages, each the
-   * request's own path and query with only `page` changed (default `true`). Left out when it would be longer than
-   * 4,096 characters (a query of about 1,000 characters or more).
-   */
-  readonly linkHeader?: boolean;
-  /**
-   * `GET_LIST` only: send `x-total-count` with the total, named in `access-control-expose-headers` (with `link`)
-   * so that browser clients on another origin can read it (default `false`).
-   */
-  readonly totalCountHeader?: boolean;
-  /**
-   * `GET_LIST`, `GET_LIST_CURSOR` and `GET`, on a resource with `softDelete`: take the query parameter
-   * `deleted=include|only`, which shows deleted records too or only them (default `false`: the parameter is a 400).
-   */
-  readonly deleted?: boolean;
-  /**
-   * `DELETE`, on a resource with `softDelete`: take `permanent=true`, which removes the record instead (default
-   * `false`: the parameter is a 400).
-   */
-  readonly permanent?: boolean;
-  /** `UPDATE`, `PARTIAL_UPDATE`, `DELETE` and `RESTORE`: a write without `If-Match` is a 428 (default `false`). */
-  readonly requireIfMatch?: boolean;
-}
+export type { RouteOptions } from './route-options';
 
 /** What a framework adapter hands a route: the request, framework-neutral. */
 export interface RouteInput {
