@@ -23,6 +23,7 @@ import { createWriteRunner } from './write-transaction';
 import { createRelationBinder, readWithRelations, type RelatedService } from './relation-binder';
 import { relationNamesOf } from './relation-plan';
 import { registerService } from './relation-registry';
+import { createBatchWrites } from './batch-writes';
 import {
   andWhere,
   lifecycleRules,
@@ -153,6 +154,26 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
    * is. A 400 on a resource without `softDelete`.
    */
   restore(id: RecordIdOf<TRecord> | string, options?: WriteOptions<TLocals>): Promise<TRecord>;
+  /**
+   * Creates every item or none: each goes through the checks and before-hooks of `create`; when any fails, one
+   * error lists every problem of every item (`items[3].price: ...`) with the status `create` would give (400 before
+   * 403, 404, 409), and nothing is written. Otherwise all are written with one `repository.createMany` (or inside one
+   * transaction) and the after-hooks run per item. At least 1 and at most 1,000 items.
+   */
+  createMany(items: readonly unknown[], options?: OperationOptions<TLocals>): Promise<TRecord[]>;
+  /**
+   * Updates every item (`{ id, ...patch }`) or none, as `createMany` creates: checks and before-hooks of `update`
+   * per item, ids that are missing, outside the scope or deleted are 404s, an id given twice a 400.
+   */
+  updateMany(items: readonly unknown[], options?: OperationOptions<TLocals>): Promise<TRecord[]>;
+  /**
+   * Deletes every id or none (soft deletes on a resource with `softDelete` unless `permanent`), returning the
+   * records: ids that are missing, outside the scope or deleted are 404s, an id given twice a 400.
+   */
+  deleteMany(
+    ids: readonly unknown[],
+    options?: OperationOptions<TLocals> & { readonly permanent?: boolean | undefined },
+  ): Promise<TRecord[]>;
 }
 
 type Row = Record<string, unknown>;
@@ -375,9 +396,30 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     }
   }
 
+  const batches = createBatchWrites({
+    resource: generic,
+    repository: repository as Repository<unknown>,
+    rules,
+    databaseDefaults,
+    transactional: options.transaction === true,
+    write: write as never,
+    contextOf: lazyContext as never,
+    chain: chain as never,
+    notify: notify as never,
+    scopeFor: scopeFor as never,
+    within: within as never,
+    stampNew,
+    stamped,
+    hide: hide.record as (record: unknown) => unknown,
+    recordIdOf: recordIdOf as never,
+  });
+
   const service = Object.freeze({
     resource,
     hooks,
+    createMany: (items, options) => batches.createMany(items, options) as Promise<TRecord[]>,
+    updateMany: (items, options) => batches.updateMany(items, options) as Promise<TRecord[]>,
+    deleteMany: (ids, options) => batches.deleteMany(ids, options) as Promise<TRecord[]>,
     ...(Array.isArray(repository.databaseDefaults)
       ? { databaseDefaults: Object.freeze([...(repository.databaseDefaults as readonly string[])]) }
       : {}),

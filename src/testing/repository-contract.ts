@@ -1,6 +1,7 @@
 /** The repository contract suite: every block, declared for one repository factory. */
 import { describe } from 'vitest';
 import { batchContract } from './batch-contract';
+import { batchServiceContract } from './batch-service-contract';
 import { createContractContext, type RepositoryContractOptions, type RepositoryFactory } from './contract-context';
 import { crudContract } from './crud-contract';
 import { cursorContract } from './cursor-contract';
@@ -66,6 +67,7 @@ export function repositoryContract(
     transactionContract(context);
     lifecycleContract(context);
     batchContract(context);
+    batchServiceContract(context);
     if (options.relations === true) describe('relations', () => relationRules(context));
   });
 }
