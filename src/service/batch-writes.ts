@@ -3,7 +3,7 @@ import { listByValues, type BatchChange, type Repository, type ScopeOptions } fr
 import type { Where } from '../query/index';
 import { checkBody, notFoundError, validateWrite, type RecordId, type Resource } from '../resource/index';
 import { BatchProblems, batchList } from './batch-problems';
-import type { DefaultLocals, OperationContext, ServiceOperation } from './contexts';
+import type { OperationContext, ServiceOperation } from './contexts';
 import { andWhere, type LifecycleRules } from './lifecycle';
 import type { ScopeCheck } from './scope-check';
 import type { WriteRunner } from './write-transaction';
@@ -196,7 +196,8 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
             if (deps.recordIdOf(given[i]) !== undefined) problems.note(i, missing(id), 404);
             continue;
           }
-          const { [idField]: _id, ...patch } = items[i] as Row;
+          const patch: Row = { ...(items[i] as Row) };
+          delete patch[idField];
           const item = deps.contextOf(options, { id, patch });
           try {
             const checked = checkBody(resource, patch, 'update', id);
