@@ -29,6 +29,12 @@ const RESPONSES: Readonly<Record<RouteRow['response'], (record: JsonSchema) => J
   }),
   record: (record) => record,
   none: () => undefined,
+  items: (record) => ({
+    type: 'object',
+    properties: { items: { type: 'array', items: record } },
+    additionalProperties: true,
+  }),
+  ids: () => ({ type: 'object', properties: { ids: { type: 'array', items: ANY } }, additionalProperties: true }),
 };
 
 /**

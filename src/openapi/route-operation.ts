@@ -17,6 +17,56 @@ export interface ResourceSchemaNames {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
+const inline = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+
+/** An object holding one array, `name`, of `items` (at most `max` of them, at least one with `min`). */
+const listOf = (name: string, items: unknown, description: string, max?: number, min = 0) => ({
+  type: 'object',
+  description,
+  required: [name],
+  properties: {
+    [name]: {
+      type: 'array',
+      items,
+      ...(min > 0 ? { minItems: min } : {}),
+      ...(max === undefined ? {} : { maxItems: max }),
+    },
+  },
+  additionalProperties: false,
+});
+
+/** The request body schema of a route: a component, or for a batch route an object around its items. */
+function bodySchema(
+  kind: Exclude<(typeof ROUTE_TABLE)[RouteType]['body'], 'none'>,
+  schemas: ResourceSchemaNames,
+  idField: string,
+  idSchema: Record<string, unknown>,
+  max: number | undefined,
+): Record<string, unknown> {
+  if (kind === 'createMany') return inline(listOf('items', ref(schemas.create), 'The records to create.', max, 1));
+  if (kind === 'updateMany') {
+    const item = {
+      allOf: [ref(schemas.patch), { type: 'object', required: [idField], properties: { [idField]: idSchema } }],
+    };
+    return inline(
+      listOf('items', item, `The changes: each the \`${idField}\` of a record and its fields to change.`, max, 1),
+    );
+  }
+  if (kind === 'ids') return inline(listOf('ids', idSchema, 'The ids of the records to delete.', max, 1));
+  return json(schemas[kind]);
+}
+
+/** The success schema of a route: a component, or for a batch route an object around the records or ids. */
+function replySchema(
+  kind: Exclude<(typeof ROUTE_TABLE)[RouteType]['response'], 'none'>,
+  schemas: ResourceSchemaNames,
+  idSchema: Record<string, unknown>,
+): Record<string, unknown> {
+  if (kind === 'items')
+    return inline(listOf('items', ref(schemas.record), 'The records as stored, in the order given.'));
+  if (kind === 'ids') return inline(listOf('ids', idSchema, 'The ids, in the order given.'));
+  return json(schemas[kind]);
+}
 const correlationHeader = { $ref: '#/components/headers/CorrelationId' };
 
 /**
@@ -59,7 +109,8 @@ export function routeOperation(
     headers: { 'x-correlation-id': correlationHeader, ...headers },
   };
   const responses: Record<string, unknown> = {
-    [row.status]: row.response === 'none' ? success : { ...success, content: json(schemas[row.response]) },
+    [row.status]:
+      row.response === 'none' ? success : { ...success, content: replySchema(row.response, schemas, idSchema) },
   };
   const statuses: ErrorStatus[] = [...row.errors];
   if (methodShadowed) statuses.push(405);
@@ -75,7 +126,13 @@ export function routeOperation(
     parameters,
     ...(row.body === 'none'
       ? {}
-      : { requestBody: { required: true, description: 'A JSON object.', content: json(schemas[row.body]) } }),
+      : {
+          requestBody: {
+            required: true,
+            description: 'A JSON object.',
+            content: bodySchema(row.body, schemas, resource.idField, idSchema, route.maxItems),
+          },
+        }),
     responses,
   };
 }

@@ -76,6 +76,9 @@ export function toOpenApi(
     const bodyKinds = new Set(rows.map((row) => row.body));
     const responseKinds = new Set(rows.map((row) => row.response));
     schemas[schemaNames.record] = bodies.record;
+    // A batch body refers to the single body of its items: createMany to the create body, updateMany to the patch.
+    if (bodyKinds.has('createMany')) bodyKinds.add('create');
+    if (bodyKinds.has('updateMany')) bodyKinds.add('patch');
     for (const kind of BODY_KINDS) if (bodyKinds.has(kind)) schemas[schemaNames[kind]] = bodies[kind];
     for (const kind of PAGE_KINDS)
       if (responseKinds.has(kind)) schemas[schemaNames[kind]] = PAGE_SCHEMAS[kind](schemaNames.record);

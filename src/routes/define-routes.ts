@@ -2,7 +2,7 @@ import { type Resource, freezeMap, withRoutePagination } from '../resource/index
 import type { DefaultLocals, ResourceService } from '../service/index';
 import type { Route, RouteOptions } from './route';
 import { routeHandler } from './route-handler';
-import { ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
+import { BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
 
 /** Options of {@link defineRoutes}. */
 export interface DefineRoutesOptions {
@@ -91,6 +91,9 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
       config,
     );
     const flags = lifecycleFlags(config);
+    const batch = row.options.includes('maxItems')
+      ? { maxItems: config.maxItems ?? BATCH_ITEMS.default, bodyLimit: batchBodyLimit(config) }
+      : {};
     routes.push(
       Object.freeze({
         type,
@@ -99,6 +102,7 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
         ...(pagination ? { pagination } : {}),
         ...headers,
         ...flags,
+        ...batch,
         handle,
       }),
     );
@@ -130,6 +134,14 @@ function filledFields(
   }
   return Object.freeze([...fields]);
 }
+
+const NUMERIC_OPTIONS: ReadonlySet<string> = new Set(['maxItems', 'bodyLimit']);
+const isCount = (value: unknown, max: number): boolean =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= max;
+
+/** The body limit of a batch route: its own, else 4,096 bytes per item of `maxItems`, at least 16,384. */
+const batchBodyLimit = (config: RouteOptions): number =>
+  config.bodyLimit ?? Math.max(16_384, 4096 * (config.maxItems ?? BATCH_ITEMS.default));
 
 /** The lifecycle options a route enables, as the route carries them (for the OpenAPI document): only the true ones. */
 function lifecycleFlags(config: RouteOptions): Pick<RouteOptions, 'deleted' | 'permanent' | 'requireIfMatch'> {
@@ -165,7 +177,11 @@ function enabledTypes(
         if (!(ROUTE_TABLE[type as RouteType].options as readonly string[]).includes(key))
           fail(`unknown option "${key}" of route ${type}`);
         const flag = (value as Record<string, unknown>)[key];
-        if (key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
+        if (key === 'maxItems' && flag !== undefined && !isCount(flag, BATCH_ITEMS.max))
+          fail(`option "maxItems" of route ${type} must be an integer from 1 to ${BATCH_ITEMS.max}`);
+        else if (key === 'bodyLimit' && flag !== undefined && !isCount(flag, Number.MAX_SAFE_INTEGER))
+          fail(`option "bodyLimit" of route ${type} must be a positive integer (bytes)`);
+        else if (!NUMERIC_OPTIONS.has(key) && key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
           fail(`option "${key}" of route ${type} must be a boolean`);
       }
       enabled.set(type as RouteType, value as RouteOptions);

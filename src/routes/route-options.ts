@@ -29,4 +29,14 @@ export interface RouteOptions {
   readonly permanent?: boolean;
   /** `UPDATE`, `PARTIAL_UPDATE`, `DELETE` and `RESTORE`: a write without `If-Match` is a 428 (default `false`). */
   readonly requireIfMatch?: boolean;
+  /**
+   * `CREATE_MANY`, `UPDATE_MANY` and `DELETE_MANY`: the most items (ids) one batch may hold, from 1 to 1,000 (default
+   * 100); more is a 400 before any item is read.
+   */
+  readonly maxItems?: number;
+  /**
+   * `CREATE_MANY`, `UPDATE_MANY` and `DELETE_MANY`: the largest JSON body the route reads, in bytes (default 4,096
+   * bytes per item of `maxItems`, at least 16,384); a larger body is the 413 envelope.
+   */
+  readonly bodyLimit?: number;
 }

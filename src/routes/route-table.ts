@@ -64,9 +64,9 @@ export interface RouteRow {
   /** The status of the success reply. */
   readonly status: RouteStatus;
   /** The request body: none, or the create, replace or patch body schema of the resource. */
-  readonly body: 'none' | 'create' | 'replace' | 'patch';
+  readonly body: 'none' | 'create' | 'replace' | 'patch' | 'createMany' | 'updateMany' | 'ids';
   /** The reply body: a page, a cursor page, one record, or none (the call's result is dropped). */
-  readonly response: 'page' | 'cursorPage' | 'record' | 'none';
+  readonly response: 'page' | 'cursorPage' | 'record' | 'none' | 'items' | 'ids';
   /** The reply carries `location`: the path of the record the call resolved to. */
   readonly location: boolean;
   /** The error statuses the route may answer with, ascending. */
@@ -101,6 +101,32 @@ function ifMatchOf(options: OperationOptions<unknown>, route: RouteOptions): str
   if (value === undefined && route.requireIfMatch === true)
     throw new HttpError(428, 'this write needs an if-match header with the etag of the record');
   return value;
+}
+
+/** The most items a batch route takes by default (`maxItems`), and the most it may be set to. */
+export const BATCH_ITEMS = Object.freeze({ default: 100, max: 1000 });
+
+/**
+ * The array under `name` of a batch body (`{ "items": [...] }`, `{ "ids": [...] }`), checked before any item is
+ * read: a JSON object with that one key, an array of 1 to `maxItems` entries.
+ *
+ * @throws HttpError 400 for anything else.
+ */
+function batchOf(body: unknown, name: 'items' | 'ids', route: RouteOptions): readonly unknown[] {
+  const max = route.maxItems ?? BATCH_ITEMS.default;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, [`the body must be a JSON object with ${name}`]);
+  const extra = Object.keys(body).filter((key) => key !== name);
+  if (extra.length > 0)
+    throw new HttpError(
+      400,
+      extra.map((key) => `${JSON.stringify(key)}: unknown field`),
+    );
+  const list = (body as Record<string, unknown>)[name];
+  if (!Array.isArray(list)) throw new HttpError(400, [`${name} must be an array`]);
+  if (list.length === 0) throw new HttpError(400, [`${name} must hold at least one entry`]);
+  if (list.length > max) throw new HttpError(400, [`${name} may hold at most ${max} entries`]);
+  return list as readonly unknown[];
 }
 
 /** The options of a write with its `If-Match` (unchanged without one). */
@@ -280,6 +306,68 @@ const rows = {
       success: 'The record, no longer deleted.',
     },
   },
+  CREATE_MANY: {
+    method: 'POST',
+    suffix: '/batch',
+    query: 'none',
+    operation: (service, _resource, route) => async (input, options) => ({
+      items: await service.createMany(batchOf(input.body, 'items', route), options),
+    }),
+    options: ['maxItems', 'bodyLimit'],
+    byDefault: 'never',
+    status: 201,
+    body: 'createMany',
+    response: 'items',
+    location: false,
+    errors: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+    openApi: {
+      operationId: 'create{plural}',
+      summary: 'Create records of {tag} in one batch, all or none',
+      success: 'The created records, in the order given.',
+    },
+  },
+  UPDATE_MANY: {
+    method: 'PATCH',
+    suffix: '/batch',
+    query: 'none',
+    operation: (service, _resource, route) => async (input, options) => ({
+      items: await service.updateMany(batchOf(input.body, 'items', route), options),
+    }),
+    options: ['maxItems', 'bodyLimit'],
+    byDefault: 'never',
+    status: 200,
+    body: 'updateMany',
+    response: 'items',
+    location: false,
+    errors: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+    openApi: {
+      operationId: 'update{plural}',
+      summary: 'Update the named fields of records of {tag} in one batch, all or none',
+      success: 'The records as stored, in the order given.',
+    },
+  },
+  DELETE_MANY: {
+    method: 'DELETE',
+    suffix: '/batch',
+    query: 'none',
+    operation: (service, resource, route) => async (input, options) => {
+      const ids = batchOf(input.body, 'ids', route);
+      const removed = await service.deleteMany(ids, options);
+      return { ids: removed.map((record) => (record as Record<string, unknown>)[resource.idField]) };
+    },
+    options: ['maxItems', 'bodyLimit'],
+    byDefault: 'never',
+    status: 200,
+    body: 'ids',
+    response: 'ids',
+    location: false,
+    errors: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+    openApi: {
+      operationId: 'delete{plural}',
+      summary: 'Delete records of {tag} in one batch, all or none',
+      success: 'The ids of the deleted records, in the order given.',
+    },
+  },
 } satisfies Readonly<Record<string, RouteRow>>;
 
 /**
@@ -291,7 +379,8 @@ export const ROUTE_TABLE: { readonly [T in keyof typeof rows]: RouteRow } = deep
 
 /**
  * One route type: `GET_LIST`, `GET_LIST_CURSOR`, `GET`, `CREATE`, `UPDATE` (PUT), `PARTIAL_UPDATE` (PATCH), `DELETE`
- * or `RESTORE` (`POST {path}/:id/restore`, for a resource with `softDelete`).
+ * `RESTORE` (`POST {path}/:id/restore`, for a resource with `softDelete`), or the batches `CREATE_MANY`,
+ * `UPDATE_MANY` and `DELETE_MANY` (`POST`, `PATCH`, `DELETE {path}/batch`, only when `routes` names them).
  */
 export type RouteType = keyof typeof ROUTE_TABLE;
 

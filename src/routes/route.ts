@@ -57,6 +57,8 @@ export interface Route {
    * set it from `maxItems` or their own `bodyLimit` option); a larger body is the 413 envelope.
    */
   readonly bodyLimit?: number;
+  /** The batch routes: the most items (ids) one request may hold. */
+  readonly maxItems?: number;
   /**
    * Runs the route: parses the query, calls the service, and resolves to the reply.
    *

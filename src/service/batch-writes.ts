@@ -3,6 +3,7 @@ import { listByValues, type BatchChange, type Repository, type ScopeOptions } fr
 import type { Where } from '../query/index';
 import { checkBody, notFoundError, validateWrite, type RecordId, type Resource } from '../resource/index';
 import { BatchProblems, batchList } from './batch-problems';
+import { refuseReservedId } from './reserved-ids';
 import type { OperationContext, ServiceOperation } from './contexts';
 import { andWhere, type LifecycleRules } from './lifecycle';
 import type { ScopeCheck } from './scope-check';
@@ -77,10 +78,12 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
   /** The stored records of `ids` within `where` (`undefined` for a missing one), in the order of `ids`. */
   async function currentOf(
     repository: Repository<unknown>,
-    ids: readonly RecordId[],
+    given: readonly (RecordId | undefined)[],
     where: ScopeOptions<unknown> | undefined,
   ): Promise<(Row | undefined)[]> {
     const scope = where?.scope as Where<unknown> | undefined;
+    const ids = given.filter((id): id is RecordId => id !== undefined);
+    if (ids.length === 0) return given.map(() => undefined);
     const found = (
       repository.listByValues
         ? await repository.listByValues(idField as never, ids, { scope, ordered: false })
@@ -92,22 +95,33 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           })
     ) as Row[];
     const byId = new Map(found.map((record) => [record[idField], record]));
-    return ids.map((id) => byId.get(id));
+    return given.map((id) => (id === undefined ? undefined : byId.get(id)));
   }
 
   /**
    * The ids of a batch, each as the id field's schema reads it: a missing or unreadable one is the 404 of a missing
    * id, one given twice a 400 (both reported with the others).
    */
-  function idsOf(values: readonly unknown[], problems: BatchProblems, at: (index: number) => string) {
+  function idsOf(
+    values: readonly unknown[],
+    problems: BatchProblems,
+    at: (index: number) => string,
+    skip: ReadonlySet<number> = new Set(),
+  ) {
     const ids: RecordId[] = [];
     const seen = new Set<unknown>();
     values.forEach((value, index) => {
+      ids.push(undefined as never);
+      if (skip.has(index)) return;
+      if (value === undefined) {
+        problems.note(index, `${at(index)}required`);
+        return;
+      }
       const id = deps.recordIdOf(value);
       if (id === undefined) problems.note(index, `${at(index)}${missing(value)}`, 404);
       else if (seen.has(id)) problems.note(index, `${at(index)}${JSON.stringify(id)} is given twice`);
       seen.add(id);
-      ids.push(id as RecordId);
+      ids[index] = id as RecordId;
     });
     return ids;
   }
@@ -146,6 +160,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           const item = deps.contextOf(options, { body: items[i] });
           try {
             const checked = checkBody(resource, items[i], 'create');
+            refuseReservedId(resource, checked);
             const data = await deps.chain('onBeforeCreate', item, 'body', checked);
             const record = validateWrite(resource, deps.stampNew(scope ? scope.stamp(data) : data), checked, {
               mode: 'create',
@@ -179,14 +194,16 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         const scope = await deps.scopeFor('update', bound);
         const where = deps.within(scope);
         const problems = new BatchProblems('items');
+        const notObjects = new Set<number>();
         const given = items.map((item, i) => {
           if (typeof item !== 'object' || item === null || Array.isArray(item)) {
             problems.note(i, 'each item must be a JSON object holding the id and the changes');
+            notObjects.add(i);
             return undefined;
           }
           return (item as Row)[idField];
         });
-        const ids = idsOf(given, problems, () => `${idField}: `);
+        const ids = idsOf(given, problems, () => `${idField}: `, notObjects);
         const current = await currentOf(repository, ids, where);
         const changes: BatchChange<unknown>[] = [];
         for (let i = 0; i < items.length; i++) {

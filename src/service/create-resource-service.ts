@@ -24,6 +24,7 @@ import { createRelationBinder, readWithRelations, type RelatedService } from './
 import { relationNamesOf } from './relation-plan';
 import { registerService } from './relation-registry';
 import { createBatchWrites } from './batch-writes';
+import { refuseReservedId } from './reserved-ids';
 import {
   andWhere,
   lifecycleRules,
@@ -473,6 +474,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
       const context = lazyContext(options, { body });
       return written('onAfterErrorCreate', context, async (repository, context) => {
         const checked = checkBody(generic, body, 'create');
+        refuseReservedId(generic, checked);
         const data = await chain('onBeforeCreate', context, 'body', checked);
         const scope = await scopeFor('create', context);
         const record = validateWrite(generic, stampNew(scope ? scope.stamp(data) : data), checked, {

@@ -55,6 +55,9 @@ describe('ROUTE_TYPES', () => {
       'PARTIAL_UPDATE',
       'DELETE',
       'RESTORE',
+      'CREATE_MANY',
+      'UPDATE_MANY',
+      'DELETE_MANY',
     ]);
     expect(Object.isFrozen(ROUTE_TYPES)).toBe(true);
   });

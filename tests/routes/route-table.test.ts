@@ -37,7 +37,13 @@ const BODIES: Readonly<Record<RouteRow['body'], unknown>> = {
   create: { id: 'b', name: 'B' },
   replace: { name: 'A2' },
   patch: { name: 'A3' },
+  createMany: { items: [{ id: 'c', name: 'C' }] },
+  updateMany: { items: [{ id: 'a', name: 'A4' }] },
+  ids: { ids: ['a'] },
 };
+
+/** Every route type enabled (the batch types are not by default). */
+const ALL = Object.fromEntries(Object.keys(ROUTE_TABLE).map((type) => [type, true]));
 
 describe('ROUTE_TABLE', () => {
   it('has ROUTE_TYPES as its keys, in order', () => {
@@ -63,6 +69,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 'PATCH',
       DELETE: 'DELETE',
       RESTORE: 'POST',
+      CREATE_MANY: 'POST',
+      UPDATE_MANY: 'PATCH',
+      DELETE_MANY: 'DELETE',
     });
   });
 
@@ -76,6 +85,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: '/:id',
       DELETE: '/:id',
       RESTORE: '/:id/restore',
+      CREATE_MANY: '/batch',
+      UPDATE_MANY: '/batch',
+      DELETE_MANY: '/batch',
     });
   });
 
@@ -89,6 +101,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 'none',
       DELETE: 'none',
       RESTORE: 'none',
+      CREATE_MANY: 'none',
+      UPDATE_MANY: 'none',
+      DELETE_MANY: 'none',
     });
   });
 
@@ -102,6 +117,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 200,
       DELETE: 204,
       RESTORE: 200,
+      CREATE_MANY: 201,
+      UPDATE_MANY: 200,
+      DELETE_MANY: 200,
     });
   });
 
@@ -115,6 +133,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 'patch',
       DELETE: 'none',
       RESTORE: 'none',
+      CREATE_MANY: 'createMany',
+      UPDATE_MANY: 'updateMany',
+      DELETE_MANY: 'ids',
     });
   });
 
@@ -128,6 +149,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 'record',
       DELETE: 'none',
       RESTORE: 'record',
+      CREATE_MANY: 'items',
+      UPDATE_MANY: 'items',
+      DELETE_MANY: 'ids',
     });
   });
 
@@ -145,6 +169,9 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: WRITE,
       DELETE: [400, 404, 409, 412, 414, 429, 431, 500, 503],
       RESTORE: [400, 404, 409, 412, 414, 429, 431, 500, 503],
+      CREATE_MANY: [400, 409, 413, 414, 415, 429, 431, 500, 503],
+      UPDATE_MANY: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
+      DELETE_MANY: [400, 404, 409, 413, 414, 415, 429, 431, 500, 503],
     });
     for (const { errors } of Object.values(ROUTE_TABLE))
       expect([...errors].sort((a, b) => a - b)).toStrictEqual(errors);
@@ -160,13 +187,16 @@ describe('ROUTE_TABLE', () => {
       PARTIAL_UPDATE: 'update{singular}',
       DELETE: 'delete{singular}',
       RESTORE: 'restore{singular}',
+      CREATE_MANY: 'create{plural}',
+      UPDATE_MANY: 'update{plural}',
+      DELETE_MANY: 'delete{plural}',
     });
   });
 });
 
 describe.each(TYPES)('the %s row', (type) => {
   const row = ROUTE_TABLE[type];
-  const { routes, resource, path } = defineRoutes(setup());
+  const { routes, resource, path } = defineRoutes(setup(), { routes: ALL });
   const route = routes.find((candidate) => candidate.type === type);
   const pattern = `${path}${row.suffix}`;
 
@@ -188,10 +218,13 @@ describe.each(TYPES)('the %s row', (type) => {
     if (row.response === 'record') expect(body).toMatchObject({ id: expect.any(String) });
     if (row.response === 'page') expect(body).toMatchObject({ items: expect.any(Array), total: 1 });
     if (row.response === 'cursorPage') expect(body).toMatchObject({ items: expect.any(Array), nextCursor: null });
+    if (row.response === 'items')
+      expect(body).toMatchObject({ items: [expect.objectContaining({ id: expect.any(String) })] });
+    if (row.response === 'ids') expect(body).toStrictEqual({ ids: ['a'] });
   });
 
   it('gives the OpenAPI document its operation, body and responses', () => {
-    const document = toOpenApi(defineRoutes(setup()), { info: { title: 't', version: '1' } });
+    const document = toOpenApi(defineRoutes(setup(), { routes: ALL }), { info: { title: 't', version: '1' } });
     const operation = (document.paths as Record<string, Record<string, Record<string, unknown>>>)[
       pattern.replace('/:id', '/{id}')
     ]?.[row.method.toLowerCase()];
@@ -202,13 +235,30 @@ describe.each(TYPES)('the %s row', (type) => {
       (part as { content?: Record<string, { schema: { $ref: string } }> } | undefined)?.content?.['application/json']
         ?.schema.$ref;
     const responses = operation?.['responses'] as Record<string, unknown>;
-    const names = { none: undefined, create: 'ItemCreate', replace: 'ItemReplace', patch: 'ItemPatch' } as const;
+    // The batch bodies and replies are inline objects around the components (no reference of their own).
+    const names = {
+      none: undefined,
+      create: 'ItemCreate',
+      replace: 'ItemReplace',
+      patch: 'ItemPatch',
+      createMany: undefined,
+      updateMany: undefined,
+      ids: undefined,
+    } as const;
     expect(schemaOf(operation?.['requestBody'])?.replace('#/components/schemas/', '')).toBe(names[row.body]);
-    const success = { page: 'ItemPage', cursorPage: 'ItemCursorPage', record: 'Item', none: undefined }[row.response];
+    const success = {
+      page: 'ItemPage',
+      cursorPage: 'ItemCursorPage',
+      record: 'Item',
+      none: undefined,
+      items: undefined,
+      ids: undefined,
+    }[row.response];
     expect(schemaOf(responses[String(row.status)])?.replace('#/components/schemas/', '')).toBe(success);
     const errors = Object.keys(responses).filter((status) => status !== String(row.status));
-    // `{path}/cursor` matches `{path}/{id}`: a method other than GET there is the cursor route's 405.
-    const shadowed = row.suffix === '/:id' && row.method !== 'GET';
+    // `{path}/cursor` (GET) and `{path}/batch` (POST, PATCH, DELETE) match `{path}/{id}`: a method one of them does not
+    // take is that path's 405.
+    const shadowed = row.suffix === '/:id';
     expect(errors).toStrictEqual([...row.errors, ...(shadowed ? [405] : [])].sort((a, b) => a - b).map(String));
   });
 
