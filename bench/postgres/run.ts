@@ -7,6 +7,7 @@
  *   --search    time only the search section (not with --write: RESULTS.md records full runs)
  *   --scoped    time only the scoped cursor page on an existing schema (bench/postgres/scoped-cursor.ts)
  *   --relations time only the relation section (bench/postgres/relations.ts; with --quick, at its quick sizes)
+ *   --batch     time only the batch writes (bench/postgres/batch.ts)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
@@ -27,6 +28,7 @@ import { createNestPeer } from './nest-peer';
 import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from './report';
 import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
 import { checkRelationTargets, renderRelations, runRelations } from './relations';
+import { checkBatchTargets, renderBatch, runBatch } from './batch';
 import { renderScopedCursor, runScopedCursor } from './scoped-cursor';
 import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
@@ -67,7 +69,7 @@ const NOTES = [
 ];
 
 async function main(argv: readonly string[]): Promise<void> {
-  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped', '--relations']);
+  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped', '--relations', '--batch']);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
   const mode = argv.includes('--quick') ? QUICK : FULL;
@@ -76,8 +78,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const scopedOnly = argv.includes('--scoped');
   const searchOnly = argv.includes('--search') || scopedOnly;
   const relationsOnly = argv.includes('--relations');
-  if (write && (searchOnly || relationsOnly))
-    throw new Error('--write records a full run (drop --search, --scoped and --relations)');
+  const batchOnly = argv.includes('--batch');
+  if (write && (searchOnly || relationsOnly || batchOnly))
+    throw new Error('--write records a full run (drop --search, --scoped, --relations and --batch)');
   if (relationsOnly && searchOnly)
     throw new Error('--relations runs the relation section alone (drop --search and --scoped)');
 
@@ -85,6 +88,12 @@ async function main(argv: readonly string[]): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const started = performance.now();
   try {
+    if (batchOnly) {
+      const batch = await runBatch(pool, { quick: mode.name === 'quick' });
+      process.stdout.write(`${renderBatch(batch)}\n\n${renderTargets(checkBatchTargets(batch))}\n`);
+      log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     if (relationsOnly) {
       const relations = await runRelations(pool, {
         quick: mode.name === 'quick',
@@ -145,6 +154,7 @@ async function main(argv: readonly string[]): Promise<void> {
           rebuild: argv.includes('--rebuild'),
           budget: mode.first,
         });
+    const batch = searchOnly ? undefined : await runBatch(pool, { quick: mode.name === 'quick' });
     const measureSeconds = (performance.now() - measuring) / 1000;
 
     const server = await pool.query<{ version: string; shared_buffers: string }>(
@@ -164,7 +174,12 @@ async function main(argv: readonly string[]): Promise<void> {
       ...(search ? [renderSearch(search, mode.table)] : []),
       renderScopedCursor(scoped),
       ...(relations ? [renderRelations(relations)] : []),
-      renderTargets([...checkTargets(results), ...(relations ? checkRelationTargets(relations) : [])]),
+      ...(batch ? [renderBatch(batch)] : []),
+      renderTargets([
+        ...checkTargets(results),
+        ...(relations ? checkRelationTargets(relations) : []),
+        ...(batch ? checkBatchTargets(batch) : []),
+      ]),
       `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
       plans,
     ].join('\n\n');
