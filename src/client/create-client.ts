@@ -103,7 +103,7 @@ export function createClient(options: ClientOptions): Client {
       }
       const prefix = path === '/' ? '' : path;
       return createResourceClient<TRecord, TRelations>(
-        async (method, suffix, route, body, { signal, correlationId: given }) => {
+        async (method, suffix, route, body, { signal, correlationId: given, headers: own = {} }) => {
           const id = nextId(given);
           const extra = await headersNow();
           return sendRequest({
@@ -112,7 +112,8 @@ export function createClient(options: ClientOptions): Client {
             url: `${base}${prefix}${suffix}` || '/',
             method,
             route,
-            headers: { accept: 'application/json', ...lowerCased(extra), 'x-correlation-id': id },
+            // The call's own headers (`if-match`) win over the client's.
+            headers: { accept: 'application/json', ...lowerCased(extra), ...own, 'x-correlation-id': id },
             correlationId: id,
             body,
             signal,

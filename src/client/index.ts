@@ -1,9 +1,18 @@
 // The `pagelope/client` entry: runs in browsers, Deno, Bun and Node 20+ (no `node:` module, no zod, no uuid).
 export { toQueryString, type QueryInput } from './to-query-string';
 export { createClient, type Client, type ClientOptions, type ClientHeaders } from './create-client';
-export type { GetOptions, ResourceClient, ResourceClientOptions, RequestOptions } from './resource-client';
+export type {
+  ClientDeleteOptions,
+  GetOptions,
+  ResourceClient,
+  ResourceClientOptions,
+  RequestOptions,
+  ClientWriteOptions,
+} from './resource-client';
+export { etagOf } from './etag-of';
 export type {
   ClientCursorInput,
+  ClientDeletedMode,
   ClientListInput,
   CountName,
   CursorItem,

@@ -49,7 +49,7 @@ export type RelationWhereClause<TRecord, TRelations> = string extends keyof TRel
 export type RelationWhere<TRecord, TRelations> =
   RelationWhereClause<TRecord, TRelations> | readonly RelationWhereClause<TRecord, TRelations>[];
 
-/** What a client adds to a list or cursor input: relation filters and sorts, `include` and `counts`. */
+/** What a client adds to a list or cursor input: relation filters and sorts, `include`, `counts` and `deleted`. */
 interface RelationInput<TRecord, TRelations> {
   readonly where?: RelationWhere<TRecord, TRelations> | undefined;
   readonly orderBy?: readonly OrderTerm<(keyof TRecord & string) | RelationSortPath<TRelations>>[] | undefined;
@@ -57,7 +57,15 @@ interface RelationInput<TRecord, TRelations> {
   readonly include?: readonly IncludeName<TRelations>[] | undefined;
   /** To-many relations each item counts in `_count`. */
   readonly counts?: readonly CountName<TRelations>[] | undefined;
+  /**
+   * On a resource with soft delete, where the route enables it (its `deleted` option): `'include'` lists deleted
+   * records too, `'only'` deleted records only (sent as `deleted=`; a route without the option answers 400).
+   */
+  readonly deleted?: ClientDeletedMode | undefined;
 }
+
+/** Which records a read of a soft-deleted resource sees besides the live ones: `'include'` (all) or `'only'` (deleted). */
+export type ClientDeletedMode = 'include' | 'only';
 
 type Replaced = 'where' | 'orderBy' | 'include' | 'counts';
 

@@ -2,8 +2,10 @@ import type { PageResult } from '../pagination/index';
 import type { CursorPage } from '../query/index';
 import type { RecordId, RecordIdOf } from '../fields/index';
 import type { ListItem, SelectList } from '../kit/index';
+import { withEtag } from './etag-of';
 import type {
   ClientCursorInput,
+  ClientDeletedMode,
   ClientListInput,
   CountName,
   CursorItem,
@@ -12,22 +14,28 @@ import type {
   WithEmbeds,
 } from './relation-types';
 import { RESPONSE_SHAPES } from './response-shapes';
+import {
+  writeRequest,
+  type ClientDeleteOptions,
+  type RequestOptions,
+  type SendOptions,
+  type ClientWriteOptions,
+} from './write-request';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';
 import { toQueryString } from './to-query-string';
 
-/** Per-call options of every {@link ResourceClient} method. */
-export interface RequestOptions {
-  /** Aborts the call (and, for `pages` and `all`, the walk): the call rejects with the signal's reason. */
-  readonly signal?: AbortSignal | undefined;
-  /** The `x-correlation-id` of this call's requests, instead of the client's. */
-  readonly correlationId?: string | undefined;
-}
+export type { ClientDeleteOptions, RequestOptions, ClientWriteOptions } from './write-request';
 
-/** Per-call options of `get`: the request options, `include` and `counts`. */
+/** Per-call options of `get`: the request options, `include`, `counts` and `deleted`. */
 export interface GetOptions<TRelations> extends RequestOptions {
   readonly include?: readonly IncludeName<TRelations>[] | undefined;
   readonly counts?: readonly CountName<TRelations>[] | undefined;
+  /**
+   * `'include'` reads the record even when it is soft-deleted, `'only'` only when it is (sent as `deleted=`; the
+   * `GET` route must enable its `deleted` option).
+   */
+  readonly deleted?: ClientDeletedMode | undefined;
 }
 
 /** Options of `client.resource(path, options)`. */
@@ -96,12 +104,17 @@ export interface ResourceClient<TRecord, TRelations extends object = DefaultRela
   ): Promise<WithEmbeds<TRecord, TRelations, TInclude, TCounts>>;
   /** `POST {path}` with a JSON body: the created record (status 201). */
   create(body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
-  /** `PUT {path}/{id}` with a JSON body: the whole record replaced. */
-  replace(id: RecordIdOf<TRecord>, body: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
-  /** `PATCH {path}/{id}` with a JSON body: the fields given changed. */
-  update(id: RecordIdOf<TRecord>, patch: Partial<TRecord>, options?: RequestOptions): Promise<TRecord>;
-  /** `DELETE {path}/{id}`: resolves once the server answered 2xx (the routes answer 204). */
-  delete(id: RecordIdOf<TRecord>, options?: RequestOptions): Promise<void>;
+  /** `PUT {path}/{id}` with a JSON body: the whole record replaced (conditionally with `options.ifMatch`). */
+  replace(id: RecordIdOf<TRecord>, body: Partial<TRecord>, options?: ClientWriteOptions): Promise<TRecord>;
+  /** `PATCH {path}/{id}` with a JSON body: the fields given changed (conditionally with `options.ifMatch`). */
+  update(id: RecordIdOf<TRecord>, patch: Partial<TRecord>, options?: ClientWriteOptions): Promise<TRecord>;
+  /**
+   * `DELETE {path}/{id}` (`?permanent=true` with `options.permanent`): resolves once the server answered 2xx (the
+   * routes answer 204).
+   */
+  delete(id: RecordIdOf<TRecord>, options?: ClientDeleteOptions): Promise<void>;
+  /** `POST {path}/{id}/restore`: the soft-deleted record, live again (conditionally with `options.ifMatch`). */
+  restore(id: RecordIdOf<TRecord>, options?: ClientWriteOptions): Promise<TRecord>;
 }
 
 /** The keys of an input whose literal values type the result. */
@@ -111,13 +124,16 @@ interface EmbedInput<TSelect, TInclude, TCounts> {
   readonly counts?: readonly TCounts[] | undefined;
 }
 
-/** Sends one request below the resource's path: `suffix` is `''`, `/cursor` or `/{id}`, plus `?query`. */
+/**
+ * Sends one request below the resource's path: `suffix` is `''`, `/cursor`, `/{id}` or `/{id}/restore`, plus
+ * `?query`.
+ */
 export type ResourceSend = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   suffix: string,
   route: string,
   body: unknown,
-  options: RequestOptions,
+  options: SendOptions,
 ) => Promise<ClientReply>;
 
 /**
@@ -137,11 +153,11 @@ export function createResourceClient<TRecord, TRelations extends object = Defaul
   // Embeds and counts are the related JSON as sent: a revive of this resource's record does not see them.
   const reviveItem = (raw: Record<string, unknown>, keys: readonly string[]): unknown =>
     keys.length === 0 || options.revive === undefined ? revive(raw) : withEmbeds(revive(raw), raw, keys);
-  const record = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', suffix: string, body: unknown, o = {}) => {
-    const route = `${method} ${path}${suffix === '' ? '' : '/:id'}`;
+  const record = async (method: 'POST' | 'PUT' | 'PATCH', suffix: string, body: unknown, o: SendOptions = {}) => {
+    const route = `${method} ${path}${suffix === '' ? '' : suffix.endsWith('/restore') ? '/:id/restore' : '/:id'}`;
     const reply = await send(method, suffix, route, body, o);
     if (!RESPONSE_SHAPES.record.is(reply.body)) throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.record.expected);
-    return revive(reply.body);
+    return withEtag(revive(reply.body), reply.etag);
   };
   const list = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<PageResult<unknown>> => {
     const reply = await send('GET', query(input, 'page'), `GET ${path}`, undefined, o);
@@ -179,23 +195,29 @@ export function createResourceClient<TRecord, TRelations extends object = Defaul
     },
     // Async, so that a bad id rejects the call instead of throwing before it returns a promise.
     async get(id: RecordIdOf<TRecord>, o: GetOptions<TRelations> = {}) {
-      const { include, counts, ...request } = o;
+      const { include, counts, deleted, ...request } = o;
       const embeds = { include, counts } as AnyInput;
-      const text = toQueryString(embeds as never);
+      const text = toQueryString({ ...embeds, deleted } as never);
       const suffix = `${idSegment(id)}${text === '' ? '' : `?${text}`}`;
       const reply = await send('GET', suffix, `GET ${path}/:id`, undefined, request);
       if (!RESPONSE_SHAPES.record.is(reply.body))
         throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.record.expected);
-      return reviveItem(reply.body, embedKeys(embeds));
+      return withEtag(reviveItem(reply.body, embedKeys(embeds)), reply.etag);
     },
     create: async (body: Partial<TRecord>, o?: RequestOptions) => record('POST', '', body, o),
-    replace: async (id: RecordIdOf<TRecord>, body: Partial<TRecord>, o?: RequestOptions) =>
-      record('PUT', idSegment(id), body, o),
-    update: async (id: RecordIdOf<TRecord>, patch: Partial<TRecord>, o?: RequestOptions) =>
-      record('PATCH', idSegment(id), patch, o),
-    async delete(id: RecordIdOf<TRecord>, o: RequestOptions = {}) {
-      await send('DELETE', idSegment(id), `DELETE ${path}/:id`, undefined, o);
+    replace: async (id: RecordIdOf<TRecord>, body: Partial<TRecord>, o: ClientWriteOptions = {}) =>
+      record('PUT', idSegment(id), body, writeRequest(o)),
+    update: async (id: RecordIdOf<TRecord>, patch: Partial<TRecord>, o: ClientWriteOptions = {}) =>
+      record('PATCH', idSegment(id), patch, writeRequest(o)),
+    async delete(id: RecordIdOf<TRecord>, o: ClientDeleteOptions = {}) {
+      const { permanent, ...write } = o;
+      if (permanent !== undefined && typeof permanent !== 'boolean')
+        throw new TypeError(`delete: permanent must be a boolean, got ${typeof permanent}`);
+      const suffix = `${idSegment(id)}${permanent === true ? '?permanent=true' : ''}`;
+      await send('DELETE', suffix, `DELETE ${path}/:id`, undefined, writeRequest(write));
     },
+    restore: async (id: RecordIdOf<TRecord>, o: ClientWriteOptions = {}) =>
+      record('POST', `${idSegment(id)}/restore`, undefined, writeRequest(o)),
   };
   // The typed signatures are generic in the embeds; the calls above treat items as the JSON they are.
   return Object.freeze(client) as unknown as ResourceClient<TRecord, TRelations>;

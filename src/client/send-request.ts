@@ -32,9 +32,13 @@ export interface ClientRequest {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** A 2xx response: its body parsed as JSON (`undefined` when empty or not JSON) and the facts of the exchange. */
+/**
+ * A 2xx response: its body parsed as JSON (`undefined` when empty or not JSON), its `etag` header (or `null`) and
+ * the facts of the exchange.
+ */
 export interface ClientReply {
   readonly body: unknown;
+  readonly etag: string | null;
   readonly facts: ExchangeFacts;
 }
 
@@ -67,7 +71,7 @@ export async function sendRequest(request: ClientRequest): Promise<ClientReply> 
   };
   const parsed = parseJson(await response.text());
   if (response.status < 200 || response.status > 299) throw toHttpError(parsed, facts);
-  return { body: parsed, facts };
+  return { body: parsed, etag: response.headers.get('etag'), facts };
 }
 
 /** The text parsed as JSON, or `undefined` when it is empty or not JSON (the caller's shape check then fails). */

@@ -20,6 +20,7 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
   'limit',
   'page',
   'cursor',
+  'deleted',
 ]);
 
 /**
@@ -29,7 +30,7 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
  * `{ field: value }` is written `field[eq]=value`, `{ field: null }` and `{ field: { isnull: true } }`
  * `field[isnull]=true`, a list or `between` operator as one repeated key per value, Dates as ISO 8601, an OR array
  * of clauses as OR groups (`or[0][field][op]=v&or[1][...]`), `search=text`, `select=a,b`, `include=a,b`,
- * `counts=a`, and `orderBy` as comma lists of fields (or to-one relation paths) and upper-case directions. A
+ * `counts=a`, `deleted=include` or `deleted=only` (last; for a route with the `deleted` option), and `orderBy` as comma lists of fields (or to-one relation paths) and upper-case directions. A
  * relation condition is written as relation paths: `{ author: { fullName: { cont: 'ann' } } }` as
  * `author.fullName[cont]=ann`, `{ reviews: { all: { rating: { gte: 4 } } } }` as
  * `reviews.rating[gte]=4&reviews[match]=all` (`any`, the default, writes no `match`). A condition object is read as
@@ -44,7 +45,7 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
  * OR clause without conditions, an unknown operator, an operator without an operand it takes (`in: []`, `between`
  * with one value, `isnull: false`), a non-finite number, an invalid Date, a value of another type, an unsafe or
  * bracketed field name (`__proto__`, `a[b]`), a `select` name with a comma, a non-string `search`, an unknown input
- * key, `page` and `cursor` together, and the relation conditions HTTP has no text for: a relation condition with no
+ * key, a `deleted` other than `'include'` or `'only'`, `page` and `cursor` together, and the relation conditions HTTP has no text for: a relation condition with no
  * field condition, a two-hop path, two quantifiers of one relation (or an array of more than one clause), and `all`
  * or `none` inside an OR clause.
  * @example
@@ -61,7 +62,7 @@ export function toQueryString<TRecord = Record<string, unknown>, TRelations exte
 ): string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(
-      'toQueryString: the input must be an object of where, search, select, include, counts, orderBy, limit, page or cursor',
+      'toQueryString: the input must be an object of where, search, select, include, counts, orderBy, limit, page, cursor or deleted',
     );
   }
   const options = input as Readonly<Record<string, unknown>>;
@@ -87,6 +88,7 @@ export function toQueryString<TRecord = Record<string, unknown>, TRelations exte
     // An empty cursor means "from the start", as leaving it out does.
     if (cursor !== '') parts.push(`cursor=${encodeText(cursor, 'cursor')}`);
   }
+  writeDeleted(options['deleted'], parts);
   return parts.join('&');
 }
 
@@ -148,6 +150,14 @@ function writeOrder(orderBy: unknown, parts: string[]): void {
     directions.push(direction === 'asc' ? 'ASC' : 'DESC');
   });
   parts.push(`orderBy=${fields.join(',')}`, `orderDirection=${directions.join(',')}`);
+}
+
+/** `deleted=include` or `deleted=only`: the records of a soft-deleted resource a route with the `deleted` option lists. */
+function writeDeleted(deleted: unknown, parts: string[]): void {
+  if (deleted === undefined) return;
+  if (deleted !== 'include' && deleted !== 'only')
+    throw unexpressible('deleted', `${JSON.stringify(deleted) ?? typeof deleted} instead of 'include' or 'only'`);
+  parts.push(`deleted=${deleted}`);
 }
 
 /** `limit` and `page`: numbers only, so that a string `'5'` is not read where the programmatic path refuses it. */

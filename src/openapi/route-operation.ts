@@ -100,9 +100,12 @@ export function routeOperation(
   }
   // The one record read (`GET {path}/:id`) embeds and counts as the lists do.
   if (route.type === 'GET') parameters.push(...embedParameters(resource));
+  parameters.push(...lifecycleParameters(route, resource));
+  const { version } = resource;
   const headers = {
     ...listHeaders(route),
     ...(row.location ? { location: { $ref: '#/components/headers/Location' } } : {}),
+    ...(version !== undefined && row.response === 'record' ? { etag: { $ref: '#/components/headers/ETag' } } : {}),
   };
   const success = {
     description: text(row.openApi.success),
@@ -112,6 +115,7 @@ export function routeOperation(
     [row.status]:
       row.response === 'none' ? success : { ...success, content: replySchema(row.response, schemas, idSchema) },
   };
+  if (version !== undefined && route.type === 'GET') responses['304'] = NOT_MODIFIED;
   const statuses: ErrorStatus[] = [...row.errors];
   if (methodShadowed) statuses.push(405);
   if (route.requireIfMatch === true) statuses.push(428);
@@ -135,6 +139,67 @@ export function routeOperation(
         }),
     responses,
   };
+}
+
+/** The 304 of a conditional `GET {path}/{id}`: no body, the tag it matched and the correlation id. */
+const NOT_MODIFIED = Object.freeze({
+  description: 'Not Modified: `if-none-match` names the current etag of the record (or is `*`); no body.',
+  headers: { 'x-correlation-id': correlationHeader, etag: { $ref: '#/components/headers/ETag' } },
+});
+
+/**
+ * The lifecycle parameters the route enables: `deleted` (a route with the `deleted` option), `permanent` (a `DELETE`
+ * with the `permanent` option), `if-match` on a write to one record of a versioned resource (required with
+ * `requireIfMatch`; without a version only where required, `*` being the one value that then passes) and
+ * `if-none-match` on `GET {path}/{id}` of a versioned resource.
+ */
+function lifecycleParameters(route: Route & { readonly type: RouteType }, resource: Resource): unknown[] {
+  const parameters: unknown[] = [];
+  const { version } = resource;
+  if (route.deleted === true) {
+    parameters.push({
+      name: 'deleted',
+      in: 'query',
+      required: false,
+      description:
+        '`include`: deleted records too; `only`: deleted records only. Absent: live records only (a deleted record is a 404).',
+      schema: { type: 'string', enum: ['include', 'only'] },
+    });
+  }
+  if (route.type === 'DELETE' && route.permanent === true) {
+    parameters.push({
+      name: 'permanent',
+      in: 'query',
+      required: false,
+      description: '`true` removes the record (deleted or not) instead of marking it deleted; `false` is the default.',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    });
+  }
+  const takesIfMatch = (ROUTE_TABLE[route.type].options as readonly string[]).includes('requireIfMatch');
+  const required = route.requireIfMatch === true;
+  if (takesIfMatch && (version !== undefined || required)) {
+    parameters.push({
+      name: 'if-match',
+      in: 'header',
+      required,
+      description:
+        version === undefined
+          ? 'Required by this route: `*` (any existing record). The resource has no version, so any entity tag is a 412.'
+          : `The \`etag\` of the record as read (\`"<${version}>"\`, a comma-separated list of them, or \`*\`): the write happens only if the record still has that version, else a 412 and nothing is written.${required ? ' Without it, a 428.' : ''}`,
+      schema: { type: 'string', minLength: 1 },
+    });
+  }
+  if (version !== undefined && route.type === 'GET') {
+    parameters.push({
+      name: 'if-none-match',
+      in: 'header',
+      required: false,
+      description:
+        'The `etag` of the record as last read (or a list of them, or `*`): when it still names the current version, a 304 without a body.',
+      schema: { type: 'string', minLength: 1 },
+    });
+  }
+  return parameters;
 }
 
 /** The paging headers a `GET_LIST` route sends, as its options say. */

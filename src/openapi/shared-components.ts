@@ -97,6 +97,12 @@ export function sharedComponents(): {
       Allow: { description: 'The methods the path takes.', required: true, schema: { type: 'string' } },
       RetryAfter: { ...retryAfter, required: true },
       RetryAfterOptional: retryAfter,
+      ETag: {
+        description:
+          'The record\'s version as a strong entity tag (`"3"`): send it back as `if-match` to write only that version, or as `if-none-match` to read it again only if it changed.',
+        required: true,
+        schema: { type: 'string', pattern: '^"-?[0-9]+"$' },
+      },
     },
     parameters: {
       CorrelationId: {

@@ -17,13 +17,16 @@ const PAGE_KINDS = ['page', 'cursorPage'] as const;
 
 /**
  * The OpenAPI 3.1 document of one or more resources' routes (`defineRoutes`): a path and an operation per enabled
- * route (`listUsers`, `listUsersByCursor`, `getUser`, `createUser`, `replaceUser`, `updateUser`, `deleteUser`), one
+ * route (`listUsers`, `listUsersByCursor`, `getUser`, `createUser`, `replaceUser`, `updateUser`, `deleteUser`,
+ * `restoreUser`), one
  * tag per resource, the list grammar as query parameters (`limit` and `page` or `cursor` with the route's page
  * sizes, `orderBy` and `orderDirection` over the sortable fields and to-one relation paths, one form parameter
  * `field[op]` per allowed operator of each filterable field and relation path, `<relation>[match]`, `or`, `include`
  * and `counts`), the record (with its optional embeds and `_count`), body, page and error-envelope schemas (and the
  * record of each related resource the document does not list), and every success and error response with its
- * headers. Returns a new plain, JSON-serialisable object on each call (yours to change).
+ * headers. The lifecycle is documented as the routes enable it: `deleted` and `permanent` where a route takes them,
+ * and for a resource with a `version` the `etag` header of one-record replies, `if-match` on the writes (required
+ * with `requireIfMatch`) and `if-none-match` with its 304 on `GET {path}/{id}`. Returns a new plain, JSON-serialisable object on each call (yours to change).
  *
  * The `securitySchemes` and `security` options go to `components.securitySchemes` and the document's `security`;
  * each of the `headers` becomes a header parameter of every operation.
@@ -103,6 +106,8 @@ export function toOpenApi(
   const referenced = JSON.stringify(paths);
   for (const name of Object.keys(shared.responses))
     if (!referenced.includes(`"#/components/responses/${name}"`)) delete shared.responses[name];
+  // So is the etag header, which only the routes of a resource with a version send.
+  if (!referenced.includes('"#/components/headers/ETag"')) delete shared.headers['ETag'];
   const { title, version, description } = options.info;
   return {
     openapi: '3.1.0',

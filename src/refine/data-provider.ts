@@ -18,7 +18,7 @@ import type {
 import { createClient, isClientHttpError, type ClientOptions, type ResourceClient } from 'pagelope/client';
 import { getManyRecords, type GetManyStrategy } from './get-many-records';
 import { listRecords } from './list-records';
-import { metaEmbeds, metaListInput, requestOptions } from './read-meta';
+import { metaDeleted, metaEmbeds, metaListInput, metaPermanent, requestOptions } from './read-meta';
 import { toRefineHttpError } from './to-refine-http-error';
 
 /** Options of {@link dataProvider}: the client's (`fetch`, `headers`, `correlationId`) and the provider's own. */
@@ -51,7 +51,8 @@ type Records = ResourceClient<Record<string, unknown>>;
  * Creates a refine data provider for a pagelope API, built on `pagelope/client`: `getList` (pagination, sorters,
  * filters with `and`/`or`, `meta.search` and `meta.select`), `getMany`, `getOne`, `create`, `update` (`PATCH`),
  * `deleteOne` and `getApiUrl`. `meta.include` and `meta.counts` embed and count relations (`getList`, `getMany`,
- * `getOne`); a filter or sorter field `author.fullName` is a relation path (a filter on a to-many relation's path
+ * `getOne`); `meta.deleted` (`'include'` or `'only'`) lists or reads soft-deleted records (`getList`, `getOne`) and
+ * `meta.permanent: true` makes `deleteOne` remove the record; a filter or sorter field `author.fullName` is a relation path (a filter on a to-many relation's path
  * means at least one related record matches: `reviews[match]` is not sent). refine's filter operators become pagelope's (`contains` as `contl`, `containss` as
  * `cont`, `nin` as `notin`, `null` as `isnull`, ...); one with no pagelope equivalent (`ina`, `nina`, `nbetween`,
  * `nstartswith`, `nendswith` and their `s` twins) rejects the call with an Error naming it rather than being dropped.
@@ -104,7 +105,7 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
       }),
     getOne: <TData extends BaseRecord = BaseRecord>(params: GetOneParams) =>
       refineErrors(async (): Promise<GetOneResponse<TData>> => {
-        const options = { ...requestOptions(params.meta), ...metaEmbeds(params.meta) };
+        const options = { ...requestOptions(params.meta), ...metaEmbeds(params.meta), ...metaDeleted(params.meta) };
         const record = await recordsOf(params.resource).get(keyOf(params.id), options);
         return { data: record as TData };
       }),
@@ -121,7 +122,7 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
       }),
     deleteOne: <TData extends BaseRecord = BaseRecord, TVariables = unknown>(params: DeleteOneParams<TVariables>) =>
       refineErrors(async (): Promise<DeleteOneResponse<TData>> => {
-        await recordsOf(params.resource).delete(keyOf(params.id));
+        await recordsOf(params.resource).delete(keyOf(params.id), metaPermanent(params.meta));
         // The route answers 204 without a body: the id is all there is to tell of the deleted record.
         return { data: { id: params.id } as TData };
       }),

@@ -1,22 +1,26 @@
 import type { MetaQuery } from '@refinedev/core';
-import type { RequestOptions } from 'pagelope/client';
+import type { ClientDeletedMode, RequestOptions } from 'pagelope/client';
 
-/** The list input a refine `meta` carries: `search` text, a `select` list of fields, `include` and `counts`. */
+/**
+ * The list input a refine `meta` carries: `search` text, a `select` list of fields, `include`, `counts` and
+ * `deleted`.
+ */
 export interface MetaListInput {
   readonly search?: string;
   readonly select?: readonly string[];
   readonly include?: readonly string[];
   readonly counts?: readonly string[];
+  readonly deleted?: ClientDeletedMode;
 }
 
 /**
  * Reads `meta.search` (a string: the resource's `searchable` fields must contain it), `meta.select` (the fields
  * each record holds, the id always among them), `meta.include` (the relations each record embeds) and
- * `meta.counts` (the to-many relations each record counts in `_count`) for the list calls; other `meta` keys are
- * refine's or another provider's and are left alone. Internal to the module.
+ * `meta.counts` (the to-many relations each record counts in `_count`) and `meta.deleted` ({@link metaDeleted}) for
+ * the list calls; other `meta` keys are refine's or another provider's and are left alone. Internal to the module.
  *
- * @throws Error for a `search` that is not a string, or a `select`, `include` or `counts` that is not an array of
- * strings.
+ * @throws Error for a `search` that is not a string, a `select`, `include` or `counts` that is not an array of
+ * strings, or a `deleted` other than `'include'` or `'only'`.
  * @example
  * metaListInput({ search: 'ann', select: ['username'], include: ['author'] });
  * // { search: 'ann', select: ['username'], include: ['author'] }
@@ -31,7 +35,38 @@ export function metaListInput(meta: MetaQuery | undefined): MetaListInput {
   }
   const names = namesOf(select, 'select', 'field names');
   if (names !== undefined) input.select = names;
-  return { ...input, ...metaEmbeds(meta) };
+  return { ...input, ...metaEmbeds(meta), ...metaDeleted(meta) };
+}
+
+/**
+ * Reads `meta.deleted` (`'include'` or `'only'`: deleted records too, or only them, from a resource with soft
+ * delete whose routes enable the `deleted` option) for `getList` and `getOne`. Internal to the module.
+ *
+ * @throws Error for a `deleted` other than `'include'` or `'only'`.
+ * @example
+ * metaDeleted({ deleted: 'only' }); // { deleted: 'only' }
+ */
+export function metaDeleted(meta: MetaQuery | undefined): { readonly deleted?: ClientDeletedMode } {
+  const deleted = (meta as Record<string, unknown> | undefined | null)?.['deleted'];
+  if (deleted === undefined) return {};
+  if (deleted !== 'include' && deleted !== 'only')
+    throw new Error(`pagelope/refine: meta.deleted must be "include" or "only", got ${JSON.stringify(deleted)}`);
+  return { deleted };
+}
+
+/**
+ * Reads `meta.permanent` for `deleteOne`: `true` removes a soft-deleted resource's record (the `DELETE` route must
+ * enable its `permanent` option). Internal to the module.
+ *
+ * @throws Error for a `permanent` that is not a boolean.
+ * @example
+ * metaPermanent({ permanent: true }); // { permanent: true }
+ */
+export function metaPermanent(meta: MetaQuery | undefined): { readonly permanent?: true } {
+  const permanent = (meta as Record<string, unknown> | undefined | null)?.['permanent'];
+  if (permanent === undefined || permanent === false) return {};
+  if (permanent !== true) throw new Error('pagelope/refine: meta.permanent must be a boolean');
+  return { permanent };
 }
 
 /**

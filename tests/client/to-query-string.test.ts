@@ -108,6 +108,12 @@ describe('toQueryString', () => {
       expected: 'limit=5&cursor=eyJhIjoxfQ-_',
     },
     { name: 'a null cursor', input: { cursor: null }, expected: '' },
+    { name: 'deleted include, last', input: { deleted: 'include', limit: 5 }, expected: 'limit=5&deleted=include' },
+    {
+      name: 'deleted only after a cursor',
+      input: { deleted: 'only', cursor: 'c1' },
+      expected: 'cursor=c1&deleted=only',
+    },
     { name: 'an empty cursor (the start)', input: { cursor: '' }, expected: '' },
     {
       name: 'one order term',
@@ -261,6 +267,15 @@ describe('toQueryString', () => {
     { name: 'a lone surrogate in a cursor', input: { cursor: '\udc00' }, message: /lone surrogate/ },
     { name: 'an unknown input key', input: { filter: { name: 'a' } }, message: /input key filter/ },
     { name: 'page and cursor together', input: { page: 2, cursor: 'abc' }, message: /page and cursor/ },
+    {
+      name: 'an unknown deleted mode',
+      input: { deleted: 'all' },
+      message: /deleted .*"all" instead of 'include' or 'only'/,
+    },
+    { name: 'an upper-case deleted mode', input: { deleted: 'INCLUDE' }, message: /deleted/ },
+    { name: 'an empty deleted mode', input: { deleted: '' }, message: /deleted/ },
+    { name: 'a boolean deleted', input: { deleted: true }, message: /deleted .*true/ },
+    { name: 'deleted __proto__', input: { deleted: '__proto__' }, message: /deleted/ },
     { name: 'a string limit', input: { limit: '5' }, message: /limit .*string instead of a number/ },
     { name: 'a NaN limit', input: { limit: Number.NaN }, message: /limit .*NaN/ },
     { name: 'an infinite page', input: { page: Infinity }, message: /page .*Infinity/ },

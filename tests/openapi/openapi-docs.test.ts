@@ -16,8 +16,8 @@ const outDir = join(ROOT, '.tmp', 'docs-openapi');
 let output: ReturnType<typeof snippetRunner> | undefined;
 
 describe('docs/openapi.md examples', () => {
-  it('has five examples, each promising what it prints', () => {
-    expect(blocks).toHaveLength(5);
+  it('has six examples, each promising what it prints', () => {
+    expect(blocks).toHaveLength(6);
     for (const code of blocks) expect(promisedOutputs(code).length, code).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI documents of the demo, of the books routes and of the relations' routes against two maintained third-party checkers:
+ * The OpenAPI documents of the demo, of the books routes, of the relations' routes and of the lifecycle routes against two maintained third-party checkers:
  * `@readme/openapi-parser`'s `validate` (the OpenAPI 3.1 schema and its own rules) and `redocly lint` with the
  * recommended rules. Broken copies of the demo's document prove that each check can fail.
  */
@@ -12,6 +12,7 @@ import { toOpenApi, type OpenApiDocument } from 'pagelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { createBookRoutes } from './books-routes';
+import { createLifecycleRoutes } from './lifecycle-routes';
 import { createRelationRoutes } from './relation-routes';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -31,6 +32,13 @@ const DOCUMENTS: readonly { readonly name: string; readonly document: OpenApiDoc
     name: 'relations',
     document: toOpenApi(createRelationRoutes(), {
       info: { title: 'relations', version: '1.0.0', description: 'Books, their authors and reviews.' },
+      servers: [{ url: 'http://127.0.0.1:3000', description: 'local' }],
+    }),
+  },
+  {
+    name: 'lifecycle',
+    document: toOpenApi(createLifecycleRoutes(), {
+      info: { title: 'lifecycle', version: '1.0.0', description: 'Notes with soft delete, restore and versions.' },
       servers: [{ url: 'http://127.0.0.1:3000', description: 'local' }],
     }),
   },
