@@ -1,7 +1,6 @@
 import { badRequest, quote } from '../errors/index';
-import { QUERY_LIMITS } from '../fields/index';
-import { isRecordLike } from '../internal/index';
 import { resolveRelations, type Resource } from '../resource/index';
+import { queryParamsOf } from './query-params';
 import type { RelationsInput } from '../service/index';
 
 const OPTIONS = ['include', 'counts'] as const;
@@ -12,39 +11,10 @@ const MAX_NAMES = 16;
 
 /** The values of `include` and `counts` in a query string, a `URLSearchParams` or a parsed query object. */
 function valuesOf(query: unknown): Record<Option, unknown[]> | undefined {
-  if (query === undefined || query === null) return undefined;
-  let params: URLSearchParams | undefined;
-  if (typeof query === 'string') {
-    // The common GET carries no such parameter: nothing is parsed then.
-    if (!/include|counts|%|\+/.test(query)) return undefined;
-    const text = query.startsWith('?') ? query.slice(1) : query;
-    if (text.length > QUERY_LIMITS.maxQueryLength)
-      throw badRequest([`the query string must be at most ${QUERY_LIMITS.maxQueryLength} characters`]);
-    try {
-      params = new URLSearchParams(text);
-    } catch {
-      throw badRequest(['the query string could not be read']);
-    }
-  } else if (query instanceof URLSearchParams) params = query;
-  if (params !== undefined) {
-    const found = params;
-    if (!found.has('include') && !found.has('counts')) return undefined;
-    return { include: found.getAll('include'), counts: found.getAll('counts') };
-  }
-  if (!isRecordLike(query)) throw badRequest(['the query must be a query string, URLSearchParams or an object']);
-  const record = query as Readonly<Record<string, unknown>>;
-  const read = (option: Option): unknown[] => {
-    const value = Object.hasOwn(record, option) ? record[option] : undefined;
-    return value === undefined ? [] : Array.isArray(value) ? value : [value];
-  };
-  let values: Record<Option, unknown[]>;
-  try {
-    values = { include: read('include'), counts: read('counts') };
-  } catch {
-    // A getter or Proxy trap of a query object that throws: its message is internal, so it never reaches the 400.
-    throw badRequest(['the query object could not be read']);
-  }
-  return values.include.length === 0 && values.counts.length === 0 ? undefined : values;
+  const params = queryParamsOf(query);
+  const include = [...(params.get('include') ?? [])];
+  const counts = [...(params.get('counts') ?? [])];
+  return include.length === 0 && counts.length === 0 ? undefined : { include, counts };
 }
 
 /**

@@ -228,17 +228,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           }
         }
         problems.throwIfAny();
-        const updated = await writeAll(
-          repository,
-          repository.updateMany ? (r) => r.updateMany!(changes, where) : undefined,
-          (r, i) => {
-            const change = changes[i] as BatchChange<unknown>;
-            const scoped =
-              change.where === undefined ? where : { scope: andWhere(where?.scope, change.where as never) };
-            return r.update(change.id, change.patch, scoped);
-          },
-          changes.length,
-        ).catch(raced);
+        const updated = await updateAll(repository, changes, where);
         return afterEach(updated, 'onAfterUpdate', (i) => ({ id: ids[i], patch: items[i] }), options);
       });
     },
@@ -278,22 +268,33 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
             const { where: condition, stamp } = versionOf(current[i]);
             return { id, patch: { [soft]: now, ...stamp }, where: condition };
           });
-          removed = await writeAll(
-            repository,
-            repository.updateMany ? (r) => r.updateMany!(changes, where) : undefined,
-            (r, i) => {
-              const change = changes[i] as BatchChange<unknown>;
-              const scoped =
-                change.where === undefined ? where : { scope: andWhere(where?.scope, change.where as never) };
-              return r.update(change.id, change.patch, scoped);
-            },
-            changes.length,
-          ).catch(raced);
+          removed = await updateAll(repository, changes, where);
         }
         return afterEach(removed, 'onAfterDelete', (i) => ({ id: ids[i] }), options);
       });
     },
   };
+
+  /**
+   * Applies every change: through `updateMany`, else one `update` each (its `where` ANDed into the scope) inside a
+   * transaction; a record that changed since it was read is a 409 on a versioned resource.
+   */
+  function updateAll(
+    repository: Repository<unknown>,
+    changes: readonly BatchChange<unknown>[],
+    where: ScopeOptions<unknown> | undefined,
+  ): Promise<unknown[]> {
+    return writeAll(
+      repository,
+      repository.updateMany ? (r) => r.updateMany!(changes, where) : undefined,
+      (r, i) => {
+        const change = changes[i] as BatchChange<unknown>;
+        const scoped = change.where === undefined ? where : { scope: andWhere(where?.scope, change.where as never) };
+        return r.update(change.id, change.patch, scoped);
+      },
+      changes.length,
+    ).catch(raced);
+  }
 
   /** Runs `event`'s handlers for each written record (each may replace it), then removes hidden fields. */
   async function afterEach(
