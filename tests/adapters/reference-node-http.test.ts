@@ -36,11 +36,13 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
   }
 }
 
-/** Matches a path against a route pattern, returning the `:id` parameter. */
+/** Matches a path against a route pattern (`:id` anywhere, as in `/notes/:id/restore`), returning the `:id` parameter. */
 function match(pattern: string, path: string): { id?: string } | undefined {
-  if (!pattern.endsWith('/:id')) return pattern === path ? {} : undefined;
-  const base = pattern.slice(0, -'/:id'.length);
-  const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
+  const at = pattern.indexOf('/:id');
+  if (at === -1) return pattern === path ? {} : undefined;
+  const [base, tail] = [pattern.slice(0, at), pattern.slice(at + '/:id'.length)];
+  if (!path.startsWith(`${base}/`) || !path.endsWith(tail)) return undefined;
+  const rest = path.slice(base.length + 1, path.length - tail.length);
   return rest && !rest.includes('/') ? { id: decodeURIComponent(rest) } : undefined;
 }
 
@@ -61,7 +63,7 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
       // A fixed segment (`/cursor`) wins over `:id`.
       const matches = (pattern: string) => match(pattern, below ?? '');
       const onPath = candidates.filter((r) => matches(r.path)).sort((a, b) => a.path.length - b.path.length);
-      const fixed = onPath.filter((r) => !r.path.endsWith('/:id'));
+      const fixed = onPath.filter((r) => !r.path.includes('/:id'));
       const same = fixed.length > 0 ? fixed : onPath;
       const route = same.find((r) => r.method === method);
       if (!route) {
