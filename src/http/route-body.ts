@@ -15,8 +15,8 @@ const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 export function routeReadsBody(route: Pick<Route, 'type' | 'method'>): boolean {
   if (WRITE_METHODS.has(route.method)) return true;
   if (route.type === 'OPENAPI') return false;
-  const row = (ROUTE_TABLE as Readonly<Record<string, { readonly body: string } | undefined>>)[route.type];
-  return row !== undefined && row.body !== 'none';
+  if (!Object.hasOwn(ROUTE_TABLE, route.type)) return false;
+  return ROUTE_TABLE[route.type].body !== 'none';
 }
 
 /**

@@ -13,7 +13,9 @@ import {
   parseContentEncoding,
   methodNotAllowedError,
   parseJsonBody,
+  routeBodyLimit,
   routeNotFoundError,
+  routeReadsBody,
 } from '../../src/http/index';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
@@ -71,9 +73,12 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
         const allow = all.map((routes) => routes.allow.get(same[0]!.path)).find((value) => value !== undefined) ?? '';
         throw methodNotAllowedError(method, allow);
       }
-      const text = hasBody(req.headers) ? await readText(req, bodyLimit) : '';
+      const reads = routeReadsBody(route);
+      const text = reads && hasBody(req.headers) ? await readText(req, routeBodyLimit(route, bodyLimit)) : '';
       const body =
-        text === '' && !req.headers['content-type'] ? undefined : parseJsonBody(text, req.headers['content-type']);
+        !reads || (text === '' && !req.headers['content-type'])
+          ? undefined
+          : parseJsonBody(text, req.headers['content-type']);
       const tenant = req.headers['x-tenant'];
       const reply = await route.handle({
         params: matches(route.path) ?? {},

@@ -8,6 +8,7 @@
  */
 import { describe } from 'vitest';
 import { describeListGrammarContract } from './adapter/list-grammar-contract';
+import { describeBodyRoutesContract } from './adapter/body-routes-contract';
 import { describeLifecycleContract } from './adapter/lifecycle-contract';
 import { describeListHeadersContract } from './adapter/list-headers-contract';
 import type { MountAdapter } from './adapter/mount-adapter';
@@ -27,4 +28,5 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
     describeListHeadersContract(apps);
   });
   describeLifecycleContract(name, mount);
+  describeBodyRoutesContract(name, mount);
 }
