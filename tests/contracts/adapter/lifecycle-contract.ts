@@ -166,6 +166,41 @@ export function describeLifecycleContract(name: string, mount: MountAdapter): vo
       );
     });
 
+    it.each([
+      { label: 'deleted=maybe', path: '/notes?deleted=maybe', status: 400 },
+      { label: 'an empty deleted=', path: '/notes?deleted=', status: 400 },
+      { label: 'a repeated deleted', path: '/notes?deleted=include&deleted=only', status: 400 },
+      { label: 'deleted=maybe on one record', path: '/notes/n8?deleted=maybe', status: 400 },
+      { label: 'deleted=__proto__ on the cursor path', path: '/notes/cursor?deleted=__proto__', status: 400 },
+      { label: 'permanent=1', path: '/notes/n8?permanent=1', method: 'DELETE', status: 400 },
+      { label: 'a repeated permanent', path: '/notes/n8?permanent=true&permanent=true', method: 'DELETE', status: 400 },
+      { label: 'If-Match W/"1" (weak, never a write\'s match)', ifMatch: 'W/"1"', status: 412 },
+      { label: 'If-Match "abc"', ifMatch: '"abc"', status: 400 },
+      { label: 'If-Match abc, unquoted', ifMatch: 'abc', status: 400 },
+      { label: 'an empty If-Match', ifMatch: '', status: 400 },
+      { label: 'an If-Match of 2,000 characters', ifMatch: `"${'1'.repeat(2000)}"`, status: 400 },
+      { label: 'If-Match "0"', ifMatch: '"0"', status: 400 },
+      { label: 'If-Match "-1"', ifMatch: '"-1"', status: 400 },
+    ])('answers $label where the routes enable the lifecycle with the $status envelope', async (row) => {
+      const method = row.method ?? (row.ifMatch === undefined ? 'GET' : 'PATCH');
+      const headers: Record<string, string> = row.ifMatch === undefined ? {} : { 'if-match': row.ifMatch };
+      const sent =
+        method === 'PATCH'
+          ? await json('PATCH', row.path ?? '/notes/n8', { title: 'hostile' }, headers)
+          : await send(row.path ?? '/notes/n8', { method, headers });
+      expectEnvelope(sent, row.status);
+      expect((await send('/notes/n8')).body).toMatchObject({ id: 'n8', title: 'note 8', version: 1 });
+    });
+
+    it('answers If-None-Match garbage with the record, and If-Match * with the write', async () => {
+      for (const tag of ['<garbage>', 'W/', '""', '*x', `"${'9'.repeat(2000)}"`]) {
+        const got = await send('/notes/n9', { headers: { 'if-none-match': tag } });
+        expect([tag, got.response.status, got.response.headers.get('etag')]).toStrictEqual([tag, 200, '"1"']);
+      }
+      const star = await json('PATCH', '/notes/n9', { title: 'star' }, { 'if-match': '*' });
+      expect([star.response.status, star.response.headers.get('etag')]).toStrictEqual([200, '"2"']);
+    });
+
     it('keeps a literal segment off /:id: PATCH, PUT and DELETE /notes/cursor are its 405, not writes of "cursor"', async () => {
       for (const method of ['PATCH', 'PUT', 'DELETE']) {
         const refused = await json(method, '/notes/cursor', { title: 'x' });
