@@ -63,6 +63,10 @@ export {
 export { splitRequestUrl } from './split-request-url';
 export { decodeRecordId, routeReplyHeaders } from './route-reply-headers';
 
+// Every adapter: which routes read a body and up to what size, and the order to register path patterns in.
+export { routeReadsBody, routeBodyLimit, largestBodyLimit } from './route-body';
+export { toMountOrder, siblingIdMethods } from './to-mount-order';
+
 // NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
 export {
   readNodeJsonBody,

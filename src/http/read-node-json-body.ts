@@ -6,6 +6,8 @@ import { bodyTooLargeError } from './route-errors';
 /** A body parsed from JSON; `value` may itself be `undefined`-free JSON of any kind. */
 export interface JsonBody {
   readonly value: unknown;
+  /** The bytes read (after any `content-encoding` is undone); absent for a body a parser before it already read. */
+  readonly size?: number;
 }
 
 /** The structural part of a Node `IncomingMessage` (or any readable stream with headers) the reader uses. */
@@ -56,11 +58,14 @@ export async function readNodeJsonBody(
     const parsed = (req as { body?: unknown }).body;
     return parsed === undefined ? undefined : { value: parsed };
   }
-  const text = await readText(req, options);
-  return text === '' ? undefined : { value: parseJsonBody(text, contentType) };
+  const { text, size } = await readText(req, options);
+  return text === '' ? undefined : { value: parseJsonBody(text, contentType), size };
 }
 
-function readText(req: NodeBodySource, { limit, decoders }: ReadNodeJsonBodyOptions): Promise<string> {
+function readText(
+  req: NodeBodySource,
+  { limit, decoders }: ReadNodeJsonBodyOptions,
+): Promise<{ readonly text: string; readonly size: number }> {
   let encoding: BodyEncoding | undefined;
   try {
     encoding = parseContentEncoding(req.headers['content-encoding'] as string | undefined);
@@ -72,7 +77,7 @@ function readText(req: NodeBodySource, { limit, decoders }: ReadNodeJsonBodyOpti
     return Promise.reject(bodyTooLargeError(limit));
   const source: NodeBodySource | NodeBodyDecoder =
     decoder === undefined ? req : (req.pipe(decoder() as never) as NodeBodyDecoder);
-  return new Promise<string>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
     let settled = false;
@@ -81,7 +86,7 @@ function readText(req: NodeBodySource, { limit, decoders }: ReadNodeJsonBodyOpti
       settled = true;
       source.off('data', onData).off('end', onEnd).off('error', onDecodeError);
       req.off('error', onAbort).off('close', onAbort);
-      if (error === undefined) return resolve(text ?? '');
+      if (error === undefined) return resolve({ text: text ?? '', size });
       if (source !== req) {
         req.unpipe(source);
         (source as NodeBodyDecoder).destroy();

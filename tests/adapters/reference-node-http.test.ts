@@ -13,7 +13,9 @@ import {
   parseContentEncoding,
   methodNotAllowedError,
   parseJsonBody,
+  routeBodyLimit,
   routeNotFoundError,
+  routeReadsBody,
 } from '../../src/http/index';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 
@@ -36,11 +38,13 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
   }
 }
 
-/** Matches a path against a route pattern, returning the `:id` parameter. */
+/** Matches a path against a route pattern (`:id` anywhere, as in `/notes/:id/restore`), returning the `:id` parameter. */
 function match(pattern: string, path: string): { id?: string } | undefined {
-  if (!pattern.endsWith('/:id')) return pattern === path ? {} : undefined;
-  const base = pattern.slice(0, -'/:id'.length);
-  const rest = path.startsWith(`${base}/`) ? path.slice(base.length + 1) : '';
+  const at = pattern.indexOf('/:id');
+  if (at === -1) return pattern === path ? {} : undefined;
+  const [base, tail] = [pattern.slice(0, at), pattern.slice(at + '/:id'.length)];
+  if (!path.startsWith(`${base}/`) || !path.endsWith(tail)) return undefined;
+  const rest = path.slice(base.length + 1, path.length - tail.length);
   return rest && !rest.includes('/') ? { id: decodeURIComponent(rest) } : undefined;
 }
 
@@ -61,7 +65,7 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
       // A fixed segment (`/cursor`) wins over `:id`.
       const matches = (pattern: string) => match(pattern, below ?? '');
       const onPath = candidates.filter((r) => matches(r.path)).sort((a, b) => a.path.length - b.path.length);
-      const fixed = onPath.filter((r) => !r.path.endsWith('/:id'));
+      const fixed = onPath.filter((r) => !r.path.includes('/:id'));
       const same = fixed.length > 0 ? fixed : onPath;
       const route = same.find((r) => r.method === method);
       if (!route) {
@@ -69,9 +73,12 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
         const allow = all.map((routes) => routes.allow.get(same[0]!.path)).find((value) => value !== undefined) ?? '';
         throw methodNotAllowedError(method, allow);
       }
-      const text = hasBody(req.headers) ? await readText(req, bodyLimit) : '';
+      const reads = routeReadsBody(route);
+      const text = reads && hasBody(req.headers) ? await readText(req, routeBodyLimit(route, bodyLimit)) : '';
       const body =
-        text === '' && !req.headers['content-type'] ? undefined : parseJsonBody(text, req.headers['content-type']);
+        !reads || (text === '' && !req.headers['content-type'])
+          ? undefined
+          : parseJsonBody(text, req.headers['content-type']);
       const tenant = req.headers['x-tenant'];
       const reply = await route.handle({
         params: matches(route.path) ?? {},

@@ -3,11 +3,13 @@
  * that disables some types, a custom path, PUT and PATCH semantics, `location` on create, `locals` from a request
  * header reaching a scope, search, field selection (a hidden field answered as an unknown one) and OR groups, the
  * `link` and `x-total-count` headers (below a mount prefix too), and the same status and message for the same fault
- * on every framework; one concern a file under `adapter/`, composed here. Call `describeAdapterContract(name, mount)`
+ * on every framework, the record lifecycle (soft delete, restore, etags, conditional requests); one concern a file under `adapter/`, composed here. Call `describeAdapterContract(name, mount)`
  * from an adapter's test file.
  */
 import { describe } from 'vitest';
 import { describeListGrammarContract } from './adapter/list-grammar-contract';
+import { describeBodyRoutesContract } from './adapter/body-routes-contract';
+import { describeLifecycleContract } from './adapter/lifecycle-contract';
 import { describeListHeadersContract } from './adapter/list-headers-contract';
 import type { MountAdapter } from './adapter/mount-adapter';
 import { mountContractApps } from './adapter/mount-contract-apps';
@@ -25,4 +27,6 @@ export function describeAdapterContract(name: string, mount: MountAdapter): void
     describeListGrammarContract(apps);
     describeListHeadersContract(apps);
   });
+  describeLifecycleContract(name, mount);
+  describeBodyRoutesContract(name, mount);
 }

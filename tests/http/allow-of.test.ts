@@ -61,6 +61,23 @@ describe('allowOf', () => {
     expect(allowOf(allows, path, matching)).toBe(expected);
   });
 
+  it('returns the allow value of a path below the id (/:id/restore), a literal segment winning over :id', () => {
+    const notes = defineResource({
+      name: 'notes',
+      schema: z.object({ id: z.string(), deletedAt: z.date().nullable() }),
+      softDelete: { field: 'deletedAt' },
+    });
+    const { allow } = defineRoutes(
+      createResourceService({ resource: notes, repository: createMemoryRepository(notes) }),
+    );
+    expect(allowOf([allow], '/notes/7/restore')).toBe('POST');
+    expect(allowOf([allow], '/notes/cursor/restore')).toBe('POST');
+    expect(allowOf([allow], '/notes//restore')).toBeUndefined();
+    expect(allowOf([allow], '/notes/7/restore/x')).toBeUndefined();
+    expect(allowOf([allow], '/notes/cursor')).toBe(allow.get('/notes/cursor'));
+    expect(allowOf([allow], '/Notes/7/Restore', EXPRESS)).toBe('POST');
+  });
+
   it('returns undefined for no mounted routes', () => {
     expect(allowOf([], '/users')).toBeUndefined();
   });

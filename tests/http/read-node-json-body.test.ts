@@ -35,23 +35,36 @@ const chunked = (chunks: readonly string[], abort = false) =>
   request({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks, abort);
 
 describe('readNodeJsonBody', () => {
+  // `size`: the bytes read after any content-encoding is undone (a route's own body limit is checked against it).
   it.each([
-    { label: 'a JSON object', req: () => json('{"a":1}'), expected: { value: { a: 1 } } },
+    { label: 'a JSON object', req: () => json('{"a":1}'), expected: { value: { a: 1 }, size: 7 } },
     {
       label: 'JSON with a charset',
       req: () => json('[1]', { 'content-type': 'application/json; charset=utf-8' }),
-      expected: { value: [1] },
+      expected: { value: [1], size: 3 },
     },
-    { label: 'JSON null', req: () => json('null'), expected: { value: null } },
-    { label: 'Unicode text', req: () => json('"ünïcødé ✓"'), expected: { value: 'ünïcødé ✓' } },
-    { label: 'a chunked body', req: () => chunked(['{"a":', '2}']), expected: { value: { a: 2 } } },
-    { label: 'a gzip body', req: () => encoded(gzipSync('{"z":true}'), 'gzip'), expected: { value: { z: true } } },
+    { label: 'JSON null', req: () => json('null'), expected: { value: null, size: 4 } },
+    {
+      label: 'Unicode text',
+      req: () => json('"ünïcødé ✓"'),
+      expected: { value: 'ünïcødé ✓', size: Buffer.byteLength('"ünïcødé ✓"') },
+    },
+    { label: 'a chunked body', req: () => chunked(['{"a":', '2}']), expected: { value: { a: 2 }, size: 7 } },
+    {
+      label: 'a gzip body',
+      req: () => encoded(gzipSync('{"z":true}'), 'gzip'),
+      expected: { value: { z: true }, size: 10 },
+    },
     {
       label: 'a deflate body (upper case)',
       req: () => encoded(deflateSync('[3]'), 'DEFLATE'),
-      expected: { value: [3] },
+      expected: { value: [3], size: 3 },
     },
-    { label: 'an identity body', req: () => json('{}', { 'content-encoding': 'identity' }), expected: { value: {} } },
+    {
+      label: 'an identity body',
+      req: () => json('{}', { 'content-encoding': 'identity' }),
+      expected: { value: {}, size: 2 },
+    },
     { label: 'no content type', req: () => json('{}', { 'content-type': undefined }), expected: undefined },
     { label: 'a text body', req: () => json('{}', { 'content-type': 'text/plain' }), expected: undefined },
     { label: 'a zero content-length', req: () => json('', { 'content-length': '0' }), expected: undefined },
@@ -59,7 +72,7 @@ describe('readNodeJsonBody', () => {
     {
       label: 'a body exactly at the limit',
       req: () => json(`"${'x'.repeat(LIMIT - 2)}"`),
-      expected: { value: 'x'.repeat(LIMIT - 2) },
+      expected: { value: 'x'.repeat(LIMIT - 2), size: LIMIT },
     },
   ])('returns $label', async ({ req, expected }) => {
     expect(await readNodeJsonBody(req(), { limit: LIMIT, decoders: DECODERS })).toStrictEqual(expected);

@@ -3,7 +3,10 @@ import { CORRELATION_ID_HEADER } from 'pagelope';
 import {
   methodNotAllowedError,
   readAdapterOptions,
+  routeBodyLimit,
+  routeReadsBody,
   splitUrl,
+  toMountOrder,
   toMountableRoutes,
   type MountableRoutes,
   type OpenApiRouteOptions,
@@ -40,7 +43,8 @@ type Locals = ResourceRouterOptions['locals'];
  * header, so `{path}/cursor` never falls through to `{path}/:id`. Paths match exactly, as on Fastify and Hono
  * (case-sensitive, no trailing slash); mounted below a prefix, a create's `location` and a list's `link` targets
  * carry it. Every header of a route's reply is sent (`link`, `x-total-count`, `access-control-expose-headers`). JSON
- * bodies are read by the router itself, up to `bodyLimit` bytes: a request of another content type is a 415, a
+ * bodies are read by the router itself (a DELETE's too where its route takes one), up to `bodyLimit` bytes or the
+ * route's own `bodyLimit`: a request of another content type is a 415, a
  * larger body a 413, malformed JSON a 400. The raw query string goes to the library's parser, so the app's `query
  * parser` setting does not matter. With the `openapi` option, the router also serves the routes' OpenAPI document
  * (`GET /openapi.json` unless `path` says otherwise) as one more route. Every failure is passed to `next`: install
@@ -67,14 +71,21 @@ export function resourceRouter(
 ): Router {
   const { bodyLimit, locals } = readAdapterOptions('resourceRouter', options);
   const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
-  const readBody = jsonBodyReader(bodyLimit);
+  const readers = new Map<number, JsonBodyReader>();
+  const readerOf = (limit: number): JsonBodyReader => {
+    const reader = readers.get(limit) ?? jsonBodyReader(limit);
+    readers.set(limit, reader);
+    return reader;
+  };
   const router = express.Router({ caseSensitive: true, strict: true });
   for (const resource of list) {
-    for (const [pattern, allow] of resource.allow) {
+    // Express matches in registration order: a literal segment (`/cursor`) before the `/:id` it would match.
+    for (const [pattern, allow] of toMountOrder(resource.allow)) {
       const route = router.route(toRoutePath(resource.path, pattern));
       for (const each of resource.routes) {
         // The document's route is no resource's: `locals` (an authentication check, say) does not run for it.
         const own = each.type === 'OPENAPI' ? undefined : locals;
+        const readBody = readerOf(routeBodyLimit(each, bodyLimit));
         if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(each, readBody, own));
       }
       route.all((req, _res, next) => {
@@ -96,8 +107,8 @@ const NO_PARAMS = Object.freeze({});
  * `await`: its promise, which Express passes to `next` when it rejects, is the route's own.
  */
 function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals): RequestHandler {
-  const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
-  const byId = route.path.endsWith('/:id');
+  const withBody = routeReadsBody(route);
+  const byId = route.path.includes('/:id');
   const run = (req: Request, res: Response, correlationId: string, body?: unknown, context?: RouteInput['locals']) => {
     const { path, query } = splitUrl(req.originalUrl);
     const id: unknown = byId ? req.params['id'] : undefined;
@@ -114,7 +125,10 @@ function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals): Requ
   };
 }
 
-/** Writes a route's reply: status, each header once (the correlation id is already set), the JSON body. */
+/**
+ * Writes a route's reply: status, each header once (the correlation id is already set, `etag` among the others), the
+ * JSON body; a 304 or 204 bare.
+ */
 function send(req: Request, res: Response, reply: RouteReply): void {
   res.statusCode = reply.status;
   const { headers } = reply;

@@ -7,7 +7,7 @@ import {
   parseJsonBody,
   unsupportedMediaTypeError,
 } from 'pagelope/http';
-import { ignoresBody } from './mount-routes';
+import { bodyLimitOf, ignoresBody } from './mount-routes';
 
 /** `application/*+json` as Fastify hands it to a parser: type and subtype lower-cased, then any parameters. */
 const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
@@ -16,7 +16,7 @@ const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
  * Replaces Fastify's `application/json` and `text/plain` parsers with pagelope's: JSON bodies (`application/json`,
  * `application/*+json`) up to `bodyLimit` bytes, inflated ones too (gzip, deflate), parsed by `parseJsonBody`, which
  * keeps keys such as `__proto__` for the service's own checks; a body no parser of the app takes is a 415 before it
- * is read. A request whose answer does not depend on its body (404, 405, DELETE) has it ignored. Internal.
+ * is read (a route's own `bodyLimit` wins). A request whose answer does not depend on its body has it ignored.
  *
  * @example
  * addBodyParsers(app, 16_384);
@@ -26,7 +26,7 @@ export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
     if (ignoresBody(request)) return done(null, undefined);
     try {
       const encoding = parseContentEncoding(request.headers['content-encoding']);
-      const bytes = encoding === undefined ? body : inflate(body, encoding === 'gzip', bodyLimit);
+      const bytes = encoding === undefined ? body : inflate(body, encoding === 'gzip', bodyLimitOf(request, bodyLimit));
       done(null, parseJsonBody(bytes.toString('utf8'), request.headers['content-type']));
     } catch (error) {
       done(error as Error, undefined);

@@ -11,7 +11,7 @@ import {
   unsupportedMediaTypeError,
 } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
-import { allowOf } from './mount-routes';
+import { allowOf, bodyLimitOf } from './mount-routes';
 
 /** Fastify's own errors for a body it could not take, by code, to the answers every pagelope adapter gives. */
 const BODY_ERRORS: ReadonlyMap<string, (limit: number, cause: unknown) => unknown> = new Map([
@@ -51,7 +51,7 @@ export function handleErrors(
       if (request.is404) return send(notFound(request), request, reply);
       if (allow !== undefined) return send(methodNotAllowedError(request.method, allow), request, reply);
     }
-    return send(translate === undefined ? error : translate(bodyLimit, error), request, reply);
+    return send(translate === undefined ? error : translate(bodyLimitOf(request, bodyLimit), error), request, reply);
   });
   app.setNotFoundHandler((request, reply) => send(notFound(request), request, reply));
   // Fastify sends what it refuses while routing (a malformed path, a parameter over `maxParamLength`) to its server

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { isJsonContentType, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
 import type { Resource } from 'pagelope';
-import { responseSchemaOf, type MountableRoutes, type Route } from 'pagelope/http';
+import { responseSchemaOf, routeBodyLimit, routeReadsBody, type MountableRoutes, type Route } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
 
 /** The plugin's `locals` option. */
 type Locals = ((request: FastifyRequest, reply: FastifyReply) => object | Promise<object>) | undefined;
 
-/** Route `config` keys: the `allow` value of a 405 route's path; the mark of a route whose body is never read. */
+/** Route `config` keys: the `allow` value of a 405 route's path; the pagelope route a Fastify route runs. */
 const ALLOW = Symbol('pagelope.allow');
-const NO_BODY = Symbol('pagelope.noBody');
-const WITH_BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+const ROUTE = Symbol('pagelope.route');
 
 const configOf = (request: FastifyRequest) =>
   request.routeOptions.config as unknown as Readonly<Record<symbol, unknown>> | undefined;
@@ -20,15 +19,20 @@ export function allowOf(request: FastifyRequest): string | undefined {
   return configOf(request)?.[ALLOW] as string | undefined;
 }
 
-/** Whether the request's answer never depends on its body: a 404, a 405, a DELETE. Internal to the adapter. */
+/** The body limit of the route the request matched: its own `bodyLimit`, else `fallback`. Internal to the adapter. */
+export const bodyLimitOf = (request: FastifyRequest, fallback: number): number =>
+  routeBodyLimit((configOf(request)?.[ROUTE] as Route | undefined) ?? {}, fallback);
+
+/** Whether the request's answer never depends on its body: a 404, a 405, a route reading none (`routeReadsBody`). */
 export function ignoresBody(request: FastifyRequest): boolean {
-  return request.is404 || configOf(request)?.[NO_BODY] === true;
+  const route = configOf(request)?.[ROUTE] as Route | undefined;
+  return request.is404 || allowOf(request) !== undefined || (route !== undefined && !routeReadsBody(route));
 }
 
 /**
  * Registers each route of every item (a resource's routes, the OpenAPI document's), with its response schema, and on
  * each path a 405 route for every other method the app supports (HEAD goes with GET while the app exposes head
- * routes). DELETE and 405 routes never read a body. Internal to the adapter.
+ * routes). 405 routes and routes reading no body ignore one; a route's own `bodyLimit` is its Fastify one. Internal.
  */
 export function mountRoutes(
   app: FastifyInstance,
@@ -45,14 +49,15 @@ export function mountRoutes(
       for (const route of item.routes.filter(({ path }) => path === url)) {
         taken.add(route.method);
         const schema = resource && { response: responseSchemaOf(route, resource) };
-        const config = (route.method === 'DELETE' ? { [NO_BODY]: true } : {}) as RouteOptions['config'];
+        const config = { [ROUTE]: route } as RouteOptions['config'];
         const handler = handlerOf(route, id, resource && locals);
-        app.route({ method: route.method, url, ...(schema && { schema }), config, handler });
+        const { bodyLimit } = route;
+        app.route({ method: route.method, url, ...(schema && { schema }), bodyLimit, config, handler });
       }
       if (headWithGet && taken.has('GET')) taken.add('HEAD');
       const others = app.supportedMethods.filter((method) => !taken.has(method)) as RouteOptions['method'];
       if (others.length === 0) continue;
-      const config = { [ALLOW]: allow, [NO_BODY]: true } as RouteOptions['config'];
+      const config = { [ALLOW]: allow } as RouteOptions['config'];
       const handler: RouteHandlerMethod = (request) => {
         throw methodNotAllowedError(request.method, allow);
       };
@@ -63,7 +68,7 @@ export function mountRoutes(
 
 /** Runs a route: its input from the request (the correlation id the `onRequest` hook set), its reply to Fastify. */
 function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
-  const withBody = WITH_BODY.has(route.method);
+  const withBody = routeReadsBody(route);
   const run = (request: FastifyRequest, reply: FastifyReply, context?: object) => {
     // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the one received.
     const received = splitUrl(request.originalUrl);

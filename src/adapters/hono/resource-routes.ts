@@ -5,6 +5,8 @@ import {
   methodNotAllowedError,
   readRouteOptions,
   readWebJsonBody,
+  routeBodyLimit,
+  routeReadsBody,
   routeReplyHeaders,
   splitRequestUrl,
   type MountableRoutes,
@@ -30,13 +32,11 @@ export interface ResourceRoutesOptions<E extends Env = Env> {
   readonly openapi?: OpenApiRouteOptions;
 }
 
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
 /**
  * A Hono app with the routes of one or more resources (`defineRoutes`), to mount with `app.route('/', ...)` or below a
- * prefix (which a create's `location` and a list's `link` then carry). Each route reads its JSON body itself, up to
- * `bodyLimit` bytes (`readWebJsonBody`), and hands the service the raw query, the path as the URL holds it, the id
- * percent-decoded once, the correlation id and `locals`. Another method on a resource path is a 405 with `allow`
+ * prefix (which a create's `location` and a list's `link` then carry). Each route reads its JSON body itself (a
+ * DELETE's where its row takes one) up to `bodyLimit` bytes or its own (`readWebJsonBody`), and hands the service the
+ * raw query, the path as the URL holds it, the id percent-decoded once, the correlation id and `locals`. Another method on a resource path is a 405 with `allow`
  * (`PATCH /users/cursor` never reaches `/users/:id`); HEAD is answered as GET. With `openapi`, the document is one
  * more route. Failures are thrown for `app.onError(onError)`: mount `correlationId()` before, and
  * `app.notFound(notFound)`. Register your own routes below a resource path (`GET /users/export`) before mounting.
@@ -95,8 +95,10 @@ export function resourceRoutes<E extends Env = Env>(
 
 /** The route's handler: its input read from the request, its reply turned into a `Response`. */
 function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceRoutesOptions<E>['locals']): Handler<E> {
-  const withBody = WITH_BODY.has(route.method);
-  const withId = route.path.endsWith('/:id');
+  const withBody = routeReadsBody(route);
+  const at = route.path.indexOf('/:id'); // the id's segment is the last once the tail after it (`/restore`) is cut
+  const withId = at !== -1;
+  const after = route.path.length - at - '/:id'.length;
   // The document is no resource: it needs no locals.
   const localsOf = route.type === 'OPENAPI' ? undefined : locals;
   return async (c) => {
@@ -104,8 +106,10 @@ function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceR
       const correlationId = correlationIdOf(c);
       const { path, query } = splitRequestUrl(c.req.url);
       const input: RouteInput = {
-        body: withBody ? await readWebJsonBody(c.req.raw, { limit, consumed: () => c.req.text() }) : undefined,
-        params: withId ? { id: decodeRecordId(path) } : {},
+        body: withBody
+          ? await readWebJsonBody(c.req.raw, { limit: routeBodyLimit(route, limit), consumed: () => c.req.text() })
+          : undefined,
+        params: withId ? { id: decodeRecordId(path.slice(0, path.length - after)) } : {},
         query,
         path,
         headers: c.req.raw.headers,

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
 import type { ExecutionContext, Type } from '@nestjs/common';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
+import { bodyTooLargeError, routeBodyLimit, routeReadsBody, siblingIdMethods, toMountOrder } from 'pagelope/http';
 import type { Route, RouteMethod } from 'pagelope/http';
 import type { ResolvedOptions } from './pagelope-module-options';
 import { rawRequestOf, readRequestState, requestStateOf } from './request-state';
@@ -18,8 +19,8 @@ type Handler = (req: object, res: ServerResponse, id?: string) => unknown;
 
 /**
  * The Nest controller of one resource's routes (or the OpenAPI document's): a handler per route returns the body for
- * Nest to send, so guards, interceptors and pipes run. The methods of `{path}/:id` that `{path}/cursor` does not take
- * are 405s declared on `{path}/cursor` first, so that they never fall through to `{path}/:id`.
+ * Nest to send, so guards, interceptors and pipes run. Literal paths are declared first, each with 405s for the methods
+ * of `{path}/:id` it does not take (`siblingIdMethods`), so that `/cursor` or `/batch` never falls through to `/:id`.
  */
 export function createResourceController(resource: MountableRoutes, options: ResolvedOptions): Type<unknown> {
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
@@ -27,19 +28,14 @@ export function createResourceController(resource: MountableRoutes, options: Res
   Object.defineProperty(PagelopeResourceController, 'name', { value: `PagelopeController(${resource.path})` });
   Controller()(PagelopeResourceController);
   const prototype = PagelopeResourceController.prototype as object;
-  const byId = resource.routes.filter((route) => route.path.endsWith('/:id'));
-  for (const route of resource.routes.filter((each) => !byId.includes(each)))
-    define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
-  const base = resource.path === '/' ? '' : resource.path;
-  const cursor = resource.allow.get(`${base}/cursor`);
-  for (const method of cursor === undefined ? [] : (resource.allow.get(`${base}/:id`)?.split(', ') ?? [])) {
-    if (cursor!.split(', ').includes(method)) continue;
-    define(prototype, `CURSOR_${method}`, method, `${base}/cursor`, () => {
-      throw methodNotAllowedError(method, cursor!);
-    });
+  for (const [pattern, allow] of toMountOrder(resource.allow)) {
+    for (const route of resource.routes.filter((each) => each.path === pattern))
+      define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
+    for (const method of siblingIdMethods(resource.allow, pattern))
+      define(prototype, `405 ${method} ${pattern}`, method, pattern, () => {
+        throw methodNotAllowedError(method, allow);
+      });
   }
-  for (const route of byId)
-    define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
   return PagelopeResourceController;
 }
 
@@ -52,16 +48,17 @@ function define(prototype: object, key: string, method: string, path: string, ha
   if (status !== undefined) HttpCode(status)(prototype, key, descriptor);
   Req()(prototype, key, 0);
   NodeResponse()(prototype, key, 1);
-  if (path.endsWith('/:id')) Param('id')(prototype, key, 2);
+  if (path.includes('/:id')) Param('id')(prototype, key, 2);
 }
 
-/** The handler of one route: the raw query string, the JSON body the middleware read, `locals` of the request. */
+/** A route's handler: the raw query, the body read (413 over the route's limit), `locals`; the reply's own status. */
 function handlerOf(route: Route, options: ResolvedOptions): Handler {
-  const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const [withBody, limit] = [routeReadsBody(route), routeBodyLimit(route, options.bodyLimit)];
   return async function handle(req, res, id) {
     const raw = rawRequestOf(req);
     // A request pagelope's middleware did not see (excluded from it) is read here.
-    const { correlationId, body: read } = requestStateOf(raw) ?? (await readRequestState(raw, options.bodyLimit));
+    const { correlationId, body: read } = requestStateOf(raw) ?? (await readRequestState(raw, limit));
+    if (withBody && (read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
     let body: unknown;
     if (withBody && read !== undefined) body = read.value;
     else if (withBody && (raw.headers['content-type'] !== undefined || hasBody(raw.headers)))
@@ -72,6 +69,7 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     const reply = await route.handle({ params, query, path, body, headers: raw.headers, correlationId, locals });
     // Set on the Node response, which both platforms keep (these are never `content-type`).
     for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+    res.statusCode = reply.status;
     return reply.body;
   };
 }

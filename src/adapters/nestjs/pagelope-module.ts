@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
+import { largestBodyLimit } from 'pagelope/http';
 import { createResourceController } from './create-resource-controller';
 import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
@@ -19,7 +20,8 @@ interface ContentTypeParsers {
 /**
  * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
  * the OpenAPI document's), so guards, interceptors and pipes run on them; {@link PagelopeExceptionFilter} as global
- * filter; a middleware resolving the correlation id and parsing JSON bodies up to `bodyLimit` (`bodyParser: false`).
+ * filter; a middleware resolving the correlation id and parsing JSON bodies (`bodyParser: false`) up to `bodyLimit`,
+ * or to the largest route's own (`largestBodyLimit`), before the route is known: each route's handler checks its own.
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
@@ -63,7 +65,7 @@ export class PagelopeModule {
       if (!parsers.hasContentTypeParser('*'))
         parsers.addContentTypeParser('*', (request, _, done) => done(null, requestStateOf(request)?.body?.value));
     }
-    const { bodyLimit } = this.options;
+    const bodyLimit = largestBodyLimit(this.options.mounted, this.options.bodyLimit);
     const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       // Once per request, even where the module is imported twice.
       if (requestStateOf(req) !== undefined) return next();
