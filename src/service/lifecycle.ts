@@ -45,8 +45,7 @@ export function readIfMatch(value: unknown): VersionMatch | undefined {
     const tag = part.trim();
     if (tag.startsWith('W/"') && TAG.test(tag.slice(2))) continue;
     const match = TAG.exec(tag);
-    if (match === null)
-      throw badRequest([`if-match must be "*" or entity tags such as "3" (quoted), got ${JSON.stringify(tag)}`]);
+    if (match === null) throw badRequest(['if-match must be "*" or entity tags such as "3" (quoted)']);
     versions.push(Number(match[1]));
   }
   return { versions };
