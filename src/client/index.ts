@@ -2,6 +2,7 @@
 export { toQueryString, type QueryInput } from './to-query-string';
 export { createClient, type Client, type ClientOptions, type ClientHeaders } from './create-client';
 export type {
+  ClientBatchUpdate,
   ClientDeleteOptions,
   GetOptions,
   ResourceClient,

@@ -13,6 +13,7 @@ import type {
   IncludeName,
   WithEmbeds,
 } from './relation-types';
+import { createBatchCalls, type BatchCalls } from './batch-calls';
 import { RESPONSE_SHAPES } from './response-shapes';
 import {
   writeRequest,
@@ -26,6 +27,7 @@ import { unexpectedResponse } from './to-http-error';
 import { toQueryString } from './to-query-string';
 
 export type { ClientDeleteOptions, RequestOptions, ClientWriteOptions } from './write-request';
+export type { ClientBatchUpdate } from './batch-calls';
 
 /** Per-call options of `get`: the request options, `include`, `counts` and `deleted`. */
 export interface GetOptions<TRelations> extends RequestOptions {
@@ -55,7 +57,10 @@ export interface ResourceClientOptions<TRecord> {
  * their record types (`{ author: Author; reviews: Review[] }`: an array for a to-many relation), which type
  * `include`, `counts`, relation filters and relation sorts.
  */
-export interface ResourceClient<TRecord, TRelations extends object = DefaultRelations<TRecord>> {
+export interface ResourceClient<
+  TRecord,
+  TRelations extends object = DefaultRelations<TRecord>,
+> extends BatchCalls<TRecord> {
   /**
    * `GET {path}?query`: one page and its counts. With a `select` list known at compile time, items are typed
    * `Pick<TRecord, 'id' | ...>`; with `include: ['author']`, each has `author: Author | null` (an array for a
@@ -218,6 +223,7 @@ export function createResourceClient<TRecord, TRelations extends object = Defaul
     },
     restore: async (id: RecordIdOf<TRecord>, o: ClientWriteOptions = {}) =>
       record('POST', `${idSegment(id)}/restore`, undefined, writeRequest(o)),
+    ...createBatchCalls(send, path, revive),
   };
   // The typed signatures are generic in the embeds; the calls above treat items as the JSON they are.
   return Object.freeze(client) as unknown as ResourceClient<TRecord, TRelations>;

@@ -16,6 +16,8 @@ export const RESPONSE_SHAPES = Object.freeze({
   }),
   cursorPage: Object.freeze({ expected: 'a cursor page (items, nextCursor)', is: isCursorPage }),
   record: Object.freeze({ expected: 'a record (a JSON object)', is: isRecordObject }),
+  items: Object.freeze({ expected: 'a batch of records ({ items: [JSON objects] })', is: isRecordBatch }),
+  ids: Object.freeze({ expected: 'a batch of ids ({ ids: [strings or numbers] })', is: isIdBatch }),
 });
 
 /**
@@ -50,4 +52,13 @@ function isCursorPage(value: unknown): value is CursorPage<unknown> {
   if (!isRecordObject(value) || !Array.isArray(value['items'])) return false;
   const next = value['nextCursor'];
   return (next === null || (typeof next === 'string' && next.length > 0)) && value['items'].every(isRecordObject);
+}
+
+function isRecordBatch(value: unknown): value is { items: Record<string, unknown>[] } {
+  return isRecordObject(value) && Array.isArray(value['items']) && value['items'].every(isRecordObject);
+}
+
+function isIdBatch(value: unknown): value is { ids: (string | number)[] } {
+  if (!isRecordObject(value) || !Array.isArray(value['ids'])) return false;
+  return value['ids'].every((id) => typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)));
 }

@@ -1,9 +1,13 @@
 import type {
   BaseKey,
   BaseRecord,
+  CreateManyParams,
+  CreateManyResponse,
   CreateParams,
   CreateResponse,
   DataProvider,
+  DeleteManyParams,
+  DeleteManyResponse,
   DeleteOneParams,
   DeleteOneResponse,
   GetListParams,
@@ -12,6 +16,8 @@ import type {
   GetManyResponse,
   GetOneParams,
   GetOneResponse,
+  UpdateManyParams,
+  UpdateManyResponse,
   UpdateParams,
   UpdateResponse,
 } from '@refinedev/core';
@@ -40,9 +46,26 @@ export interface DataProviderOptions extends Omit<ClientOptions, 'baseUrl'> {
   readonly maxRecords?: number | undefined;
 }
 
-/** The data provider {@link dataProvider} returns: refine's `DataProvider`, with `getMany` always there. */
+/**
+ * The data provider {@link dataProvider} returns: refine's `DataProvider`, with `getMany` and the batch writes
+ * (`createMany`, `updateMany`, `deleteMany`) always there.
+ */
 export type PagelopeDataProvider = Readonly<
-  Required<Pick<DataProvider, 'getList' | 'getMany' | 'getOne' | 'create' | 'update' | 'deleteOne' | 'getApiUrl'>>
+  Required<
+    Pick<
+      DataProvider,
+      | 'getList'
+      | 'getMany'
+      | 'getOne'
+      | 'create'
+      | 'createMany'
+      | 'update'
+      | 'updateMany'
+      | 'deleteOne'
+      | 'deleteMany'
+      | 'getApiUrl'
+    >
+  >
 >;
 
 type Records = ResourceClient<Record<string, unknown>>;
@@ -51,7 +74,8 @@ type Records = ResourceClient<Record<string, unknown>>;
  * Creates a refine data provider for a pagelope API, built on `pagelope/client`: `getList` (pagination, sorters,
  * filters with `and`/`or`, `meta.search` and `meta.select`), `getMany`, `getOne`, `create`, `update` (`PATCH`),
  * `deleteOne` and `getApiUrl`. `meta.include` and `meta.counts` embed and count relations (`getList`, `getMany`,
- * `getOne`); `meta.deleted` (`'include'` or `'only'`) lists or reads soft-deleted records (`getList`, `getOne`) and
+ * `getOne`); `createMany`, `updateMany` (`ids` and one `variables` object, sent as `{ items: [{ id, ...variables }] }`)
+ * and `deleteMany` go to the batch routes (`{path}/batch`, which the server must enable); `meta.deleted` (`'include'` or `'only'`) lists or reads soft-deleted records (`getList`, `getOne`) and
  * `meta.permanent: true` makes `deleteOne` remove the record; a filter or sorter field `author.fullName` is a relation path (a filter on a to-many relation's path
  * means at least one related record matches: `reviews[match]` is not sent). refine's filter operators become pagelope's (`contains` as `contl`, `containss` as
  * `cont`, `nin` as `notin`, `null` as `isnull`, ...); one with no pagelope equivalent (`ina`, `nina`, `nbetween`,
@@ -126,6 +150,25 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
         // The route answers 204 without a body: the id is all there is to tell of the deleted record.
         return { data: { id: params.id } as TData };
       }),
+    createMany: <TData extends BaseRecord = BaseRecord, TVariables = unknown>(params: CreateManyParams<TVariables>) =>
+      refineErrors(async (): Promise<CreateManyResponse<TData>> => {
+        if (!Array.isArray(params.variables)) throw new TypeError('pagelope/refine: createMany needs an array');
+        const records = await recordsOf(params.resource).createMany(params.variables as Record<string, unknown>[]);
+        return { data: [...records] as TData[] };
+      }),
+    updateMany: <TData extends BaseRecord = BaseRecord, TVariables = unknown>(params: UpdateManyParams<TVariables>) =>
+      refineErrors(async (): Promise<UpdateManyResponse<TData>> => {
+        const variables = params.variables as Record<string, unknown>;
+        const items = idsOf(params.ids, 'updateMany').map((id) => ({ ...variables, id }));
+        const records = await recordsOf(params.resource).updateMany(items);
+        return { data: [...records] as TData[] };
+      }),
+    deleteMany: <TData extends BaseRecord = BaseRecord, TVariables = unknown>(params: DeleteManyParams<TVariables>) =>
+      refineErrors(async (): Promise<DeleteManyResponse<TData>> => {
+        const ids = await recordsOf(params.resource).deleteMany(idsOf(params.ids, 'deleteMany'));
+        // The route answers the deleted ids: they are all there is to tell of the deleted records.
+        return { data: ids.map((id) => ({ id })) as TData[] };
+      }),
     getApiUrl: () => apiUrl,
   });
 }
@@ -137,6 +180,15 @@ async function refineErrors<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw isClientHttpError(error) ? toRefineHttpError(error) : error;
   }
+}
+
+/**
+ * refine's ids as a batch body holds them: a string, or a finite number kept a number (a JSON body carries its type,
+ * unlike a path segment). A TypeError when `ids` is not an array or holds anything else.
+ */
+function idsOf(ids: unknown, call: string): (string | number)[] {
+  if (!Array.isArray(ids)) throw new TypeError(`pagelope/refine: ${call} needs an array of ids`);
+  return ids.map((id: BaseKey) => (typeof id === 'number' && Number.isFinite(id) ? id : keyOf(id)));
 }
 
 /** A refine id as the path segment's text: a string as it is, a finite number in decimal. */

@@ -240,12 +240,15 @@ describe('dataProvider record methods', () => {
     expect(Object.isFrozen(provider)).toBe(true);
     expect(Object.keys(provider).sort()).toEqual([
       'create',
+      'createMany',
+      'deleteMany',
       'deleteOne',
       'getApiUrl',
       'getList',
       'getMany',
       'getOne',
       'update',
+      'updateMany',
     ]);
   });
 });

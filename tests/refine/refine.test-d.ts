@@ -26,6 +26,9 @@ describe('dataProvider', () => {
     const given: DataProvider = provider;
     expectTypeOf(given).toEqualTypeOf<DataProvider>();
     expectTypeOf(provider.getMany).not.toEqualTypeOf<undefined>();
+    expectTypeOf(provider.createMany).not.toEqualTypeOf<undefined>();
+    expectTypeOf(provider.updateMany).not.toEqualTypeOf<undefined>();
+    expectTypeOf(provider.deleteMany).not.toEqualTypeOf<undefined>();
     expectTypeOf<PagelopeDataProvider>().not.toBeAny();
   });
 
@@ -33,6 +36,16 @@ describe('dataProvider', () => {
     expectTypeOf(provider.getList<User>({ resource: 'users' })).resolves.toEqualTypeOf<GetListResponse<User>>();
     expectTypeOf(provider.getOne<User>({ resource: 'users', id: 1 })).resolves.toEqualTypeOf<{ data: User }>();
     expectTypeOf(provider.getApiUrl()).toEqualTypeOf<string>();
+    const variables = [{ username: 'ann' }];
+    expectTypeOf(provider.createMany<User>({ resource: 'users', variables })).resolves.toEqualTypeOf<{
+      data: User[];
+    }>();
+    expectTypeOf(
+      provider.updateMany<User>({ resource: 'users', ids: [1, 'a'], variables: { age: 3 } }),
+    ).resolves.toEqualTypeOf<{
+      data: User[];
+    }>();
+    expectTypeOf(provider.deleteMany<User>({ resource: 'users', ids: [1] })).resolves.toEqualTypeOf<{ data: User[] }>();
   });
 
   it('takes the client options and its own', () => {
