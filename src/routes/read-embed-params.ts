@@ -1,6 +1,6 @@
 import { badRequest, quote } from '../errors/index';
 import { resolveRelations, type Resource } from '../resource/index';
-import { queryParamsOf } from './query-params';
+import type { QueryParams } from './query-params';
 import type { RelationsInput } from '../service/index';
 
 const OPTIONS = ['include', 'counts'] as const;
@@ -9,23 +9,23 @@ type Option = (typeof OPTIONS)[number];
 /** The most relation names one `include` or `counts` parameter may give (as on list routes). */
 const MAX_NAMES = 16;
 
-/** The values of `include` and `counts` in a query string, a `URLSearchParams` or a parsed query object. */
-function valuesOf(query: unknown): Record<Option, unknown[]> | undefined {
-  const params = queryParamsOf(query);
+/** The values of `include` and `counts` among a query's parameters, or `undefined` when it has neither. */
+function valuesOf(params: QueryParams): Record<Option, unknown[]> | undefined {
   const include = [...(params.get('include') ?? [])];
   const counts = [...(params.get('counts') ?? [])];
   return include.length === 0 && counts.length === 0 ? undefined : { include, counts };
 }
 
 /**
- * Reads `include` and `counts` of a GET `{path}/:id` query with the rules of the list routes: comma-separated names
- * of relations the resource declares `includable` (for `include`) or `countable` (for `counts`), each once, the
- * parameter once and not empty. Every other parameter is ignored. Returns `undefined` when the query has neither.
+ * Reads `include` and `counts` from the parameters of a GET `{path}/:id` query (`queryParamsOf`, parsed once by the
+ * route) with the rules of the list routes: comma-separated names of relations the resource declares `includable`
+ * (for `include`) or `countable` (for `counts`), each once, the parameter once and not empty. Every other parameter
+ * is ignored. Returns `undefined` when the query has neither.
  *
  * @throws HttpError 400 naming each problem.
  */
-export function readEmbedParams(query: unknown, resource: Resource): RelationsInput | undefined {
-  const values = valuesOf(query);
+export function readEmbedParams(params: QueryParams, resource: Resource): RelationsInput | undefined {
+  const values = valuesOf(params);
   if (values === undefined) return undefined;
   const relations = resolveRelations(resource);
   const problems: string[] = [];

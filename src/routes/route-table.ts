@@ -192,7 +192,7 @@ const rows = {
         const params = queryParamsOf(input.query);
         if (params.size === 0) return service.get(idOf(input), options);
         refuseUnknownParams(params, known);
-        const embeds = readEmbedParams(input.query, resource);
+        const embeds = readEmbedParams(params, resource);
         const deleted = choiceParam(params, 'deleted', ['include', 'only'] as const);
         return service.get(idOf(input), {
           ...options,
