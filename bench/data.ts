@@ -33,6 +33,8 @@ export function benchUsers(count: number): { readonly records: User[]; readonly 
     status: user.status,
     age: user.age,
     createdAt: new Date(times[i] as number),
+    deletedAt: user.deletedAt,
+    version: user.version,
   }));
   return { records, ordered };
 }

@@ -12,7 +12,8 @@ type Query = Readonly<Record<string, string | undefined>>;
 export function naivePage(records: readonly User[], query: Query): unknown {
   const limit = Math.min(Math.max(Number(query['limit'] ?? 10) || 10, 1), 100);
   const page = Math.max(Number(query['page'] ?? 1) || 1, 1);
-  const field = (query['orderBy'] ?? 'id') as keyof User;
+  // The floors' sort fields (id, username, age, createdAt) are never null.
+  const field = (query['orderBy'] ?? 'id') as Exclude<keyof User, 'deletedAt'>;
   const sign = query['orderDirection'] === 'DESC' ? -1 : 1;
   let matching: User[] = records.slice();
   for (const name of ['username', 'email'] as const) {

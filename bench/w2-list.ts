@@ -47,6 +47,8 @@ function createInput(i: number): CreateInput<User> {
     status: i % 3 === 0 ? 'banned' : 'active',
     age: 18 + (i % 60),
     createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
+    deletedAt: null,
+    version: 1,
   };
 }
 

@@ -13,9 +13,9 @@ export interface DemoMessageOptions {
 }
 
 /**
- * The start-up message of `npm run demo`: where it listens, the docs page and the OpenAPI document, four curl
- * commands to try (a filtered, sorted page, a search with OR groups and a selection, a create, a failing request)
- * and how to stop.
+ * The start-up message of `npm run demo`: where it listens, the docs page and the OpenAPI document, seven curl
+ * commands to try (a filtered, sorted page, a search with OR groups and a selection, a create, a batch create, a
+ * conditional PATCH, a soft delete with its restore, a failing request) and how to stop.
  */
 export function demoMessage({ framework, store, url, count }: DemoMessageOptions): string {
   return [
@@ -32,6 +32,15 @@ export function demoMessage({ framework, store, url, count }: DemoMessageOptions
     '',
     '# a create (the onAfterCreate hook logs it to GET /audit with your correlation id)',
     `curl -s -X POST '${url}/users' -H 'content-type: application/json' -H 'x-correlation-id: demo-123' -d '{"username":"ada","email":"ada@example.com","status":"active","age":36}'`,
+    '',
+    '# a batch: both users are created, or none when one is bad (every problem listed with its item)',
+    `curl -s -X POST '${url}/users/batch' -H 'content-type: application/json' -d '{"items":[{"username":"bo","email":"bo@example.com","status":"active","age":30},{"username":"cy","email":"cy@example.com","status":"banned","age":41}]}'`,
+    '',
+    '# a write conditional on the version (the etag "1"): run it twice, and the second is a 412',
+    `curl -si -X PATCH '${url}/users/user-000001' -H 'content-type: application/json' -H 'if-match: "1"' -d '{"age":40}'`,
+    '',
+    '# a soft delete (GET then answers 404) and its restore',
+    `curl -s -X DELETE '${url}/users/user-000002' && curl -s -X POST '${url}/users/user-000002/restore'`,
     '',
     '# a failing request: the error envelope',
     `curl -sg '${url}/users?limit=0&orderBy=password'`,

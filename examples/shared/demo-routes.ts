@@ -47,7 +47,7 @@ const envNumber = (name: string, fallback: number): number => {
 
 /**
  * Builds the demo domain: a seeded `users` repository, a service whose hooks stamp `createdAt` when a create leaves it
- * out and write the audit log, and its routes (every route type) for a framework adapter to mount.
+ * out and write the audit log, and its routes (every route type, the batch routes included) for a framework adapter to mount.
  */
 export function createDemoRoutes(options: DemoOptions = {}): DemoRoutes {
   const repository =
@@ -66,14 +66,30 @@ export function createDemoRoutes(options: DemoOptions = {}): DemoRoutes {
   });
   return {
     service,
-    // The onBeforeCreate hook above stamps createdAt: a create body may leave it out.
-    routes: defineRoutes(service, { filledOnCreate: ['createdAt'] }),
+    // The onBeforeCreate hook above stamps createdAt: a create body may leave it out. The single-record routes, the
+    // restore of a soft-deleted user, and the batch routes (up to 100 items each), which are on only when named.
+    routes: defineRoutes(service, {
+      filledOnCreate: ['createdAt'],
+      routes: {
+        GET_LIST: true,
+        GET_LIST_CURSOR: true,
+        GET: true,
+        CREATE: true,
+        UPDATE: true,
+        PARTIAL_UPDATE: true,
+        DELETE: true,
+        RESTORE: true,
+        CREATE_MANY: true,
+        UPDATE_MANY: true,
+        DELETE_MANY: true,
+      },
+    }),
     openapi: {
       info: {
         title: 'pagelope demo',
         version: packageJson.version,
         description:
-          'The `users` resource of the pagelope demo: pages, cursors, filters, sorting and the error envelope.',
+          'The `users` resource of the pagelope demo: pages, cursors, filters, sorting, soft delete and restore, batch writes, versions with `etag`/`If-Match`, and the error envelope.',
       },
     },
     audit,

@@ -19,6 +19,8 @@ export function seedUsers(count: number, seed = 1): User[] {
       status: pick(STATUSES),
       age: 18 + Math.floor(next() * 60),
       createdAt: new Date(START + i * 60_000 + Math.floor(next() * 30_000)),
+      deletedAt: null,
+      version: 1,
     });
   }
   return records;

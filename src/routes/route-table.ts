@@ -76,6 +76,9 @@ export interface RouteRow {
 }
 
 const idOf = (input: RouteCallInput): string => String(input.params.id ?? '');
+
+/** A write route reads no query parameter: any is a 400 (as on the read routes), never silently ignored. */
+const refuseParams = (query: unknown): void => refuseUnknownParams(queryParamsOf(query), []);
 const READ: readonly RouteErrorStatus[] = [400, 414, 429, 431, 500, 503];
 const WRITE: readonly RouteErrorStatus[] = [400, 404, 409, 412, 413, 414, 415, 429, 431, 500, 503];
 
@@ -214,7 +217,10 @@ const rows = {
     method: 'POST',
     suffix: '',
     query: 'none',
-    operation: (service) => (input, options) => service.create(input.body, options),
+    operation: (service) => (input, options) => {
+      refuseParams(input.query);
+      return service.create(input.body, options);
+    },
     options: [],
     byDefault: 'always',
     status: 201,
@@ -228,8 +234,10 @@ const rows = {
     method: 'PUT',
     suffix: '/:id',
     query: 'none',
-    operation: (service, _resource, route) => (input, options) =>
-      service.replace(idOf(input), input.body, writeOptions(options, route)),
+    operation: (service, _resource, route) => (input, options) => {
+      refuseParams(input.query);
+      return service.replace(idOf(input), input.body, writeOptions(options, route));
+    },
     options: ['requireIfMatch'],
     byDefault: 'always',
     status: 200,
@@ -247,8 +255,10 @@ const rows = {
     method: 'PATCH',
     suffix: '/:id',
     query: 'none',
-    operation: (service, _resource, route) => (input, options) =>
-      service.update(idOf(input), input.body, writeOptions(options, route)),
+    operation: (service, _resource, route) => (input, options) => {
+      refuseParams(input.query);
+      return service.update(idOf(input), input.body, writeOptions(options, route));
+    },
     options: ['requireIfMatch'],
     byDefault: 'always',
     status: 200,
@@ -291,8 +301,10 @@ const rows = {
     method: 'POST',
     suffix: '/:id/restore',
     query: 'none',
-    operation: (service, _resource, route) => (input, options) =>
-      service.restore(idOf(input), writeOptions(options, route)),
+    operation: (service, _resource, route) => (input, options) => {
+      refuseParams(input.query);
+      return service.restore(idOf(input), writeOptions(options, route));
+    },
     options: ['requireIfMatch'],
     byDefault: 'softDelete',
     status: 200,
@@ -310,9 +322,10 @@ const rows = {
     method: 'POST',
     suffix: '/batch',
     query: 'none',
-    operation: (service, _resource, route) => async (input, options) => ({
-      items: await service.createMany(batchOf(input.body, 'items', route), options),
-    }),
+    operation: (service, _resource, route) => async (input, options) => {
+      refuseParams(input.query);
+      return { items: await service.createMany(batchOf(input.body, 'items', route), options) };
+    },
     options: ['maxItems', 'bodyLimit'],
     byDefault: 'never',
     status: 201,
@@ -330,9 +343,10 @@ const rows = {
     method: 'PATCH',
     suffix: '/batch',
     query: 'none',
-    operation: (service, _resource, route) => async (input, options) => ({
-      items: await service.updateMany(batchOf(input.body, 'items', route), options),
-    }),
+    operation: (service, _resource, route) => async (input, options) => {
+      refuseParams(input.query);
+      return { items: await service.updateMany(batchOf(input.body, 'items', route), options) };
+    },
     options: ['maxItems', 'bodyLimit'],
     byDefault: 'never',
     status: 200,
@@ -351,6 +365,7 @@ const rows = {
     suffix: '/batch',
     query: 'none',
     operation: (service, resource, route) => async (input, options) => {
+      refuseParams(input.query);
       const ids = batchOf(input.body, 'ids', route);
       const removed = await service.deleteMany(ids, options);
       return { ids: removed.map((record) => (record as Record<string, unknown>)[resource.idField]) };

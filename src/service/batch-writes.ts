@@ -99,8 +99,9 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
   }
 
   /**
-   * The ids of a batch, each as the id field's schema reads it: a missing or unreadable one is the 404 of a missing
-   * id, one given twice a 400 (both reported with the others).
+   * The ids of a batch, each as the id field's schema reads it: a missing one, or one that is neither a string nor a
+   * number, is a 400; a string or number the schema cannot read the 404 of a missing id (as in a path); one given
+   * twice a 400 (all reported with the others).
    */
   function idsOf(
     values: readonly unknown[],
@@ -115,6 +116,10 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
       if (skip.has(index)) return;
       if (value === undefined) {
         problems.note(index, `${at(index)}required`);
+        return;
+      }
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        problems.note(index, `${at(index)}must be an id (a string or a number)`);
         return;
       }
       const id = deps.recordIdOf(value);

@@ -137,7 +137,7 @@ describe.each(FRAMEWORKS)('createClient against the %s demo', (_name, listen) =>
       status: 'active',
       age: 33,
     });
-    expect(created).toMatchObject({ username: 'clientuser', age: 33 });
+    expect(created).toMatchObject({ username: 'clientuser', age: 33, deletedAt: null, version: 1 });
     expect(await users.get(created.id)).toEqual(created);
     const replaced = await users.replace(created.id, {
       username: 'replaced',
@@ -152,12 +152,45 @@ describe.each(FRAMEWORKS)('createClient against the %s demo', (_name, listen) =>
       email: 'replaced@example.com',
       status: 'inactive',
       age: 40,
+      version: 2,
     });
     const updated = await users.update(created.id, { age: 41 });
-    expect(updated).toEqual({ ...replaced, age: 41 });
+    expect(updated).toEqual({ ...replaced, age: 41, version: 3 });
     await users.delete(created.id);
     const gone = (await rejectionOf(users.get(created.id))) as ClientHttpError;
     expect([gone.statusCode, gone.correlationID]).toEqual([404, responseIds.at(-1)]);
+  });
+
+  it("soft-deletes, restores, refuses a stale If-Match and writes the demo's batches", async () => {
+    const created = await users.create({ username: 'cycle', email: 'cycle@example.com', status: 'active', age: 30 });
+    await users.delete(created.id, { ifMatch: 1 });
+    const restored = await users.restore(created.id);
+    expect(restored).toEqual({ ...created, version: 3 });
+    const stale = (await rejectionOf(users.update(created.id, { age: 31 }, { ifMatch: 1 }))) as ClientHttpError;
+    expect(stale.statusCode).toBe(412);
+    expect(await users.get(created.id)).toEqual(restored);
+
+    const batch = await users.createMany([
+      { username: 'batchone', email: 'b1@example.com', status: 'active', age: 20 },
+      { username: 'batchtwo', email: 'b2@example.com', status: 'banned', age: 21 },
+    ]);
+    expect(batch.map((user) => [user.username, user.version, user.deletedAt])).toEqual([
+      ['batchone', 1, null],
+      ['batchtwo', 1, null],
+    ]);
+    const ids = batch.map((user) => user.id);
+    const changed = await users.updateMany(ids.map((id) => ({ id, age: 50 })));
+    expect(changed.map((user) => [user.id, user.age, user.version])).toEqual(ids.map((id) => [id, 50, 2]));
+    const refused = (await rejectionOf(
+      users.updateMany([
+        { id: ids[0] ?? '', age: 51 },
+        { id: 'nobody', age: 1 },
+      ]),
+    )) as ClientHttpError;
+    expect(refused.statusCode).toBe(404);
+    expect((await users.get(ids[0] ?? '')).age).toBe(50);
+    expect(await users.deleteMany(ids)).toEqual(ids);
+    for (const id of ids) expect(((await rejectionOf(users.get(id))) as ClientHttpError).statusCode).toBe(404);
   });
 
   it('calls the server with the correlation id given, which the error carries back', async () => {

@@ -188,7 +188,7 @@ describe('demoMessage', () => {
     );
     expect(lines).toContain('Docs page:        http://127.0.0.1:4321/docs');
     expect(lines).toContain('OpenAPI document: http://127.0.0.1:4321/openapi.json');
-    expect(lines.filter((line) => line.startsWith('curl -s'))).toHaveLength(4);
+    expect(lines.filter((line) => line.startsWith('curl -s'))).toHaveLength(7);
     expect(lines.at(-1)).toBe('Press Ctrl+C to stop.');
   });
 });

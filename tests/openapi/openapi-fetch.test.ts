@@ -209,7 +209,7 @@ describe('demo-consumer run', () => {
   it('returns the created record with 201 and its location, and the same record from GET /users/{id}', () => {
     const { status, body } = result.created;
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(String), ...NEW_USER });
+    expect(body).toEqual({ id: expect.any(String), ...NEW_USER, deletedAt: null, version: 1 });
     expect(seeded.some((user) => user.id === body.id)).toBe(false);
     expect(result.created.location).toBe(`/users/${encodeURIComponent(body.id)}`);
     expect(result.fetched).toMatchObject({ status: 200, body });

@@ -70,6 +70,10 @@ describe('toOpenApi', () => {
       'PUT /users/{id} replaceUser',
       'PATCH /users/{id} updateUser',
       'DELETE /users/{id} deleteUser',
+      'POST /users/{id}/restore restoreUser',
+      'POST /users/batch createUsers',
+      'PATCH /users/batch updateUsers',
+      'DELETE /users/batch deleteUsers',
     ]);
     expect(ids(books)).toEqual([
       'GET /library/books listBooks',
@@ -373,7 +377,8 @@ describe('toOpenApi', () => {
       key: { type: 'apiKey', name: 'x-api-key', in: 'header', description: 'A key per client.' },
     });
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as Json[];
-    expect(operations).toHaveLength(7);
+    // The demo's eleven routes: the seven single-record ones, RESTORE and the three batches.
+    expect(operations).toHaveLength(11);
     for (const op of operations) {
       expect(parameter(op, 'x-tenant-id')).toEqual({
         name: 'x-tenant-id',
@@ -463,8 +468,9 @@ describe('toOpenApi', () => {
     ['/users', 'get', ['200', '400', '414', '429', '431', '500', '503']],
     ['/users/cursor', 'get', ['200', '400', '414', '429', '431', '500', '503']],
     ['/users', 'post', ['201', '400', '409', '413', '414', '415', '429', '431', '500', '503']],
-    ['/users/{id}', 'get', ['200', '400', '404', '414', '429', '431', '500', '503']],
-    // 405: PUT, PATCH or DELETE /users/cursor, the cursor route, which the {id} template matches too.
+    // 304: If-None-Match naming the record's version. 405: GET /users/batch, the batch routes' path, which the {id}
+    // template matches too; and PUT, PATCH or DELETE /users/cursor, the cursor route's.
+    ['/users/{id}', 'get', ['200', '304', '400', '404', '405', '414', '429', '431', '500', '503']],
     ['/users/{id}', 'put', ['200', '400', '404', '405', '409', '412', '413', '414', '415', '429', '431', '500', '503']],
     [
       '/users/{id}',

@@ -123,11 +123,11 @@ describe.each(FRAMEWORKS)('dataProvider against the %s demo', (_name, listen) =>
   it('creates, reads, updates, lists and deletes a record', async () => {
     const variables = { username: 'Refined', email: 'refined@example.com', status: 'active', age: 33 };
     const { data: created } = await provider.create({ resource: 'users', variables });
-    expect(created).toMatchObject(variables);
+    expect(created).toMatchObject({ ...variables, deletedAt: null, version: 1 });
     const id = String(created['id']);
     expect(await provider.getOne({ resource: 'users', id })).toEqual({ data: created });
     const { data: updated } = await provider.update({ resource: 'users', id, variables: { age: 34 } });
-    expect(updated).toEqual({ ...created, age: 34 });
+    expect(updated).toEqual({ ...created, age: 34, version: 2 });
     const many = await provider.getMany({ resource: 'users', ids: [id, records[0]!.id] });
     expect(many).toEqual({ data: [updated, asSent(records[0])] });
     const exact = await listAll([{ field: 'username', operator: 'eqs', value: 'Refined' }]);

@@ -137,6 +137,48 @@ describe('batch routes', () => {
     });
   });
 
+  it('refuses ids that are neither strings nor numbers with a 400 at their path, unknown ones with a 404', async () => {
+    const { call, service } = open({ UPDATE_MANY: true, DELETE_MANY: true });
+    expect(await failureOf(call('DELETE_MANY', { ids: [{}, null, true, ['a'], 'a', 'nobody'] }))).toStrictEqual({
+      status: 400,
+      message: [
+        'ids[0]: must be an id (a string or a number)',
+        'ids[1]: must be an id (a string or a number)',
+        'ids[2]: must be an id (a string or a number)',
+        'ids[3]: must be an id (a string or a number)',
+        'ids[5]: items "nobody" not found',
+      ],
+    });
+    expect(await failureOf(call('DELETE_MANY', { ids: ['a', 'nobody'] }))).toStrictEqual({
+      status: 404,
+      message: ['ids[1]: items "nobody" not found'],
+    });
+    expect(await failureOf(call('UPDATE_MANY', { items: [{ id: { $ne: 1 }, name: 'X' }] }))).toStrictEqual({
+      status: 400,
+      message: ['items[0].id: must be an id (a string or a number)'],
+    });
+    expect((await service.list({})).items.map((record) => record.name)).toStrictEqual(['A', 'B']);
+  });
+
+  it.each(['CREATE', 'UPDATE', 'PARTIAL_UPDATE', 'RESTORE', 'CREATE_MANY', 'UPDATE_MANY', 'DELETE_MANY'] as const)(
+    '%s refuses any query parameter (400) and writes nothing',
+    async (type) => {
+      const { route, service } = open({ [type]: true });
+      const bodies = { CREATE_MANY: { items: [{ id: 'z', name: 'Z' }] }, DELETE_MANY: { ids: ['a'] } };
+      const body =
+        (bodies as Record<string, unknown>)[type] ??
+        (type === 'UPDATE_MANY' ? { items: [{ id: 'a', name: 'Q' }] } : { id: 'z', name: 'Q' });
+      const params = type.endsWith('_MANY') || type === 'CREATE' ? {} : { id: 'a' };
+      const before = await service.list({});
+      for (const query of ['dryRun=true', { dryRun: 'true' }, new URLSearchParams('x=1&x=2')]) {
+        const failure = await failureOf(route(type).handle({ params, query, headers: {}, body }));
+        expect(failure.status).toBe(400);
+        expect(String(failure.message)).toMatch(/^unknown query parameter "(dryRun|x)"$/);
+      }
+      expect(await service.list({})).toStrictEqual(before);
+    },
+  );
+
   it('refuses batch and cursor as client-chosen ids, in a single create and in a batch', async () => {
     const { call, route } = open({ CREATE: true, CREATE_MANY: true });
     const single = route('CREATE').handle({ params: {}, query: '', headers: {}, body: { id: 'batch', name: 'X' } });

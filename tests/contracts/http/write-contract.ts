@@ -149,7 +149,8 @@ export function describeWriteContract(client: ExampleClient): void {
       const { response, body } = await put(id, { ...full, createdAt }, { 'x-correlation-id': 'put-1' });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-correlation-id')).toBe('put-1');
-      expect(body).toStrictEqual({ id, ...full, createdAt });
+      // The server's fields: not deleted, and the version one past the seeded 1.
+      expect(body).toStrictEqual({ id, ...full, createdAt, deletedAt: null, version: 2 });
       expect((await json(`/users/${id}`)).body).toStrictEqual(body);
     });
 

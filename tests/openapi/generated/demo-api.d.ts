@@ -58,6 +58,42 @@ export interface paths {
     patch: operations['updateUser'];
     trace?: never;
   };
+  '/users/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Restore a deleted record of users */
+    post: operations['restoreUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/batch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create records of users in one batch, all or none */
+    post: operations['createUsers'];
+    /** Delete records of users in one batch, all or none */
+    delete: operations['deleteUsers'];
+    options?: never;
+    head?: never;
+    /** Update the named fields of records of users in one batch, all or none */
+    patch: operations['updateUsers'];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -72,6 +108,8 @@ export interface components {
       age: number;
       /** Format: date-time */
       createdAt: string;
+      deletedAt: string | null;
+      version: number;
     };
     UserCreate: {
       username: string;
@@ -135,6 +173,8 @@ export interface components {
       age?: number;
       /** Format: date-time */
       createdAt?: string;
+      deletedAt?: string | null;
+      version?: number;
     };
     /** @description The error envelope: every failure of the API answers with it. Extra keys may follow the five named here. */
     ErrorEnvelope: {
@@ -293,6 +333,8 @@ export interface components {
     RetryAfter: string;
     /** @description When to try again: a number of seconds (or an HTTP date). */
     RetryAfterOptional: string;
+    /** @description The record's version as a strong entity tag (`"3"`): send it back as `if-match` to write only that version, or as `if-none-match` to read it again only if it changed. */
+    ETag: string;
   };
   pathItems: never;
 }
@@ -311,7 +353,7 @@ export interface operations {
         orderDirection?: string;
         /** @description Text that any of `username`, `email` contains, ignoring case (literal, not a pattern); ANDed with the filters. */
         search?: string;
-        /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
+        /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`, `deletedAt`, `version`. */
         select?: string;
         'username[eq]'?: string;
         'username[ne]'?: string;
@@ -468,6 +510,7 @@ export interface operations {
         headers: {
           'x-correlation-id': components['headers']['CorrelationId'];
           location: components['headers']['Location'];
+          etag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -498,7 +541,7 @@ export interface operations {
         orderDirection?: string;
         /** @description Text that any of `username`, `email` contains, ignoring case (literal, not a pattern); ANDed with the filters. */
         search?: string;
-        /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`. */
+        /** @description The fields each item holds, comma-separated (`id` is always included): `id`, `username`, `email`, `status`, `age`, `createdAt`, `deletedAt`, `version`. */
         select?: string;
         'username[eq]'?: string;
         'username[ne]'?: string;
@@ -637,6 +680,8 @@ export interface operations {
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
+        /** @description The `etag` of the record as last read (or a list of them, or `*`): when it still names the current version, a 304 without a body. */
+        'if-none-match'?: string;
       };
       path: {
         /** @description The `id` of the record. */
@@ -650,14 +695,25 @@ export interface operations {
       200: {
         headers: {
           'x-correlation-id': components['headers']['CorrelationId'];
+          etag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['User'];
         };
       };
+      /** @description Not Modified: `if-none-match` names the current etag of the record (or is `*`); no body. */
+      304: {
+        headers: {
+          'x-correlation-id': components['headers']['CorrelationId'];
+          etag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       414: components['responses']['UriTooLong'];
       429: components['responses']['TooManyRequests'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
@@ -671,6 +727,8 @@ export interface operations {
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
+        /** @description The `etag` of the record as read (`"<version>"`, a comma-separated list of them, or `*`): the write happens only if the record still has that version, else a 412 and nothing is written. */
+        'if-match'?: string;
       };
       path: {
         /** @description The `id` of the record. */
@@ -689,6 +747,7 @@ export interface operations {
       200: {
         headers: {
           'x-correlation-id': components['headers']['CorrelationId'];
+          etag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -715,6 +774,8 @@ export interface operations {
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
+        /** @description The `etag` of the record as read (`"<version>"`, a comma-separated list of them, or `*`): the write happens only if the record still has that version, else a 412 and nothing is written. */
+        'if-match'?: string;
       };
       path: {
         /** @description The `id` of the record. */
@@ -750,6 +811,8 @@ export interface operations {
       header?: {
         /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
         'x-correlation-id'?: components['parameters']['CorrelationId'];
+        /** @description The `etag` of the record as read (`"<version>"`, a comma-separated list of them, or `*`): the write happens only if the record still has that version, else a 412 and nothing is written. */
+        'if-match'?: string;
       };
       path: {
         /** @description The `id` of the record. */
@@ -768,6 +831,7 @@ export interface operations {
       200: {
         headers: {
           'x-correlation-id': components['headers']['CorrelationId'];
+          etag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -779,6 +843,175 @@ export interface operations {
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
       412: components['responses']['PreconditionFailed'];
+      413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreUser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
+        'x-correlation-id'?: components['parameters']['CorrelationId'];
+        /** @description The `etag` of the record as read (`"<version>"`, a comma-separated list of them, or `*`): the write happens only if the record still has that version, else a 412 and nothing is written. */
+        'if-match'?: string;
+      };
+      path: {
+        /** @description The `id` of the record. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The record, no longer deleted. */
+      200: {
+        headers: {
+          'x-correlation-id': components['headers']['CorrelationId'];
+          etag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      412: components['responses']['PreconditionFailed'];
+      414: components['responses']['UriTooLong'];
+      429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createUsers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
+        'x-correlation-id'?: components['parameters']['CorrelationId'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A JSON object. */
+    requestBody: {
+      content: {
+        'application/json': {
+          items: components['schemas']['UserCreate'][];
+        };
+      };
+    };
+    responses: {
+      /** @description The created records, in the order given. */
+      201: {
+        headers: {
+          'x-correlation-id': components['headers']['CorrelationId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['User'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteUsers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
+        'x-correlation-id'?: components['parameters']['CorrelationId'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A JSON object. */
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description The ids of the deleted records, in the order given. */
+      200: {
+        headers: {
+          'x-correlation-id': components['headers']['CorrelationId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ids: string[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['ContentTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateUsers: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A correlation id to carry through logs, hooks and the response (1 to 128 ASCII letters, digits, `.`, `_`, `:`, `-`, starting with a letter or digit). Another value is replaced by a new uuid, never refused, so the schema takes any string. */
+        'x-correlation-id'?: components['parameters']['CorrelationId'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A JSON object. */
+    requestBody: {
+      content: {
+        'application/json': {
+          items: (components['schemas']['UserPatch'] & {
+            id: string;
+          })[];
+        };
+      };
+    };
+    responses: {
+      /** @description The records as stored, in the order given. */
+      200: {
+        headers: {
+          'x-correlation-id': components['headers']['CorrelationId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['User'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['ContentTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
