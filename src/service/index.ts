@@ -1,13 +1,13 @@
-export {
-  createResourceService,
-  type DeleteOptions,
-  type GetOptions,
-  type OperationOptions,
-  type RelationsInput,
-  type ResourceService,
-  type ResourceServiceOptions,
-  type WriteOptions,
-} from './create-resource-service';
+export { createResourceService } from './create-resource-service';
+export type {
+  DeleteOptions,
+  GetOptions,
+  OperationOptions,
+  RelationsInput,
+  ResourceService,
+  ResourceServiceOptions,
+  WriteOptions,
+} from './resource-service';
 export {
   andWhere,
   lifecycleRules,

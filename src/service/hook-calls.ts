@@ -1,0 +1,83 @@
+import { isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
+import type { HookBus } from '../hooks/index';
+import { normalizeHeaders } from '../internal/index';
+import type { Resource } from '../resource/index';
+import type { DefaultLocals, OperationContext, ResourceHooks } from './contexts';
+import type { OperationOptions } from './resource-service';
+
+type Events<TRecord, TLocals> = ResourceHooks<TRecord, TLocals>;
+type Handler = (context: object) => unknown;
+
+const NO_LOCALS: DefaultLocals = Object.freeze({});
+
+/**
+ * The service's hook steps over one hook bus: the lazily built context of a call, a step guarded by the operation's
+ * error handlers, a chain of handlers that may replace a value, and handlers that are only told.
+ *
+ * Internal to the service module.
+ *
+ * @example
+ * const { lazyContext, chain } = createHookCalls<Book, DefaultLocals>(hooks, books);
+ * const context = lazyContext({ headers }, {});
+ * const body = await chain('onBeforeCreate', context, 'body', input);
+ */
+export function createHookCalls<TRecord, TLocals>(
+  hooks: HookBus<Events<TRecord, TLocals>>,
+  resource: Resource<TRecord>,
+) {
+  /**
+   * The context of one call, built only when something reads it (a handler or the scope): `headers` are read from
+   * the options at call time, normalised (and the correlation id resolved) on first use, once per call.
+   */
+  const lazyContext = (options: OperationOptions<TLocals>, extra: object) => {
+    let built: OperationContext<TRecord, TLocals> | undefined;
+    return (): OperationContext<TRecord, TLocals> => {
+      if (built === undefined) {
+        const { headers, correlationId, locals } = options;
+        const normalized = normalizeHeaders(headers);
+        const id = isSafeCorrelationId(correlationId) ? correlationId : resolveCorrelationId(normalized);
+        built = {
+          resource,
+          headers: normalized,
+          correlationId: id,
+          locals: (locals ?? NO_LOCALS) as Readonly<TLocals>,
+          ...extra,
+        };
+      }
+      return built;
+    };
+  };
+  type Context = () => OperationContext<TRecord, TLocals>;
+
+  /** Runs `work`; on failure runs the operation's error handlers with the context, then rethrows. */
+  async function guarded<T>(errorEvent: keyof Events<TRecord, TLocals>, context: Context, work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (hooks.handlers(errorEvent).length > 0) {
+        await hooks.emitSettled(errorEvent, Object.freeze({ ...context() }) as never, error as never);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs the handlers of `event` in turn, each with `key` set to the current value, which it may replace. */
+  async function chain<T>(event: keyof Events<TRecord, TLocals>, context: Context, key: string, value: T): Promise<T> {
+    const handlers = hooks.handlers(event) as readonly Handler[];
+    // No handler: nothing reads the context, so none is built (the common case on a hot list route).
+    for (let i = 0; i < handlers.length; i++) {
+      const replacement = await (handlers[i] as Handler)(Object.freeze({ ...context(), [key]: value }));
+      if (replacement !== undefined) value = replacement as T;
+    }
+    return value;
+  }
+
+  /** Runs the handlers of `event` in turn, each with the same context; what they return is ignored. */
+  async function notify(event: keyof Events<TRecord, TLocals>, context: Context, key: string, value: unknown) {
+    const handlers = hooks.handlers(event) as readonly Handler[];
+    for (let i = 0; i < handlers.length; i++)
+      await (handlers[i] as Handler)(Object.freeze({ ...context(), [key]: value }));
+  }
+
+  return { lazyContext, guarded, chain, notify };
+}
