@@ -51,18 +51,18 @@ export const scoreValue = fc.constantFrom(-1.5, 0, 0.25, 2, 10);
 /** A status of the enum. */
 export const statusValue = fc.constantFrom(...STATUSES);
 
-const recordBody = fc.record(
-  {
-    name: text,
-    nick: fc.option(text, { nil: null }),
-    age: fc.option(ageValue, { nil: null }),
-    score: scoreValue,
-    active: fc.option(fc.boolean(), { nil: null }),
-    status: statusValue,
-    createdAt: fc.option(dateValue, { nil: null }),
-  },
-  { requiredKeys: ['name', 'age', 'active', 'status', 'createdAt'] },
-);
+/** A value of each field of the fixture but the id (nulls where the field allows them). */
+export const fieldValues = {
+  name: text,
+  nick: fc.option(text, { nil: null }),
+  age: fc.option(ageValue, { nil: null }),
+  score: scoreValue,
+  active: fc.option(fc.boolean(), { nil: null }),
+  status: statusValue,
+  createdAt: fc.option(dateValue, { nil: null }),
+};
+
+const recordBody = fc.record(fieldValues, { requiredKeys: ['name', 'age', 'active', 'status', 'createdAt'] });
 
 /** Random records: unique ids, nulls, missing optional fields, many equal sort values, Unicode. */
 export const recordsArbitrary: fc.Arbitrary<Item[]> = fc

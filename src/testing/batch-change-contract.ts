@@ -1,28 +1,40 @@
 import fc from 'fast-check';
 import type { Where } from 'pagelope';
-import { notFoundError } from 'pagelope/kit';
+import { notFoundError, type Repository } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
-import { ageValue, dateValue, scoreValue, statusValue, text } from './arbitraries';
+import { fieldValues } from './arbitraries';
 import { listAll, openBatching, type BatchSkipContext } from './open-batching';
-import { modelDeleteMany, modelUpdateMany, type ModelChange } from './batch-model';
+import { modelDeleteMany, modelUpdateMany, type BatchOutcome, type ModelChange } from './batch-model';
 import type { ContractContext } from './contract-context';
 import { expectBadRequest, httpErrorOf } from './expect-bad-request';
 import { items, type Item } from './fixtures';
 import { ALL_IDS } from './seed';
 
 /** A patch of any fields but the id, each with a value (none undefined). */
-const patchArbitrary = fc.record(
-  {
-    name: text,
-    nick: fc.option(text, { nil: null }),
-    age: fc.option(ageValue, { nil: null }),
-    score: scoreValue,
-    active: fc.option(fc.boolean(), { nil: null }),
-    status: statusValue,
-    createdAt: fc.option(dateValue, { nil: null }),
-  },
-  { requiredKeys: [] },
-);
+const patchArbitrary = fc.record(fieldValues, { requiredKeys: [] });
+/**
+ * Checks a batch against the model: its results and the records after it, or the 404 of the item that failed and
+ * the records as stored before.
+ */
+async function expectOutcome(
+  repository: Repository<Item>,
+  call: Promise<readonly Item[]>,
+  outcome: BatchOutcome,
+  stored: readonly Item[],
+): Promise<void> {
+  if (outcome.ok) {
+    expect(await call).toStrictEqual(outcome.results);
+    expect(await listAll(repository)).toStrictEqual(outcome.records);
+    return;
+  }
+  const error = await httpErrorOf(call);
+  expect({ statusCode: error.statusCode, message: error.message }).toStrictEqual({
+    statusCode: 404,
+    message: notFoundError(items, outcome.failed).message,
+  });
+  expect(await listAll(repository)).toStrictEqual(stored);
+}
+
 /** Ids of the seed, some of them repeated, at times one that is missing. */
 const idsArbitrary = fc.oneof(
   fc.shuffledSubarray([...ALL_IDS], { minLength: 1, maxLength: 5 }),
@@ -71,17 +83,7 @@ export function batchChangeContract(context: ContractContext): void {
             given.map((change) => change as { id: string; patch: Partial<Item>; where?: Where<Item> }),
             scopeOf(scope),
           );
-          if (outcome.ok) {
-            expect(await call).toStrictEqual(outcome.results);
-            expect(await listAll(repository)).toStrictEqual(outcome.records);
-          } else {
-            const error = await httpErrorOf(call);
-            expect({ statusCode: error.statusCode, message: error.message }).toStrictEqual({
-              statusCode: 404,
-              message: notFoundError(items, outcome.failed).message,
-            });
-            expect(await listAll(repository)).toStrictEqual(STORED);
-          }
+          await expectOutcome(repository, call, outcome, STORED);
         }),
         assertParameters,
       );
@@ -155,17 +157,7 @@ export function batchChangeContract(context: ContractContext): void {
           const repository = await remove(ctx);
           const outcome = modelDeleteMany(STORED, ids, scope);
           const call = repository.deleteMany(ids, scopeOf(scope));
-          if (outcome.ok) {
-            expect(await call).toStrictEqual(outcome.results);
-            expect(await listAll(repository)).toStrictEqual(outcome.records);
-          } else {
-            const error = await httpErrorOf(call);
-            expect({ statusCode: error.statusCode, message: error.message }).toStrictEqual({
-              statusCode: 404,
-              message: notFoundError(items, outcome.failed).message,
-            });
-            expect(await listAll(repository)).toStrictEqual(STORED);
-          }
+          await expectOutcome(repository, call, outcome, STORED);
         }),
         assertParameters,
       );
