@@ -4,8 +4,14 @@ import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';
 import type { RequestOptions, SendOptions } from './write-request';
 
-/** One item of `updateMany`: the record's `id` and the fields to change. */
-export type ClientBatchUpdate<TRecord> = Partial<TRecord> & { readonly id: RecordIdOf<TRecord> };
+/**
+ * One item of `updateMany`: the record's id and the fields to change. A record type with an `id` field requires it;
+ * for one whose id field has another name (`isbn`) the item is `Partial<TRecord>`, and the server answers an item
+ * without its id field with a 400.
+ */
+export type ClientBatchUpdate<TRecord> = TRecord extends { readonly id: unknown }
+  ? Partial<TRecord> & { readonly id: RecordIdOf<TRecord> }
+  : Partial<TRecord>;
 
 /** The batch calls of a resource client, each one request to `{path}/batch`, all or nothing. */
 export interface BatchCalls<TRecord> {

@@ -12,6 +12,12 @@ interface Counter {
   value: number;
 }
 
+/** A record whose id field is not named `id`. */
+interface Book {
+  isbn: string;
+  title: string;
+}
+
 const client = createClient({ baseUrl: 'http://127.0.0.1:3000' });
 const notes = client.resource<Note>('/notes');
 const counters = client.resource<Counter>('/counters');
@@ -31,6 +37,15 @@ describe('ResourceClient batch calls', () => {
     expectTypeOf<ClientBatchUpdate<Note>>().toEqualTypeOf<Partial<Note> & { readonly id: string }>();
     expectTypeOf<ClientBatchUpdate<Note>>().not.toBeAny();
     expectTypeOf(notes.createMany).returns.not.toBeAny();
+  });
+
+  it('types an item of a record without an id field as its fields, with no id key required', () => {
+    expectTypeOf<ClientBatchUpdate<Book>>().toEqualTypeOf<Partial<Book>>();
+    expectTypeOf(client.resource<Book>('/books').updateMany([{ isbn: '978-0', title: 'x' }])).toEqualTypeOf<
+      Promise<readonly Book[]>
+    >();
+    // @ts-expect-error a book has no id field
+    void client.resource<Book>('/books').updateMany([{ id: 'a', title: 'x' }]);
   });
 
   it('rejects misuse at compile time', () => {
