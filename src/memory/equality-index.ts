@@ -14,14 +14,25 @@ const NONE: readonly Row[] = Object.freeze([]);
 export class EqualityIndex {
   private readonly buckets = new Map<unknown, OrderedIndex>();
 
+  /**
+   * @param presence When true, the index has two buckets only, the rows whose value is null or absent (key `null`)
+   * and the others (key `true`), read by `isnull` and `notnull` through {@link bucketOf}: a soft-delete field's.
+   */
   constructor(
     readonly field: string,
     private readonly idField: string,
+    private readonly presence = false,
   ) {}
 
   private keyOfRow(row: Row): unknown {
     const value = row[this.field];
-    return value == null ? null : keyOf(value);
+    if (value == null) return null;
+    return this.presence ? true : keyOf(value);
+  }
+
+  /** The bucket of a key as the index keys rows (`null` for null or absent values), if it holds any row. */
+  bucketOf(key: unknown): OrderedIndex | undefined {
+    return this.buckets.get(key);
   }
 
   /** Replaces the content with `rows`, given in id order. */

@@ -27,6 +27,8 @@ export interface IndexedStore {
   readonly size: number;
   readonly ordered: ReadonlyMap<string, OrderedIndex>;
   readonly equality: ReadonlyMap<string, EqualityIndex>;
+  /** Null-or-not indexes, read by `isnull` and `notnull` conditions (absent: none). */
+  readonly presence?: ReadonlyMap<string, EqualityIndex>;
   readonly idField: string;
   /** Field definitions, so comparators can specialise to each field's kind. */
   readonly fields: ReadonlyMap<string, { readonly kind: string }>;
@@ -218,7 +220,8 @@ function fieldConditionsOf(group: readonly FilterTerm[]): readonly Condition[] {
 
 /**
  * The equality-index buckets that hold every match of an AND-group, if one of its conditions is `eq` or `in` on an
- * indexed field (when that condition is the group's only one, the buckets are exactly the matches), and their size.
+ * indexed field, or `isnull` or `notnull` on a field with a null-or-not index (when that condition is the group's only
+ * one, the buckets are exactly the matches), and their size.
  */
 function narrow(
   store: IndexedStore,
@@ -227,6 +230,16 @@ function narrow(
   let best: OrderedIndex[] | undefined;
   let bestSize = Infinity;
   for (const condition of group) {
+    const presence =
+      condition.op === 'isnull' || condition.op === 'notnull' ? store.presence?.get(condition.field) : undefined;
+    if (presence) {
+      const bucket = presence.bucketOf(condition.op === 'isnull' ? null : true);
+      if ((bucket?.size ?? 0) < bestSize) {
+        best = bucket ? [bucket] : [];
+        bestSize = bucket?.size ?? 0;
+      }
+      continue;
+    }
     const relating = (condition as { [RELATING]?: boolean })[RELATING] === true;
     const index =
       store.equality.get(condition.field) ?? (relating ? store.relatingIndex?.(condition.field) : undefined);

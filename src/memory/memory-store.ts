@@ -8,11 +8,14 @@ type Row = Readonly<Record<string, unknown>>;
 
 /**
  * The records of a memory repository, found by id through the id index, with an ordered `(field, id)` index per sortable field (the id
- * included) and an equality index per enum or boolean field, all kept in step on every change.
+ * included), an equality index per enum or boolean field and a null-or-not index of the soft-delete field, all kept in
+ * step on every change.
  */
 export class MemoryStore implements IndexedStore {
   readonly ordered = new Map<string, OrderedIndex>();
   readonly equality = new Map<string, EqualityIndex>();
+  /** Null-or-not indexes (`isnull`, `notnull`): the soft-delete field's, so counting live records costs nothing. */
+  readonly presence = new Map<string, EqualityIndex>();
   readonly idField: string;
   readonly fields: Resource['fields'];
   private readonly byId: OrderedIndex;
@@ -36,6 +39,8 @@ export class MemoryStore implements IndexedStore {
       if (def.kind === 'enum' || def.kind === 'boolean')
         this.equality.set(def.name, new EqualityIndex(def.name, this.idField));
     }
+    if (resource.softDelete !== undefined)
+      this.presence.set(resource.softDelete, new EqualityIndex(resource.softDelete, this.idField, true));
     this.byId = this.ordered.get(this.idField) as OrderedIndex;
   }
 
@@ -131,6 +136,7 @@ export class MemoryStore implements IndexedStore {
     }
     for (const index of this.ordered.values()) if (index !== this.byId) index.load(inIdOrder, true);
     for (const index of this.equality.values()) index.load(inIdOrder);
+    for (const index of this.presence.values()) index.load(inIdOrder);
     for (const index of this.relating.values()) index.load(inIdOrder);
     this.texts.clear();
     this.searches.clear();
@@ -141,6 +147,7 @@ export class MemoryStore implements IndexedStore {
     this.ids?.set(row[this.idField], row);
     for (const index of this.ordered.values()) index.insert(row);
     for (const index of this.equality.values()) index.add(row);
+    for (const index of this.presence.values()) index.add(row);
     for (const index of this.relating.values()) index.add(row);
     for (const column of this.texts.values()) column?.add(row);
     for (const column of this.searches.values()) column?.add(row);
@@ -150,6 +157,7 @@ export class MemoryStore implements IndexedStore {
     this.ids?.delete(row[this.idField]);
     for (const index of this.ordered.values()) index.remove(row);
     for (const index of this.equality.values()) index.remove(row);
+    for (const index of this.presence.values()) index.remove(row);
     for (const index of this.relating.values()) index.remove(row);
     for (const column of this.texts.values()) column?.remove(row);
     for (const column of this.searches.values()) column?.remove(row);
@@ -163,6 +171,7 @@ export class MemoryStore implements IndexedStore {
     }
     for (const index of this.ordered.values()) index.replace(previous, next);
     for (const index of this.equality.values()) index.replace(previous, next);
+    for (const index of this.presence.values()) index.replace(previous, next);
     for (const index of this.relating.values()) index.replace(previous, next);
     for (const column of this.texts.values()) column?.replace(previous, next);
     for (const column of this.searches.values()) column?.replace(previous, next);

@@ -1,15 +1,16 @@
 /**
  * The indexed memory repository against the simple implementation (filter, search, sort, slice:
  * `scanPage`/`scanAfter`) under random interleavings of creates, updates, deletes, pages and cursor walks, with random
- * searches (answered from packed text columns) and selections.
+ * searches (answered from packed text columns) and selections; and the same on a resource with soft delete, whose
+ * field's null-or-not index answers `isnull` and `notnull` (as the service's live and deleted conditions).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRepository, type CursorPage, type Resource } from '../../src/index';
+import { createMemoryRepository, defineResource, type CursorPage, type Resource } from '../../src/index';
 import { normalizeInput } from '../../src/query/model/normalize-input';
 import { scanAfter, scanPage } from '../../src/memory/scan-list';
 import { orderArbitrary, recordsArbitrary, searchArbitrary, selectArbitrary } from '../../src/testing/arbitraries';
-import { searchableItems, type Item } from '../../src/testing/fixtures';
+import { itemSchema, searchableItems, type Item } from '../../src/testing/fixtures';
 import { whereArbitrary } from '../../src/testing/where-arbitraries';
 
 type Command =
@@ -24,6 +25,7 @@ type Command =
       readonly page: number;
       readonly search: string | undefined;
       readonly select: readonly string[] | undefined;
+      readonly presence: 'isnull' | 'notnull' | undefined;
     }
   | {
       readonly kind: 'cursor';
@@ -58,6 +60,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
     page: fc.integer({ min: 1, max: 6 }),
     search,
     select,
+    presence: fc.constantFrom(undefined, 'isnull' as const, 'notnull' as const),
   }),
   fc.record({
     kind: fc.constant('cursor' as const),
@@ -79,11 +82,32 @@ const cut = (rows: readonly unknown[], select: readonly string[] | undefined) =>
     return Object.fromEntries(fields.map((field) => [field, record[field]]));
   });
 
-describe('createMemoryRepository (indexed)', () => {
+/** {@link searchableItems} with soft delete on `createdAt` (a nullable date), which gives it a null-or-not index. */
+const softItems = defineResource({
+  name: 'softItems',
+  schema: itemSchema,
+  filterable: ['name', 'nick', 'age', 'score', 'active', 'status', 'createdAt'],
+  sortable: ['name', 'nick', 'age', 'score', 'active', 'status', 'createdAt'],
+  searchable: ['name', 'nick'],
+  pagination: { defaultLimit: 5, maxLimit: 50 },
+  softDelete: { field: 'createdAt' },
+});
+
+/** `where` with a condition on the soft-delete field ANDed in, where it names none (a `where` object, else as is). */
+function withPresence(where: unknown, presence: 'isnull' | 'notnull' | undefined): unknown {
+  if (presence === undefined || typeof where !== 'object' || where === null || Array.isArray(where)) return where;
+  if ('createdAt' in where) return where;
+  return { ...where, createdAt: { [presence]: true } };
+}
+
+describe.each([
+  ['', searchableItems],
+  [' with soft delete', softItems as unknown as typeof searchableItems],
+])('createMemoryRepository (indexed)%s', (_label, resource) => {
   it('returns the same pages, totals and cursor walks as the simple implementation under random changes', async () => {
     await fc.assert(
       fc.asyncProperty(recordsArbitrary, fc.array(commandArbitrary, { maxLength: 25 }), async (seed, commands) => {
-        const repository = createMemoryRepository(searchableItems, { records: seed });
+        const repository = createMemoryRepository(resource, { records: seed });
         const reference = new Map<string, Item>(seed.map((record) => [record.id, record]));
         for (const command of commands) {
           const present = [...reference.keys()];
@@ -105,9 +129,10 @@ describe('createMemoryRepository (indexed)', () => {
               reference.set(id, updated);
             }
           } else if (command.kind === 'list') {
-            const { where, orderBy, limit, page, search, select } = command;
+            const { orderBy, limit, page, search, select } = command;
+            const where = withPresence(command.where, command.presence);
             const input = { where, orderBy, limit, page, search, select };
-            const query = normalizeInput(input, searchableItems as unknown as Resource, 'page');
+            const query = normalizeInput(input, resource as unknown as Resource, 'page');
             const expected = scanPage([...reference.values()], query);
             const actual = await repository.list(input as never);
             expect(ids(actual.items)).toEqual(ids(expected.items));
@@ -122,7 +147,7 @@ describe('createMemoryRepository (indexed)', () => {
               const input = { where, orderBy, limit, search, select, cursor };
               const simple = scanAfter(
                 [...reference.values()],
-                normalizeInput(input, searchableItems as unknown as Resource, 'cursor'),
+                normalizeInput(input, resource as unknown as Resource, 'cursor'),
               );
               const page: CursorPage<Item> = await repository.listByCursor(input as never);
               expected.push(...ids(simple.slice(0, command.limit)));
