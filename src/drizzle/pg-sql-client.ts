@@ -1,4 +1,3 @@
-import { DrizzleQueryError } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { SelfTransactingClient, SqlClient } from 'pagelope/postgres';
 
@@ -7,6 +6,15 @@ export type DrizzlePgDatabase = PgDatabase<PgQueryResultHKT, Record<string, unkn
 
 type Session = PgSession<PgQueryResultHKT, Record<string, unknown>>;
 type Rows = readonly Record<string, unknown>[];
+
+/** The driver's error a `DrizzleQueryError` (an `Error` with `query`, `params` and a `cause`) wraps, else `error`. */
+function driverError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { query, params, cause } = error as Error & { readonly query?: unknown; readonly params?: unknown };
+  return typeof query === 'string' && Array.isArray(params) && typeof cause === 'object' && cause !== null
+    ? cause
+    : error;
+}
 
 /**
  * Runs `text` with `values` on a Drizzle session as it is (Drizzle's logger sees it) and resolves its rows. Drizzle
@@ -22,7 +30,7 @@ async function runOn(session: Session, text: string, values: unknown[] = []): Pr
     const rows = Array.isArray(result) ? result : (result as { readonly rows?: unknown }).rows;
     return { rows: Array.isArray(rows) ? (rows as Rows) : [] };
   } catch (error) {
-    throw error instanceof DrizzleQueryError && error.cause !== undefined ? error.cause : error;
+    throw driverError(error);
   }
 }
 

@@ -1,17 +1,19 @@
 /**
  * `createDrizzleRepository` beyond the repository contract (drizzle-repository.test.ts): fields on columns named
  * otherwise, database defaults, statements and transactions through the Drizzle database, timestamps read as text,
- * and the TypeErrors. On PGlite, and on the server when DATABASE_URL is set.
+ * and the TypeErrors. On PGlite, and on the server when DATABASE_URL is set (there also on one `pg.Client`).
  */
 import { asc } from 'drizzle-orm';
 import { int as mysqlInt, mysqlTable } from 'drizzle-orm/mysql-core';
 import { pgSchema, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
-import { uniqueTable } from '../postgres/pg-clients';
+import { DATABASE_URL, uniqueTable } from '../postgres/pg-clients';
 import { describeDrizzleLegs } from './drizzle-legs';
 
 const notes = defineResource({
@@ -197,5 +199,44 @@ describeDrizzleLegs((name, _makeRepository, leg) => {
       expect((await a.list({})).items).toEqual([]);
       expect((await b.list({})).items).toEqual([]);
     });
+  });
+});
+
+describe.runIf(DATABASE_URL)('createDrizzleRepository on one pg.Client (the server)', () => {
+  let client: pg.Client;
+  const tableName = uniqueTable('dz_single');
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE TABLE "${tableName}" (id text PRIMARY KEY, note_body text NOT NULL)`);
+  });
+  afterAll(async () => {
+    await client.query(`DROP TABLE IF EXISTS "${tableName}"`);
+    await client.end();
+  });
+
+  it("holds the repositories' other statements back until a transaction ends, so none runs inside it", async () => {
+    const table = pgTable(tableName, { id: text('id').primaryKey(), body: text('note_body').notNull() });
+    const resource = resourceFromTable(table, { name: 'single' });
+    const repository = createDrizzleRepository(resource, { db: drizzleNodePg(client), table });
+    expect((await repository.list({})).items).toEqual([]); // the catalog read: the create below is one statement
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const transaction = repository.transaction!(async (tx) => {
+      await tx.repository(repository).create({ id: 'in', body: 'rolled back' });
+      entered();
+      await held;
+      throw new Error('undo');
+    }).catch((error: unknown) => error);
+    await inside;
+    const outside = repository.create({ id: 'out', body: 'kept' });
+    // Time for the create to reach the connection, were it not held back: inside the transaction, it would be undone.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await transaction).toEqual(new Error('undo'));
+    await outside;
+    expect((await repository.list({})).items).toEqual([{ id: 'out', body: 'kept' }]);
   });
 });
