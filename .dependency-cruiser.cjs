@@ -38,7 +38,7 @@ const QUERY_ROOMS = {
 
 /** Every package a framework adapter or driver could be; none of them may be reached from the root entry. */
 const FRAMEWORKS_AND_DRIVERS =
-  '(^|/)node_modules/(express|fastify|@fastify|hono|@hono|@nestjs|koa|pg|pg-[^/]+|@electric-sql|postgres|mysql[^/]*|redis|ioredis|typeorm|knex|@refinedev|vitest|fast-check)/';
+  '(^|/)node_modules/(express|fastify|@fastify|hono|@hono|@nestjs|koa|pg|pg-[^/]+|@electric-sql|postgres|mysql[^/]*|redis|ioredis|typeorm|knex|drizzle-orm|@refinedev|vitest|fast-check)/';
 
 module.exports = {
   forbidden: [
@@ -83,7 +83,7 @@ module.exports = {
       comment:
         'The root entry re-exports the core modules and nothing beside it (no adapter, driver, client or testing).',
       from: { path: '^src/index\\.ts$' },
-      to: { path: '^src/(postgres|adapters|client|refine|testing|kit/(?!index\\.ts$)|http)/' },
+      to: { path: '^src/(postgres|drizzle|adapters|client|refine|testing|kit/(?!index\\.ts$)|http)/' },
     },
     {
       name: 'root-loads-no-framework-or-driver',
@@ -109,6 +109,16 @@ module.exports = {
       comment: 'pagelope/postgres uses only `pagelope/kit`, as a third-party repository would.',
       from: { path: '^src/postgres/' },
       to: { path: '^src/', pathNot: ['^src/postgres/', '^src/kit/index\\.ts$'] },
+    },
+    {
+      name: 'drizzle-uses-public-entries',
+      severity: 'error',
+      comment: 'pagelope/drizzle uses only `pagelope`, `pagelope/kit` and `pagelope/postgres`, as a third party would.',
+      from: { path: '^src/drizzle/' },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/drizzle/', '^src/index\\.ts$', '^src/kit/index\\.ts$', '^src/postgres/index\\.ts$'],
+      },
     },
     {
       name: 'adapters-use-public-entries',

@@ -20,6 +20,8 @@ const FRAMEWORKS_AND_DRIVERS = [
   'ioredis',
   'typeorm',
   'knex',
+  'drizzle-orm',
+  'drizzle-orm/*',
 ];
 
 /** The framework patterns each adapter may import. */
@@ -48,6 +50,31 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: FRAMEWORKS_AND_DRIVERS, message: 'src/ stays free of framework and driver imports.' }] },
+      ],
+    },
+  },
+  // pagelope/drizzle imports drizzle-orm (its optional peer dependency), no driver, and the public entries by name.
+  {
+    files: ['src/drizzle/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anchored (`/pg-*`): unanchored, `pg-*` and `postgres` would match `drizzle-orm/pg-core` and `pagelope/postgres`.
+              group: FRAMEWORKS_AND_DRIVERS.filter((pattern) => !pattern.startsWith('drizzle-orm')).map(
+                (pattern) => `/${pattern}`,
+              ),
+              message:
+                'pagelope/drizzle imports drizzle-orm and no driver: the driver is the one the Drizzle database has.',
+            },
+            {
+              group: ['../*'],
+              message: 'pagelope/drizzle uses the public entries (`pagelope/postgres`), not internals.',
+            },
+          ],
+        },
       ],
     },
   },

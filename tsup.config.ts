@@ -14,6 +14,7 @@ export default defineConfig({
     'kit/index': 'src/kit/index.ts',
     'testing/index': 'src/testing/index.ts',
     'postgres/index': 'src/postgres/index.ts',
+    'drizzle/index': 'src/drizzle/index.ts',
     'express/index': 'src/adapters/express/index.ts',
     'fastify/index': 'src/adapters/fastify/index.ts',
     'hono/index': 'src/adapters/hono/index.ts',
@@ -38,6 +39,9 @@ export default defineConfig({
     /^@hono\//,
     /^@nestjs\//,
     /^@refinedev\//,
+    // pagelope/drizzle's ORM: the user's own copy (an optional peer dependency), whose tables it must recognise.
+    'drizzle-orm',
+    /^drizzle-orm\//,
     // pagelope/testing's test runner and property library: the user's own copies too.
     'vitest',
     /^vitest\//,

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 const ALLOWED_PACKAGES = new Set(['zod', 'uuid']);
-/** Beyond zod and uuid: pagelope/postgres and pagelope/testing use the package's own public entries, by name, and
- * pagelope/testing the test runner and fast-check (its optional peers). */
+/** Beyond zod and uuid: pagelope/postgres, pagelope/drizzle and pagelope/testing use the package's own public entries,
+ * by name, pagelope/drizzle drizzle-orm and pagelope/testing the test runner and fast-check (their optional peers). */
 const EXTRA_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   postgres: ['pagelope', 'pagelope/kit'],
+  drizzle: ['pagelope', 'pagelope/kit', 'pagelope/postgres', 'drizzle-orm', 'drizzle-orm/pg-core'],
   testing: ['pagelope', 'pagelope/kit', 'vitest', 'fast-check'],
 };
 

@@ -90,6 +90,7 @@ describe('package.json "exports"', () => {
         'pagelope/nestjs',
         'pagelope/node',
         'pagelope/postgres',
+        'pagelope/drizzle',
         'pagelope/client',
         'pagelope/refine',
       ]),

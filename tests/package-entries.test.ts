@@ -128,3 +128,22 @@ describe('dist/postgres (built by npm run build)', () => {
     },
   );
 });
+
+describe('dist/drizzle (built by npm run build)', () => {
+  it.each(['drizzle/index.js', 'drizzle/index.cjs'])(
+    '%s loads drizzle-orm, its pg-core and the public entries of the package by name, and no driver',
+    (file) => {
+      expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
+      const direct = [...bareImports(join(DIST, file))].filter((name) => !RUNTIME_PACKAGES.has(name)).sort();
+      expect(direct).toEqual(['drizzle-orm', 'drizzle-orm/pg-core', 'pagelope', 'pagelope/postgres']);
+    },
+  );
+
+  it.each(['index.js', 'index.cjs', 'postgres/index.js', 'postgres/index.cjs'])(
+    '%s loads nothing of drizzle-orm',
+    (file) => {
+      const packages = [...bareImports(join(DIST, file), true)];
+      expect(packages.filter((name) => name.startsWith('drizzle-orm'))).toEqual([]);
+    },
+  );
+});

@@ -2,6 +2,6 @@ export { createPostgresRepository } from './create-postgres-repository';
 export type { PostgresRepositoryOptions } from './postgres-repository-options';
 export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
-export type { SqlClient } from './sql-client';
+export type { SelfTransactingClient, SqlClient } from './sql-client';
 export type { TextCollation } from './text-collation';
 export { toColumnMap, toSnakeCase, type ColumnNaming, type ColumnNamingOptions } from './column-map';

@@ -1,4 +1,5 @@
 import type { Resource } from 'pagelope/kit';
+import { fromTimestampText } from './timestamp-text';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -25,7 +26,7 @@ interface Column {
  * Maps database rows back to records: a NULL column of a field whose schema does not accept null (an optional
  * field) becomes an absent key, a number read as text (bigint, numeric) becomes a number, a number of a string
  * field (an integer key) becomes its text, and a date read as `'YYYY-MM-DD'` (a `date` column, read with `to_char`)
- * becomes 00:00 UTC of that day. `pick` maps a row of
+ * becomes 00:00 UTC of that day (a timestamp read as text, the instant it names: see `fromTimestampText`). `pick` maps a row of
  * fewer columns (a `select`) to a record of only those fields, each by the same rule.
  */
 export function createRowMapper(resource: Resource): RowMapper {
@@ -48,6 +49,7 @@ export function createRowMapper(resource: Resource): RowMapper {
           if (keepNull) record[name] = null;
         } else if (number && typeof value === 'string') record[name] = Number(value);
         else if (text && (typeof value === 'number' || typeof value === 'bigint')) record[name] = String(value);
+        else if (date && typeof value === 'string') record[name] = fromTimestampText(value);
         else if (date && !(value instanceof Date)) record[name] = new Date(value as string);
         else record[name] = value;
       }

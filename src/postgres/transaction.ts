@@ -73,7 +73,8 @@ export function catalogClient(client: SqlClient): SqlClient | undefined {
   if (!slotSet.has(client)) return { query: (text, values) => queued(client, () => client.query(text, values)) };
   // In a transaction the connection may be in a failed state: read through another one when there is one.
   const { root } = client as Slot;
-  return clientKind(root) === 'pool' ? root : undefined;
+  const kind = clientKind(root);
+  return kind === 'pool' || kind === 'self-pool' ? root : undefined;
 }
 
 /** Whether a repository on `client` can run transactions: see {@link clientKind}. */
@@ -112,20 +113,11 @@ function commitError(error: unknown): unknown {
 export async function runTransaction<T>(client: SqlClient, work: (tx: Transaction) => Promise<T>): Promise<T> {
   if (slotSet.has(client)) return inSavepoint(client as Slot, work);
   const kind = clientKind(client);
-  if (kind === 'pglite') {
-    // PGlite commits after the work resolves: an error that is not the work's own comes from COMMIT.
-    let failed: { readonly error: unknown } | undefined;
-    try {
-      return await (client as PgliteLike).transaction((tx) =>
-        onSlot(slotOf(client, client), tx, work).catch((error: unknown) => {
-          failed = { error };
-          throw error;
-        }),
-      );
-    } catch (error) {
-      throw failed?.error === error ? error : commitError(error);
-    }
-  }
+  if (kind === 'pglite' || kind === 'self-serial') return ownTransaction(client, work);
+  // Transactions of a pool run side by side, each on its connection: a slot each (the client hands a stable object
+  // per connection, so that the repositories bound to it are made once).
+  if (kind === 'self-pool') return ownTransaction(client, work, true);
+  if (kind === 'self-single') return exclusive(client, () => ownTransaction(client, work));
   if (kind === 'single') return exclusive(client, () => onConnection(client, client, work));
   if (kind === undefined) throw new TypeError('transaction: the client is not a pg.Pool, a pg.Client or PGlite');
   let connection: Awaited<ReturnType<PoolLike['connect']>>;
@@ -139,6 +131,29 @@ export async function runTransaction<T>(client: SqlClient, work: (tx: Transactio
     return await onConnection(connection, client, work, (error) => (broken = error));
   } finally {
     connection.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
+  }
+}
+
+/**
+ * `work` in a transaction the client runs itself (PGlite, a `SelfTransactingClient`), which commits after the work
+ * resolves: an error that is not the work's own comes from COMMIT. The slot is the client's, or with
+ * `slotPerConnection` the transaction client's.
+ */
+async function ownTransaction<T>(
+  client: SqlClient,
+  work: (tx: Transaction) => Promise<T>,
+  slotPerConnection = false,
+): Promise<T> {
+  let failed: { readonly error: unknown } | undefined;
+  try {
+    return await (client as PgliteLike).transaction((tx) =>
+      onSlot(slotOf(slotPerConnection ? tx : client, client), tx, work).catch((error: unknown) => {
+        failed = { error };
+        throw error;
+      }),
+    );
+  } catch (error) {
+    throw failed?.error === error ? error : commitError(error);
   }
 }
 

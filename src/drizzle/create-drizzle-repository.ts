@@ -1,0 +1,51 @@
+import type { Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Repository, Resource } from 'pagelope/kit';
+import { dialectOf } from './drizzle-dialect';
+import { DIALECTS } from './dialects';
+import type { DrizzlePgDatabase } from './pg-sql-client';
+
+/** Options of `createDrizzleRepository`. */
+export interface DrizzleRepositoryOptions {
+  /** The Drizzle database: `drizzle(pool)` of `drizzle-orm/node-postgres`, `drizzle(pglite)` of `drizzle-orm/pglite`. */
+  readonly db: DrizzlePgDatabase;
+  /** The table the records are in, declared with `pgTable` of `drizzle-orm/pg-core`. */
+  readonly table: PgTable;
+}
+
+/**
+ * Creates a `Repository<T>` over a table declared in Drizzle ORM: each field of `resource` is on the column of the
+ * same property name, whatever its SQL name (`createdAt: timestamp('created_at')`), and the columns with a database
+ * default (`.default(...)`, `.defaultNow()`, `.defaultRandom()`, serials, identities) are the repository's
+ * `databaseDefaults`. On PostgreSQL it is `createPostgresRepository`, with every rule of that repository, its
+ * statements run through `db` and its transactions through `db.transaction`.
+ *
+ * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
+ *   dialect not supported yet (`sqlite-core`, `mysql-core`).
+ * @example
+ * ```ts
+ * const db = drizzle(new PGlite());
+ * const books = pgTable('books', { id: text().primaryKey(), title: text().notNull(), createdAt: timestamp('created_at').notNull() });
+ * const repository = createDrizzleRepository(resourceFromTable(books, { name: 'books' }), { db, table: books });
+ * ```
+ */
+export function createDrizzleRepository<TRecord>(
+  resource: Resource<TRecord>,
+  options: DrizzleRepositoryOptions,
+): Repository<TRecord> {
+  const { db, table } = options;
+  const dialect = dialectOf('createDrizzleRepository', table, DIALECTS);
+  const columns = dialect.columns(table);
+  const fields = new Map<string, Column>();
+  for (const field of (resource as Resource).fields.keys()) {
+    const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
+    if (!column) {
+      throw new TypeError(
+        `createDrizzleRepository: field "${field}" of "${resource.name}" has no column in table ` +
+          `"${dialect.tableName(table)}" (fields map to columns by their Drizzle property names)`,
+      );
+    }
+    fields.set(field, column);
+  }
+  return dialect.createRepository(resource, db, table, fields);
+}

@@ -1,0 +1,5 @@
+import type { DrizzleDialect } from './drizzle-dialect';
+import { PG_DIALECT } from './pg-dialect';
+
+/** The dialects `pagelope/drizzle` supports, tried in turn. */
+export const DIALECTS: readonly DrizzleDialect[] = Object.freeze([PG_DIALECT]);

@@ -1,0 +1,51 @@
+import { Table, entityKind, is, type Column } from 'drizzle-orm';
+import type { Repository, Resource } from 'pagelope/kit';
+import type { z } from 'zod';
+
+/**
+ * What `pagelope/drizzle` needs of one SQL dialect of Drizzle (pg-core today; sqlite-core and mysql-core to come):
+ * which tables are its, their columns, the field schema of a column, and the repository over a table.
+ */
+export interface DrizzleDialect {
+  /** The dialect's name, for messages. */
+  readonly name: string;
+  /** Whether `table` is a table of this dialect. */
+  owns(table: unknown): boolean;
+  /** The table's SQL name (without its schema). */
+  tableName(table: unknown): string;
+  /** The table's columns by property name. */
+  columns(table: unknown): Readonly<Record<string, Column>>;
+  /** The zod schema of the field on `column`; throws a TypeError naming it when none fits. */
+  fieldSchema(table: unknown, property: string, column: Column): z.ZodType;
+  /** The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to. */
+  createRepository<TRecord>(
+    resource: Resource<TRecord>,
+    db: unknown,
+    table: unknown,
+    fields: ReadonlyMap<string, Column>,
+  ): Repository<TRecord>;
+}
+
+/** The module each kind of Drizzle table that no dialect here supports comes from. */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  SQLiteTable: 'drizzle-orm/sqlite-core (SQLite)',
+  MySqlTable: 'drizzle-orm/mysql-core (MySQL, MariaDB)',
+  SingleStoreTable: 'drizzle-orm/singlestore-core (SingleStore)',
+  GelTable: 'drizzle-orm/gel-core (Gel)',
+};
+
+/**
+ * The dialect of `table` among `dialects`.
+ *
+ * @throws TypeError when `table` is not a Drizzle table, or is one of a dialect not supported yet.
+ */
+export function dialectOf(caller: string, table: unknown, dialects: readonly DrizzleDialect[]): DrizzleDialect {
+  const dialect = dialects.find((candidate) => candidate.owns(table));
+  if (dialect) return dialect;
+  if (!is(table, Table)) throw new TypeError(`${caller}: table must be a Drizzle table (pgTable(...))`);
+  const kind = String((table.constructor as unknown as Record<symbol, unknown>)[entityKind]);
+  const source = Object.hasOwn(UNSUPPORTED, kind) ? UNSUPPORTED[kind] : kind;
+  throw new TypeError(
+    `${caller}: tables of ${source} are not supported yet; only drizzle-orm/pg-core (PostgreSQL) tables are`,
+  );
+}

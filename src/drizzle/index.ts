@@ -1,0 +1,3 @@
+export { createDrizzleRepository, type DrizzleRepositoryOptions } from './create-drizzle-repository';
+export { resourceFromTable, type ResourceFromTableOptions, type TableSchema } from './resource-from-table';
+export type { DrizzlePgDatabase } from './pg-sql-client';

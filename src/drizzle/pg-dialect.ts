@@ -1,0 +1,48 @@
+import { getTableColumns, is, type Column } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { Repository, Resource } from 'pagelope/kit';
+import { createPostgresRepository } from 'pagelope/postgres';
+import type { DrizzleDialect } from './drizzle-dialect';
+import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
+import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
+
+/** A column's SQL name as `db` writes it: its own name, or its key in the casing `db` was made with. */
+function sqlName(db: DrizzlePgDatabase, column: Column): string {
+  const casing = (db as { readonly dialect?: { readonly casing?: { getColumnCasing?(column: Column): string } } })
+    .dialect?.casing;
+  return typeof casing?.getColumnCasing === 'function' ? casing.getColumnCasing(column) : column.name;
+}
+
+/**
+ * PostgreSQL (`drizzle-orm/pg-core`): the repository is `pagelope/postgres`'s, on the table and columns the Drizzle
+ * table names, its statements run through the Drizzle database.
+ */
+export const PG_DIALECT: DrizzleDialect = Object.freeze({
+  name: 'PostgreSQL',
+  owns: (table: unknown) => is(table, PgTable),
+  tableName: (table: unknown) => getTableConfig(table as PgTable).name,
+  columns: (table: unknown) => getTableColumns(table as PgTable) as Readonly<Record<string, Column>>,
+  fieldSchema: (table: unknown, property: string, column: Column) =>
+    pgFieldSchema(getTableConfig(table as PgTable).name, property, column),
+  createRepository<TRecord>(
+    resource: Resource<TRecord>,
+    db: unknown,
+    table: unknown,
+    fields: ReadonlyMap<string, Column>,
+  ): Repository<TRecord> {
+    const pgDb = db as DrizzlePgDatabase;
+    const { name, schema } = getTableConfig(table as PgTable);
+    const columns: Record<string, string> = {};
+    const databaseDefaults: string[] = [];
+    for (const [field, column] of fields) {
+      columns[field] = sqlName(pgDb, column);
+      if (hasDatabaseDefault(column)) databaseDefaults.push(field);
+    }
+    return createPostgresRepository(resource, {
+      client: toPgSqlClient(pgDb),
+      table: schema === undefined ? name : `${schema}.${name}`,
+      columns,
+      databaseDefaults,
+    });
+  },
+});

@@ -1,0 +1,67 @@
+/** Types of pagelope/drizzle: the resource derived from a table, and the repository over it. */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { boolean, date, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
+import type { Repository } from 'pagelope';
+import {
+  createDrizzleRepository,
+  resourceFromTable,
+  type DrizzlePgDatabase,
+  type DrizzleRepositoryOptions,
+} from 'pagelope/drizzle';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+
+const books = pgTable('books', {
+  id: uuid('book_id').primaryKey().defaultRandom(),
+  title: varchar('book_title', { length: 200 }).notNull(),
+  pages: integer('page_count'),
+  published: boolean('is_published').notNull(),
+  publishedOn: date('published_on'),
+  createdAt: timestamp('created_at').notNull().defaultNow(),
+  note: text('note'),
+});
+
+interface Book {
+  id: string;
+  title: string;
+  pages: number | null;
+  published: boolean;
+  publishedOn: string | null;
+  createdAt: Date;
+  note: string | null;
+}
+
+describe('resourceFromTable', () => {
+  it("types the record as the table's selected row", () => {
+    const resource = resourceFromTable(books, { filterable: ['title'], sortable: ['createdAt'] });
+    expectTypeOf(resource).not.toBeAny();
+    expectTypeOf(resource.idField).toEqualTypeOf<keyof Book & string>();
+    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<Book>();
+  });
+
+  it('checks the allow-lists against the columns', () => {
+    // @ts-expect-error: no column "nope"
+    resourceFromTable(books, { sortable: ['nope'] });
+  });
+
+  it('takes pg-core tables only', () => {
+    // @ts-expect-error: a sqlite-core table
+    resourceFromTable(sqliteTable('things', { id: sqliteText('id') }));
+  });
+});
+
+describe('createDrizzleRepository', () => {
+  it('returns a Repository of the record type, on a node-postgres or a PGlite database', () => {
+    const resource = resourceFromTable(books);
+    const onPool = createDrizzleRepository(resource, { db: drizzleNodePg(new pg.Pool()), table: books });
+    const onPglite = createDrizzleRepository(resource, { db: drizzlePglite(new PGlite()), table: books });
+    expectTypeOf(onPool).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(onPglite).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(onPool).not.toBeAny();
+    expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<DrizzlePgDatabase>();
+  });
+});
