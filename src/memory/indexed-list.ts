@@ -83,7 +83,11 @@ export function indexedPage(
   const found = search ? searchRows(search, store.searchColumn(search.fields)) : undefined;
   if (search && found) return searchedPage(store, query, search, found, compare, index, offset, related);
 
-  if (terms && terms.length === 0 && !search) {
+  const covers = terms?.length === 1 && group?.length === 1 && !search;
+  const byValue = group ? narrow(store, group) : undefined;
+  // No condition, or one every row meets (the live records of a soft-delete resource with none deleted): the page is
+  // the unfiltered one.
+  if ((terms && terms.length === 0 && !search) || (covers && byValue?.size === store.size)) {
     const total = store.size;
     if (index)
       return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
@@ -95,8 +99,6 @@ export function indexedPage(
 
   // Without packed columns for the search (no separator fits), the search is one more test of each row.
   const test = compileQueryPredicate(query, related?.lookup);
-  const covers = terms?.length === 1 && group?.length === 1 && !search;
-  const byValue = group ? narrow(store, group) : undefined;
   // A substring condition reads a packed text column (native searches over contiguous text) unless small equality
   // buckets already narrow the group.
   const text =
@@ -116,6 +118,9 @@ export function indexedPage(
   else if (narrowed && covers) total = narrowed.size;
   else source((row) => void (test(row) && total++));
   if (offset >= total) return { items: [], total };
+  // Every row matches: the page is the unfiltered one, read at its rank.
+  if (index && total === store.size)
+    return { items: pageAtRank(index, order, store.idField, compare, offset, limit), total };
   // Then the page: walk the order's index while matches are dense enough to fill it early, else select the top rows.
   if (index && (offset + limit) * (store.size / total) <= store.size * WALK_MAX_SHARE) {
     return { items: walkMatches(index, order, store.idField, compare, test, offset, limit), total };

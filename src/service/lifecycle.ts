@@ -117,8 +117,9 @@ export function lifecycleRules(resource: Resource): LifecycleRules {
         return scope;
       },
     };
-  const live = { [softDelete]: { isnull: true } };
-  const deleted = { [softDelete]: { notnull: true } };
+  // Deeply frozen: the query layer normalizes such a scope once and reuses it on every call.
+  const live = Object.freeze({ [softDelete]: Object.freeze({ isnull: true }) });
+  const deleted = Object.freeze({ [softDelete]: Object.freeze({ notnull: true }) });
   return {
     softDelete,
     version,

@@ -131,8 +131,9 @@ function applyScope(
     if (query.after !== null && cursorScope !== null) throw badRequest([CURSOR_MISMATCH]);
     return relationScopes === undefined ? query : Object.freeze({ ...query, relationScopes });
   }
-  const scopeGroups = scope === undefined || scope === null ? undefined : normalizeScope(scope, resource);
-  const ownText = fingerprintOf(scopeGroups ?? [[]], []);
+  const own = scope === undefined || scope === null ? undefined : ownScopeOf(scope, resource);
+  const scopeGroups = own?.groups;
+  const ownText = own?.text ?? fingerprintOf([[]], []);
   const scopeTag = scopeTagOf(scoped ? relationScopeText(ownText, relationScopes) : ownText);
   if (query.after !== null && cursorScope !== scopeTag) throw badRequest([CURSOR_MISMATCH]);
   return Object.freeze({
@@ -146,6 +147,44 @@ function applyScope(
 }
 
 type ScopeGroups = readonly (readonly Condition[])[];
+
+/** A scope as normalized for a resource, and the text its tag hashes. */
+interface OwnScope {
+  readonly groups: ScopeGroups;
+  readonly text: string;
+}
+
+/**
+ * Normalized scopes of deeply frozen scope objects, by resource: such a scope (the soft-delete condition the service
+ * ANDs into every call without a request scope) can never change, so it is normalized once.
+ */
+const frozenScopes = new WeakMap<Resource, WeakMap<object, OwnScope>>();
+
+/** The scope normalized for `resource`, and its fingerprint; read from the cache for a deeply frozen scope object. */
+function ownScopeOf(scope: unknown, resource: Resource): OwnScope {
+  const cache = typeof scope === 'object' && scope !== null ? frozenScopes.get(resource)?.get(scope) : undefined;
+  if (cache !== undefined) return cache;
+  const groups = normalizeScope(scope, resource);
+  const own = { groups, text: fingerprintOf(groups, []) };
+  if (typeof scope === 'object' && scope !== null && isDeeplyFrozen(scope)) {
+    let byScope = frozenScopes.get(resource);
+    if (byScope === undefined) frozenScopes.set(resource, (byScope = new WeakMap()));
+    byScope.set(scope, own);
+  }
+  return own;
+}
+
+/**
+ * Whether a value is a plain object, frozen, whose own properties are all data properties holding primitives or such
+ * objects (at most 4 levels deep): nothing in it can ever change or compute a value.
+ */
+function isDeeplyFrozen(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > 4 || !Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(Object.getOwnPropertyDescriptors(value)).every(
+    (property) => 'value' in property && isDeeplyFrozen(property.value, depth + 1),
+  );
+}
 
 /** Whether normalized scope groups match every record: one empty group (no scope). */
 const isEverything = (groups: ScopeGroups): boolean => groups.length === 1 && groups[0]?.length === 0;
