@@ -69,9 +69,10 @@ export interface RelatedRows {
  */
 export function indexedPage(
   store: IndexedStore,
-  query: NormalizedQuery,
+  given: NormalizedQuery,
   related?: RelatedRows,
 ): { items: Row[]; total: number } {
+  const query = withoutUniversal(store, given);
   const { order, limit } = query;
   const offset = (query.page - 1) * limit;
   const compare = related?.compare ?? orderComparator(store.fields, order);
@@ -172,7 +173,8 @@ function sourceOf(rows: readonly Row[] | undefined, found: SearchRows): RowSourc
  * from the key when the order's first field has one, else a scan with top-k selection. A search is read from its
  * text columns unless its matches are dense enough for the walk to find the page after reading fewer rows.
  */
-export function indexedAfter(store: IndexedStore, query: NormalizedQuery, related?: RelatedRows): Row[] {
+export function indexedAfter(store: IndexedStore, given: NormalizedQuery, related?: RelatedRows): Row[] {
+  const query = withoutUniversal(store, given);
   const { order, after } = query;
   const compare = related?.compare ?? orderComparator(store.fields, order);
   const filter = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups, related?.lookup);
@@ -217,6 +219,24 @@ function isMatchAll(groups: ConditionGroups): boolean {
 }
 
 const isCondition = (term: FilterTerm): term is Condition => !isRelationCondition(term);
+
+/**
+ * The query without the conditions every stored row meets, read from the null-or-not indexes: `isnull` on the
+ * soft-delete field while no record is deleted (the service ANDs it into every call), so that such a listing takes
+ * the very path, and costs, of one without it.
+ */
+function withoutUniversal(store: IndexedStore, query: NormalizedQuery): NormalizedQuery {
+  const presence = store.presence;
+  if (presence === undefined || presence.size === 0) return query;
+  const universal = (term: FilterTerm): boolean => {
+    if (isRelationCondition(term) || (term.op !== 'isnull' && term.op !== 'notnull')) return false;
+    const bucket = presence.get(term.field)?.bucketOf(term.op === 'isnull' ? null : true);
+    return bucket !== undefined && bucket.size === store.size;
+  };
+  if (!query.groups.some((group) => group.some(universal))) return query;
+  const groups = query.groups.map((group) => Object.freeze(group.filter((term) => !universal(term))));
+  return Object.freeze({ ...query, groups: Object.freeze(groups) });
+}
 
 /** The terms of a group on the resource's own fields: the group itself when it holds no relation term. */
 function fieldConditionsOf(group: readonly FilterTerm[]): readonly Condition[] {
