@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository, type Repository } from '../../src/index';
-import { ageValue, dateValue, scoreValue, searchArbitrary, statusValue, text } from '../../src/testing/arbitraries';
+import { fieldValues, searchArbitrary } from '../../src/testing/arbitraries';
 import { SEARCH_FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
 import { referenceList } from '../../src/testing/reference-model';
 
@@ -26,18 +26,9 @@ type Model = [Map<string, Item>, Map<string, Item>];
 
 const IDS = ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'];
 const FAIL = new Error('work failed');
-const body: fc.Arbitrary<Body> = fc.record(
-  {
-    name: text,
-    nick: fc.option(text, { nil: null }),
-    age: fc.option(ageValue, { nil: null }),
-    score: scoreValue,
-    active: fc.option(fc.boolean(), { nil: null }),
-    status: statusValue,
-    createdAt: fc.option(dateValue, { nil: null }),
-  },
-  { requiredKeys: ['name', 'age', 'active', 'status', 'createdAt'] },
-);
+const body: fc.Arbitrary<Body> = fc.record(fieldValues, {
+  requiredKeys: ['name', 'age', 'active', 'status', 'createdAt'],
+});
 const target = fc.constantFrom(0 as const, 1 as const);
 const id = fc.constantFrom(...IDS);
 const op: fc.Arbitrary<Op> = fc.oneof(
