@@ -15,6 +15,7 @@ export {
   type FilterTerm,
   type RelationPathParts,
   isRelationCondition,
+  queryWith,
   relationPathOf,
   relationsRead,
 } from '../query/index';

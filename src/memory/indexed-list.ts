@@ -9,6 +9,7 @@ import {
   compilePredicate,
   compileQueryPredicate,
   isRelationCondition,
+  queryWith,
 } from '../kit/index';
 import type { EqualityIndex } from './equality-index';
 import { pageAtRank, walkAfter, walkMatches } from './index-walk';
@@ -72,31 +73,26 @@ export function indexedPage(
   given: NormalizedQuery,
   related?: RelatedRows,
 ): { items: Row[]; total: number } {
-  const query = withoutUniversal(store, given);
-  const { order, limit } = query;
-  const offset = (query.page - 1) * limit;
+  const groups = withoutUniversal(store, given.groups);
+  const { order, limit } = given;
+  const offset = (given.page - 1) * limit;
   const compare = related?.compare ?? orderComparator(store.fields, order);
   const index = store.ordered.get(order[0]?.field ?? '');
-  const terms = query.groups.length === 1 ? (query.groups[0] ?? []) : undefined;
+  const terms = groups.length === 1 ? (groups[0] ?? []) : undefined;
+  const search = given.search ?? undefined;
+  // No condition, or only ones every row meets (the live records of a soft-delete resource with none deleted): the
+  // page is the unfiltered one.
+  if (terms && terms.length === 0 && !search) return unfilteredPage(store, index, order, compare, offset, limit);
+  const query = groups === given.groups ? given : queryWith(given, { groups });
   // The group's conditions on the resource's own fields narrow the candidates; its relation terms are tested on each.
   const group = terms && fieldConditionsOf(terms);
-  const search = query.search ?? undefined;
   const found = search ? searchRows(search, store.searchColumn(search.fields)) : undefined;
   if (search && found) return searchedPage(store, query, search, found, compare, index, offset, related);
 
   const covers = terms?.length === 1 && group?.length === 1 && !search;
   const byValue = group ? narrow(store, group) : undefined;
-  // No condition, or one every row meets (the live records of a soft-delete resource with none deleted): the page is
-  // the unfiltered one.
-  if ((terms && terms.length === 0 && !search) || (covers && byValue?.size === store.size)) {
-    const total = store.size;
-    if (index)
-      return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
-    return {
-      items: selectTop((visit) => store.scan(visit), undefined, compare, offset + limit).top.slice(offset),
-      total,
-    };
-  }
+  // One condition every row meets: the page is the unfiltered one.
+  if (covers && byValue?.size === store.size) return unfilteredPage(store, index, order, compare, offset, limit);
 
   // Without packed columns for the search (no separator fits), the search is one more test of each row.
   const test = compileQueryPredicate(query, related?.lookup);
@@ -174,7 +170,8 @@ function sourceOf(rows: readonly Row[] | undefined, found: SearchRows): RowSourc
  * text columns unless its matches are dense enough for the walk to find the page after reading fewer rows.
  */
 export function indexedAfter(store: IndexedStore, given: NormalizedQuery, related?: RelatedRows): Row[] {
-  const query = withoutUniversal(store, given);
+  const groups = withoutUniversal(store, given.groups);
+  const query = groups === given.groups ? given : queryWith(given, { groups });
   const { order, after } = query;
   const compare = related?.compare ?? orderComparator(store.fields, order);
   const filter = isMatchAll(query.groups) ? undefined : compilePredicate(query.groups, related?.lookup);
@@ -221,21 +218,38 @@ function isMatchAll(groups: ConditionGroups): boolean {
 const isCondition = (term: FilterTerm): term is Condition => !isRelationCondition(term);
 
 /**
- * The query without the conditions every stored row meets, read from the null-or-not indexes: `isnull` on the
+ * The groups without the conditions every stored row meets, read from the null-or-not indexes: `isnull` on the
  * soft-delete field while no record is deleted (the service ANDs it into every call), so that such a listing takes
- * the very path, and costs, of one without it.
+ * the very path, and costs, of one without it. The groups themselves when none is.
  */
-function withoutUniversal(store: IndexedStore, query: NormalizedQuery): NormalizedQuery {
+function withoutUniversal(store: IndexedStore, groups: ConditionGroups): ConditionGroups {
   const presence = store.presence;
-  if (presence === undefined || presence.size === 0) return query;
+  if (presence === undefined || presence.size === 0) return groups;
   const universal = (term: FilterTerm): boolean => {
     if (isRelationCondition(term) || (term.op !== 'isnull' && term.op !== 'notnull')) return false;
     const bucket = presence.get(term.field)?.bucketOf(term.op === 'isnull' ? null : true);
     return bucket !== undefined && bucket.size === store.size;
   };
-  if (!query.groups.some((group) => group.some(universal))) return query;
-  const groups = query.groups.map((group) => Object.freeze(group.filter((term) => !universal(term))));
-  return Object.freeze({ ...query, groups: Object.freeze(groups) });
+  if (!groups.some((group) => group.some(universal))) return groups;
+  return Object.freeze(groups.map((group) => Object.freeze(group.filter((term) => !universal(term)))));
+}
+
+/** The page of an unfiltered query at `offset`, with the store's size as its total. */
+function unfilteredPage(
+  store: IndexedStore,
+  index: OrderedIndex | undefined,
+  order: NormalizedQuery['order'],
+  compare: (a: Row, b: Row) => number,
+  offset: number,
+  limit: number,
+): { items: Row[]; total: number } {
+  const total = store.size;
+  if (index)
+    return { items: offset >= total ? [] : pageAtRank(index, order, store.idField, compare, offset, limit), total };
+  return {
+    items: selectTop((visit) => store.scan(visit), undefined, compare, offset + limit).top.slice(offset),
+    total,
+  };
 }
 
 /** The terms of a group on the resource's own fields: the group itself when it holds no relation term. */

@@ -8,6 +8,7 @@ import {
   resolveRelationTerms,
   type RecordId,
   normalizeScope,
+  queryWith,
   relationPathOf,
   relationsRead,
   resolveRelations,
@@ -137,7 +138,7 @@ export function relationReadingOf(
           return relatedIdsCondition(native.relation, native.store, native.scope, child);
         }),
       );
-      return changed ? { ...query, groups } : query;
+      return changed ? queryWith(query, { groups }) : query;
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   isRelationCondition,
+  queryWith,
   resolveRelationTerms,
   type Condition,
   type FilterTerm,
@@ -31,10 +32,10 @@ export async function resolveElsewhere(
       if (isRelationCondition(term) && elsewhere.has(term.relation)) {
         alternatives = resolved.get(term) ?? [];
         if (!resolved.has(term)) {
-          const single = await resolveRelationTerms(
-            { ...query, groups: [[term]] },
-            { resource: parent.resource, relations: bindings },
-          );
+          const single = await resolveRelationTerms(queryWith(query, { groups: [[term]] }), {
+            resource: parent.resource,
+            relations: bindings,
+          });
           alternatives = single.groups.map((conditions) => conditions.map((c) => fitted(c as Condition, shape)));
           resolved.set(term, alternatives);
         }
@@ -43,7 +44,7 @@ export async function resolveElsewhere(
     }
     groups.push(...expanded);
   }
-  return Object.freeze({ ...query, groups: Object.freeze(groups), baseGroups: query.baseGroups ?? query.groups });
+  return queryWith(query, { groups: Object.freeze(groups), baseGroups: query.baseGroups ?? query.groups });
 }
 
 /** A resolved condition without the list values its column cannot hold (`in`/`notin` of related ids). */

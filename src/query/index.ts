@@ -29,7 +29,7 @@ export type {
   FilterTerm,
   RelationPathParts,
 } from './model/index';
-export { isRelationCondition, relationPathOf, relationsRead } from './model/index';
+export { isRelationCondition, queryWith, relationPathOf, relationsRead } from './model/index';
 export { SEARCH_LENGTH, resolveSelect, normalizeInput, normalizeScope, nextCursorOf } from './model/index';
 
 // The reference evaluation of a normalized query.

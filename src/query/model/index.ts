@@ -28,6 +28,7 @@ export {
   type FilterTerm,
   isRelationCondition,
 } from './normalized-query';
+export { queryWith } from './query-with';
 export { relationPathOf, type RelationPathParts } from './relation-path';
 export { relationsRead } from './relations-read';
 export { normalizeInput, finishQuery, type RelationScopeBindings } from './normalize-input';

@@ -1,6 +1,6 @@
 import { resolveRelations, type Resource } from '../../resource/index';
 import { CURSOR_MISMATCH, decodeCursor, scopeTagOf } from '../../pagination/index';
-import { type Condition, fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
+import { type Condition, type ConditionGroups, fingerprintOf, recall, type NormalizedQuery } from './normalized-query';
 import { normalizeOrder } from './normalize-order';
 import { normalizeWhere } from './normalize-where';
 import { Problems, badRequest, quote } from '../../errors/index';
@@ -8,6 +8,7 @@ import { andGroups, normalizeScope } from './normalize-scope';
 import { resolvePageLimits } from './page-limits';
 import { resolveSearch, resolveSelect } from './search-and-select';
 import { resolveRelationNames } from './relation-names';
+import { queryWith } from './query-with';
 import { relationsRead } from './relations-read';
 
 /**
@@ -129,30 +130,35 @@ function applyScope(
   const scoped = relationScopes !== undefined && [...relationScopes.values()].some((groups) => !isEverything(groups));
   if ((scope === undefined || scope === null) && !scoped) {
     if (query.after !== null && cursorScope !== null) throw badRequest([CURSOR_MISMATCH]);
-    return relationScopes === undefined ? query : Object.freeze({ ...query, relationScopes });
+    return relationScopes === undefined ? query : queryWith(query, { relationScopes });
   }
   const own = scope === undefined || scope === null ? undefined : ownScopeOf(scope, resource);
-  const scopeGroups = own?.groups;
-  const ownText = own?.text ?? fingerprintOf([[]], []);
-  const scopeTag = scopeTagOf(scoped ? relationScopeText(ownText, relationScopes) : ownText);
+  const scopeTag = scoped
+    ? scopeTagOf(relationScopeText(own?.text ?? NO_SCOPE_TEXT, relationScopes))
+    : (own?.tag ?? NO_SCOPE_TAG);
   if (query.after !== null && cursorScope !== scopeTag) throw badRequest([CURSOR_MISMATCH]);
-  return Object.freeze({
-    ...query,
-    ...(scopeGroups === undefined
-      ? {}
-      : { groups: Object.freeze(andGroups(scopeGroups, query.groups)), baseGroups: query.baseGroups ?? query.groups }),
-    ...(relationScopes === undefined ? {} : { relationScopes }),
-    scopeTag,
-  });
+  const changes: { -readonly [K in keyof NormalizedQuery]?: NormalizedQuery[K] } = { scopeTag };
+  if (own !== undefined) {
+    // No filter: the scope's own frozen groups, shared by every call.
+    changes.groups = isEverything(query.groups) ? own.groups : Object.freeze(andGroups(own.groups, query.groups));
+    changes.baseGroups = query.baseGroups ?? query.groups;
+  }
+  if (relationScopes !== undefined) changes.relationScopes = relationScopes;
+  return queryWith(query, changes);
 }
 
 type ScopeGroups = readonly (readonly Condition[])[];
 
-/** A scope as normalized for a resource, and the text its tag hashes. */
+/** A scope as normalized for a resource, the text its tag hashes, and that tag. */
 interface OwnScope {
   readonly groups: ScopeGroups;
   readonly text: string;
+  readonly tag: string;
 }
+
+/** The fingerprint and tag of no own scope (only related scopes apply). */
+const NO_SCOPE_TEXT = fingerprintOf([[]], []);
+const NO_SCOPE_TAG = scopeTagOf(NO_SCOPE_TEXT);
 
 /**
  * Normalized scopes of deeply frozen scope objects, by resource: such a scope (the soft-delete condition the service
@@ -165,7 +171,8 @@ function ownScopeOf(scope: unknown, resource: Resource): OwnScope {
   const cache = typeof scope === 'object' && scope !== null ? frozenScopes.get(resource)?.get(scope) : undefined;
   if (cache !== undefined) return cache;
   const groups = normalizeScope(scope, resource);
-  const own = { groups, text: fingerprintOf(groups, []) };
+  const text = fingerprintOf(groups, []);
+  const own = { groups, text, tag: scopeTagOf(text) };
   if (typeof scope === 'object' && scope !== null && isDeeplyFrozen(scope)) {
     let byScope = frozenScopes.get(resource);
     if (byScope === undefined) frozenScopes.set(resource, (byScope = new WeakMap()));
@@ -187,7 +194,7 @@ function isDeeplyFrozen(value: unknown, depth = 0): boolean {
 }
 
 /** Whether normalized scope groups match every record: one empty group (no scope). */
-const isEverything = (groups: ScopeGroups): boolean => groups.length === 1 && groups[0]?.length === 0;
+const isEverything = (groups: ConditionGroups): boolean => groups.length === 1 && groups[0]?.length === 0;
 
 /** The canonical text the scope tag hashes when related scopes apply: the own scope's, then each relation's by name. */
 function relationScopeText(ownText: string, relationScopes: ReadonlyMap<string, ScopeGroups>): string {
