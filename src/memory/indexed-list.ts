@@ -225,13 +225,39 @@ const isCondition = (term: FilterTerm): term is Condition => !isRelationConditio
 function withoutUniversal(store: IndexedStore, groups: ConditionGroups): ConditionGroups {
   const presence = store.presence;
   if (presence === undefined || presence.size === 0) return groups;
-  const universal = (term: FilterTerm): boolean => {
-    if (isRelationCondition(term) || (term.op !== 'isnull' && term.op !== 'notnull')) return false;
-    const bucket = presence.get(term.field)?.bucketOf(term.op === 'isnull' ? null : true);
-    return bucket !== undefined && bucket.size === store.size;
-  };
-  if (!groups.some((group) => group.some(universal))) return groups;
-  return Object.freeze(groups.map((group) => Object.freeze(group.filter((term) => !universal(term)))));
+  // Which terms are universal now, one bit each (past 30 terms the result is not cached).
+  let mask = 0;
+  let position = 0;
+  for (const group of groups)
+    for (const term of group) {
+      if (isUniversal(store, presence, term)) mask |= position < 30 ? 1 << position : 0;
+      position++;
+    }
+  if (mask === 0 && position <= 30) return groups;
+  const cached = position <= 30 ? withoutUniversalCache.get(groups) : undefined;
+  if (cached?.mask === mask) return cached.groups;
+  const kept = Object.freeze(
+    groups.map((group) => Object.freeze(group.filter((term) => !isUniversal(store, presence, term)))),
+  );
+  if (position <= 30) withoutUniversalCache.set(groups, { mask, groups: kept });
+  if (kept.every((group, i) => group.length === groups[i]?.length)) return groups;
+  return kept;
+}
+
+/**
+ * The groups without their universal terms, by the groups they were taken from (the scope's frozen groups, shared by
+ * every call without a filter), with the terms that were universal then.
+ */
+const withoutUniversalCache = new WeakMap<
+  ConditionGroups,
+  { readonly mask: number; readonly groups: ConditionGroups }
+>();
+
+/** Whether every stored row meets a term: `isnull` or `notnull` on a null-or-not index with every row in its bucket. */
+function isUniversal(store: IndexedStore, presence: NonNullable<IndexedStore['presence']>, term: FilterTerm): boolean {
+  if (isRelationCondition(term) || (term.op !== 'isnull' && term.op !== 'notnull')) return false;
+  const bucket = presence.get(term.field)?.bucketOf(term.op === 'isnull' ? null : true);
+  return bucket !== undefined && bucket.size === store.size;
 }
 
 /** The page of an unfiltered query at `offset`, with the store's size as its total. */

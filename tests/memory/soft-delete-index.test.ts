@@ -88,4 +88,24 @@ describe('the null-or-not index of a soft-delete field', () => {
     await repository.update('r01', { deletedAt: null });
     expect((await repository.list(live)).total).toBe(59);
   });
+  it('follows deletes and restores under one frozen scope reused by every call (its groups are cached)', async () => {
+    const repository = createMemoryRepository(soft, { records: seed });
+    const reference = createMemoryRepository(plain, { records: seed });
+    const scope = Object.freeze({ deletedAt: Object.freeze({ isnull: true }) });
+    const input = { orderBy: [{ field: 'rank' as const, direction: 'asc' as const }], limit: 6, page: 2 };
+    const expectSame = async () =>
+      expect(await repository.list(input, { scope })).toStrictEqual(await reference.list(input, { scope }));
+    const setDeleted = async (id: string, deletedAt: Date | null) => {
+      await repository.update(id, { deletedAt });
+      await reference.update(id, { deletedAt });
+    };
+    await expectSame();
+    await setDeleted('r03', new Date(Date.UTC(2025, 1, 1)));
+    await expectSame();
+    await setDeleted('r03', null);
+    await expectSame();
+    await setDeleted('r07', new Date(Date.UTC(2025, 1, 2)));
+    await expectSame();
+    expect((await repository.list(input, { scope })).total).toBe(59);
+  });
 });
