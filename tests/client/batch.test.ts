@@ -13,22 +13,9 @@ import { HttpError, toErrorEnvelope } from 'pagelope';
 import { rejectionOf } from '../support/rejection-of';
 import { createLifecycleRoutes } from '../openapi/lifecycle-routes';
 import { fakeFetch, json } from './fake-fetch';
-
-const BASE = 'http://api.test';
-
-interface Note {
-  id: string;
-  title: string;
-  deletedAt: string | null;
-  version: number;
-}
+import { BASE, notesOf, type Note } from './lifecycle-notes';
 
 const note = (id: string, title = id): Note => ({ id, title, deletedAt: null, version: 1 });
-
-function notesOf(answer: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch(answer);
-  return { ...fake, notes: createClient({ baseUrl: BASE, fetch: fake.fetch }).resource<Note>('/notes') };
-}
 
 describe('ResourceClient batch calls (what is sent)', () => {
   it('sends POST, PATCH and DELETE {path}/batch with { items } and { ids } as JSON', async () => {

@@ -10,23 +10,9 @@ import { pagelope } from 'pagelope/fastify';
 import { rejectionOf } from '../support/rejection-of';
 import { createLifecycleRoutes } from '../openapi/lifecycle-routes';
 import { fakeFetch, json, pageOf } from './fake-fetch';
-
-const BASE = 'http://api.test';
-
-interface Note {
-  id: string;
-  title: string;
-  deletedAt: string | null;
-  version: number;
-}
+import { BASE, notesOf, type Note } from './lifecycle-notes';
 
 const note = (version: number, deletedAt: string | null = null): Note => ({ id: 'n1', title: 't', deletedAt, version });
-
-function notesOf(answer: Parameters<typeof fakeFetch>[0], headers?: Record<string, string>) {
-  const fake = fakeFetch(answer);
-  const client = createClient({ baseUrl: BASE, fetch: fake.fetch, ...(headers === undefined ? {} : { headers }) });
-  return { ...fake, notes: client.resource<Note>('/notes') };
-}
 
 describe('ResourceClient lifecycle calls (what is sent)', () => {
   it('sends ifMatch as if-match: a number as its quoted tag, a string as it is, nothing without it', async () => {

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from '../../../src/index';
 import type { DefineRoutesOptions } from '../../../src/index';
-import { STACK, type Envelope } from '../envelope';
+import type { Envelope } from '../envelope';
 import { BODY_LIMIT } from './fixtures';
 import type { MountAdapter, MountedApp } from './mount-adapter';
+import { sendChecked, type SentResult } from './send-checked';
 
 /** Notes with soft delete and versions; their seed, n1 to n9, every one live at version 1. */
 export const lifecycleNotes = defineResource({
@@ -29,12 +30,7 @@ function notesRoutes(path: string, routes?: DefineRoutesOptions['routes']) {
   return defineRoutes(service, routes === undefined ? { path } : { path, routes });
 }
 
-interface Sent {
-  readonly response: Response;
-  readonly text: string;
-  readonly body: unknown;
-  readonly correlationId: string;
-}
+type Sent = SentResult;
 
 /** Declares the lifecycle cases on the app `mount` builds: `/notes` (every option), `/plain` (none), `/strict`. */
 export function describeLifecycleContract(name: string, mount: MountAdapter): void {
@@ -62,17 +58,8 @@ export function describeLifecycleContract(name: string, mount: MountAdapter): vo
       await app?.close();
     });
 
-    const send = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Sent> => {
-      const correlationId = `${name.replace(/[^\w.:-]/g, '-')}-life-${Math.random().toString(36).slice(2, 10)}`;
-      const response = await fetch(`${app.url}${path}`, {
-        ...init,
-        headers: { 'x-correlation-id': correlationId, ...init.headers },
-      });
-      const text = await response.text();
-      expect(response.headers.get('x-correlation-id'), `${init.method ?? 'GET'} ${path}`).toBe(correlationId);
-      expect(text).not.toMatch(STACK);
-      return { response, text, body: text ? (JSON.parse(text) as unknown) : undefined, correlationId };
-    };
+    const send = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Sent> =>
+      sendChecked(app.url, `${name}-life`, path, init);
     const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
       send(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const expectEnvelope = (sent: Sent, status: number) => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineRoutes, type Repository } from '../../../src/index';
-import { STACK, type Envelope } from '../envelope';
+import type { Envelope } from '../envelope';
 import {
   BODY_LIMIT,
   broken,
@@ -16,14 +16,9 @@ import {
   type Thing,
 } from './fixtures';
 import type { MountAdapter, MountedApp } from './mount-adapter';
+import { sendChecked, type SentResult } from './send-checked';
 
-/** A response of a contract app: the text and JSON body read, and the correlation id the request was sent with. */
-export interface SentResult {
-  readonly response: Response;
-  readonly text: string;
-  readonly body: unknown;
-  readonly correlationId: string;
-}
+export type { SentResult } from './send-checked';
 
 /** The mounted apps, known once the enclosing describe block's `beforeAll` has run, and the requests to them. */
 export interface ContractApps {
@@ -103,17 +98,7 @@ export function mountContractApps(name: string, mount: MountAdapter): ContractAp
     path: string,
     init: RequestInit & { headers?: Record<string, string> } = {},
     to: MountedApp = app,
-  ) => {
-    const correlationId = `${name.replace(/[^\w.:-]/g, '-')}-${Math.random().toString(36).slice(2, 10)}`;
-    const response = await fetch(`${to.url}${path}`, {
-      ...init,
-      headers: { 'x-correlation-id': correlationId, ...init.headers },
-    });
-    const text = await response.text();
-    expect(response.headers.get('x-correlation-id'), `${init.method ?? 'GET'} ${path}`).toBe(correlationId);
-    expect(text).not.toMatch(STACK);
-    return { response, text, body: text ? (JSON.parse(text) as unknown) : undefined, correlationId };
-  };
+  ) => sendChecked(to.url, name, path, init);
   const expectEnvelope = (
     result: { response: Response; body: unknown; correlationId: string },
     status: number,
