@@ -8,6 +8,7 @@
  *   --scoped    time only the scoped cursor page on an existing schema (bench/postgres/scoped-cursor.ts)
  *   --relations time only the relation section (bench/postgres/relations.ts; with --quick, at its quick sizes)
  *   --batch     time only the batch writes (bench/postgres/batch.ts)
+ *   --drizzle   time only Drizzle against pagelope/postgres on the benchmark table (bench/postgres/drizzle.ts)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
@@ -29,6 +30,7 @@ import { checkTargets, renderScenario, renderTargets, type ScenarioResult } from
 import { buildDepthCases, createAdapter, LIMIT, loadScenarios, type Adapter } from './scenarios';
 import { checkRelationTargets, renderRelations, runRelations } from './relations';
 import { checkBatchTargets, renderBatch, runBatch } from './batch';
+import { checkDrizzleTargets, renderDrizzle, runDrizzle } from './drizzle';
 import { renderScopedCursor, runScopedCursor } from './scoped-cursor';
 import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
@@ -69,7 +71,16 @@ const NOTES = [
 ];
 
 async function main(argv: readonly string[]): Promise<void> {
-  const known = new Set(['--quick', '--rebuild', '--write', '--search', '--scoped', '--relations', '--batch']);
+  const known = new Set([
+    '--quick',
+    '--rebuild',
+    '--write',
+    '--search',
+    '--scoped',
+    '--relations',
+    '--batch',
+    '--drizzle',
+  ]);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
   const mode = argv.includes('--quick') ? QUICK : FULL;
@@ -79,8 +90,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const searchOnly = argv.includes('--search') || scopedOnly;
   const relationsOnly = argv.includes('--relations');
   const batchOnly = argv.includes('--batch');
-  if (write && (searchOnly || relationsOnly || batchOnly))
-    throw new Error('--write records a full run (drop --search, --scoped, --relations and --batch)');
+  const drizzleOnly = argv.includes('--drizzle');
+  if (write && (searchOnly || relationsOnly || batchOnly || drizzleOnly))
+    throw new Error('--write records a full run (drop --search, --scoped, --relations, --batch and --drizzle)');
   if (relationsOnly && searchOnly)
     throw new Error('--relations runs the relation section alone (drop --search and --scoped)');
 
@@ -105,6 +117,12 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     await ensureTable(pool, { table: mode.table, rows: mode.rows, rebuild: argv.includes('--rebuild') });
+    if (drizzleOnly) {
+      const drizzle = await runDrizzle(pool, mode.table, mode.first);
+      process.stdout.write(`${renderDrizzle(drizzle, mode.table)}\n\n${renderTargets(checkDrizzleTargets(drizzle))}\n`);
+      log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     const measuring = performance.now();
     const adapter = createAdapter(pool, mode.table);
     const peer = await createNestPeer(url, mode.table);
@@ -155,6 +173,7 @@ async function main(argv: readonly string[]): Promise<void> {
           budget: mode.first,
         });
     const batch = searchOnly ? undefined : await runBatch(pool, { quick: mode.name === 'quick' });
+    const drizzle = searchOnly ? undefined : await runDrizzle(pool, mode.table, mode.first);
     const measureSeconds = (performance.now() - measuring) / 1000;
 
     const server = await pool.query<{ version: string; shared_buffers: string }>(
@@ -175,10 +194,12 @@ async function main(argv: readonly string[]): Promise<void> {
       renderScopedCursor(scoped),
       ...(relations ? [renderRelations(relations)] : []),
       ...(batch ? [renderBatch(batch)] : []),
+      ...(drizzle ? [renderDrizzle(drizzle, mode.table)] : []),
       renderTargets([
         ...checkTargets(results),
         ...(relations ? checkRelationTargets(relations) : []),
         ...(batch ? checkBatchTargets(batch) : []),
+        ...(drizzle ? checkDrizzleTargets(drizzle) : []),
       ]),
       `### Notes\n\n${NOTES.map((n) => `- ${n}`).join('\n')}`,
       plans,

@@ -106,7 +106,12 @@ export async function loadScenarios(pool: pg.Pool, table: string): Promise<Scena
  * `encodeCursor` and `queryFingerprint` (of the same normalized query `listByCursor` builds), exactly as
  * `listByCursor` encodes `nextCursor`.
  */
-async function cursorAt(pool: pg.Pool, table: string, scenario: Scenario, offset: number): Promise<string | undefined> {
+export async function cursorAt(
+  pool: pg.Pool,
+  table: string,
+  scenario: Scenario,
+  offset: number,
+): Promise<string | undefined> {
   if (offset === 0) return undefined;
   const filter = scenario.status === undefined ? '' : `WHERE "status" = $1`;
   const { rows } = await pool.query<{ createdAt: Date; id: string }>(

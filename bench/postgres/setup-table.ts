@@ -52,8 +52,9 @@ export async function ensureTable(pool: pg.Pool, options: EnsureTableOptions): P
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
     await pool.query(
-      `INSERT INTO "${table}" ("id", "username", "email", "status", "age", "createdAt")
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::timestamptz[])`,
+      `INSERT INTO "${table}" ("id", "username", "email", "status", "age", "createdAt", "deletedAt", "version")
+       SELECT u.*, NULL, 1
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::timestamptz[]) AS u`,
       [
         batch.map((u) => u.id),
         batch.map((u) => u.username),
@@ -77,6 +78,13 @@ async function holdsSeed(pool: pg.Pool, table: string, rows: number): Promise<bo
     `"${table}"`,
   ]);
   if (!found[0]?.exists) return false;
+  // A table built before the users had soft delete and a version lacks their columns.
+  const { rows: columns } = await pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 AND column_name IN ('deletedAt', 'version')`,
+    [table],
+  );
+  if (Number(columns[0]?.n) !== 2) return false;
   const { rows: stats } = await pool.query<{ n: string; last: string | null }>(
     `SELECT count(*) AS n, max("id") FILTER (WHERE "id" = $1) AS last FROM "${table}"`,
     [lastId(rows)],
