@@ -48,22 +48,57 @@ function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
 
 const runners = new WeakMap<object, SqlRunner>();
 
+/** The SQL function that folds text as `toLowerCase()` does, where the connection takes functions of JavaScript. */
+const LOWER = 'pagelope_lower';
+
+/**
+ * Registers {@link LOWER} on the driver's connection (`create_function` of sql.js, `function` of better-sqlite3) and
+ * returns its name, or `undefined` for a driver without functions of JavaScript (libsql).
+ */
+function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
+  const client = ((db as { readonly $client?: unknown }).$client ??
+    (db as unknown as { readonly session?: { readonly client?: unknown } }).session?.client) as
+    Record<string, unknown> | undefined;
+  const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
+  try {
+    if (typeof client?.['create_function'] === 'function') {
+      (client['create_function'] as (name: string, fn: typeof lower) => unknown).call(client, LOWER, lower);
+      return LOWER;
+    }
+    if (typeof client?.['function'] === 'function' && typeof client['prepare'] === 'function') {
+      (client['function'] as (name: string, options: object, fn: typeof lower) => unknown).call(
+        client,
+        LOWER,
+        { deterministic: true },
+        lower,
+      );
+      return LOWER;
+    }
+  } catch {
+    // A connection that refuses the function: the case-insensitive operators are evaluated in JavaScript.
+  }
+  return undefined;
+}
+
 /**
  * The `SqlRunner` of a Drizzle SQLite database, one per database (so that the repositories on it share its
  * transactions). SQLite is one connection: `transaction(work)` runs `BEGIN` ... `COMMIT` (or `ROLLBACK`) itself, and
  * every statement of the repositories outside it waits until it ends; inside, a nested `transaction` is a savepoint.
  * Statements run through the session of `db` as Drizzle's own queries do; a driver's error wrapped by Drizzle is
- * rethrown as the driver's.
+ * rethrown as the driver's. On sql.js and better-sqlite3 it registers `pagelope_lower`, JavaScript's `toLowerCase()`
+ * as a SQL function, so that case-insensitive matching is SQL and folds as the memory repository does.
  */
 export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
   const known = runners.get(db);
   if (known) return known;
   const session = (db as unknown as { readonly session: SessionLike }).session;
   const queue = createQueue();
+  const lowerFunction = registerLower(db);
   let savepoints = 0;
   const inside = (): SqlRunner =>
     Object.freeze({
       inTransaction: true,
+      lowerFunction,
       all: (text: string, params: readonly unknown[]) => allOn(session, text, params),
       async transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
         const name = `pagelope_${++savepoints}`;
@@ -81,6 +116,7 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
     });
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
+    lowerFunction,
     all: (text: string, params: readonly unknown[]) => queue(() => allOn(session, text, params)),
     transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
       queue(async () => {
