@@ -10,10 +10,16 @@ describeDrizzleLegs((name, makeRepository) => {
   });
 });
 
-describeSqliteLeg((name, makeRepository) => {
-  repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
-    numRuns: 40,
-    readsAbsentNullableAsNull: true,
-    relations: true,
-  });
-});
+// With JavaScript functions (sql.js, better-sqlite3) case-insensitive matching is SQL; without (libsql) JavaScript.
+for (const functions of [true, false]) {
+  describeSqliteLeg(
+    (name, makeRepository) => {
+      repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
+        numRuns: 40,
+        readsAbsentNullableAsNull: true,
+        relations: true,
+      });
+    },
+    { functions },
+  );
+}

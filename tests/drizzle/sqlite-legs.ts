@@ -28,12 +28,27 @@ export interface SqliteLeg {
   readonly exec: (sql: string) => void;
 }
 
+/** Options of {@link openSqlite}. */
+export interface OpenSqliteOptions {
+  /**
+   * `false`: the connection takes no SQL functions written in JavaScript, as libsql's does not (the repository then
+   * evaluates case-insensitive operators and searches in JavaScript). Default `true`.
+   */
+  readonly functions?: boolean;
+  /** Drizzle's logger: sees every statement. */
+  readonly logQuery?: (query: string, params: unknown[]) => void;
+}
+
 /** Opens an empty in-memory SQLite database (sql.js) with foreign keys enforced, and its Drizzle database. */
-export async function openSqlite(): Promise<SqliteLeg> {
+export async function openSqlite(options: OpenSqliteOptions = {}): Promise<SqliteLeg> {
   const SQL = await initSqlJs();
   const client = new SQL.Database();
   client.exec('PRAGMA foreign_keys = ON');
-  return { db: drizzle(client) as unknown as DrizzleSQLiteDatabase, exec: (sql) => void client.exec(sql) };
+  // Without functions: a client offering only what Drizzle's sql.js session calls.
+  const given = options.functions === false ? { prepare: (sql: string) => client.prepare(sql) } : client;
+  const { logQuery } = options;
+  const db = drizzle(given as never, logQuery ? { logger: { logQuery } } : {});
+  return { db: db as unknown as DrizzleSQLiteDatabase, exec: (sql) => void client.exec(sql) };
 }
 
 /** The SQL column name of a field in the tests' tables. */
@@ -82,12 +97,13 @@ export function createSqliteTable(leg: SqliteLeg, resource: Resource, prefix: st
  */
 export function describeSqliteLeg(
   body: (name: string, makeRepository: RepositoryFactory, leg: () => SqliteLeg) => void,
+  options: OpenSqliteOptions = {},
 ): void {
-  const name = 'SQLite (sql.js)';
+  const name = options.functions === false ? 'SQLite (sql.js, no JavaScript functions)' : 'SQLite (sql.js)';
   describe(name, () => {
     let leg: SqliteLeg | undefined;
     beforeAll(async () => {
-      leg = await openSqlite();
+      leg = await openSqlite(options);
     });
     const current = (): SqliteLeg => {
       if (!leg) throw new Error('database not open');
