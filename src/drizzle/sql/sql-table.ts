@@ -19,6 +19,8 @@ export interface SqlTable {
   select(on: SqlRunner, clause: string, statement: SqlStatement): Promise<Row[]>;
   /** The number of rows `WHERE <where>` selects, with `statement`'s parameters. */
   count(on: SqlRunner, where: string, statement: SqlStatement): Promise<number>;
+  /** The number of rows `WHERE <where>` selects for each value of `field` (as the record holds it). */
+  countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement): Promise<Map<unknown, number>>;
   /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
   insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
   /** Sets the columns of `names` (NULL for an absent value) of the record with this id; `undefined` when none. */
@@ -113,6 +115,14 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     statement: (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction),
     select: (on: SqlRunner, clause: string, statement: SqlStatement) =>
       run(on, `SELECT ${selectList} FROM ${name} ${clause}`, statement.values),
+    async countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement) {
+      const key = q(column(field).name);
+      const rows = await on.all(
+        `SELECT ${key} AS ${q(field)}, count(*) AS ${q('n')} FROM ${name} WHERE ${where} GROUP BY ${key}`,
+        statement.values,
+      );
+      return new Map(rows.map((row) => [toRecord(row)[field], Number(row['n'])]));
+    },
     async count(on: SqlRunner, where: string, statement: SqlStatement) {
       const [row] = await on.all(`SELECT count(*) AS ${q('n')} FROM ${name} WHERE ${where}`, statement.values);
       return Number(row?.['n'] ?? 0);
