@@ -11,15 +11,12 @@ describeDrizzleLegs((name, makeRepository) => {
 });
 
 // With JavaScript functions (sql.js, better-sqlite3) case-insensitive matching is SQL; without (libsql) JavaScript.
-for (const functions of [true, false]) {
-  describeSqliteLeg(
-    (name, makeRepository) => {
-      repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
-        numRuns: 40,
-        readsAbsentNullableAsNull: true,
-        relations: true,
-      });
-    },
-    { functions },
-  );
+for (const options of [{ functions: true }, { functions: false }, { driver: 'libsql' as const }]) {
+  describeSqliteLeg((name, makeRepository) => {
+    repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
+      numRuns: 40,
+      readsAbsentNullableAsNull: true,
+      relations: true,
+    });
+  }, options);
 }

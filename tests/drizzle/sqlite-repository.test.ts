@@ -15,7 +15,7 @@ let counter = 0;
 async function library(leg?: SqliteLeg) {
   const open = leg ?? (await openSqlite());
   const n = ++counter;
-  open.exec(
+  await open.exec(
     `CREATE TABLE authors_${n} (author_id INTEGER PRIMARY KEY, full_name TEXT NOT NULL UNIQUE);` +
       `CREATE TABLE books_${n} (book_id TEXT PRIMARY KEY, book_title TEXT NOT NULL, ` +
       `author_id INTEGER REFERENCES authors_${n}(author_id), pages INTEGER NOT NULL DEFAULT 100 CHECK (pages > 0), ` +
@@ -89,7 +89,7 @@ describe('createDrizzleRepository on SQLite', () => {
 
   it('keeps dates exact whatever the time zone: timestamp_ms columns and ISO text columns', async () => {
     const leg = await openSqlite();
-    leg.exec('CREATE TABLE events (id TEXT PRIMARY KEY, at TEXT NOT NULL, day TEXT NOT NULL)');
+    await leg.exec('CREATE TABLE events (id TEXT PRIMARY KEY, at TEXT NOT NULL, day TEXT NOT NULL)');
     const events = defineResource({
       name: 'events',
       schema: z.object({ id: z.string(), at: z.date(), day: z.iso.date() }),
@@ -215,7 +215,7 @@ describe('createDrizzleRepository on SQLite, compared with memory', () => {
   for (const functions of [true, false]) {
     it(`answers every query as memory does ${functions ? 'with' : 'without'} JavaScript functions`, async () => {
       const leg = await openSqlite({ functions });
-      leg.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, word TEXT NOT NULL, other TEXT)');
+      await leg.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, word TEXT NOT NULL, other TEXT)');
       const table = sqliteTable('notes', {
         id: text('id').primaryKey(),
         word: text('word').notNull(),
