@@ -86,7 +86,8 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
 
 /**
  * An OR of AND-groups of conditions as one SQL boolean expression on `statement`, or `undefined` when a term cannot
- * be said exactly in SQL (a relation term: resolve those first; a case-insensitive operator without `lower`).
+ * be said exactly in SQL (a relation term the statement's `relations` cannot say; a case-insensitive operator
+ * without `lower`).
  */
 export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement): string | undefined {
   if (groups.length === 0) return '1 = 0';
@@ -94,8 +95,9 @@ export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement
   for (const group of groups) {
     const ands: string[] = [];
     for (const term of group) {
-      if (isRelationCondition(term)) return undefined;
-      const sql = compileCondition(term, statement);
+      const sql = isRelationCondition(term)
+        ? statement.relations?.(term, statement)
+        : compileCondition(term, statement);
       if (sql === undefined) return undefined;
       ands.push(`(${sql})`);
     }

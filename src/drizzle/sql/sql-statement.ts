@@ -1,3 +1,4 @@
+import type { RelationCondition } from 'pagelope/kit';
 import type { SqlColumn } from './sql-repository-options';
 import type { SqlDialect } from './sql-dialect';
 
@@ -7,13 +8,25 @@ import type { SqlDialect } from './sql-dialect';
  * field's quoted column, `lower` the function that folds text as `toLowerCase()` does (absent: none).
  */
 export class SqlStatement {
-  readonly values: unknown[] = [];
+  /**
+   * How a relation term of the statement's table is SQL (an `EXISTS` subquery), or `undefined` when it cannot be
+   * (absent: no relation term can).
+   */
+  relations?: ((term: RelationCondition, statement: SqlStatement) => string | undefined) | undefined;
 
   constructor(
     readonly dialect: SqlDialect,
     private readonly columns: ReadonlyMap<string, SqlColumn>,
     readonly lower: string | undefined,
+    /** The quoted table or alias that qualifies every column (absent: none). */
+    private readonly qualifier?: string,
+    readonly values: unknown[] = [],
   ) {}
+
+  /** A statement on another table's `columns` under `qualifier`, binding into the same parameters. */
+  on(columns: ReadonlyMap<string, SqlColumn>, qualifier: string): SqlStatement {
+    return new SqlStatement(this.dialect, columns, this.lower, qualifier, this.values);
+  }
 
   /** Binds `value` and returns its placeholder. */
   add(value: unknown): string {
@@ -28,7 +41,8 @@ export class SqlStatement {
 
   /** The quoted column of `field`. */
   column(field: string): string {
-    return this.dialect.quoteIdentifier(this.sqlColumn(field).name);
+    const column = this.dialect.quoteIdentifier(this.sqlColumn(field).name);
+    return this.qualifier === undefined ? column : `${this.qualifier}.${column}`;
   }
 
   private sqlColumn(field: string): SqlColumn {
