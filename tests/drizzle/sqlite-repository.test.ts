@@ -134,7 +134,7 @@ describe('createDrizzleRepository on SQLite', () => {
     expect(statements[1]).toMatch(/^SELECT count\(\*\)/);
   });
 
-  it('filters by a relation bound to a repository of the same database with an EXISTS subquery', async () => {
+  it('filters and sorts by a relation bound to a repository of the same database with subqueries', async () => {
     const statements: string[] = [];
     const leg = await openSqlite({ logQuery: (query) => statements.push(query) });
     await leg.exec(
@@ -147,9 +147,10 @@ describe('createDrizzleRepository on SQLite', () => {
       title: text('title').notNull(),
       writerId: text('writer_id'),
     });
-    const writers = resourceFromTable(writersTable, { filterable: ['name'] });
+    const writers = resourceFromTable(writersTable, { filterable: ['name'], sortable: ['name'] });
     const novels = resourceFromTable(novelsTable, {
       filterable: ['title', 'writer.name'],
+      sortable: ['writer.name'],
       relations: { writer: { kind: 'one', resource: () => writers, field: 'writerId' } },
     });
     const writersRepository = createDrizzleRepository(writers, { db: leg.db, table: writersTable });
@@ -169,6 +170,21 @@ describe('createDrizzleRepository on SQLite', () => {
     });
     expect(page.items.map((novel) => novel.id)).toEqual(['n1']);
     expect(statements[0]).toMatch(/EXISTS \(SELECT 1 FROM "writers" AS "~r" WHERE "~r"."id" = "novels"."writer_id"/);
+    statements.length = 0;
+    const sorted = await novelsRepository.listByCursor(
+      { orderBy: [{ field: 'writer.name', direction: 'desc' }], limit: 1 } as never,
+      { relations: { writer: { repository: writersRepository as Repository<unknown> } } },
+    );
+    expect(sorted.items.map((novel) => novel.id)).toEqual(['n3']);
+    expect(statements[0]).toMatch(/ORDER BY \(SELECT "~p"."name" FROM "writers" AS "~p" WHERE .*\) DESC NULLS FIRST/);
+    const next = await novelsRepository.listByCursor(
+      { orderBy: [{ field: 'writer.name', direction: 'desc' }], cursor: sorted.nextCursor, limit: 5 } as never,
+      {
+        relations: { writer: { repository: writersRepository as Repository<unknown> } },
+      },
+    );
+    // Code-point order: 'É' (U+00C9) is after 'Z'.
+    expect(next.items.map((novel) => novel.id)).toEqual(['n1', 'n2']);
   });
 
   it('commits the work of a transaction, tx.query included, and rolls all of it back when work throws', async () => {

@@ -1,6 +1,7 @@
 import {
   compilePredicate,
   isRelationCondition,
+  relationPathOf,
   resolveRelations,
   type Condition,
   type NormalizedQuery,
@@ -9,32 +10,35 @@ import {
 } from 'pagelope/kit';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
-import type { SqlStatement } from './sql-statement';
+import { SqlStatement } from './sql-statement';
 import { sqlTableOn, type SqlTableRef } from './sql-transactions';
 
 /** The alias of the related table inside a relation subquery (no plain table name is spelt so). */
 const ALIAS = '~r';
 
 /**
- * The related tables of the relations `query`'s filter reads when every one of them is bound to a SQL repository on
- * the database of `root` (so that its terms are `EXISTS` subqueries of the same statement), else `undefined` (the
- * kit's `resolveRelationTerms` resolves them then). A query without relation terms has an empty map.
+ * The related tables of the relations `query`'s filter and order read when every one of them is bound to a SQL
+ * repository on the database of `root` (so that its terms are `EXISTS` subqueries of the same statement and its
+ * paths scalar subqueries), else `undefined` (the kit's `resolveRelationTerms` resolves the terms then). A query
+ * that reads no relation has an empty map.
  */
 export function nativeRelations(
   query: NormalizedQuery,
   root: SqlRunner,
   bindings: Readonly<Record<string, RelationBinding>> | undefined,
 ): ReadonlyMap<string, SqlTableRef> | undefined {
+  const names = new Set<string>();
+  for (const group of query.groups) for (const term of group) if (isRelationCondition(term)) names.add(term.relation);
+  for (const term of query.order) {
+    const path = relationPathOf(term.field);
+    if (path) names.add(path.relation);
+  }
   const tables = new Map<string, SqlTableRef>();
-  for (const group of query.groups) {
-    for (const term of group) {
-      if (!isRelationCondition(term) || tables.has(term.relation)) continue;
-      const binding = bindings?.[term.relation];
-      const table =
-        binding && Object.hasOwn(bindings, term.relation) ? sqlTableOn(binding.repository, root) : undefined;
-      if (!table) return undefined;
-      tables.set(term.relation, table);
-    }
+  for (const name of names) {
+    const binding = bindings && Object.hasOwn(bindings, name) ? bindings[name] : undefined;
+    const table = binding ? sqlTableOn(binding.repository, root) : undefined;
+    if (!table) return undefined;
+    tables.set(name, table);
   }
   return tables;
 }
@@ -59,6 +63,28 @@ export function useSqlRelations(
   const parentName = dialect.quoteIdentifier(parent.name);
   const alias = dialect.quoteIdentifier(ALIAS);
   const relations = resolveRelations(parent.resource);
+  const pathAlias = dialect.quoteIdentifier('~p');
+  statement.paths = (path: string) => {
+    const parts = relationPathOf(path);
+    const table = parts && related.get(parts.relation);
+    const relation = parts && relations.get(parts.relation);
+    const column = parts && table?.columns.get(parts.field);
+    if (!parts || !table || !relation || relation.kind !== 'one' || !column) return undefined;
+    const scope = query.relationScopes?.get(parts.relation) ?? [[]];
+    // Whether the scope is SQL at all is known before any parameter is bound.
+    if (compileSqlWhere(scope, new SqlStatement(dialect, table.columns, statement.lower)) === undefined)
+      return undefined;
+    return {
+      column,
+      expression: () => {
+        const inner = statement.on(table.columns, pathAlias);
+        const link = `${inner.column(table.resource.idField)} = ${statement.on(parent.columns, parentName).column(relation.field)}`;
+        const inScope = compileSqlWhere(scope, inner) as string;
+        const where = inScope === '1 = 1' ? link : `${link} AND (${inScope})`;
+        return `(SELECT ${inner.column(parts.field)} FROM ${dialect.quoteIdentifier(table.name)} AS ${pathAlias} WHERE ${where})`;
+      },
+    };
+  };
   statement.relations = (term: RelationCondition, outer: SqlStatement) => {
     const table = related.get(term.relation);
     const relation = relations.get(term.relation);

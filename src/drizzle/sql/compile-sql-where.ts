@@ -20,7 +20,11 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
   const words = value as string;
   const items = value as readonly unknown[];
   const match = (mode: 'contains' | 'starts' | 'ends', target: string) =>
-    dialect.textMatch(mode, target, () => statement.add(words));
+    dialect.textMatch(
+      mode,
+      () => target,
+      () => statement.add(words),
+    );
   const { lower } = statement;
   const folded = lower === undefined ? undefined : `${lower}(${column})`;
   switch (op) {
@@ -117,7 +121,11 @@ export function compileSqlFilter(query: NormalizedQuery, statement: SqlStatement
   if (lower === undefined) return undefined;
   const { needle, fields } = query.search;
   const search = fields.map((field) =>
-    dialect.textMatch('contains', `${lower}(${statement.column(field)})`, () => statement.add(needle)),
+    dialect.textMatch(
+      'contains',
+      () => `${lower}(${statement.column(field)})`,
+      () => statement.add(needle),
+    ),
   );
   return `(${where}) AND (${search.map((sql) => `(${sql})`).join(' OR ')})`;
 }

@@ -15,7 +15,7 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileSqlKeyset, compileSqlOrder, isTableOrder } from './compile-sql-order';
+import { canOrder, compileSqlKeyset, compileSqlOrder } from './compile-sql-order';
 import { nativeRelations, useSqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
@@ -49,8 +49,8 @@ async function pageInSql(
   runner: SqlRunner,
   statementOf: () => SqlStatement,
 ): Promise<{ readonly rows: readonly Row[]; readonly total: number } | undefined> {
-  if (!isTableOrder(query.order)) return undefined;
   const statement = statementOf();
+  if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
   const { limit } = query;
@@ -74,8 +74,8 @@ async function afterInSql(
   runner: SqlRunner,
   statementOf: () => SqlStatement,
 ): Promise<readonly Row[] | undefined> {
-  if (!isTableOrder(query.order)) return undefined;
   const statement = statementOf();
+  if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
   const keyset = query.after ? ` AND (${compileSqlKeyset(query.order, query.after, statement)})` : '';
@@ -165,7 +165,9 @@ export function createSqlLists(
           return records.slice(start, start + query.limit + 1);
         },
       );
-      const last = page.length > query.limit ? page[query.limit - 1] : undefined;
+      const found = page.length > query.limit ? page[query.limit - 1] : undefined;
+      // The next cursor holds the last record's sort key: its relation paths read through their bindings.
+      const [last] = found ? await readRelationPaths([found], query, resource, options?.relations) : [];
       const items = page.slice(0, query.limit).map((record) => itemOf(record, query, resource));
       return Object.freeze({ items: Object.freeze(items), nextCursor: last ? nextCursorOf(query, last) : null });
     },

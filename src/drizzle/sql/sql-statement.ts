@@ -14,6 +14,12 @@ export class SqlStatement {
    */
   relations?: ((term: RelationCondition, statement: SqlStatement) => string | undefined) | undefined;
 
+  /**
+   * The to-one relation paths (`'author.fullName'`) the statement can read: a new scalar subquery of the related
+   * value at each `expression()` call (so that its parameters are bound where its text is), and the related column.
+   */
+  paths?: ((path: string) => { expression(): string; readonly column: SqlColumn } | undefined) | undefined;
+
   constructor(
     readonly dialect: SqlDialect,
     private readonly columns: ReadonlyMap<string, SqlColumn>,
@@ -36,11 +42,19 @@ export class SqlStatement {
 
   /** Binds a value of `field` as its column stores it (`null` as NULL) and returns its placeholder. */
   bind(field: string, value: unknown): string {
-    return this.add(value == null ? null : this.sqlColumn(field).toDriver(value));
+    const column = this.paths?.(field)?.column ?? this.sqlColumn(field);
+    return this.add(value == null ? null : column.toDriver(value));
   }
 
-  /** The quoted column of `field`. */
+  /** Whether the statement can read `field`: a field of its table, or a path of {@link paths}. */
+  reads(field: string): boolean {
+    return this.columns.has(field) || this.paths?.(field) !== undefined;
+  }
+
+  /** The quoted column of `field`, or the scalar subquery of a relation path. */
   column(field: string): string {
+    const path = this.columns.has(field) ? undefined : this.paths?.(field);
+    if (path) return path.expression();
     const column = this.dialect.quoteIdentifier(this.sqlColumn(field).name);
     return this.qualifier === undefined ? column : `${this.qualifier}.${column}`;
   }
