@@ -59,9 +59,8 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
   const selectList = fields.map((field) => `${q(column(field).name)} AS ${q(field)}`).join(', ');
   const fieldOfColumn = new Map(fields.map((field) => [column(field).name, field]));
   const errorTable = { resource, dialect, tableName: options.table, fieldOf: (c: string) => fieldOfColumn.get(c) };
-  let count = 0;
-  const params = () => dialect.placeholder(++count);
-  const bind = (field: string, value: unknown) => (value == null ? null : column(field).toDriver(value));
+  /** A new statement on the table's columns: its `bind` binds a field's value as the column stores it. */
+  const fresh = () => new SqlStatement(dialect, columns, undefined);
   const toRecord = (row: Readonly<Row>): Row => {
     const record: Row = {};
     for (const field of fields) {
@@ -79,10 +78,12 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       throw context ? toWriteError(error, errorTable, context) : error;
     }
   };
-  const inIds = (ids: readonly unknown[]) => {
-    count = 0;
-    return dialect.inList(idColumn, ids.map(params), false);
-  };
+  const inIds = (statement: SqlStatement, ids: readonly unknown[]) =>
+    dialect.inList(
+      idColumn,
+      ids.map((id) => statement.bind(idField, id)),
+      false,
+    );
 
   /** For a multi-row INSERT refused on the id: the 409 of the first record whose id is stored, else `error`. */
   const storedIdError = async (on: SqlRunner, chunk: readonly Row[], error: unknown): Promise<unknown> => {
@@ -90,14 +91,12 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     const violation = dialect.constraintViolation(cause);
     if (violation?.kind !== 'unique' || violation.columns?.join() !== column(idField).name) return error;
     const ids = chunk.map((record) => record[idField]).filter((id) => id !== undefined);
-    const where = inIds(ids);
+    const statement = fresh();
+    const where = inIds(statement, ids);
     const stored = new Set(
-      (
-        await on.all(
-          `SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`,
-          ids.map((id) => bind(idField, id)),
-        )
-      ).map((row) => String(toRecord(row)[idField])),
+      (await on.all(`SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`, statement.values)).map((row) =>
+        String(toRecord(row)[idField]),
+      ),
     );
     const first = ids.find((id) => stored.has(String(id)));
     return first === undefined ? error : new HttpError(409, duplicateIdError(resource, first).message, { cause });
@@ -105,10 +104,9 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
 
   return Object.freeze({
     async byId(on: SqlRunner, id: unknown) {
-      count = 0;
-      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${idColumn} = ${params()}`, [
-        bind(idField, id),
-      ]);
+      const statement = fresh();
+      const where = `${idColumn} = ${statement.bind(idField, id)}`;
+      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${where}`, statement.values);
       return row;
     },
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
@@ -140,12 +138,11 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
         const size = Math.max(1, Math.floor(dialect.maxParameters / perRow));
         for (let start = 0; start < group.length; start += size) {
           const chunk = group.slice(start, start + size);
-          count = 0;
-          const values: unknown[] = [];
-          const tuples = chunk.map((record) => {
-            for (const field of names) values.push(bind(field, record[field]));
-            return `(${names.map(params).join(', ')})`;
-          });
+          const statement = fresh();
+          const tuples = chunk.map(
+            (record) => `(${names.map((field) => statement.bind(field, record[field])).join(', ')})`,
+          );
+          const { values } = statement;
           const text =
             names.length === 0
               ? `INSERT INTO ${name} DEFAULT VALUES RETURNING ${selectList}`
@@ -183,28 +180,24 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       names: readonly string[],
       operation: WriteContext['operation'],
     ) {
-      count = 0;
-      const sets = names.map((field) => `${q(column(field).name)} = ${params()}`);
-      const values = names.map((field) => bind(field, changes[field]));
+      const statement = fresh();
+      const sets = names.map((field) => `${q(column(field).name)} = ${statement.bind(field, changes[field])}`);
+      const where = `${idColumn} = ${statement.bind(idField, id)}`;
       const [row] = await run(
         on,
-        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${idColumn} = ${params()} RETURNING ${selectList}`,
-        [...values, bind(idField, id)],
+        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where} RETURNING ${selectList}`,
+        statement.values,
         { operation, id },
       );
       return row;
     },
     async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
-      const where = inIds(ids);
-      return run(
-        on,
-        `DELETE FROM ${name} WHERE ${where} RETURNING ${selectList}`,
-        ids.map((each) => bind(idField, each)),
-        {
-          operation: 'delete',
-          id,
-        },
-      );
+      const statement = fresh();
+      const where = inIds(statement, ids);
+      return run(on, `DELETE FROM ${name} WHERE ${where} RETURNING ${selectList}`, statement.values, {
+        operation: 'delete',
+        id,
+      });
     },
   });
 }
