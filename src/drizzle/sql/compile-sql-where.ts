@@ -11,12 +11,6 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
   const { dialect } = statement;
   const column = statement.column(field);
   const one = (item: unknown) => statement.bind(field, item);
-  const list = (items: readonly unknown[], negated: boolean, bind = one) =>
-    dialect.inList(
-      column,
-      items.map((item) => bind(item)),
-      negated,
-    );
   const words = value as string;
   const items = value as readonly unknown[];
   const match = (mode: 'contains' | 'starts' | 'ends', target: string) =>
