@@ -85,6 +85,12 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       false,
     );
 
+  /** The records with these ids, in no particular order. */
+  const byIds = (on: SqlRunner, ids: readonly unknown[]) => {
+    const statement = fresh();
+    return run(on, `SELECT ${selectList} FROM ${name} WHERE ${inIds(statement, ids)}`, statement.values);
+  };
+
   /** For a multi-row INSERT refused on the id: the 409 of the first record whose id is stored, else `error`. */
   const storedIdError = async (on: SqlRunner, chunk: readonly Row[], error: unknown): Promise<unknown> => {
     const cause = error instanceof HttpError ? error.cause : error;
@@ -143,16 +149,24 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
             (record) => `(${names.map((field) => statement.bind(field, record[field])).join(', ')})`,
           );
           const { values } = statement;
+          const ids = chunk.map((record) => record[idField]);
+          if (!dialect.returning.insert && ids.some((id) => id === undefined)) {
+            throw new TypeError(
+              `${dialect.name}: a record whose id the database assigns cannot be read back without INSERT ... RETURNING`,
+            );
+          }
+          const returning = dialect.returning.insert ? ` RETURNING ${selectList}` : '';
           const text =
             names.length === 0
-              ? `INSERT INTO ${name} DEFAULT VALUES RETURNING ${selectList}`
+              ? `INSERT INTO ${name} DEFAULT VALUES${returning}`
               : `INSERT INTO ${name} (${names.map((field) => q(column(field).name)).join(', ')}) VALUES ` +
-                `${tuples.join(', ')} RETURNING ${selectList}`;
-          const rows = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
+                `${tuples.join(', ')}${returning}`;
+          const inserted = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
             async (error: unknown) => {
               throw chunk.length > 1 ? await storedIdError(tx, chunk, error) : error;
             },
           );
+          const rows = returning ? inserted : await byIds(tx, ids);
           // RETURNING gives the rows in no promised order: matched by id when the ids were given.
           chunk.forEach((record, i) => {
             const id = record[idField];
@@ -183,21 +197,30 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       const statement = fresh();
       const sets = names.map((field) => `${q(column(field).name)} = ${statement.bind(field, changes[field])}`);
       const where = `${idColumn} = ${statement.bind(idField, id)}`;
+      const returning = dialect.returning.update ? ` RETURNING ${selectList}` : '';
       const [row] = await run(
         on,
-        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where} RETURNING ${selectList}`,
+        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where}${returning}`,
         statement.values,
-        { operation, id },
+        {
+          operation,
+          id,
+        },
       );
-      return row;
+      // Without RETURNING the caller's transaction reads the row it updated.
+      return returning ? row : (await byIds(on, [id]))[0];
     },
     async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
+      // Without RETURNING the caller's transaction reads the rows before it deletes them.
+      const before = dialect.returning.delete ? undefined : await byIds(on, ids);
       const statement = fresh();
       const where = inIds(statement, ids);
-      return run(on, `DELETE FROM ${name} WHERE ${where} RETURNING ${selectList}`, statement.values, {
+      const returning = before ? '' : ` RETURNING ${selectList}`;
+      const rows = await run(on, `DELETE FROM ${name} WHERE ${where}${returning}`, statement.values, {
         operation: 'delete',
         id,
       });
+      return before ?? rows;
     },
   });
 }
