@@ -1,3 +1,4 @@
 export { createDrizzleRepository, type DrizzleRepositoryOptions } from './create-drizzle-repository';
 export { resourceFromTable, type ResourceFromTableOptions, type TableSchema } from './resource-from-table';
 export type { DrizzlePgDatabase } from './pg-sql-client';
+export type { DrizzleSQLiteDatabase } from './sqlite-runner';

@@ -6,7 +6,6 @@
 import { asc } from 'drizzle-orm';
 import { int as mysqlInt, mysqlTable } from 'drizzle-orm/mysql-core';
 import { pgSchema, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +32,6 @@ describe('createDrizzleRepository', () => {
   });
 
   it.each([
-    ['sqlite-core', sqliteTable('notes', { id: sqliteInteger('id') }), /drizzle-orm\/sqlite-core .* not supported yet/],
     ['mysql-core', mysqlTable('notes', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => createDrizzleRepository(notes, { db: {} as never, table: table as never })).toThrow(TypeError);

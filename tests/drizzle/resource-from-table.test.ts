@@ -21,7 +21,6 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { resourceFromTable } from '../../src/drizzle/index';
 
@@ -164,11 +163,6 @@ describe('resourceFromTable', () => {
   });
 
   it.each([
-    [
-      'sqlite-core',
-      sqliteTable('things', { id: sqliteInteger('id') }),
-      /drizzle-orm\/sqlite-core .* not supported yet/,
-    ],
     ['mysql-core', mysqlTable('things', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => resourceFromTable(table as never)).toThrow(TypeError);

@@ -1,0 +1,149 @@
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type { SqlRow, SqlRunner } from './sql/index';
+
+/**
+ * A Drizzle SQLite database, sync (`drizzle-orm/better-sqlite3`, `drizzle-orm/sql-js`) or async
+ * (`drizzle-orm/libsql`), whatever its schema.
+ */
+export type DrizzleSQLiteDatabase = BaseSQLiteDatabase<'sync' | 'async', unknown, Record<string, unknown>>;
+
+interface PreparedAll {
+  all(): unknown;
+}
+interface SessionLike {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    method: 'all',
+    array: boolean,
+  ): PreparedAll;
+}
+
+/** What an async Drizzle SQLite database's `transaction` hands its work: a `tx` with a session of its own. */
+interface AsyncDatabase {
+  transaction<T>(work: (tx: { readonly session: SessionLike }) => Promise<T>): Promise<T>;
+}
+
+/** The driver's error a `DrizzleQueryError` (an `Error` with `query`, `params` and a `cause`) wraps, else `error`. */
+function driverError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { query, params, cause } = error as Error & { readonly query?: unknown; readonly params?: unknown };
+  return typeof query === 'string' && Array.isArray(params) && cause instanceof Error ? cause : error;
+}
+
+/** Runs one statement through the session of `db` (Drizzle's logger sees it), sync or async alike. */
+async function allOn(session: SessionLike, text: string, params: readonly unknown[]): Promise<readonly SqlRow[]> {
+  try {
+    const rows: unknown = await session.prepareQuery({ sql: text, params: [...params] }, undefined, 'all', false).all();
+    return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+  } catch (error) {
+    throw driverError(error);
+  }
+}
+
+/** A queue: `run(work)` starts `work` once every earlier one has settled. */
+function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work, work);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+const runners = new WeakMap<object, SqlRunner>();
+
+/** The SQL function that folds text as `toLowerCase()` does, where the connection takes functions of JavaScript. */
+const LOWER = 'pagelope_lower';
+
+/**
+ * Registers {@link LOWER} on the driver's connection (`create_function` of sql.js, `function` of better-sqlite3) and
+ * returns its name, or `undefined` for a driver without functions of JavaScript (libsql).
+ */
+function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
+  const client = ((db as { readonly $client?: unknown }).$client ??
+    (db as unknown as { readonly session?: { readonly client?: unknown } }).session?.client) as
+    Record<string, unknown> | undefined;
+  const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
+  try {
+    if (typeof client?.['create_function'] === 'function') {
+      (client['create_function'] as (name: string, fn: typeof lower) => unknown).call(client, LOWER, lower);
+      return LOWER;
+    }
+    if (typeof client?.['function'] === 'function' && typeof client['prepare'] === 'function') {
+      (client['function'] as (name: string, options: object, fn: typeof lower) => unknown).call(
+        client,
+        LOWER,
+        { deterministic: true },
+        lower,
+      );
+      return LOWER;
+    }
+  } catch {
+    // A connection that refuses the function: the case-insensitive operators are evaluated in JavaScript.
+  }
+  return undefined;
+}
+
+/**
+ * The `SqlRunner` of a Drizzle SQLite database, one per database (so that the repositories on it share its
+ * transactions). SQLite is one writer: `transaction(work)` runs `BEGIN` ... `COMMIT` (or `ROLLBACK`) itself on a sync
+ * database and through `db.transaction` on an async one (libsql), and every statement of the repositories outside it
+ * waits until it ends; inside, a nested `transaction` is a savepoint.
+ * Statements run through the session of `db` as Drizzle's own queries do; a driver's error wrapped by Drizzle is
+ * rethrown as the driver's. On sql.js and better-sqlite3 it registers `pagelope_lower`, JavaScript's `toLowerCase()`
+ * as a SQL function, so that case-insensitive matching is SQL and folds as the memory repository does.
+ */
+export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
+  const known = runners.get(db);
+  if (known) return known;
+  const session = (db as unknown as { readonly session: SessionLike }).session;
+  const queue = createQueue();
+  const lowerFunction = registerLower(db);
+  let savepoints = 0;
+  const inside = (on: SessionLike): SqlRunner =>
+    Object.freeze({
+      inTransaction: true,
+      lowerFunction,
+      all: (text: string, params: readonly unknown[]) => allOn(on, text, params),
+      async transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+        const name = `pagelope_${++savepoints}`;
+        await allOn(on, `SAVEPOINT ${name}`, []);
+        try {
+          const result = await work(this);
+          await allOn(on, `RELEASE ${name}`, []);
+          return result;
+        } catch (error) {
+          await allOn(on, `ROLLBACK TO ${name}`, []);
+          await allOn(on, `RELEASE ${name}`, []);
+          throw error;
+        }
+      },
+    });
+  // An async database (libsql) opens a transaction through its client only (each `execute` outside one commits):
+  // Drizzle's `db.transaction`, every statement of `work` on its `tx`. A sync one (sql.js, better-sqlite3) has a
+  // synchronous `db.transaction`, which cannot wait for `work`: BEGIN and COMMIT are run on its one connection.
+  const isAsync = (db as unknown as { readonly resultKind?: unknown }).resultKind === 'async';
+  const begin = <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+    isAsync
+      ? (db as unknown as AsyncDatabase).transaction((tx) => work(inside(tx.session)))
+      : (async () => {
+          await allOn(session, 'BEGIN', []);
+          try {
+            const result = await work(inside(session));
+            await allOn(session, 'COMMIT', []);
+            return result;
+          } catch (error) {
+            await allOn(session, 'ROLLBACK', []);
+            throw error;
+          }
+        })();
+  const runner: SqlRunner = Object.freeze({
+    inTransaction: false,
+    lowerFunction,
+    all: (text: string, params: readonly unknown[]) => queue(() => allOn(session, text, params)),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue(() => begin(work)),
+  });
+  runners.set(db, runner);
+  return runner;
+}
