@@ -11,6 +11,8 @@ import { FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
 import { walkCursor } from '../../src/testing/walkers';
 import { whereArbitrary, orGroupsArbitrary } from '../../src/testing/where-arbitraries';
 import { describeDrizzleLegs } from './drizzle-legs';
+import { describeSqliteLeg } from './sqlite-legs';
+import type { RepositoryFactory } from 'pagelope/testing';
 
 /** A record as both must return it: every field present (an absent nullable one read as null), dates as text. */
 const comparable = (record: Item) =>
@@ -34,7 +36,7 @@ const scenario = fc.record({
   limit: fc.integer({ min: 1, max: 7 }),
 });
 
-describeDrizzleLegs((name, makeRepository) => {
+function equivalence(name: string, makeRepository: RepositoryFactory): void {
   it(`${name}: every page, total and cursor walk of the memory repository`, async () => {
     let pages = 0;
     await fc.assert(
@@ -64,4 +66,8 @@ describeDrizzleLegs((name, makeRepository) => {
     // The property compared records, not only empty pages.
     expect(pages).toBeGreaterThan(40);
   }, 300_000);
-});
+}
+
+describeDrizzleLegs(equivalence);
+for (const options of [{ functions: true }, { functions: false }, { driver: 'libsql' as const }])
+  describeSqliteLeg(equivalence, options);
