@@ -1,5 +1,6 @@
 import type { DrizzleDialect } from './drizzle-dialect';
+import { MYSQL_DIALECT } from './mysql-dialect';
 import { PG_DIALECT } from './pg-dialect';
 
 /** The dialects `pagelope/drizzle` supports, tried in turn. */
-export const DIALECTS: readonly DrizzleDialect[] = Object.freeze([PG_DIALECT]);
+export const DIALECTS: readonly DrizzleDialect[] = Object.freeze([PG_DIALECT, MYSQL_DIALECT]);

@@ -1,3 +1,8 @@
 export { createDrizzleRepository, type DrizzleRepositoryOptions } from './create-drizzle-repository';
-export { resourceFromTable, type ResourceFromTableOptions, type TableSchema } from './resource-from-table';
+export {
+  resourceFromTable,
+  type DrizzleTable,
+  type ResourceFromTableOptions,
+  type TableSchema,
+} from './resource-from-table';
 export type { DrizzlePgDatabase } from './pg-sql-client';

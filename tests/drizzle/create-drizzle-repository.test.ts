@@ -4,7 +4,7 @@
  * and the TypeErrors. On PGlite, and on the server when DATABASE_URL is set (there also on one `pg.Client`).
  */
 import { asc } from 'drizzle-orm';
-import { int as mysqlInt, mysqlTable } from 'drizzle-orm/mysql-core';
+import { datetime as mysqlDatetime, int as mysqlInt, mysqlTable, text as mysqlText } from 'drizzle-orm/mysql-core';
 import { pgSchema, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -34,7 +34,11 @@ describe('createDrizzleRepository', () => {
 
   it.each([
     ['sqlite-core', sqliteTable('notes', { id: sqliteInteger('id') }), /drizzle-orm\/sqlite-core .* not supported yet/],
-    ['mysql-core', mysqlTable('notes', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
+    [
+      'mysql-core',
+      mysqlTable('notes', { id: mysqlInt('id'), body: mysqlText('body'), createdAt: mysqlDatetime('created_at') }),
+      /drizzle-orm\/mysql-core .* not supported yet/,
+    ],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => createDrizzleRepository(notes, { db: {} as never, table: table as never })).toThrow(TypeError);
     expect(() => createDrizzleRepository(notes, { db: {} as never, table: table as never })).toThrow(message);

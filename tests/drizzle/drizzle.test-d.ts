@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { boolean, date, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { datetime, int, mysqlTable, varchar as mysqlVarchar } from 'drizzle-orm/mysql-core';
 import { sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import type { Repository } from 'pagelope';
@@ -48,7 +49,20 @@ describe('resourceFromTable', () => {
     resourceFromTable(books, { sortable: ['nope'] });
   });
 
-  it('takes pg-core tables only', () => {
+  it('infers the record of a mysql-core table', () => {
+    const notes = mysqlTable('notes', {
+      id: int('note_id').primaryKey().autoincrement(),
+      body: mysqlVarchar('note_body', { length: 200 }).notNull(),
+      at: datetime('at', { fsp: 3 }),
+    });
+    const resource = resourceFromTable(notes, { sortable: ['at'] });
+    expectTypeOf(resource).not.toBeAny();
+    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<{ id: number; body: string; at: Date | null }>();
+    // @ts-expect-error: no column "nope"
+    resourceFromTable(notes, { sortable: ['nope'] });
+  });
+
+  it('takes pg-core and mysql-core tables only', () => {
     // @ts-expect-error: a sqlite-core table
     resourceFromTable(sqliteTable('things', { id: sqliteText('id') }));
   });

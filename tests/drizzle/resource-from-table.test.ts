@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { mysqlTable, int as mysqlInt } from 'drizzle-orm/mysql-core';
 import {
   bigint,
   bigserial,
@@ -169,7 +168,6 @@ describe('resourceFromTable', () => {
       sqliteTable('things', { id: sqliteInteger('id') }),
       /drizzle-orm\/sqlite-core .* not supported yet/,
     ],
-    ['mysql-core', mysqlTable('things', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => resourceFromTable(table as never)).toThrow(TypeError);
     expect(() => resourceFromTable(table as never)).toThrow(message);
