@@ -1,0 +1,4 @@
+// The dialect-parameterised SQL of `pagelope/drizzle` for dialects without `pagelope/postgres` (SQLite, MySQL).
+export type { ConstraintKind, ConstraintViolation, ReturningSupport, SqlDialect, SqlValueKind } from './sql-dialect';
+export type { SqlRow, SqlRunner } from './sql-runner';
+export { SQLITE_SQL_DIALECT } from './sqlite-sql-dialect';

@@ -1,0 +1,57 @@
+/** The kind of a field as `pagelope/kit` reports it (`FieldDef.kind`), or `'other'` (JSON values). */
+export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum' | 'other';
+
+/** The kind of constraint a failed write broke, as {@link SqlDialect.constraintViolation} recognises it. */
+export type ConstraintKind = 'unique' | 'foreign-key' | 'not-null' | 'check';
+
+/** A constraint violation read from a driver's error. */
+export interface ConstraintViolation {
+  readonly kind: ConstraintKind;
+  /** The SQL columns the error names (without table or quotes), when it names them. */
+  readonly columns?: readonly string[] | undefined;
+  /** The SQL table the error names, when it names one. */
+  readonly table?: string | undefined;
+}
+
+/** Which statements can end with `RETURNING <columns>`; without it the repository reads the row in its transaction. */
+export interface ReturningSupport {
+  readonly insert: boolean;
+  readonly update: boolean;
+  readonly delete: boolean;
+}
+
+/**
+ * What the SQL statements of a Drizzle repository need of one SQL dialect without arrays (SQLite, MySQL, MariaDB):
+ * every identifier, placeholder, list, order term and collation the statement builders write goes through it, so a
+ * dialect is this object and a {@link SqlRunner}, not a copy of the statement builders.
+ */
+export interface SqlDialect {
+  /** The dialect's name, for messages (`SQLite`, `MariaDB`). */
+  readonly name: string;
+  /** `name` as a quoted identifier (`"name"` on SQLite, `` `name` `` on MySQL), quotes inside doubled. */
+  quoteIdentifier(name: string): string;
+  /** The placeholder of the bind parameter numbered `index` (from 1): `?` on SQLite and MySQL. */
+  placeholder(index: number): string;
+  /**
+   * `expression IN (p1, p2, ...)` (`NOT IN` when `negated`) over one placeholder per item; for no items the constant
+   * the test has on every row (`1 = 0`, or `1 = 1` negated), as `IN ()` is not SQL.
+   */
+  inList(expression: string, placeholders: readonly string[], negated: boolean): string;
+  /**
+   * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
+   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `.
+   */
+  orderTerm(expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
+  /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
+  codePoint(expression: string): string;
+  /** Which statements take `RETURNING`. */
+  readonly returning: ReturningSupport;
+  /** The most bind parameters one statement may hold (a multi-row INSERT past it is split, in one transaction). */
+  readonly maxParameters: number;
+  /** The constraint a driver's error reports as broken, or `undefined` for any other error. */
+  constraintViolation(error: unknown): ConstraintViolation | undefined;
+  /** A record's value of a field of `kind` as the driver binds it (a `Date` as ISO text, a boolean as 0/1, JSON as text). */
+  toDriver(value: unknown, kind: SqlValueKind): unknown;
+  /** A column's value as the driver read it, as the record's value of a field of `kind` (the inverse of `toDriver`). */
+  fromDriver(value: unknown, kind: SqlValueKind): unknown;
+}

@@ -1,0 +1,81 @@
+import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
+
+/** SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), by the kind they report. */
+const MESSAGES: readonly (readonly [RegExp, ConstraintKind])[] = [
+  [/UNIQUE constraint failed: (.*)$/m, 'unique'],
+  [/PRIMARY KEY constraint failed|constraint failed: .*PRIMARY KEY/, 'unique'],
+  [/FOREIGN KEY constraint failed/, 'foreign-key'],
+  [/NOT NULL constraint failed: (.*)$/m, 'not-null'],
+  [/CHECK constraint failed: (.*)$/m, 'check'],
+];
+
+/** `table.column, table.column` of a SQLite message as the table and the columns. */
+function namesOf(list: string | undefined): Pick<ConstraintViolation, 'columns' | 'table'> {
+  if (list === undefined || !list.includes('.')) return {};
+  const pairs = list.split(', ').map((pair) => pair.trim().split('.'));
+  if (pairs.some((pair) => pair.length !== 2)) return {};
+  return { table: pairs[0]?.[0], columns: pairs.map((pair) => pair[1] as string) };
+}
+
+/** SQLite's text of a value: a `Date` as ISO 8601 UTC text, a boolean as 0 or 1, a JSON value as its JSON text. */
+function toDriver(value: unknown, kind: SqlValueKind): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (kind === 'other' || typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/** A value SQLite read, as a field of `kind` holds it (ISO or integer-milliseconds dates, 0/1 booleans, JSON text). */
+function fromDriver(value: unknown, kind: SqlValueKind): unknown {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'date':
+      return value instanceof Date ? value : new Date(typeof value === 'bigint' ? Number(value) : (value as string));
+    case 'boolean':
+      return typeof value === 'boolean' ? value : Number(value) !== 0;
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'string':
+      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+    case 'other':
+      return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+    default:
+      return value;
+  }
+}
+
+/**
+ * SQLite (3.35 or later: `RETURNING`, `NULLS FIRST/LAST`): double-quoted identifiers, `?` placeholders, BINARY
+ * collation (code-point order of UTF-8 text), dates as ISO 8601 UTC text unless the column stores them otherwise,
+ * booleans as 0/1, JSON as text; constraint errors read from the message every SQLite driver keeps
+ * (`UNIQUE constraint failed: books.isbn`).
+ */
+export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
+  name: 'SQLite',
+  quoteIdentifier: (name: string) => `"${name.replaceAll('"', '""')}"`,
+  placeholder: () => '?',
+  inList: (expression: string, placeholders: readonly string[], negated: boolean) =>
+    placeholders.length === 0
+      ? negated
+        ? '1 = 1'
+        : '1 = 0'
+      : `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`,
+  orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+    `${expression} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  codePoint: (expression: string) => `${expression} COLLATE BINARY`,
+  returning: Object.freeze({ insert: true, update: true, delete: true }),
+  // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
+  maxParameters: 32_766,
+  constraintViolation(error: unknown): ConstraintViolation | undefined {
+    const message = error instanceof Error ? error.message : undefined;
+    if (message === undefined) return undefined;
+    for (const [pattern, kind] of MESSAGES) {
+      const match = pattern.exec(message);
+      if (match) return { kind, ...(kind === 'check' ? {} : namesOf(match[1])) };
+    }
+    return undefined;
+  },
+  toDriver,
+  fromDriver,
+});
