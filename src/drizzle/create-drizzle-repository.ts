@@ -1,16 +1,22 @@
 import type { Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { dialectOf } from './drizzle-dialect';
 import { DIALECTS } from './dialects';
 import type { DrizzlePgDatabase } from './pg-sql-client';
+import type { DrizzleSQLiteDatabase } from './sqlite-runner';
 
 /** Options of `createDrizzleRepository`. */
 export interface DrizzleRepositoryOptions {
-  /** The Drizzle database: `drizzle(pool)` of `drizzle-orm/node-postgres`, `drizzle(pglite)` of `drizzle-orm/pglite`. */
-  readonly db: DrizzlePgDatabase;
-  /** The table the records are in, declared with `pgTable` of `drizzle-orm/pg-core`. */
-  readonly table: PgTable;
+  /**
+   * The Drizzle database of the table's dialect: on PostgreSQL `drizzle(pool)` of `drizzle-orm/node-postgres` or
+   * `drizzle(pglite)` of `drizzle-orm/pglite`; on SQLite `drizzle(...)` of `drizzle-orm/better-sqlite3`,
+   * `drizzle-orm/sql-js` (sync) or `drizzle-orm/libsql` (async).
+   */
+  readonly db: DrizzlePgDatabase | DrizzleSQLiteDatabase;
+  /** The table the records are in, declared with `pgTable` of `drizzle-orm/pg-core` or `sqliteTable` of `drizzle-orm/sqlite-core`. */
+  readonly table: PgTable | SQLiteTable;
 }
 
 /**
@@ -18,10 +24,14 @@ export interface DrizzleRepositoryOptions {
  * same property name, whatever its SQL name (`createdAt: timestamp('created_at')`), and the columns with a database
  * default (`.default(...)`, `.defaultNow()`, `.defaultRandom()`, serials, identities) are the repository's
  * `databaseDefaults`. On PostgreSQL it is `createPostgresRepository`, with every rule of that repository, its
- * statements run through `db` and its transactions through `db.transaction`.
+ * statements run through `db` and its transactions through `db.transaction`. On SQLite (`sqliteTable`, a sync or
+ * async Drizzle SQLite database) writes are SQL statements with `RETURNING` (`createMany` one multi-row INSERT,
+ * constraint errors 4xx answers), `transaction(work)` is `BEGIN` ... `COMMIT` on the database's one connection (the
+ * repositories' other statements wait until it ends), and lists answer as the memory repository does (see
+ * docs/drizzle.md for what that costs).
  *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
- *   dialect not supported yet (`sqlite-core`, `mysql-core`).
+ *   dialect not supported yet (`mysql-core`).
  * @example
  * ```ts
  * const db = drizzle(new PGlite());

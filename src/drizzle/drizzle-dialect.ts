@@ -3,7 +3,7 @@ import type { Repository, Resource } from 'pagelope/kit';
 import type { z } from 'zod';
 
 /**
- * What `pagelope/drizzle` needs of one SQL dialect of Drizzle (pg-core today; sqlite-core and mysql-core to come):
+ * What `pagelope/drizzle` needs of one SQL dialect of Drizzle (pg-core and sqlite-core today; mysql-core to come):
  * which tables are its, their columns, the field schema of a column, and the repository over a table.
  */
 export interface DrizzleDialect {
@@ -28,7 +28,6 @@ export interface DrizzleDialect {
 
 /** The module each kind of Drizzle table that no dialect here supports comes from. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
-  SQLiteTable: 'drizzle-orm/sqlite-core (SQLite)',
   MySqlTable: 'drizzle-orm/mysql-core (MySQL, MariaDB)',
   SingleStoreTable: 'drizzle-orm/singlestore-core (SingleStore)',
   GelTable: 'drizzle-orm/gel-core (Gel)',
@@ -42,10 +41,11 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 export function dialectOf(caller: string, table: unknown, dialects: readonly DrizzleDialect[]): DrizzleDialect {
   const dialect = dialects.find((candidate) => candidate.owns(table));
   if (dialect) return dialect;
-  if (!is(table, Table)) throw new TypeError(`${caller}: table must be a Drizzle table (pgTable(...))`);
+  if (!is(table, Table))
+    throw new TypeError(`${caller}: table must be a Drizzle table (pgTable(...), sqliteTable(...))`);
   const kind = String((table.constructor as unknown as Record<symbol, unknown>)[entityKind]);
   const source = Object.hasOwn(UNSUPPORTED, kind) ? UNSUPPORTED[kind] : kind;
   throw new TypeError(
-    `${caller}: tables of ${source} are not supported yet; only drizzle-orm/pg-core (PostgreSQL) tables are`,
+    `${caller}: tables of ${source} are not supported yet; only drizzle-orm/pg-core (PostgreSQL) and drizzle-orm/sqlite-core (SQLite) tables are`,
   );
 }

@@ -6,3 +6,4 @@ export {
   type TableSchema,
 } from './resource-from-table';
 export type { DrizzlePgDatabase } from './pg-sql-client';
+export type { DrizzleSQLiteDatabase } from './sqlite-runner';

@@ -2,16 +2,10 @@ import { getTableColumns, is, type Column } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { createPostgresRepository } from 'pagelope/postgres';
+import { columnSqlName as sqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
 import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
 import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
-
-/** A column's SQL name as `db` writes it: its own name, or its key in the casing `db` was made with. */
-function sqlName(db: DrizzlePgDatabase, column: Column): string {
-  const casing = (db as { readonly dialect?: { readonly casing?: { getColumnCasing?(column: Column): string } } })
-    .dialect?.casing;
-  return typeof casing?.getColumnCasing === 'function' ? casing.getColumnCasing(column) : column.name;
-}
 
 /**
  * PostgreSQL (`drizzle-orm/pg-core`): the repository is `pagelope/postgres`'s, on the table and columns the Drizzle

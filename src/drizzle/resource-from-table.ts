@@ -1,12 +1,13 @@
 import type { MySqlTable } from 'drizzle-orm/mysql-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { defineResource, type Resource, type ResourceConfig } from 'pagelope';
 import { z } from 'zod';
 import { dialectOf } from './drizzle-dialect';
 import { DIALECTS } from './dialects';
 
-/** A table `resourceFromTable` takes: of `drizzle-orm/pg-core` or `drizzle-orm/mysql-core`. */
-export type DrizzleTable = PgTable | MySqlTable;
+/** A table `resourceFromTable` takes: of `drizzle-orm/pg-core`, `drizzle-orm/sqlite-core` or `drizzle-orm/mysql-core`. */
+export type DrizzleTable = PgTable | SQLiteTable | MySqlTable;
 
 /** The zod object schema `resourceFromTable` derives from a table: a field per column, of the column's type. */
 export type TableSchema<TTable extends DrizzleTable> = z.ZodObject<{
@@ -24,13 +25,13 @@ export type ResourceFromTableOptions<TTable extends DrizzleTable> = Omit<
 
 /**
  * Defines a resource whose schema is derived from a Drizzle table, so that the table is declared once: a field per
- * column, named by its property (see `pgFieldSchema` and `mysqlFieldSchema` for the types), nullable where the column is. A column with a
+ * column, named by its property (see `pgFieldSchema`, `sqliteFieldSchema` and `mysqlFieldSchema` for the types), nullable where the column is. A column with a
  * database default stays required in the schema: `createDrizzleRepository` lists it in the repository's
  * `databaseDefaults`, which lets a create leave it out. `options` are `defineResource`'s others (allow-lists,
  * policies, relations, lifecycle).
  *
  * @throws TypeError naming the column when a column's type has no field type (declare the schema yourself and pass
- *   it to `defineResource` then), or when `table` is not a `drizzle-orm/pg-core` or `drizzle-orm/mysql-core` table; whatever `defineResource`
+ *   it to `defineResource` then), or when `table` is not a `drizzle-orm/pg-core`, `drizzle-orm/sqlite-core` or `drizzle-orm/mysql-core` table; whatever `defineResource`
  *   throws of the options.
  * @example
  * ```ts

@@ -6,7 +6,6 @@
 import { asc } from 'drizzle-orm';
 import { datetime as mysqlDatetime, int as mysqlInt, mysqlTable, text as mysqlText } from 'drizzle-orm/mysql-core';
 import { pgSchema, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +32,6 @@ describe('createDrizzleRepository', () => {
   });
 
   it.each([
-    ['sqlite-core', sqliteTable('notes', { id: sqliteInteger('id') }), /drizzle-orm\/sqlite-core .* not supported yet/],
     [
       'mysql-core',
       mysqlTable('notes', { id: mysqlInt('id'), body: mysqlText('body'), createdAt: mysqlDatetime('created_at') }),

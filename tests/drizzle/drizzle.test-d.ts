@@ -4,7 +4,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { boolean, date, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { datetime, int, mysqlTable, varchar as mysqlVarchar } from 'drizzle-orm/mysql-core';
-import { sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
+import { drizzle as drizzleSqlJs } from 'drizzle-orm/sql-js';
+import { integer as sqliteInteger, real, sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
+import initSqlJs from 'sql.js';
 import pg from 'pg';
 import type { Repository } from 'pagelope';
 import {
@@ -12,6 +14,7 @@ import {
   resourceFromTable,
   type DrizzlePgDatabase,
   type DrizzleRepositoryOptions,
+  type DrizzleSQLiteDatabase,
 } from 'pagelope/drizzle';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
@@ -62,9 +65,23 @@ describe('resourceFromTable', () => {
     resourceFromTable(notes, { sortable: ['nope'] });
   });
 
-  it('takes pg-core and mysql-core tables only', () => {
-    // @ts-expect-error: a sqlite-core table
-    resourceFromTable(sqliteTable('things', { id: sqliteText('id') }));
+  it('types the record of a sqlite-core table as its selected row', () => {
+    const notes = sqliteTable('notes', {
+      id: sqliteInteger().primaryKey(),
+      body: sqliteText().notNull(),
+      done: sqliteInteger({ mode: 'boolean' }).notNull(),
+      at: sqliteInteger({ mode: 'timestamp_ms' }),
+      score: real(),
+    });
+    const resource = resourceFromTable(notes);
+    expectTypeOf(resource).not.toBeAny();
+    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<{
+      id: number;
+      body: string;
+      done: boolean;
+      at: Date | null;
+      score: number | null;
+    }>();
   });
 });
 
@@ -76,6 +93,16 @@ describe('createDrizzleRepository', () => {
     expectTypeOf(onPool).toEqualTypeOf<Repository<Book>>();
     expectTypeOf(onPglite).toEqualTypeOf<Repository<Book>>();
     expectTypeOf(onPool).not.toBeAny();
-    expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<DrizzlePgDatabase>();
+    expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<DrizzlePgDatabase | DrizzleSQLiteDatabase>();
+  });
+
+  it('returns a Repository of the record type on a SQLite database (sql.js)', async () => {
+    const notes = sqliteTable('notes', { id: sqliteText().primaryKey(), body: sqliteText().notNull() });
+    const SQL = await initSqlJs();
+    const repository = createDrizzleRepository(resourceFromTable(notes), {
+      db: drizzleSqlJs(new SQL.Database()),
+      table: notes,
+    });
+    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: string; body: string }>>();
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { int as singlestoreInt, singlestoreTable } from 'drizzle-orm/singlestore-core';
 import {
   bigint,
   bigserial,
@@ -20,7 +21,6 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { integer as sqliteInteger, sqliteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { resourceFromTable } from '../../src/drizzle/index';
 
@@ -164,9 +164,9 @@ describe('resourceFromTable', () => {
 
   it.each([
     [
-      'sqlite-core',
-      sqliteTable('things', { id: sqliteInteger('id') }),
-      /drizzle-orm\/sqlite-core .* not supported yet/,
+      'singlestore-core',
+      singlestoreTable('things', { id: singlestoreInt('id') }),
+      /drizzle-orm\/singlestore-core .* not supported yet/,
     ],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => resourceFromTable(table as never)).toThrow(TypeError);

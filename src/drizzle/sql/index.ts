@@ -2,3 +2,5 @@
 export type { ConstraintKind, ConstraintViolation, ReturningSupport, SqlDialect, SqlValueKind } from './sql-dialect';
 export type { SqlRow, SqlRunner } from './sql-runner';
 export { SQLITE_SQL_DIALECT } from './sqlite-sql-dialect';
+export { createSqlRepository } from './create-sql-repository';
+export type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';

@@ -22,6 +22,7 @@ function toDriver(value: unknown, kind: SqlValueKind): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Uint8Array) return value;
   if (kind === 'other' || typeof value === 'object') return JSON.stringify(value);
   return value;
 }

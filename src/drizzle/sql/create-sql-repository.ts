@@ -1,0 +1,137 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  compilePredicate,
+  normalizeScope,
+  notFoundError,
+  validateCreate,
+  validatePatch,
+  validateReplace,
+  type CreateInput,
+  type Patch,
+  type RecordId,
+  type Repository,
+  type Resource,
+  type ScopeOptions,
+  type Transaction,
+  type Where,
+} from 'pagelope/kit';
+import { createSqlLists } from './sql-lists';
+import { createSqlBatchWrites } from './sql-batch-writes';
+import type { SqlRepositoryOptions } from './sql-repository-options';
+import type { SqlRunner } from './sql-runner';
+import { createSqlTable, type Row } from './sql-table';
+import { registerSqlRepository, runSqlTransaction } from './sql-transactions';
+
+/** Options of one update or replace: the scope, the operation, a batch item's own `where`. */
+export interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
+  readonly operation?: 'update' | 'replace';
+  readonly where?: Where<TRecord> | undefined;
+}
+
+/**
+ * Creates a `Repository<T>` over a table of a SQL dialect without `pagelope/postgres` (SQLite; MySQL and MariaDB
+ * next), its statements written through `options.dialect` and run by `options.runner`: every value a bind
+ * parameter, every identifier quoted. Writes are one statement each (`INSERT ... RETURNING`), a write that reads the
+ * record first (an update or delete within a scope) runs in a transaction (a savepoint inside one), `createMany` is
+ * one multi-row INSERT, and constraint errors are 4xx answers as on PostgreSQL. Lists read the table and evaluate
+ * the query with the kit's reference predicate and comparator, so filters, search, ordering (code points, NULLs last
+ * ascending), OR groups, relations (the kit's `resolveRelationTerms`) and cursors answer exactly as the memory
+ * repository's do.
+ *
+ * @throws TypeError when a field of the resource has no column in `options.columns`.
+ */
+export function createSqlRepository<TRecord>(
+  resource: Resource<TRecord>,
+  options: SqlRepositoryOptions,
+): Repository<TRecord> {
+  return build(resource, options, options.runner);
+}
+
+function build<TRecord>(
+  resource: Resource<TRecord>,
+  options: SqlRepositoryOptions,
+  root: SqlRunner,
+): Repository<TRecord> {
+  const generic = resource as Resource;
+  const { idField } = resource;
+  const table = createSqlTable(generic, options);
+  const { runner } = options;
+  const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
+  const filledByDatabase = new Set(databaseDefaults);
+  const generateId = options.generateId ?? uuidv7;
+  const notFound = (id: unknown) => notFoundError(resource, id);
+  const inScope = (record: Row, where: unknown) =>
+    where == null || compilePredicate(normalizeScope(where, generic))(record);
+
+  /** The record with this id within the scope and `where`, read on `on`, or a 404. */
+  const read = async (id: RecordId, options: WriteOptions<TRecord> | undefined, on: SqlRunner): Promise<Row> => {
+    if (options?.scope != null) normalizeScope(options.scope, generic);
+    const record = await table.byId(on, id);
+    if (!record || !inScope(record, options?.scope) || !inScope(record, options?.where)) throw notFound(id);
+    return record;
+  };
+  const write = (id: RecordId, changes: Row, options: WriteOptions<TRecord> | undefined, on: SqlRunner) =>
+    on.transaction(async (tx) => {
+      const current = await read(id, options, tx);
+      const names = Object.keys(changes).filter((field) => field !== idField);
+      if (names.length === 0) return current as TRecord;
+      const row = await table.update(tx, current[idField], changes, names, options?.operation ?? 'update');
+      if (!row) throw notFound(id);
+      return row as TRecord;
+    });
+
+  const repository: Repository<TRecord> = Object.freeze({
+    databaseDefaults,
+    transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runSqlTransaction(runner, root, work),
+    ...createSqlBatchWrites(resource, {
+      table,
+      runner,
+      prepare: (data) => prepareCreate(data),
+      update: (id, patch, options, on) => write(id, validatePatch(resource, patch, id) as Row, options, on),
+      read: (id, options, on) => read(id, options, on),
+    }),
+    async create(data: CreateInput<TRecord>): Promise<TRecord> {
+      const record = prepareCreate(data);
+      const row = await table.insert(runner, [record]);
+      return row[0] as TRecord;
+    },
+    async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      return (await read(id, options, runner)) as TRecord;
+    },
+    async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const changes = validatePatch(resource, patch, id) as Row;
+      return write(id, changes, options, runner);
+    },
+    async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      const record = validateReplace(resource, data, id, { databaseDefaults }) as Record<string, unknown>;
+      // A field the database fills keeps its value when the replacement has none (SQL has no `SET x = DEFAULT` here).
+      const changes: Record<string, unknown> = {};
+      for (const field of generic.fields.keys()) {
+        if (field === idField) continue;
+        if (record[field] !== undefined) changes[field] = record[field];
+        else if (!filledByDatabase.has(field)) changes[field] = null;
+      }
+      return write(id, changes, { ...options, operation: 'replace' }, runner);
+    },
+    async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
+      return runner.transaction(async (tx) => {
+        const current = await read(id, options, tx);
+        const [row] = await table.remove(tx, [current[idField] as RecordId], id);
+        if (!row) throw notFound(id);
+        return row as TRecord;
+      });
+    },
+    ...createSqlLists(generic, table, runner),
+  } as Repository<TRecord>);
+
+  /** A validated record to insert, its id generated unless given or filled by the database. */
+  function prepareCreate(data: CreateInput<TRecord>): Row {
+    const record = validateCreate(resource, data, { databaseDefaults }) as Record<string, unknown>;
+    for (const [field, column] of options.columns) {
+      if (record[field] === undefined && column.defaultValue) record[field] = column.defaultValue();
+    }
+    if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = generateId();
+    return record;
+  }
+  return registerSqlRepository(repository, root, (on) => build(resource, { ...options, runner: on }, root));
+}

@@ -1,0 +1,31 @@
+import type { RecordId } from 'pagelope/kit';
+import type { SqlDialect } from './sql-dialect';
+import type { SqlRunner } from './sql-runner';
+
+/** One field's column: its SQL name and how its values go to and come from the driver. */
+export interface SqlColumn {
+  /** The SQL column name (unquoted). */
+  readonly name: string;
+  /** A record's value (never `undefined`) as the driver binds it for this column. */
+  toDriver(value: unknown): unknown;
+  /** The driver's value of this column (never `null`) as the record holds it. */
+  fromDriver(value: unknown): unknown;
+  /** The value a created record without one gets before it is written (a default computed in JavaScript), if any. */
+  readonly defaultValue?: (() => unknown) | undefined;
+}
+
+/** Options of `createSqlRepository`. */
+export interface SqlRepositoryOptions {
+  /** The SQL dialect the statements are written in. */
+  readonly dialect: SqlDialect;
+  /** What runs them: one runner per database, shared by its repositories (so that they join its transactions). */
+  readonly runner: SqlRunner;
+  /** The table's SQL name (unquoted). */
+  readonly table: string;
+  /** The column of each field of the resource. */
+  readonly columns: ReadonlyMap<string, SqlColumn>;
+  /** The fields the database fills when a created record has none (defaults, autoincrement ids). */
+  readonly databaseDefaults?: readonly string[] | undefined;
+  /** Makes the id of a created record without one whose id the database does not fill (default: a UUIDv7). */
+  readonly generateId?: (() => RecordId) | undefined;
+}

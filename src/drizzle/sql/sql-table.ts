@@ -1,0 +1,186 @@
+import { HttpError, duplicateIdError, type RecordId, type Resource } from 'pagelope/kit';
+import type { SqlRepositoryOptions } from './sql-repository-options';
+import type { SqlRunner } from './sql-runner';
+import { toWriteError, type WriteContext } from './to-write-error';
+
+/** A record as the repository holds it: field values by field name. */
+export type Row = Record<string, unknown>;
+
+/** The statements of one table, each run on the runner given (the database's, or a transaction's). */
+export interface SqlTable {
+  /** The record with this id, or `undefined`. */
+  byId(on: SqlRunner, id: unknown): Promise<Row | undefined>;
+  /** Every record of the table. */
+  all(on: SqlRunner): Promise<Row[]>;
+  /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
+  insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
+  /** Sets the columns of `names` (NULL for an absent value) of the record with this id; `undefined` when none. */
+  update(
+    on: SqlRunner,
+    id: unknown,
+    changes: Row,
+    names: readonly string[],
+    operation: WriteContext['operation'],
+  ): Promise<Row | undefined>;
+  /** Deletes the records with these ids and returns them (in no particular order); `id` names the call in errors. */
+  remove(on: SqlRunner, ids: readonly RecordId[], id: unknown): Promise<Row[]>;
+}
+
+/**
+ * The statements of the table of `options` for `resource`: each field read under its own name (`"c_title" AS
+ * "title"`), values bound through each column's `toDriver` and read back through its `fromDriver`, a NULL read as an
+ * absent field unless the field's schema accepts null, and constraint errors turned into 4xx answers.
+ *
+ * @throws TypeError when a field of the resource has no column in `options.columns`.
+ */
+export function createSqlTable(resource: Resource, options: SqlRepositoryOptions): SqlTable {
+  const { dialect, columns } = options;
+  const q = dialect.quoteIdentifier;
+  const fields = [...resource.fields.keys()];
+  for (const field of fields) {
+    if (!columns.has(field))
+      throw new TypeError(`createSqlRepository: field "${field}" of "${resource.name}" has no column`);
+  }
+  const column = (field: string) => columns.get(field) as NonNullable<ReturnType<typeof columns.get>>;
+  const shape = resource.schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+  const keepsNull = new Set(fields.filter((field) => shape[field]?.safeParse(null).success === true));
+  const name = q(options.table);
+  const idField = resource.idField;
+  const idColumn = q(column(idField).name);
+  const selectList = fields.map((field) => `${q(column(field).name)} AS ${q(field)}`).join(', ');
+  const fieldOfColumn = new Map(fields.map((field) => [column(field).name, field]));
+  const errorTable = { resource, dialect, tableName: options.table, fieldOf: (c: string) => fieldOfColumn.get(c) };
+  let count = 0;
+  const params = () => dialect.placeholder(++count);
+  const bind = (field: string, value: unknown) => (value == null ? null : column(field).toDriver(value));
+  const toRecord = (row: Readonly<Row>): Row => {
+    const record: Row = {};
+    for (const field of fields) {
+      const value = row[field];
+      if (value === null || value === undefined) {
+        if (keepsNull.has(field)) record[field] = null;
+      } else record[field] = column(field).fromDriver(value);
+    }
+    return record;
+  };
+  const run = async (on: SqlRunner, text: string, values: readonly unknown[], context?: WriteContext) => {
+    try {
+      return (await on.all(text, values)).map(toRecord);
+    } catch (error) {
+      throw context ? toWriteError(error, errorTable, context) : error;
+    }
+  };
+  const inIds = (ids: readonly unknown[]) => {
+    count = 0;
+    return dialect.inList(idColumn, ids.map(params), false);
+  };
+
+  /** For a multi-row INSERT refused on the id: the 409 of the first record whose id is stored, else `error`. */
+  const storedIdError = async (on: SqlRunner, chunk: readonly Row[], error: unknown): Promise<unknown> => {
+    const cause = error instanceof HttpError ? error.cause : error;
+    const violation = dialect.constraintViolation(cause);
+    if (violation?.kind !== 'unique' || violation.columns?.join() !== column(idField).name) return error;
+    const ids = chunk.map((record) => record[idField]).filter((id) => id !== undefined);
+    const where = inIds(ids);
+    const stored = new Set(
+      (
+        await on.all(
+          `SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`,
+          ids.map((id) => bind(idField, id)),
+        )
+      ).map((row) => String(toRecord(row)[idField])),
+    );
+    const first = ids.find((id) => stored.has(String(id)));
+    return first === undefined ? error : new HttpError(409, duplicateIdError(resource, first).message, { cause });
+  };
+
+  return Object.freeze({
+    async byId(on: SqlRunner, id: unknown) {
+      count = 0;
+      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${idColumn} = ${params()}`, [
+        bind(idField, id),
+      ]);
+      return row;
+    },
+    all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
+    async insert(on: SqlRunner, records: readonly Row[]) {
+      const groups = new Map<string, Row[]>();
+      for (const record of records) {
+        const key = fields.filter((field) => record[field] !== undefined).join(',');
+        groups.set(key, [...(groups.get(key) ?? []), record]);
+      }
+      const stored = new Map<Row, Row>();
+      const insertGroup = async (tx: SqlRunner, key: string, group: readonly Row[]) => {
+        const names = key === '' ? [] : key.split(',');
+        const perRow = Math.max(names.length, 1);
+        const size = Math.max(1, Math.floor(dialect.maxParameters / perRow));
+        for (let start = 0; start < group.length; start += size) {
+          const chunk = group.slice(start, start + size);
+          count = 0;
+          const values: unknown[] = [];
+          const tuples = chunk.map((record) => {
+            for (const field of names) values.push(bind(field, record[field]));
+            return `(${names.map(params).join(', ')})`;
+          });
+          const text =
+            names.length === 0
+              ? `INSERT INTO ${name} DEFAULT VALUES RETURNING ${selectList}`
+              : `INSERT INTO ${name} (${names.map((field) => q(column(field).name)).join(', ')}) VALUES ` +
+                `${tuples.join(', ')} RETURNING ${selectList}`;
+          const rows = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
+            async (error: unknown) => {
+              throw chunk.length > 1 ? await storedIdError(tx, chunk, error) : error;
+            },
+          );
+          // RETURNING gives the rows in no promised order: matched by id when the ids were given.
+          chunk.forEach((record, i) => {
+            const id = record[idField];
+            const row =
+              id === undefined ? rows[i] : rows.find((candidate) => String(candidate[idField]) === String(id));
+            if (row) stored.set(record, row);
+          });
+        }
+      };
+      const one = groups.size === 1 && records.length <= Math.floor(dialect.maxParameters / Math.max(fields.length, 1));
+      if (one) {
+        const [[key, group]] = [...groups] as [[string, Row[]]];
+        await insertGroup(on, key, group);
+      } else {
+        await on.transaction(async (tx) => {
+          for (const [key, group] of groups) await insertGroup(tx, key, group);
+        });
+      }
+      return records.map((record) => stored.get(record) as Row);
+    },
+    async update(
+      on: SqlRunner,
+      id: unknown,
+      changes: Row,
+      names: readonly string[],
+      operation: WriteContext['operation'],
+    ) {
+      count = 0;
+      const sets = names.map((field) => `${q(column(field).name)} = ${params()}`);
+      const values = names.map((field) => bind(field, changes[field]));
+      const [row] = await run(
+        on,
+        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${idColumn} = ${params()} RETURNING ${selectList}`,
+        [...values, bind(idField, id)],
+        { operation, id },
+      );
+      return row;
+    },
+    async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
+      const where = inIds(ids);
+      return run(
+        on,
+        `DELETE FROM ${name} WHERE ${where} RETURNING ${selectList}`,
+        ids.map((each) => bind(idField, each)),
+        {
+          operation: 'delete',
+          id,
+        },
+      );
+    },
+  });
+}
