@@ -1,12 +1,31 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
 import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
-import type { Repository } from 'pagelope/kit';
+import type { Repository, Resource } from 'pagelope/kit';
+import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
-import { mysqlFieldSchema } from './mysql-field-schema';
+import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
+import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
+import { mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
+import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
+import { createSqlRepository, type SqlColumn, type SqlValueKind } from './sql/index';
+
+/** How the values of a field of `kind` go to and come from `column` (a DATE column in `date` mode takes the day). */
+function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColumn {
+  const day = column.columnType === 'MySqlDate';
+  const { defaultFn } = column;
+  return Object.freeze({
+    name,
+    toDriver: (value: unknown) =>
+      day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind),
+    fromDriver: (value: unknown) => MYSQL_SQL_DIALECT.fromDriver(value, kind),
+    ...(defaultFn && { defaultValue: () => defaultFn() }),
+  });
+}
 
 /**
- * MariaDB and MySQL (`drizzle-orm/mysql-core`): its tables, their columns and the fields of their columns (see
- * `mysqlFieldSchema`). The repository over them is not there yet.
+ * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT` (a
+ * duplicate entry read as the columns of the key it names), its statements run through the Drizzle database by
+ * `mysqlRunnerOf`.
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
@@ -15,10 +34,32 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   columns: (table: unknown) => getTableColumns(table as MySqlTable) as Readonly<Record<string, Column>>,
   fieldSchema: (table: unknown, property: string, column: Column) =>
     mysqlFieldSchema(getTableConfig(table as MySqlTable).name, property, column),
-  createRepository<TRecord>(): Repository<TRecord> {
-    throw new TypeError(
-      'createDrizzleRepository: tables of drizzle-orm/mysql-core (MySQL, MariaDB) are not supported yet; ' +
-        'only drizzle-orm/pg-core (PostgreSQL) tables are',
-    );
+  createRepository<TRecord>(
+    resource: Resource<TRecord>,
+    db: unknown,
+    table: unknown,
+    fields: ReadonlyMap<string, Column>,
+  ): Repository<TRecord> {
+    const mysqlTable = table as MySqlTable;
+    const { name } = getTableConfig(mysqlTable);
+    const sqlName = (column: Column) => columnSqlName(db, column);
+    const columns = new Map<string, SqlColumn>();
+    const databaseDefaults: string[] = [];
+    for (const [field, column] of fields) {
+      const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
+      columns.set(field, sqlColumnOf(sqlName(column), column, kind));
+      if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
+    }
+    // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
+    const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
+    const idColumn = columns.get((resource as Resource).idField)?.name;
+    if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
+    return createSqlRepository(resource, {
+      dialect: withUniqueKeys(MYSQL_SQL_DIALECT, name, keys),
+      runner: mysqlRunnerOf(db as DrizzleMySqlDatabase),
+      table: name,
+      columns,
+      databaseDefaults,
+    });
   },
 });

@@ -1,5 +1,6 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
 import { driverError } from './driver-error';
+import { toMysqlStatement } from './mysql-statement';
 import type { SqlRow, SqlRunner } from './sql/index';
 
 /** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
@@ -29,7 +30,7 @@ interface DatabaseLike {
  * Runs one statement through `db`'s session as Drizzle's own raw queries do (its logger sees it; DATETIME, TIMESTAMP
  * and DATE come as text) and resolves its rows: a result set's (`SELECT`, `... RETURNING`), none for a write's header.
  */
-async function allOn(db: DatabaseLike, text: string, params: readonly unknown[]): Promise<readonly SqlRow[]> {
+async function runOn(db: DatabaseLike, text: string, params: readonly unknown[]): Promise<readonly SqlRow[]> {
   try {
     const result = await db.session
       .prepareQuery({ sql: STATEMENT_SETTINGS + text, params: [...params] }, undefined)
@@ -39,6 +40,26 @@ async function allOn(db: DatabaseLike, text: string, params: readonly unknown[])
   } catch (error) {
     throw driverError(error);
   }
+}
+
+/**
+ * Runs a statement of the SQL core as MariaDB takes it (see `toMysqlStatement`): a write whose rows are read back by
+ * a second statement runs both in a transaction, `db`'s own when `inTransaction`, else a new one.
+ */
+async function allOn(
+  db: DatabaseLike,
+  text: string,
+  params: readonly unknown[],
+  inTransaction: boolean,
+): Promise<readonly SqlRow[]> {
+  const statement = toMysqlStatement(text, params, inTransaction);
+  const { readBack } = statement;
+  if (!readBack) return runOn(db, statement.text, statement.params);
+  const both = async (on: DatabaseLike) => {
+    await runOn(on, statement.text, statement.params);
+    return runOn(on, readBack.text, readBack.params);
+  };
+  return inTransaction ? both(db) : db.transaction(both);
 }
 
 /** A queue: `run(work)` starts `work` once every earlier one has settled. */
@@ -61,7 +82,7 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
 function inside(db: DatabaseLike): SqlRunner {
   return Object.freeze({
     inTransaction: true,
-    all: (text: string, params: readonly unknown[]) => allOn(db, text, params),
+    all: (text: string, params: readonly unknown[]) => allOn(db, text, params, true),
     transaction: <T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> => db.transaction((tx) => work(inside(tx))),
   });
 }
@@ -81,7 +102,7 @@ export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
   const queue = onPool(db) ? <T>(work: () => Promise<T>) => work() : createQueue();
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
-    all: (text: string, params: readonly unknown[]) => queue(() => allOn(database, text, params)),
+    all: (text: string, params: readonly unknown[]) => queue(() => allOn(database, text, params, false)),
     transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
       queue(() => database.transaction((tx) => work(inside(tx)))),
   });

@@ -88,7 +88,7 @@ function columnBuilder(def: FieldDef, key: boolean): MySqlColumnBuilderBase {
   switch (def.kind as string) {
     case 'string':
     case 'enum':
-      return key ? varchar(name, { length: 255 }) : text(name);
+      return key ? varchar(name, { length: 255 }).primaryKey() : text(name);
     case 'number':
       return double(name);
     case 'boolean':
@@ -155,7 +155,7 @@ export function describeMysqlLeg(
       await exec(mysqlTableSql(resource as Resource, table));
       const drizzleTable = mysqlTableOf(resource as Resource, table);
       if (getTableConfig(drizzleTable).name !== table) throw new Error('the Drizzle table is not the table made');
-      const repository = createDrizzleRepository(resource, { db: db as never, table: drizzleTable as never });
+      const repository = createDrizzleRepository(resource, { db, table: drizzleTable });
       for (const record of records) await repository.create(record as never);
       return repository;
     };
