@@ -3,29 +3,40 @@ import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
+import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
 import { createSqlRepository, type SqlColumn, type SqlValueKind } from './sql/index';
 
-/** How the values of a field of `kind` go to and come from `column` (a DATE column in `date` mode takes the day). */
+/** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
+const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
+
+/**
+ * How the values of a field of `kind` go to and come from `column`: text as a literal in the code-point collation, a
+ * `Date` on a DATE column in `date` mode as its day, anything else as `MYSQL_SQL_DIALECT` binds it.
+ */
 function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColumn {
   const day = column.columnType === 'MySqlDate';
   const { defaultFn } = column;
+  const bind = (value: unknown) => {
+    if (isText(kind) && typeof value === 'string') return codePointText(value);
+    return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
+  };
   return Object.freeze({
     name,
-    toDriver: (value: unknown) =>
-      day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind),
+    toDriver: bind,
     fromDriver: (value: unknown) => MYSQL_SQL_DIALECT.fromDriver(value, kind),
     ...(defaultFn && { defaultValue: () => defaultFn() }),
   });
 }
 
 /**
- * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT` (a
- * duplicate entry read as the columns of the key it names), its statements run through the Drizzle database by
- * `mysqlRunnerOf`.
+ * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT`, its
+ * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
+ * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`), and a
+ * duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
@@ -45,17 +56,19 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     const sqlName = (column: Column) => columnSqlName(db, column);
     const columns = new Map<string, SqlColumn>();
     const databaseDefaults: string[] = [];
+    const textColumns = new Set<string>();
     for (const [field, column] of fields) {
       const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
       columns.set(field, sqlColumnOf(sqlName(column), column, kind));
       if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
+      if (isText(kind)) textColumns.add(MYSQL_SQL_DIALECT.quoteIdentifier(sqlName(column)));
     }
     // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
     const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
     const idColumn = columns.get((resource as Resource).idField)?.name;
     if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
     return createSqlRepository(resource, {
-      dialect: withUniqueKeys(MYSQL_SQL_DIALECT, name, keys),
+      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, textColumns), name, keys),
       runner: mysqlRunnerOf(db as DrizzleMySqlDatabase),
       table: name,
       columns,

@@ -86,6 +86,16 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
 }
 
 /**
+ * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
+ * `INSTR` in `utf8mb4_nopad_bin`, and the leading or trailing characters, as many as the needle has, equal to it.
+ */
+function textMatch(mode: 'contains' | 'starts' | 'ends', expression: string, needle: () => string): string {
+  const text = `${expression} COLLATE ${CODE_POINT_COLLATION}`;
+  if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;
+  return `${mode === 'starts' ? 'LEFT' : 'RIGHT'}(${text}, CHAR_LENGTH(${needle()})) = ${needle()}`;
+}
+
+/**
  * MariaDB 10.5 or later (`INSERT` and `DELETE ... RETURNING`) through `mysql2`: backquoted identifiers, `?`
  * placeholders, no `NULLS FIRST/LAST` (an `IS NULL` term first), code-point order and equality in
  * `utf8mb4_nopad_bin` whatever the column's collation, dates bound as UTC text; constraint and strict-mode value
@@ -96,9 +106,10 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
   placeholder: () => '?',
   inList: (expression: string, placeholders: readonly string[], negated: boolean) => {
-    if (placeholders.length === 0) return negated ? '1 = 1' : '1 = 0';
+    if (placeholders.length === 0) return negated ? `${expression} IS NOT NULL` : '1 = 0';
     return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
   },
+  textMatch,
   orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
     `${expression} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression} ${direction.toUpperCase()}`,
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,

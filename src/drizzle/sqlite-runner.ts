@@ -19,6 +19,11 @@ interface SessionLike {
   ): PreparedAll;
 }
 
+/** What an async Drizzle SQLite database's `transaction` hands its work: a `tx` with a session of its own. */
+interface AsyncDatabase {
+  transaction<T>(work: (tx: { readonly session: SessionLike }) => Promise<T>): Promise<T>;
+}
+
 /** The driver's error a `DrizzleQueryError` (an `Error` with `query`, `params` and a `cause`) wraps, else `error`. */
 function driverError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
@@ -48,52 +53,96 @@ function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
 
 const runners = new WeakMap<object, SqlRunner>();
 
+/** The SQL function that folds text as `toLowerCase()` does, where the connection takes functions of JavaScript. */
+const LOWER = 'pagelope_lower';
+
+/**
+ * Registers {@link LOWER} on the driver's connection (`create_function` of sql.js, `function` of better-sqlite3) and
+ * returns its name, or `undefined` for a driver without functions of JavaScript (libsql).
+ */
+function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
+  const client = ((db as { readonly $client?: unknown }).$client ??
+    (db as unknown as { readonly session?: { readonly client?: unknown } }).session?.client) as
+    Record<string, unknown> | undefined;
+  const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
+  try {
+    if (typeof client?.['create_function'] === 'function') {
+      (client['create_function'] as (name: string, fn: typeof lower) => unknown).call(client, LOWER, lower);
+      return LOWER;
+    }
+    if (typeof client?.['function'] === 'function' && typeof client['prepare'] === 'function') {
+      (client['function'] as (name: string, options: object, fn: typeof lower) => unknown).call(
+        client,
+        LOWER,
+        { deterministic: true },
+        lower,
+      );
+      return LOWER;
+    }
+  } catch {
+    // A connection that refuses the function: the case-insensitive operators are evaluated in JavaScript.
+  }
+  return undefined;
+}
+
 /**
  * The `SqlRunner` of a Drizzle SQLite database, one per database (so that the repositories on it share its
- * transactions). SQLite is one connection: `transaction(work)` runs `BEGIN` ... `COMMIT` (or `ROLLBACK`) itself, and
- * every statement of the repositories outside it waits until it ends; inside, a nested `transaction` is a savepoint.
+ * transactions). SQLite is one writer: `transaction(work)` runs `BEGIN` ... `COMMIT` (or `ROLLBACK`) itself on a sync
+ * database and through `db.transaction` on an async one (libsql), and every statement of the repositories outside it
+ * waits until it ends; inside, a nested `transaction` is a savepoint.
  * Statements run through the session of `db` as Drizzle's own queries do; a driver's error wrapped by Drizzle is
- * rethrown as the driver's.
+ * rethrown as the driver's. On sql.js and better-sqlite3 it registers `pagelope_lower`, JavaScript's `toLowerCase()`
+ * as a SQL function, so that case-insensitive matching is SQL and folds as the memory repository does.
  */
 export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
   const known = runners.get(db);
   if (known) return known;
   const session = (db as unknown as { readonly session: SessionLike }).session;
   const queue = createQueue();
+  const lowerFunction = registerLower(db);
   let savepoints = 0;
-  const inside = (): SqlRunner =>
+  const inside = (on: SessionLike): SqlRunner =>
     Object.freeze({
       inTransaction: true,
-      all: (text: string, params: readonly unknown[]) => allOn(session, text, params),
+      lowerFunction,
+      all: (text: string, params: readonly unknown[]) => allOn(on, text, params),
       async transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
         const name = `pagelope_${++savepoints}`;
-        await allOn(session, `SAVEPOINT ${name}`, []);
+        await allOn(on, `SAVEPOINT ${name}`, []);
         try {
           const result = await work(this);
-          await allOn(session, `RELEASE ${name}`, []);
+          await allOn(on, `RELEASE ${name}`, []);
           return result;
         } catch (error) {
-          await allOn(session, `ROLLBACK TO ${name}`, []);
-          await allOn(session, `RELEASE ${name}`, []);
+          await allOn(on, `ROLLBACK TO ${name}`, []);
+          await allOn(on, `RELEASE ${name}`, []);
           throw error;
         }
       },
     });
+  // An async database (libsql) opens a transaction through its client only (each `execute` outside one commits):
+  // Drizzle's `db.transaction`, every statement of `work` on its `tx`. A sync one (sql.js, better-sqlite3) has a
+  // synchronous `db.transaction`, which cannot wait for `work`: BEGIN and COMMIT are run on its one connection.
+  const isAsync = (db as unknown as { readonly resultKind?: unknown }).resultKind === 'async';
+  const begin = <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+    isAsync
+      ? (db as unknown as AsyncDatabase).transaction((tx) => work(inside(tx.session)))
+      : (async () => {
+          await allOn(session, 'BEGIN', []);
+          try {
+            const result = await work(inside(session));
+            await allOn(session, 'COMMIT', []);
+            return result;
+          } catch (error) {
+            await allOn(session, 'ROLLBACK', []);
+            throw error;
+          }
+        })();
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
+    lowerFunction,
     all: (text: string, params: readonly unknown[]) => queue(() => allOn(session, text, params)),
-    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
-      queue(async () => {
-        await allOn(session, 'BEGIN', []);
-        try {
-          const result = await work(inside());
-          await allOn(session, 'COMMIT', []);
-          return result;
-        } catch (error) {
-          await allOn(session, 'ROLLBACK', []);
-          throw error;
-        }
-      }),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue(() => begin(work)),
   });
   runners.set(db, runner);
   return runner;

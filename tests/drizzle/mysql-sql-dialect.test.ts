@@ -29,7 +29,7 @@ describe('MYSQL_SQL_DIALECT', () => {
     { items: ['?', '?'], negated: false, sql: 'x IN (?, ?)' },
     { items: ['?'], negated: true, sql: 'x NOT IN (?)' },
     { items: [], negated: false, sql: '1 = 0' },
-    { items: [], negated: true, sql: '1 = 1' },
+    { items: [], negated: true, sql: 'x IS NOT NULL' },
   ])('returns $sql for a list of $items.length (negated: $negated)', ({ items, negated, sql }) => {
     expect(dialect.inList('x', items, negated)).toBe(sql);
   });

@@ -1,10 +1,17 @@
 /**
- * The SQLite leg of the `pagelope/drizzle` tests: sql.js (SQLite compiled to WebAssembly, `drizzle-orm/sql-js`), so
- * it runs on every Node line without a native build or a server. Each repository is on a table of its own, declared
+ * The SQLite legs of the `pagelope/drizzle` tests: sql.js (SQLite compiled to WebAssembly, `drizzle-orm/sql-js`),
+ * with and without SQL functions of JavaScript, and libsql (`drizzle-orm/libsql`, an async database, on a file in the
+ * system's temp folder; N-API binaries that load on every Node line), so they run without a native build or a server. Each repository is on a table of its own, declared
  * in Drizzle with SQL column names (`c_<snake_case>`) that differ from its property names: text for strings, enums
  * and calendar dates, real for numbers, `integer({ mode: 'boolean' })`, `integer({ mode: 'timestamp_ms' })` for
  * dates, and text in `json` mode for anything else.
  */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
 import initSqlJs from 'sql.js';
 import { drizzle } from 'drizzle-orm/sql-js';
 import {
@@ -15,7 +22,7 @@ import {
   type SQLiteColumnBuilderBase,
   type SQLiteTable,
 } from 'drizzle-orm/sqlite-core';
-import { beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import type { FieldDef, Resource } from 'pagelope/kit';
 import type { RepositoryFactory } from 'pagelope/testing';
 import { createDrizzleRepository, type DrizzleSQLiteDatabase } from '../../src/drizzle/index';
@@ -25,15 +32,51 @@ import { toSnakeCase } from '../../src/postgres/index';
 export interface SqliteLeg {
   readonly db: DrizzleSQLiteDatabase;
   /** Runs `sql` (any number of statements) on the database. */
-  readonly exec: (sql: string) => void;
+  readonly exec: (sql: string) => Promise<void>;
+  /** Closes the database (and removes its file). */
+  readonly close: () => void;
+}
+
+/** Options of {@link openSqlite}. */
+export interface OpenSqliteOptions {
+  /** The driver (default sql.js). */
+  readonly driver?: 'sql.js' | 'libsql';
+  /**
+   * `false`: the connection takes no SQL functions written in JavaScript, as libsql's does not (the repository then
+   * evaluates case-insensitive operators and searches in JavaScript). Default `true`.
+   */
+  readonly functions?: boolean;
+  /** Drizzle's logger: sees every statement. */
+  readonly logQuery?: (query: string, params: unknown[]) => void;
 }
 
 /** Opens an empty in-memory SQLite database (sql.js) with foreign keys enforced, and its Drizzle database. */
-export async function openSqlite(): Promise<SqliteLeg> {
+export async function openSqlite(options: OpenSqliteOptions = {}): Promise<SqliteLeg> {
+  const { logQuery } = options;
+  const config = logQuery ? { logger: { logQuery } } : {};
+  if (options.driver === 'libsql') {
+    const file = join(tmpdir(), `pagelope-${randomUUID()}.db`);
+    const client = createClient({ url: `file:${file}` });
+    await client.execute('PRAGMA foreign_keys = ON');
+    return {
+      db: drizzleLibsql(client, config) as unknown as DrizzleSQLiteDatabase,
+      exec: async (sql) => void (await client.executeMultiple(sql)),
+      close: () => {
+        client.close();
+        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+      },
+    };
+  }
   const SQL = await initSqlJs();
   const client = new SQL.Database();
   client.exec('PRAGMA foreign_keys = ON');
-  return { db: drizzle(client) as unknown as DrizzleSQLiteDatabase, exec: (sql) => void client.exec(sql) };
+  // Without functions: a client offering only what Drizzle's sql.js session calls.
+  const given = options.functions === false ? { prepare: (sql: string) => client.prepare(sql) } : client;
+  return {
+    db: drizzle(given as never, config) as unknown as DrizzleSQLiteDatabase,
+    exec: async (sql) => void client.exec(sql),
+    close: () => client.close(),
+  };
 }
 
 /** The SQL column name of a field in the tests' tables. */
@@ -61,7 +104,7 @@ function columnOfKind(def: FieldDef): [string, SQLiteColumnBuilderBase] {
 let counter = 0;
 
 /** A fresh table of `resource` on `leg` (DDL written here, declared again in Drizzle), and its Drizzle table. */
-export function createSqliteTable(leg: SqliteLeg, resource: Resource, prefix: string): SQLiteTable {
+export async function createSqliteTable(leg: SqliteLeg, resource: Resource, prefix: string): Promise<SQLiteTable> {
   const table = `${prefix}_${++counter}`;
   const columns: Record<string, SQLiteColumnBuilderBase> = {};
   const ddl: string[] = [];
@@ -71,7 +114,7 @@ export function createSqliteTable(leg: SqliteLeg, resource: Resource, prefix: st
     const rule = def.name === resource.idField ? ' PRIMARY KEY' : def.nullable ? '' : ' NOT NULL';
     ddl.push(`"${columnOf(def.name)}" ${type}${rule}`);
   }
-  leg.exec(`CREATE TABLE "${table}" (${ddl.join(', ')})`);
+  await leg.exec(`CREATE TABLE "${table}" (${ddl.join(', ')})`);
   return sqliteTable(table, columns);
 }
 
@@ -82,19 +125,26 @@ export function createSqliteTable(leg: SqliteLeg, resource: Resource, prefix: st
  */
 export function describeSqliteLeg(
   body: (name: string, makeRepository: RepositoryFactory, leg: () => SqliteLeg) => void,
+  options: OpenSqliteOptions = {},
 ): void {
-  const name = 'SQLite (sql.js)';
+  const name =
+    options.driver === 'libsql'
+      ? 'SQLite (libsql)'
+      : options.functions === false
+        ? 'SQLite (sql.js, no JavaScript functions)'
+        : 'SQLite (sql.js)';
   describe(name, () => {
     let leg: SqliteLeg | undefined;
     beforeAll(async () => {
-      leg = await openSqlite();
+      leg = await openSqlite(options);
     });
+    afterAll(() => leg?.close());
     const current = (): SqliteLeg => {
       if (!leg) throw new Error('database not open');
       return leg;
     };
     const makeRepository: RepositoryFactory = async (resource, records) => {
-      const table = createSqliteTable(current(), resource as Resource, `dz_${resource.name}`);
+      const table = await createSqliteTable(current(), resource as Resource, `dz_${resource.name}`);
       const repository = createDrizzleRepository(resource, { db: current().db, table });
       for (const record of records) await repository.create(record as never);
       return repository;

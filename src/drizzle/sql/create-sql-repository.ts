@@ -15,6 +15,7 @@ import {
   type Transaction,
   type Where,
 } from 'pagelope/kit';
+import { createSqlByValues } from './sql-by-values';
 import { createSqlLists } from './sql-lists';
 import { createSqlBatchWrites } from './sql-batch-writes';
 import type { SqlRepositoryOptions } from './sql-repository-options';
@@ -122,6 +123,7 @@ function build<TRecord>(
       });
     },
     ...createSqlLists(generic, table, runner),
+    ...createSqlByValues(generic, table, runner),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */

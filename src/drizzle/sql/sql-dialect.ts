@@ -33,10 +33,17 @@ export interface SqlDialect {
   /** The placeholder of the bind parameter numbered `index` (from 1): `?` on SQLite and MySQL. */
   placeholder(index: number): string;
   /**
-   * `expression IN (p1, p2, ...)` (`NOT IN` when `negated`) over one placeholder per item; for no items the constant
-   * the test has on every row (`1 = 0`, or `1 = 1` negated), as `IN ()` is not SQL.
+   * `expression IN (p1, p2, ...)` (`NOT IN` when `negated`) over one placeholder per item; for no items what the test
+   * is on every row, as `IN ()` is not SQL: `1 = 0`, and negated `expression IS NOT NULL` (a negated operator never
+   * matches NULL).
    */
   inList(expression: string, placeholders: readonly string[], negated: boolean): string;
+  /**
+   * Whether the text `expression` contains, starts or ends with the needle, literally (no pattern characters) and
+   * case-sensitively, by code point; `needle()` returns a new placeholder bound to the needle at each call (a
+   * positional dialect binds it once per use). NULL on a NULL `expression`.
+   */
+  textMatch(mode: 'contains' | 'starts' | 'ends', expression: string, needle: () => string): string;
   /**
    * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
    * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `.

@@ -15,23 +15,71 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
+import { compileSqlKeyset, compileSqlOrder, isTableOrder } from './compile-sql-order';
+import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
 import type { SqlRunner } from './sql-runner';
 import type { Row, SqlTable } from './sql-table';
 
 /** The records of `table` that `query` selects, in its order (to-one paths of the order set on each, see `readRelationPaths`). */
-async function selected(
+async function selectedInProcess(
   query: NormalizedQuery,
   resource: Resource,
   table: SqlTable,
   runner: SqlRunner,
   options: ScopeOptions<unknown> | undefined,
 ): Promise<readonly Row[]> {
-  const resolved = await resolveRelationTerms(query, { resource, relations: options?.relations });
-  const test = compileQueryPredicate(resolved);
+  const test = compileQueryPredicate(query);
   const matches = (await table.all(runner)).filter((record) => test(record));
-  const ordered = [...(await readRelationPaths(matches, resolved, resource, options?.relations))];
-  return ordered.sort(compileComparator(resolved.order, resource.fields));
+  const ordered = [...(await readRelationPaths(matches, query, resource, options?.relations))];
+  return ordered.sort(compileComparator(query.order, resource.fields));
+}
+
+/**
+ * Page `query.page` of the query in SQL and its total, or `undefined` when SQL cannot say the query exactly. A page
+ * shorter than the limit ends the set, so its total is `offset + rows` and no COUNT runs; a full page, or an empty
+ * one past the start, runs the COUNT next.
+ */
+async function pageInSql(
+  query: NormalizedQuery,
+  table: SqlTable,
+  runner: SqlRunner,
+): Promise<{ readonly rows: readonly Row[]; readonly total: number } | undefined> {
+  if (!isTableOrder(query.order)) return undefined;
+  const statement = table.statement(runner);
+  const where = compileSqlFilter(query, statement);
+  if (where === undefined) return undefined;
+  const { limit } = query;
+  const offset = (query.page - 1) * limit;
+  const order = compileSqlOrder(query.order, statement);
+  const rows = await table.select(
+    runner,
+    `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(limit)} OFFSET ${statement.add(offset)}`,
+    statement,
+  );
+  if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
+  if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+  const counting = table.statement(runner);
+  return { rows, total: await table.count(runner, compileSqlFilter(query, counting) as string, counting) };
+}
+
+/** The `limit + 1` records after the query's cursor in SQL, or `undefined` when SQL cannot say the query exactly. */
+async function afterInSql(
+  query: NormalizedQuery,
+  table: SqlTable,
+  runner: SqlRunner,
+): Promise<readonly Row[] | undefined> {
+  if (!isTableOrder(query.order)) return undefined;
+  const statement = table.statement(runner);
+  const where = compileSqlFilter(query, statement);
+  if (where === undefined) return undefined;
+  const keyset = query.after ? ` AND (${compileSqlKeyset(query.order, query.after, statement)})` : '';
+  const order = compileSqlOrder(query.order, statement);
+  return table.select(
+    runner,
+    `WHERE (${where})${keyset} ORDER BY ${order} LIMIT ${statement.add(query.limit + 1)}`,
+    statement,
+  );
 }
 
 /** Only the selected fields of `record` (the selection names the id first), or the record without the order's paths. */
@@ -44,9 +92,12 @@ function itemOf(record: Row, query: NormalizedQuery, resource: Resource): Row {
 }
 
 /**
- * `list` and `listByCursor` of a SQL repository: the records read from `table` and the query evaluated by the kit's
- * reference predicate and comparator (relation terms resolved through their bindings by `resolveRelationTerms`), so
- * that every answer is the memory repository's.
+ * `list` and `listByCursor` of a SQL repository, answering as the memory repository does. Relation terms become
+ * conditions on the table's own fields through their bindings (the kit's `resolveRelationTerms`); then the filter,
+ * the search, the order (NULLs last ascending), the keyset of a cursor and the page are one SQL statement, and the
+ * total a COUNT when the page does not tell it. A query SQL cannot say exactly (an order by a relation path; a
+ * case-insensitive operator or a search on a connection without a `lower` function that folds as `toLowerCase()`)
+ * is evaluated in JavaScript over the table's records by the kit's reference predicate and comparator instead.
  */
 export function createSqlLists(
   resource: Resource,
@@ -58,19 +109,28 @@ export function createSqlLists(
 } {
   return {
     async list(input, options) {
-      const query = normalizeListInput(input, resource, { scope: options?.scope, relations: options?.relations });
-      const records = await selected(query, resource, table, runner, options);
+      const given = normalizeListInput(input, resource, { scope: options?.scope, relations: options?.relations });
+      const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
       const offset = (query.page - 1) * query.limit;
-      const items = records.slice(offset, offset + query.limit).map((record) => itemOf(record, query, resource));
-      return ownPageResult(items, { total: records.length, page: query.page, limit: query.limit });
+      let page = await pageInSql(query, table, runner);
+      if (!page) {
+        const records = await selectedInProcess(query, resource, table, runner, options);
+        page = { rows: records.slice(offset, offset + query.limit), total: records.length };
+      }
+      const items = page.rows.map((record) => itemOf(record, query, resource));
+      return ownPageResult(items, { total: page.total, page: query.page, limit: query.limit });
     },
     async listByCursor(input, options) {
-      const query = normalizeCursorInput(input, resource, { scope: options?.scope, relations: options?.relations });
-      const records = await selected(query, resource, table, runner, options);
-      const after = compileAfterCursor(query);
-      let start = 0;
-      while (start < records.length && !after(records[start] as Row)) start++;
-      const page = records.slice(start, start + query.limit + 1);
+      const given = normalizeCursorInput(input, resource, { scope: options?.scope, relations: options?.relations });
+      const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
+      let page = await afterInSql(query, table, runner);
+      if (!page) {
+        const records = await selectedInProcess(query, resource, table, runner, options);
+        const after = compileAfterCursor(query);
+        let start = 0;
+        while (start < records.length && !after(records[start] as Row)) start++;
+        page = records.slice(start, start + query.limit + 1);
+      }
       const last = page.length > query.limit ? page[query.limit - 1] : undefined;
       const items = page.slice(0, query.limit).map((record) => itemOf(record, query, resource));
       return Object.freeze({ items: Object.freeze(items), nextCursor: last ? nextCursorOf(query, last) : null });

@@ -11,6 +11,12 @@ export type SqlRow = Readonly<Record<string, unknown>>;
 export interface SqlRunner {
   all(text: string, params: readonly unknown[]): Promise<readonly SqlRow[]>;
   transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * The name of a SQL function of one text argument that lower-cases as JavaScript's `toLowerCase()` does,
+   * registered on the connection (`undefined`: none; SQL's `lower()` folds only ASCII on SQLite, so the
+   * case-insensitive operators and the search are then evaluated in JavaScript).
+   */
+  readonly lowerFunction?: string | undefined;
   /** Whether this runner is inside a transaction (a nested `transaction` is then a savepoint). */
   readonly inTransaction: boolean;
 }

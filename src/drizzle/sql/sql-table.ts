@@ -1,6 +1,7 @@
 import { HttpError, duplicateIdError, type RecordId, type Resource } from 'pagelope/kit';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
+import { SqlStatement } from './sql-statement';
 import { toWriteError, type WriteContext } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
@@ -12,6 +13,14 @@ export interface SqlTable {
   byId(on: SqlRunner, id: unknown): Promise<Row | undefined>;
   /** Every record of the table. */
   all(on: SqlRunner): Promise<Row[]>;
+  /** A statement to write on this table's columns, its text folded by `on`'s lower function. */
+  statement(on: SqlRunner): SqlStatement;
+  /** The records `SELECT <every field> FROM <table> <clause>` reads, with `statement`'s parameters. */
+  select(on: SqlRunner, clause: string, statement: SqlStatement): Promise<Row[]>;
+  /** The number of rows `WHERE <where>` selects, with `statement`'s parameters. */
+  count(on: SqlRunner, where: string, statement: SqlStatement): Promise<number>;
+  /** The number of rows `WHERE <where>` selects for each value of `field` (as the record holds it). */
+  countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement): Promise<Map<unknown, number>>;
   /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
   insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
   /** Sets the columns of `names` (NULL for an absent value) of the record with this id; `undefined` when none. */
@@ -103,6 +112,21 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       return row;
     },
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
+    statement: (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction),
+    select: (on: SqlRunner, clause: string, statement: SqlStatement) =>
+      run(on, `SELECT ${selectList} FROM ${name} ${clause}`, statement.values),
+    async countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement) {
+      const key = q(column(field).name);
+      const rows = await on.all(
+        `SELECT ${key} AS ${q(field)}, count(*) AS ${q('n')} FROM ${name} WHERE ${where} GROUP BY ${key}`,
+        statement.values,
+      );
+      return new Map(rows.map((row) => [toRecord(row)[field], Number(row['n'])]));
+    },
+    async count(on: SqlRunner, where: string, statement: SqlStatement) {
+      const [row] = await on.all(`SELECT count(*) AS ${q('n')} FROM ${name} WHERE ${where}`, statement.values);
+      return Number(row?.['n'] ?? 0);
+    },
     async insert(on: SqlRunner, records: readonly Row[]) {
       const groups = new Map<string, Row[]>();
       for (const record of records) {

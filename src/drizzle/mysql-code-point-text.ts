@@ -1,0 +1,36 @@
+import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
+import type { SqlDialect } from './sql/index';
+
+/** Text bound as a literal of its own: what `mysql2` writes in place of the placeholder (its `toSqlString`). */
+export interface CodePointText {
+  toSqlString(): string;
+  /** The text itself, as Drizzle's logger shows the parameter. */
+  toJSON(): string;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * `text` as a `utf8mb4` literal in `utf8mb4_nopad_bin` (`_utf8mb4 X'61' COLLATE utf8mb4_nopad_bin`), for `mysql2`,
+ * which formats the statements of `drizzle-orm/mysql2` on the client and writes a value's `toSqlString()` as it is.
+ * An explicit collation decides a comparison, so a text column compares with it by code point (trailing spaces
+ * significant) whatever the column's own collation (`'a' = 'A'` in MariaDB's default ones); in hexadecimal, no text
+ * needs escaping whatever the `sql_mode`.
+ */
+export function codePointText(text: string): CodePointText {
+  const hex = Array.from(encoder.encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const literal = `_utf8mb4 X'${hex}' COLLATE ${CODE_POINT_COLLATION}`;
+  return Object.freeze({ toSqlString: () => literal, toJSON: () => text });
+}
+
+/**
+ * `dialect` for a table whose text columns are `textColumns` (quoted as the dialect quotes them): an `ORDER BY` term
+ * of one of them orders by code point (`COLLATE utf8mb4_nopad_bin`) whatever the column's collation.
+ */
+export function withCodePointOrder(dialect: SqlDialect, textColumns: ReadonlySet<string>): SqlDialect {
+  return Object.freeze({
+    ...dialect,
+    orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+      dialect.orderTerm(textColumns.has(expression) ? dialect.codePoint(expression) : expression, direction, nulls),
+  });
+}

@@ -1,0 +1,121 @@
+import { isRelationCondition, type Condition, type ConditionGroups, type NormalizedQuery } from 'pagelope/kit';
+import type { SqlStatement } from './sql-statement';
+
+/**
+ * A condition as SQL on `statement`'s columns, or `undefined` when the dialect cannot say it exactly as the memory
+ * repository evaluates it (a case-insensitive operator without a `lower` function). Negated operators never match
+ * NULL (SQL's three-valued logic does that); strings compare by code point (the column's binary collation); the
+ * text operators match literally.
+ */
+function compileCondition({ field, op, value }: Condition, statement: SqlStatement): string | undefined {
+  const { dialect } = statement;
+  const column = statement.column(field);
+  const one = (item: unknown) => statement.bind(field, item);
+  const list = (items: readonly unknown[], negated: boolean, bind = one) =>
+    dialect.inList(
+      column,
+      items.map((item) => bind(item)),
+      negated,
+    );
+  const words = value as string;
+  const items = value as readonly unknown[];
+  const match = (mode: 'contains' | 'starts' | 'ends', target: string) =>
+    dialect.textMatch(mode, target, () => statement.add(words));
+  const { lower } = statement;
+  const folded = lower === undefined ? undefined : `${lower}(${column})`;
+  switch (op) {
+    case 'eq':
+      return `${column} = ${one(value)}`;
+    case 'ne':
+      return `${column} <> ${one(value)}`;
+    case 'gt':
+      return `${column} > ${one(value)}`;
+    case 'gte':
+      return `${column} >= ${one(value)}`;
+    case 'lt':
+      return `${column} < ${one(value)}`;
+    case 'lte':
+      return `${column} <= ${one(value)}`;
+    case 'between':
+      return `${column} BETWEEN ${one(items[0])} AND ${one(items[1])}`;
+    case 'in':
+      return list(items, false);
+    case 'notin':
+      return list(items, true);
+    case 'isnull':
+      return `${column} IS NULL`;
+    case 'notnull':
+      return `${column} IS NOT NULL`;
+    case 'cont':
+      return match('contains', column);
+    case 'excl':
+      return `NOT (${match('contains', column)})`;
+    case 'starts':
+      return match('starts', column);
+    case 'ends':
+      return match('ends', column);
+  }
+  if (folded === undefined) return undefined;
+  switch (op) {
+    case 'eql':
+      return `${folded} = ${statement.add(words)}`;
+    case 'nel':
+      return `${folded} <> ${statement.add(words)}`;
+    case 'contl':
+      return match('contains', folded);
+    case 'excll':
+      return `NOT (${match('contains', folded)})`;
+    case 'startsl':
+      return match('starts', folded);
+    case 'endsl':
+      return match('ends', folded);
+    case 'inl':
+      return dialect.inList(
+        folded,
+        items.map((item) => statement.add(item)),
+        false,
+      );
+    case 'notinl':
+      return dialect.inList(
+        folded,
+        items.map((item) => statement.add(item)),
+        true,
+      );
+  }
+}
+
+/**
+ * An OR of AND-groups of conditions as one SQL boolean expression on `statement`, or `undefined` when a term cannot
+ * be said exactly in SQL (a relation term: resolve those first; a case-insensitive operator without `lower`).
+ */
+export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement): string | undefined {
+  if (groups.length === 0) return '1 = 0';
+  const ors: string[] = [];
+  for (const group of groups) {
+    const ands: string[] = [];
+    for (const term of group) {
+      if (isRelationCondition(term)) return undefined;
+      const sql = compileCondition(term, statement);
+      if (sql === undefined) return undefined;
+      ands.push(`(${sql})`);
+    }
+    ors.push(ands.length === 0 ? '1 = 1' : ands.join(' AND '));
+  }
+  return ors.length === 1 ? (ors[0] as string) : ors.map((sql) => `(${sql})`).join(' OR ');
+}
+
+/**
+ * The filter of `query` (its groups AND its search: some searchable column contains the needle once folded) as SQL,
+ * or `undefined` as {@link compileSqlWhere}.
+ */
+export function compileSqlFilter(query: NormalizedQuery, statement: SqlStatement): string | undefined {
+  const where = compileSqlWhere(query.groups, statement);
+  if (where === undefined || !query.search) return where;
+  const { lower, dialect } = statement;
+  if (lower === undefined) return undefined;
+  const { needle, fields } = query.search;
+  const search = fields.map((field) =>
+    dialect.textMatch('contains', `${lower}(${statement.column(field)})`, () => statement.add(needle)),
+  );
+  return `(${where}) AND (${search.map((sql) => `(${sql})`).join(' OR ')})`;
+}
