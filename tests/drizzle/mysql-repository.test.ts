@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { datetime, int, mysqlTable, text, tinyint, varchar } from 'drizzle-orm/mysql-core';
 import { drizzle } from 'drizzle-orm/mysql2';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
@@ -169,5 +170,28 @@ describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB', () => {
     const repository = createDrizzleRepository(resourceFromTable(books, { name: 'books' }), { db, table: books });
     await repository.list();
     expect(logged.some((query) => query.includes(`FROM \`${booksName}\``))).toBe(true);
+  });
+
+  it('holds statements outside a transaction back until it ends on one connection, so none runs inside it', async () => {
+    const connection = await mysql.createConnection({ uri: MYSQL_URL ?? '' });
+    try {
+      const db = drizzle({ client: connection });
+      const repository = createDrizzleRepository(resourceFromTable(books, { name: 'books' }), { db, table: books });
+      let outside: Promise<unknown> | undefined;
+      const rolledBack = repository.transaction?.(async (tx) => {
+        const created = await tx
+          .repository(repository)
+          .create({ title: 'uncommitted', isbn: null, pages: null, authorId: null, note: null } as never);
+        outside = repository.get(created.id).then(
+          () => 'found',
+          (error: unknown) => (error as { statusCode?: unknown }).statusCode,
+        );
+        throw new Error('roll back');
+      });
+      await expect(rolledBack).rejects.toThrow('roll back');
+      expect(await outside).toBe(404);
+    } finally {
+      await connection.end();
+    }
   });
 });
