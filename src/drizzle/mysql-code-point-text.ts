@@ -30,7 +30,15 @@ export function codePointText(text: string): CodePointText {
 export function withCodePointOrder(dialect: SqlDialect, textColumns: ReadonlySet<string>): SqlDialect {
   return Object.freeze({
     ...dialect,
-    orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-      dialect.orderTerm(textColumns.has(expression) ? dialect.codePoint(expression) : expression, direction, nulls),
+    orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+      dialect.orderTerm(
+        () => {
+          // Written as often as the dialect writes it: an expression may bind parameters each time.
+          const text = expression();
+          return textColumns.has(text) ? dialect.codePoint(text) : text;
+        },
+        direction,
+        nulls,
+      ),
   });
 }

@@ -89,8 +89,9 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
  * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
  * `INSTR` in `utf8mb4_nopad_bin`, and the leading or trailing characters, as many as the needle has, equal to it.
  */
-function textMatch(mode: 'contains' | 'starts' | 'ends', expression: string, needle: () => string): string {
-  const text = `${expression} COLLATE ${CODE_POINT_COLLATION}`;
+function textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string {
+  // Written left to right: the placeholders are positional.
+  const text = `${expression()} COLLATE ${CODE_POINT_COLLATION}`;
   if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;
   return `${mode === 'starts' ? 'LEFT' : 'RIGHT'}(${text}, CHAR_LENGTH(${needle()})) = ${needle()}`;
 }
@@ -110,8 +111,8 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
     return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
   },
   textMatch,
-  orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-    `${expression} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression} ${direction.toUpperCase()}`,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+    `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

@@ -25,6 +25,6 @@ describe('withCodePointOrder', () => {
     },
     { expression: '`c_age`', sql: '`c_age` IS NULL ASC, `c_age` ASC' },
   ])('returns $sql for $expression ascending', ({ expression, sql }) => {
-    expect(dialect.orderTerm(expression, 'asc', 'last')).toBe(sql);
+    expect(dialect.orderTerm(() => expression, 'asc', 'last')).toBe(sql);
   });
 });

@@ -143,7 +143,7 @@ describe.skipIf(!MYSQL_URL)('MYSQL_SQL_DIALECT on the server', () => {
     );
     const s = dialect.codePoint('s');
     const read = async (direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-      (await runner.all(`SELECT s FROM ${q} ORDER BY ${dialect.orderTerm(s, direction, nulls)}, id`, [])).map(
+      (await runner.all(`SELECT s FROM ${q} ORDER BY ${dialect.orderTerm(() => s, direction, nulls)}, id`, [])).map(
         (row) => row['s'],
       );
     const ascending = [...texts].sort(compareCodePoints);

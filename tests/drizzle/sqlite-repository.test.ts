@@ -134,6 +134,59 @@ describe('createDrizzleRepository on SQLite', () => {
     expect(statements[1]).toMatch(/^SELECT count\(\*\)/);
   });
 
+  it('filters and sorts by a relation bound to a repository of the same database with subqueries', async () => {
+    const statements: string[] = [];
+    const leg = await openSqlite({ logQuery: (query) => statements.push(query) });
+    await leg.exec(
+      'CREATE TABLE writers (id TEXT PRIMARY KEY, name TEXT NOT NULL);' +
+        'CREATE TABLE novels (id TEXT PRIMARY KEY, title TEXT NOT NULL, writer_id TEXT)',
+    );
+    const writersTable = sqliteTable('writers', { id: text('id').primaryKey(), name: text('name').notNull() });
+    const novelsTable = sqliteTable('novels', {
+      id: text('id').primaryKey(),
+      title: text('title').notNull(),
+      writerId: text('writer_id'),
+    });
+    const writers = resourceFromTable(writersTable, { filterable: ['name'], sortable: ['name'] });
+    const novels = resourceFromTable(novelsTable, {
+      filterable: ['title', 'writer.name'],
+      sortable: ['writer.name'],
+      relations: { writer: { kind: 'one', resource: () => writers, field: 'writerId' } },
+    });
+    const writersRepository = createDrizzleRepository(writers, { db: leg.db, table: writersTable });
+    const novelsRepository = createDrizzleRepository(novels, { db: leg.db, table: novelsTable });
+    await writersRepository.create({ id: 'w1', name: 'Émile' });
+    await writersRepository.create({ id: 'w2', name: 'Zola' });
+    for (const [id, writerId] of [
+      ['n1', 'w1'],
+      ['n2', 'w2'],
+      ['n3', null],
+    ] as const) {
+      await novelsRepository.create({ id, title: id, writerId });
+    }
+    statements.length = 0;
+    const page = await novelsRepository.list({ where: { writer: { name: { eql: 'émile' } } } } as never, {
+      relations: { writer: { repository: writersRepository as Repository<unknown> } },
+    });
+    expect(page.items.map((novel) => novel.id)).toEqual(['n1']);
+    expect(statements[0]).toMatch(/EXISTS \(SELECT 1 FROM "writers" AS "~r" WHERE "~r"."id" = "novels"."writer_id"/);
+    statements.length = 0;
+    const sorted = await novelsRepository.listByCursor(
+      { orderBy: [{ field: 'writer.name', direction: 'desc' }], limit: 1 } as never,
+      { relations: { writer: { repository: writersRepository as Repository<unknown> } } },
+    );
+    expect(sorted.items.map((novel) => novel.id)).toEqual(['n3']);
+    expect(statements[0]).toMatch(/ORDER BY \(SELECT "~p"."name" FROM "writers" AS "~p" WHERE .*\) DESC NULLS FIRST/);
+    const next = await novelsRepository.listByCursor(
+      { orderBy: [{ field: 'writer.name', direction: 'desc' }], cursor: sorted.nextCursor, limit: 5 } as never,
+      {
+        relations: { writer: { repository: writersRepository as Repository<unknown> } },
+      },
+    );
+    // Code-point order: 'É' (U+00C9) is after 'Z'.
+    expect(next.items.map((novel) => novel.id)).toEqual(['n1', 'n2']);
+  });
+
   it('commits the work of a transaction, tx.query included, and rolls all of it back when work throws', async () => {
     const { leg, authors, books } = await library();
     await authors.transaction?.(async (tx) => {

@@ -1,18 +1,20 @@
-import { relationPathOf, type OrderTerm } from 'pagelope/kit';
+import type { OrderTerm } from 'pagelope/kit';
 import type { SqlStatement } from './sql-statement';
 
 /** NULLs last ascending and first descending, as the memory repository orders them. */
 const nullsOf = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'last' : 'first');
 
-/** Whether every term of `order` is a field of the table (no relation path), so that SQL can order by it. */
-export function isTableOrder(order: readonly OrderTerm[]): boolean {
-  return order.every((term) => relationPathOf(term.field) === undefined);
+/** Whether `statement` can order by every term of `order` (fields of its table, relation paths it reads). */
+export function canOrder(order: readonly OrderTerm[], statement: SqlStatement): boolean {
+  return order.every((term) => statement.reads(term.field));
 }
 
 /** The `ORDER BY` list of `order`: each term by its column, NULLs last ascending and first descending. */
 export function compileSqlOrder(order: readonly OrderTerm[], statement: SqlStatement): string {
   return order
-    .map(({ field, direction }) => statement.dialect.orderTerm(statement.column(field), direction, nullsOf(direction)))
+    .map(({ field, direction }) =>
+      statement.dialect.orderTerm(() => statement.column(field), direction, nullsOf(direction)),
+    )
     .join(', ');
 }
 
@@ -39,13 +41,15 @@ export function compileSqlKeyset(
     }
     const { field, direction } = order[i] as OrderTerm;
     const value = after[i];
-    const column = statement.column(field);
+    // Each use of a column is written (and its parameters bound) in text order: a relation path's subquery binds.
+    const column = () => statement.column(field);
     if (direction === 'asc') {
       // NULL is after every value.
-      parts.push(`(${column} > ${statement.bind(field, value)} OR ${column} IS NULL)`);
+      const greater = `${column()} > ${statement.bind(field, value)}`;
+      parts.push(`(${greater} OR ${column()} IS NULL)`);
     } else {
       // Descending, NULLs first: every value is after NULL.
-      parts.push(value == null ? `${column} IS NOT NULL` : `${column} < ${statement.bind(field, value)}`);
+      parts.push(value == null ? `${column()} IS NOT NULL` : `${column()} < ${statement.bind(field, value)}`);
     }
     alternatives.push(parts.join(' AND '));
   }

@@ -20,7 +20,11 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
   const words = value as string;
   const items = value as readonly unknown[];
   const match = (mode: 'contains' | 'starts' | 'ends', target: string) =>
-    dialect.textMatch(mode, target, () => statement.add(words));
+    dialect.textMatch(
+      mode,
+      () => target,
+      () => statement.add(words),
+    );
   const { lower } = statement;
   const folded = lower === undefined ? undefined : `${lower}(${column})`;
   switch (op) {
@@ -86,7 +90,8 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
 
 /**
  * An OR of AND-groups of conditions as one SQL boolean expression on `statement`, or `undefined` when a term cannot
- * be said exactly in SQL (a relation term: resolve those first; a case-insensitive operator without `lower`).
+ * be said exactly in SQL (a relation term the statement's `relations` cannot say; a case-insensitive operator
+ * without `lower`).
  */
 export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement): string | undefined {
   if (groups.length === 0) return '1 = 0';
@@ -94,8 +99,9 @@ export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement
   for (const group of groups) {
     const ands: string[] = [];
     for (const term of group) {
-      if (isRelationCondition(term)) return undefined;
-      const sql = compileCondition(term, statement);
+      const sql = isRelationCondition(term)
+        ? statement.relations?.(term, statement)
+        : compileCondition(term, statement);
       if (sql === undefined) return undefined;
       ands.push(`(${sql})`);
     }
@@ -115,7 +121,11 @@ export function compileSqlFilter(query: NormalizedQuery, statement: SqlStatement
   if (lower === undefined) return undefined;
   const { needle, fields } = query.search;
   const search = fields.map((field) =>
-    dialect.textMatch('contains', `${lower}(${statement.column(field)})`, () => statement.add(needle)),
+    dialect.textMatch(
+      'contains',
+      () => `${lower}(${statement.column(field)})`,
+      () => statement.add(needle),
+    ),
   );
   return `(${where}) AND (${search.map((sql) => `(${sql})`).join(' OR ')})`;
 }

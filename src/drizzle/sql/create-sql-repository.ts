@@ -56,6 +56,7 @@ function build<TRecord>(
   const generic = resource as Resource;
   const { idField } = resource;
   const table = createSqlTable(generic, options);
+  const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
@@ -122,7 +123,7 @@ function build<TRecord>(
         return row as TRecord;
       });
     },
-    ...createSqlLists(generic, table, runner),
+    ...createSqlLists(generic, table, runner, { root, ref }),
     ...createSqlByValues(generic, table, runner),
   } as Repository<TRecord>);
 
@@ -135,5 +136,5 @@ function build<TRecord>(
     if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = generateId();
     return record;
   }
-  return registerSqlRepository(repository, root, (on) => build(resource, { ...options, runner: on }, root));
+  return registerSqlRepository(repository, root, ref, (on) => build(resource, { ...options, runner: on }, root));
 }

@@ -41,14 +41,16 @@ export interface SqlDialect {
   /**
    * Whether the text `expression` contains, starts or ends with the needle, literally (no pattern characters) and
    * case-sensitively, by code point; `needle()` returns a new placeholder bound to the needle at each call (a
-   * positional dialect binds it once per use). NULL on a NULL `expression`.
+   * positional dialect binds it once per use), and `expression()` writes the expression anew (binding its own
+   * parameters, a relation path's subquery) at each call. NULL on a NULL expression.
    */
-  textMatch(mode: 'contains' | 'starts' | 'ends', expression: string, needle: () => string): string;
+  textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string;
   /**
    * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
-   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `.
+   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `;
+   * `expression()` writes the expression anew (binding its own parameters) at each call: call it once per use.
    */
-  orderTerm(expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
+  orderTerm(expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

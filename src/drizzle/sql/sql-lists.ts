@@ -15,11 +15,14 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileSqlKeyset, compileSqlOrder, isTableOrder } from './compile-sql-order';
+import { canOrder, compileSqlKeyset, compileSqlOrder } from './compile-sql-order';
+import { nativeRelations, useSqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
 import type { SqlRunner } from './sql-runner';
+import type { SqlStatement } from './sql-statement';
 import type { Row, SqlTable } from './sql-table';
+import type { SqlTableRef } from './sql-transactions';
 
 /** The records of `table` that `query` selects, in its order (to-one paths of the order set on each, see `readRelationPaths`). */
 async function selectedInProcess(
@@ -44,9 +47,10 @@ async function pageInSql(
   query: NormalizedQuery,
   table: SqlTable,
   runner: SqlRunner,
+  statementOf: () => SqlStatement,
 ): Promise<{ readonly rows: readonly Row[]; readonly total: number } | undefined> {
-  if (!isTableOrder(query.order)) return undefined;
-  const statement = table.statement(runner);
+  const statement = statementOf();
+  if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
   const { limit } = query;
@@ -59,7 +63,7 @@ async function pageInSql(
   );
   if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
   if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-  const counting = table.statement(runner);
+  const counting = statementOf();
   return { rows, total: await table.count(runner, compileSqlFilter(query, counting) as string, counting) };
 }
 
@@ -68,9 +72,10 @@ async function afterInSql(
   query: NormalizedQuery,
   table: SqlTable,
   runner: SqlRunner,
+  statementOf: () => SqlStatement,
 ): Promise<readonly Row[] | undefined> {
-  if (!isTableOrder(query.order)) return undefined;
-  const statement = table.statement(runner);
+  const statement = statementOf();
+  if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
   const keyset = query.after ? ` AND (${compileSqlKeyset(query.order, query.after, statement)})` : '';
@@ -92,8 +97,9 @@ function itemOf(record: Row, query: NormalizedQuery, resource: Resource): Row {
 }
 
 /**
- * `list` and `listByCursor` of a SQL repository, answering as the memory repository does. Relation terms become
- * conditions on the table's own fields through their bindings (the kit's `resolveRelationTerms`); then the filter,
+ * `list` and `listByCursor` of a SQL repository, answering as the memory repository does. Relation terms are
+ * `EXISTS` subqueries when every relation the filter reads is bound to a SQL repository on the same database, else
+ * conditions on the table's own fields through their bindings (the kit's `resolveRelationTerms`); the filter,
  * the search, the order (NULLs last ascending), the keyset of a cursor and the page are one SQL statement, and the
  * total a COUNT when the page does not tell it. A query SQL cannot say exactly (an order by a relation path; a
  * case-insensitive operator or a search on a connection without a `lower` function that folds as `toLowerCase()`)
@@ -103,35 +109,65 @@ export function createSqlLists(
   resource: Resource,
   table: SqlTable,
   runner: SqlRunner,
+  on: { readonly root: SqlRunner; readonly ref: SqlTableRef },
 ): {
   list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<PageResult<unknown>>;
   listByCursor(input?: CursorInput<unknown>, options?: ScopeOptions<unknown>): Promise<CursorPage<unknown>>;
 } {
+  /** Statements of `query`, its relation terms on `related` as subqueries (absent: it has none left). */
+  const statementsOf = (query: NormalizedQuery, related?: ReadonlyMap<string, SqlTableRef>) => () =>
+    useSqlRelations(table.statement(runner), on.ref, related ?? new Map(), query);
+  /**
+   * `read` of the query in SQL with its relation terms as subqueries when every relation it reads is on this
+   * database; else, or when SQL cannot say it so, of the query with its relation terms resolved through their
+   * bindings (the kit's `resolveRelationTerms`), in SQL or else `inProcess`.
+   */
+  const answer = async <T>(
+    given: NormalizedQuery,
+    options: ScopeOptions<unknown> | undefined,
+    read: (query: NormalizedQuery, statements: () => SqlStatement) => Promise<T | undefined>,
+    inProcess: (query: NormalizedQuery) => Promise<T>,
+  ): Promise<{ readonly query: NormalizedQuery; readonly result: T }> => {
+    const related = nativeRelations(given, on.root, options?.relations);
+    const native = related ? await read(given, statementsOf(given, related)) : undefined;
+    if (native !== undefined) return { query: given, result: native };
+    const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
+    const result = (await read(query, statementsOf(query))) ?? (await inProcess(query));
+    return { query, result };
+  };
   return {
     async list(input, options) {
       const given = normalizeListInput(input, resource, { scope: options?.scope, relations: options?.relations });
-      const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
-      const offset = (query.page - 1) * query.limit;
-      let page = await pageInSql(query, table, runner);
-      if (!page) {
-        const records = await selectedInProcess(query, resource, table, runner, options);
-        page = { rows: records.slice(offset, offset + query.limit), total: records.length };
-      }
+      const { query, result: page } = await answer(
+        given,
+        options,
+        (query, statements) => pageInSql(query, table, runner, statements),
+        async (query) => {
+          const records = await selectedInProcess(query, resource, table, runner, options);
+          const offset = (query.page - 1) * query.limit;
+          return { rows: records.slice(offset, offset + query.limit), total: records.length };
+        },
+      );
       const items = page.rows.map((record) => itemOf(record, query, resource));
       return ownPageResult(items, { total: page.total, page: query.page, limit: query.limit });
     },
     async listByCursor(input, options) {
       const given = normalizeCursorInput(input, resource, { scope: options?.scope, relations: options?.relations });
-      const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
-      let page = await afterInSql(query, table, runner);
-      if (!page) {
-        const records = await selectedInProcess(query, resource, table, runner, options);
-        const after = compileAfterCursor(query);
-        let start = 0;
-        while (start < records.length && !after(records[start] as Row)) start++;
-        page = records.slice(start, start + query.limit + 1);
-      }
-      const last = page.length > query.limit ? page[query.limit - 1] : undefined;
+      const { query, result: page } = await answer(
+        given,
+        options,
+        (query, statements) => afterInSql(query, table, runner, statements),
+        async (query) => {
+          const records = await selectedInProcess(query, resource, table, runner, options);
+          const after = compileAfterCursor(query);
+          let start = 0;
+          while (start < records.length && !after(records[start] as Row)) start++;
+          return records.slice(start, start + query.limit + 1);
+        },
+      );
+      const found = page.length > query.limit ? page[query.limit - 1] : undefined;
+      // The next cursor holds the last record's sort key: its relation paths read through their bindings.
+      const [last] = found ? await readRelationPaths([found], query, resource, options?.relations) : [];
       const items = page.slice(0, query.limit).map((record) => itemOf(record, query, resource));
       return Object.freeze({ items: Object.freeze(items), nextCursor: last ? nextCursorOf(query, last) : null });
     },

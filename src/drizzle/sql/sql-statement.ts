@@ -1,3 +1,4 @@
+import type { RelationCondition } from 'pagelope/kit';
 import type { SqlColumn } from './sql-repository-options';
 import type { SqlDialect } from './sql-dialect';
 
@@ -7,13 +8,31 @@ import type { SqlDialect } from './sql-dialect';
  * field's quoted column, `lower` the function that folds text as `toLowerCase()` does (absent: none).
  */
 export class SqlStatement {
-  readonly values: unknown[] = [];
+  /**
+   * How a relation term of the statement's table is SQL (an `EXISTS` subquery), or `undefined` when it cannot be
+   * (absent: no relation term can).
+   */
+  relations?: ((term: RelationCondition, statement: SqlStatement) => string | undefined) | undefined;
+
+  /**
+   * The to-one relation paths (`'author.fullName'`) the statement can read: a new scalar subquery of the related
+   * value at each `expression()` call (so that its parameters are bound where its text is), and the related column.
+   */
+  paths?: ((path: string) => { expression(): string; readonly column: SqlColumn } | undefined) | undefined;
 
   constructor(
     readonly dialect: SqlDialect,
     private readonly columns: ReadonlyMap<string, SqlColumn>,
     readonly lower: string | undefined,
+    /** The quoted table or alias that qualifies every column (absent: none). */
+    private readonly qualifier?: string,
+    readonly values: unknown[] = [],
   ) {}
+
+  /** A statement on another table's `columns` under `qualifier`, binding into the same parameters. */
+  on(columns: ReadonlyMap<string, SqlColumn>, qualifier: string): SqlStatement {
+    return new SqlStatement(this.dialect, columns, this.lower, qualifier, this.values);
+  }
 
   /** Binds `value` and returns its placeholder. */
   add(value: unknown): string {
@@ -23,12 +42,21 @@ export class SqlStatement {
 
   /** Binds a value of `field` as its column stores it (`null` as NULL) and returns its placeholder. */
   bind(field: string, value: unknown): string {
-    return this.add(value == null ? null : this.sqlColumn(field).toDriver(value));
+    const column = this.paths?.(field)?.column ?? this.sqlColumn(field);
+    return this.add(value == null ? null : column.toDriver(value));
   }
 
-  /** The quoted column of `field`. */
+  /** Whether the statement can read `field`: a field of its table, or a path of {@link paths}. */
+  reads(field: string): boolean {
+    return this.columns.has(field) || this.paths?.(field) !== undefined;
+  }
+
+  /** The quoted column of `field`, or the scalar subquery of a relation path. */
   column(field: string): string {
-    return this.dialect.quoteIdentifier(this.sqlColumn(field).name);
+    const path = this.columns.has(field) ? undefined : this.paths?.(field);
+    if (path) return path.expression();
+    const column = this.dialect.quoteIdentifier(this.sqlColumn(field).name);
+    return this.qualifier === undefined ? column : `${this.qualifier}.${column}`;
   }
 
   private sqlColumn(field: string): SqlColumn {

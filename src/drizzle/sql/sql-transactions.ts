@@ -1,10 +1,21 @@
-import type { Repository, Transaction } from 'pagelope/kit';
+import type { Repository, Resource, Transaction } from 'pagelope/kit';
+import type { SqlDialect } from './sql-dialect';
+import type { SqlColumn } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
+
+/** What a SQL statement reads of a repository's table: its SQL name, its resource and its columns. */
+export interface SqlTableRef {
+  readonly name: string;
+  readonly resource: Resource;
+  readonly columns: ReadonlyMap<string, SqlColumn>;
+  readonly dialect: SqlDialect;
+}
 
 /** How a repository joins a transaction: the database runner it is on, and the same repository on another runner. */
 interface Joinable {
   readonly root: SqlRunner;
   readonly bind: (runner: SqlRunner) => Repository<unknown>;
+  readonly table: SqlTableRef;
 }
 
 const joinable = new WeakMap<object, Joinable>();
@@ -13,10 +24,17 @@ const joinable = new WeakMap<object, Joinable>();
 export function registerSqlRepository<TRecord>(
   repository: Repository<TRecord>,
   root: SqlRunner,
+  table: SqlTableRef,
   bind: (runner: SqlRunner) => Repository<TRecord>,
 ): Repository<TRecord> {
-  joinable.set(repository, { root, bind: bind as Joinable['bind'] });
+  joinable.set(repository, { root, table, bind: bind as Joinable['bind'] });
   return repository;
+}
+
+/** The table of `repository` when it is a SQL repository on the database of `root`, else `undefined`. */
+export function sqlTableOn(repository: unknown, root: SqlRunner): SqlTableRef | undefined {
+  const entry = typeof repository === 'object' && repository !== null ? joinable.get(repository) : undefined;
+  return entry?.root === root ? entry.table : undefined;
 }
 
 /**

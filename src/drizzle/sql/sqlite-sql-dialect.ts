@@ -62,14 +62,14 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
         ? `${expression} IS NOT NULL`
         : '1 = 0'
       : `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`,
-  textMatch(mode: 'contains' | 'starts' | 'ends', expression: string, needle: () => string): string {
-    if (mode === 'contains') return `instr(${expression}, ${needle()}) > 0`;
-    if (mode === 'starts') return `substr(${expression}, 1, length(${needle()})) = ${needle()}`;
+  textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string {
+    if (mode === 'contains') return `instr(${expression()}, ${needle()}) > 0`;
+    if (mode === 'starts') return `substr(${expression()}, 1, length(${needle()})) = ${needle()}`;
     // substr(x, -0) is not the empty suffix: an empty needle ends every text.
-    return `(length(${needle()}) = 0 AND ${expression} IS NOT NULL OR substr(${expression}, -length(${needle()})) = ${needle()})`;
+    return `(length(${needle()}) = 0 AND ${expression()} IS NOT NULL OR substr(${expression()}, -length(${needle()})) = ${needle()})`;
   },
-  orderTerm: (expression: string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-    `${expression} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+    `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
   codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
