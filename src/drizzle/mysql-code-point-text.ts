@@ -23,11 +23,29 @@ export function codePointText(text: string): CodePointText {
   return Object.freeze({ toSqlString: () => literal, toJSON: () => text });
 }
 
+const QUOTED = '`(?:[^`]|``)+`';
+/** A column, qualified or not: the column's quoted name. */
+const COLUMN = new RegExp(`^(?:${QUOTED}\\.)?(${QUOTED})$`);
+/** A scalar subquery of one column of a table (an order by a to-one path): the column's and the table's names. */
+const SUBQUERY = new RegExp(`^\\(SELECT (?:${QUOTED}\\.)?(${QUOTED}) FROM (${QUOTED}) AS `);
+
+/** The text columns of the tables of one database, quoted, by quoted table name. */
+export type TextColumns = Map<string, ReadonlySet<string>>;
+
+/** Whether `expression` is a text column of `table` or a subquery reading one of another table of `tables`. */
+function isText(expression: string, table: string, tables: TextColumns): boolean {
+  const column = COLUMN.exec(expression)?.[1];
+  if (column !== undefined) return tables.get(table)?.has(column) === true;
+  const [, inner, from] = SUBQUERY.exec(expression) ?? [];
+  return inner !== undefined && from !== undefined && tables.get(from)?.has(inner) === true;
+}
+
 /**
- * `dialect` for a table whose text columns are `textColumns` (quoted as the dialect quotes them): an `ORDER BY` term
- * of one of them orders by code point (`COLLATE utf8mb4_nopad_bin`) whatever the column's collation.
+ * `dialect` for the table `table` (quoted) of a database whose tables' text columns are `tables`: an `ORDER BY` term
+ * on a text column of the table, or on a subquery reading one of another table (an order by a to-one path), orders
+ * by code point (`COLLATE utf8mb4_nopad_bin`) whatever the column's collation.
  */
-export function withCodePointOrder(dialect: SqlDialect, textColumns: ReadonlySet<string>): SqlDialect {
+export function withCodePointOrder(dialect: SqlDialect, table: string, tables: TextColumns): SqlDialect {
   return Object.freeze({
     ...dialect,
     orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
@@ -35,7 +53,7 @@ export function withCodePointOrder(dialect: SqlDialect, textColumns: ReadonlySet
         () => {
           // Written as often as the dialect writes it: an expression may bind parameters each time.
           const text = expression();
-          return textColumns.has(text) ? dialect.codePoint(text) : text;
+          return isText(text, table, tables) ? dialect.codePoint(text) : text;
         },
         direction,
         nulls,

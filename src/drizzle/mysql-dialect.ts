@@ -3,12 +3,21 @@ import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
-import { codePointText, withCodePointOrder } from './mysql-code-point-text';
+import { codePointText, withCodePointOrder, type TextColumns } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { createSqlRepository, type SqlColumn, type SqlValueKind } from './sql/index';
+import { createSqlRepository, type SqlColumn, type SqlRunner, type SqlValueKind } from './sql/index';
+
+const textColumnsByRunner = new WeakMap<SqlRunner, TextColumns>();
+
+/** The text columns of the tables of the repositories on the database of `runner`, which their orders read. */
+function textColumnsOf(runner: SqlRunner): TextColumns {
+  let tables = textColumnsByRunner.get(runner);
+  if (!tables) textColumnsByRunner.set(runner, (tables = new Map()));
+  return tables;
+}
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
 const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
@@ -54,6 +63,8 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     const mysqlTable = table as MySqlTable;
     const { name } = getTableConfig(mysqlTable);
     const sqlName = (column: Column) => columnSqlName(db, column);
+    const runner = mysqlRunnerOf(db as DrizzleMySqlDatabase);
+    const quotedName = MYSQL_SQL_DIALECT.quoteIdentifier(name);
     const columns = new Map<string, SqlColumn>();
     const databaseDefaults: string[] = [];
     const textColumns = new Set<string>();
@@ -63,13 +74,14 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
       if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
       if (isText(kind)) textColumns.add(MYSQL_SQL_DIALECT.quoteIdentifier(sqlName(column)));
     }
+    textColumnsOf(runner).set(quotedName, textColumns);
     // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
     const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
     const idColumn = columns.get((resource as Resource).idField)?.name;
     if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
     return createSqlRepository(resource, {
-      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, textColumns), name, keys),
-      runner: mysqlRunnerOf(db as DrizzleMySqlDatabase),
+      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, quotedName, textColumnsOf(runner)), name, keys),
+      runner,
       table: name,
       columns,
       databaseDefaults,

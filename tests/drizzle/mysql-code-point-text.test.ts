@@ -17,14 +17,21 @@ describe('codePointText', () => {
 });
 
 describe('withCodePointOrder', () => {
-  const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, new Set(['`c_name`']));
+  const tables = new Map([
+    ['`books`', new Set(['`c_title`'])],
+    ['`authors`', new Set(['`c_full_name`'])],
+  ]);
+  const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, '`books`', tables);
+  const subquery = (column: string) => `(SELECT \`~p\`.${column} FROM \`authors\` AS \`~p\` WHERE 1 = 1)`;
   it.each([
-    {
-      expression: '`c_name`',
-      sql: '`c_name` COLLATE utf8mb4_nopad_bin IS NULL ASC, `c_name` COLLATE utf8mb4_nopad_bin ASC',
-    },
-    { expression: '`c_age`', sql: '`c_age` IS NULL ASC, `c_age` ASC' },
-  ])('returns $sql for $expression ascending', ({ expression, sql }) => {
-    expect(dialect.orderTerm(() => expression, 'asc', 'last')).toBe(sql);
+    { expression: '`c_title`', collated: true },
+    { expression: '`books`.`c_title`', collated: true },
+    { expression: '`c_year`', collated: false },
+    { expression: '`c_full_name`', collated: false },
+    { expression: subquery('`c_full_name`'), collated: true },
+    { expression: subquery('`c_born`'), collated: false },
+  ])('orders $expression by code point: $collated', ({ expression, collated }) => {
+    const term = collated ? `${expression} COLLATE utf8mb4_nopad_bin` : expression;
+    expect(dialect.orderTerm(() => expression, 'asc', 'last')).toBe(`${term} IS NULL ASC, ${term} ASC`);
   });
 });
