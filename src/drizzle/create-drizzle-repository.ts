@@ -30,11 +30,14 @@ export interface DrizzleRepositoryOptions {
  * default (`.default(...)`, `.defaultNow()`, `.defaultRandom()`, serials, identities) are the repository's
  * `databaseDefaults`. On PostgreSQL it is `createPostgresRepository`, with every rule of that repository, its
  * statements run through `db` and its transactions through `db.transaction`. On SQLite (`sqliteTable`, a sync or
- * async Drizzle SQLite database) writes are SQL statements with `RETURNING` (`createMany` one multi-row INSERT,
- * constraint errors 4xx answers), `transaction(work)` is `BEGIN` ... `COMMIT` on the database's one connection (the
- * repositories' other statements wait until it ends), and lists answer as the memory repository does (see
- * docs/drizzle.md for what that costs). On MariaDB (`mysqlTable`, `drizzle-orm/mysql2`) likewise, every statement
- * under UTC and a strict `sql_mode` whatever the pool's session says, an update read back in its transaction.
+ * async Drizzle SQLite database) every call is SQL with bind parameters answering as the memory repository does
+ * (code-point order, `toLowerCase()` folding, NULLs last ascending): writes with `RETURNING` (`createMany` one
+ * multi-row INSERT, constraint errors 4xx answers), lists one statement with their keyset or page (relations on the
+ * same database as subqueries), `transaction(work)` on the database's one connection (the repositories' other
+ * statements wait until it ends); see docs/drizzle.md for the limits (`lower()` on libsql).
+ * On MariaDB (`mysqlTable`, `drizzle-orm/mysql2`) likewise, every statement under UTC and a strict `sql_mode`
+ * whatever the pool's session says, text by code point whatever the columns' collations, an update read back in its
+ * transaction.
  *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
  *   dialect not supported (`singlestore-core`, `gel-core`).

@@ -32,6 +32,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
     fromDriver: own
       ? (value: unknown) => column.mapFromDriverValue(value)
       : (value: unknown) => SQLITE_SQL_DIALECT.fromDriver(value, kind),
+    text: (kind === 'string' || kind === 'enum' || kind === 'isoDate') && column.columnType === 'SQLiteText',
     ...(defaultValue && { defaultValue: () => defaultValue() }),
   });
 }

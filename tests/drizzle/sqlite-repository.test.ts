@@ -129,7 +129,7 @@ describe('createDrizzleRepository on SQLite', () => {
     expect(page.total).toBe(3);
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(
-      /WHERE .*pagelope_lower\("book_title"\).* ORDER BY "book_title" DESC NULLS FIRST.* LIMIT \?/,
+      /WHERE .*pagelope_lower\("book_title"\).* ORDER BY "book_title" COLLATE BINARY DESC NULLS FIRST.* LIMIT \?/,
     );
     expect(statements[1]).toMatch(/^SELECT count\(\*\)/);
   });
@@ -176,7 +176,9 @@ describe('createDrizzleRepository on SQLite', () => {
       { relations: { writer: { repository: writersRepository as Repository<unknown> } } },
     );
     expect(sorted.items.map((novel) => novel.id)).toEqual(['n3']);
-    expect(statements[0]).toMatch(/ORDER BY \(SELECT "~p"."name" FROM "writers" AS "~p" WHERE .*\) DESC NULLS FIRST/);
+    expect(statements[0]).toMatch(
+      /ORDER BY \(SELECT "~p"."name" FROM "writers" AS "~p" WHERE .*\) COLLATE BINARY DESC NULLS FIRST/,
+    );
     const next = await novelsRepository.listByCursor(
       { orderBy: [{ field: 'writer.name', direction: 'desc' }], cursor: sorted.nextCursor, limit: 5 } as never,
       {
@@ -261,6 +263,8 @@ describe('createDrizzleRepository on SQLite, compared with memory', () => {
     { where: { word: { cont: 'A' } } },
     { where: { word: { ends: 'e' } } },
     { where: { other: { notin: ['b'] } } },
+    { where: { other: { eq: 'apple' } }, orderBy: [{ field: 'other', direction: 'asc' }] },
+    { where: { other: { in: ['b', 'APPLE'] } } },
     { search: 'STRA' },
     { search: 'ä' },
   ] as const;
@@ -268,7 +272,8 @@ describe('createDrizzleRepository on SQLite, compared with memory', () => {
   for (const functions of [true, false]) {
     it(`answers every query as memory does ${functions ? 'with' : 'without'} JavaScript functions`, async () => {
       const leg = await openSqlite({ functions });
-      await leg.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, word TEXT NOT NULL, other TEXT)');
+      // `other` is declared case-insensitive: the repository still compares and orders it by code point.
+      await leg.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, word TEXT NOT NULL, other TEXT COLLATE NOCASE)');
       const table = sqliteTable('notes', {
         id: text('id').primaryKey(),
         word: text('word').notNull(),

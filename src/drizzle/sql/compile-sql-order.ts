@@ -13,7 +13,7 @@ export function canOrder(order: readonly OrderTerm[], statement: SqlStatement): 
 export function compileSqlOrder(order: readonly OrderTerm[], statement: SqlStatement): string {
   return order
     .map(({ field, direction }) =>
-      statement.dialect.orderTerm(() => statement.column(field), direction, nullsOf(direction)),
+      statement.dialect.orderTerm(() => statement.ordered(field), direction, nullsOf(direction)),
     )
     .join(', ');
 }
@@ -36,20 +36,24 @@ export function compileSqlKeyset(
     for (let j = 0; j < i; j++) {
       const { field } = order[j] as OrderTerm;
       const value = after[j];
-      const column = statement.column(field);
-      parts.push(value == null ? `${column} IS NULL` : `${column} = ${statement.bind(field, value)}`);
+      parts.push(
+        value == null
+          ? `${statement.column(field)} IS NULL`
+          : `${statement.ordered(field)} = ${statement.bind(field, value)}`,
+      );
     }
     const { field, direction } = order[i] as OrderTerm;
     const value = after[i];
     // Each use of a column is written (and its parameters bound) in text order: a relation path's subquery binds.
     const column = () => statement.column(field);
+    const ordered = () => statement.ordered(field);
     if (direction === 'asc') {
       // NULL is after every value.
-      const greater = `${column()} > ${statement.bind(field, value)}`;
+      const greater = `${ordered()} > ${statement.bind(field, value)}`;
       parts.push(`(${greater} OR ${column()} IS NULL)`);
     } else {
       // Descending, NULLs first: every value is after NULL.
-      parts.push(value == null ? `${column()} IS NOT NULL` : `${column()} < ${statement.bind(field, value)}`);
+      parts.push(value == null ? `${column()} IS NOT NULL` : `${ordered()} < ${statement.bind(field, value)}`);
     }
     alternatives.push(parts.join(' AND '));
   }

@@ -11,12 +11,6 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
   const { dialect } = statement;
   const column = statement.column(field);
   const one = (item: unknown) => statement.bind(field, item);
-  const list = (items: readonly unknown[], negated: boolean, bind = one) =>
-    dialect.inList(
-      column,
-      items.map((item) => bind(item)),
-      negated,
-    );
   const words = value as string;
   const items = value as readonly unknown[];
   const match = (mode: 'contains' | 'starts' | 'ends', target: string) =>
@@ -27,25 +21,35 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
     );
   const { lower } = statement;
   const folded = lower === undefined ? undefined : `${lower}(${column})`;
+  // Comparisons and lists in code-point order on a text column (see SqlColumn.text); NULL tests on the column.
+  const ordered = statement.ordered(field);
   switch (op) {
     case 'eq':
-      return `${column} = ${one(value)}`;
+      return `${ordered} = ${one(value)}`;
     case 'ne':
-      return `${column} <> ${one(value)}`;
+      return `${ordered} <> ${one(value)}`;
     case 'gt':
-      return `${column} > ${one(value)}`;
+      return `${ordered} > ${one(value)}`;
     case 'gte':
-      return `${column} >= ${one(value)}`;
+      return `${ordered} >= ${one(value)}`;
     case 'lt':
-      return `${column} < ${one(value)}`;
+      return `${ordered} < ${one(value)}`;
     case 'lte':
-      return `${column} <= ${one(value)}`;
+      return `${ordered} <= ${one(value)}`;
     case 'between':
-      return `${column} BETWEEN ${one(items[0])} AND ${one(items[1])}`;
+      return `${ordered} BETWEEN ${one(items[0])} AND ${one(items[1])}`;
     case 'in':
-      return list(items, false);
+      return dialect.inList(
+        ordered,
+        items.map((item) => one(item)),
+        false,
+      );
     case 'notin':
-      return list(items, true);
+      return dialect.inList(
+        ordered,
+        items.map((item) => one(item)),
+        true,
+      );
     case 'isnull':
       return `${column} IS NULL`;
     case 'notnull':

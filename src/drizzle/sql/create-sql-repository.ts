@@ -32,12 +32,12 @@ export interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
 /**
  * Creates a `Repository<T>` over a table of a SQL dialect without `pagelope/postgres` (SQLite; MySQL and MariaDB
  * next), its statements written through `options.dialect` and run by `options.runner`: every value a bind
- * parameter, every identifier quoted. Writes are one statement each (`INSERT ... RETURNING`), a write that reads the
- * record first (an update or delete within a scope) runs in a transaction (a savepoint inside one), `createMany` is
- * one multi-row INSERT, and constraint errors are 4xx answers as on PostgreSQL. Lists read the table and evaluate
- * the query with the kit's reference predicate and comparator, so filters, search, ordering (code points, NULLs last
- * ascending), OR groups, relations (the kit's `resolveRelationTerms`) and cursors answer exactly as the memory
- * repository's do.
+ * parameter, every identifier quoted. Writes are one statement each (`... RETURNING` where the dialect has it, else
+ * the rows read back in the write's transaction); a write that reads the record first (an update or delete within a
+ * scope) runs in a transaction (a savepoint inside one); `createMany` is one multi-row INSERT; constraint errors are
+ * 4xx answers as on PostgreSQL. Lists are SQL (see `createSqlLists`): filter, search, order, keyset and page in one
+ * statement, relations as subqueries on the same database; what SQL cannot say exactly is evaluated by the kit's
+ * reference predicate and comparator, so every answer is the memory repository's.
  *
  * @throws TypeError when a field of the resource has no column in `options.columns`.
  */

@@ -10,6 +10,12 @@ export interface SqlColumn {
   toDriver(value: unknown): unknown;
   /** The driver's value of this column (never `null`) as the record holds it. */
   fromDriver(value: unknown): unknown;
+  /**
+   * Whether the column holds text that must compare and order by code point: its comparisons, `IN` lists, `ORDER BY`
+   * terms and keyset conditions go through the dialect's `codePoint` (a column of another collation, a MySQL
+   * column's case-insensitive default). Absent: false.
+   */
+  readonly text?: boolean | undefined;
   /** The value a created record without one gets before it is written (a default computed in JavaScript), if any. */
   readonly defaultValue?: (() => unknown) | undefined;
 }

@@ -51,6 +51,16 @@ export class SqlStatement {
     return this.columns.has(field) || this.paths?.(field) !== undefined;
   }
 
+  /**
+   * {@link column} as it compares and orders: through the dialect's `codePoint` for a column of text (see
+   * `SqlColumn.text`).
+   */
+  ordered(field: string): string {
+    const path = this.columns.has(field) ? undefined : this.paths?.(field);
+    const text = path ? path.column.text : this.columns.get(field)?.text;
+    return text === true ? this.dialect.codePoint(this.column(field)) : this.column(field);
+  }
+
   /** The quoted column of `field`, or the scalar subquery of a relation path. */
   column(field: string): string {
     const path = this.columns.has(field) ? undefined : this.paths?.(field);

@@ -59,9 +59,8 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
   const selectList = fields.map((field) => `${q(column(field).name)} AS ${q(field)}`).join(', ');
   const fieldOfColumn = new Map(fields.map((field) => [column(field).name, field]));
   const errorTable = { resource, dialect, tableName: options.table, fieldOf: (c: string) => fieldOfColumn.get(c) };
-  let count = 0;
-  const params = () => dialect.placeholder(++count);
-  const bind = (field: string, value: unknown) => (value == null ? null : column(field).toDriver(value));
+  /** A new statement on the table's columns: its `bind` binds a field's value as the column stores it. */
+  const fresh = () => new SqlStatement(dialect, columns, undefined);
   const toRecord = (row: Readonly<Row>): Row => {
     const record: Row = {};
     for (const field of fields) {
@@ -79,9 +78,17 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       throw context ? toWriteError(error, errorTable, context) : error;
     }
   };
-  const inIds = (ids: readonly unknown[]) => {
-    count = 0;
-    return dialect.inList(idColumn, ids.map(params), false);
+  const inIds = (statement: SqlStatement, ids: readonly unknown[]) =>
+    dialect.inList(
+      idColumn,
+      ids.map((id) => statement.bind(idField, id)),
+      false,
+    );
+
+  /** The records with these ids, in no particular order. */
+  const byIds = (on: SqlRunner, ids: readonly unknown[]) => {
+    const statement = fresh();
+    return run(on, `SELECT ${selectList} FROM ${name} WHERE ${inIds(statement, ids)}`, statement.values);
   };
 
   /** For a multi-row INSERT refused on the id: the 409 of the first record whose id is stored, else `error`. */
@@ -90,14 +97,12 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     const violation = dialect.constraintViolation(cause);
     if (violation?.kind !== 'unique' || violation.columns?.join() !== column(idField).name) return error;
     const ids = chunk.map((record) => record[idField]).filter((id) => id !== undefined);
-    const where = inIds(ids);
+    const statement = fresh();
+    const where = inIds(statement, ids);
     const stored = new Set(
-      (
-        await on.all(
-          `SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`,
-          ids.map((id) => bind(idField, id)),
-        )
-      ).map((row) => String(toRecord(row)[idField])),
+      (await on.all(`SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`, statement.values)).map((row) =>
+        String(toRecord(row)[idField]),
+      ),
     );
     const first = ids.find((id) => stored.has(String(id)));
     return first === undefined ? error : new HttpError(409, duplicateIdError(resource, first).message, { cause });
@@ -105,10 +110,9 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
 
   return Object.freeze({
     async byId(on: SqlRunner, id: unknown) {
-      count = 0;
-      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${idColumn} = ${params()}`, [
-        bind(idField, id),
-      ]);
+      const statement = fresh();
+      const where = `${idColumn} = ${statement.bind(idField, id)}`;
+      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${where}`, statement.values);
       return row;
     },
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
@@ -140,22 +144,29 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
         const size = Math.max(1, Math.floor(dialect.maxParameters / perRow));
         for (let start = 0; start < group.length; start += size) {
           const chunk = group.slice(start, start + size);
-          count = 0;
-          const values: unknown[] = [];
-          const tuples = chunk.map((record) => {
-            for (const field of names) values.push(bind(field, record[field]));
-            return `(${names.map(params).join(', ')})`;
-          });
+          const statement = fresh();
+          const tuples = chunk.map(
+            (record) => `(${names.map((field) => statement.bind(field, record[field])).join(', ')})`,
+          );
+          const { values } = statement;
+          const ids = chunk.map((record) => record[idField]);
+          if (!dialect.returning.insert && ids.some((id) => id === undefined)) {
+            throw new TypeError(
+              `${dialect.name}: a record whose id the database assigns cannot be read back without INSERT ... RETURNING`,
+            );
+          }
+          const returning = dialect.returning.insert ? ` RETURNING ${selectList}` : '';
           const text =
             names.length === 0
-              ? `INSERT INTO ${name} DEFAULT VALUES RETURNING ${selectList}`
+              ? `INSERT INTO ${name} DEFAULT VALUES${returning}`
               : `INSERT INTO ${name} (${names.map((field) => q(column(field).name)).join(', ')}) VALUES ` +
-                `${tuples.join(', ')} RETURNING ${selectList}`;
-          const rows = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
+                `${tuples.join(', ')}${returning}`;
+          const inserted = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
             async (error: unknown) => {
               throw chunk.length > 1 ? await storedIdError(tx, chunk, error) : error;
             },
           );
+          const rows = returning ? inserted : await byIds(tx, ids);
           // RETURNING gives the rows in no promised order: matched by id when the ids were given.
           chunk.forEach((record, i) => {
             const id = record[idField];
@@ -183,28 +194,33 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
       names: readonly string[],
       operation: WriteContext['operation'],
     ) {
-      count = 0;
-      const sets = names.map((field) => `${q(column(field).name)} = ${params()}`);
-      const values = names.map((field) => bind(field, changes[field]));
+      const statement = fresh();
+      const sets = names.map((field) => `${q(column(field).name)} = ${statement.bind(field, changes[field])}`);
+      const where = `${idColumn} = ${statement.bind(idField, id)}`;
+      const returning = dialect.returning.update ? ` RETURNING ${selectList}` : '';
       const [row] = await run(
         on,
-        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${idColumn} = ${params()} RETURNING ${selectList}`,
-        [...values, bind(idField, id)],
-        { operation, id },
-      );
-      return row;
-    },
-    async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
-      const where = inIds(ids);
-      return run(
-        on,
-        `DELETE FROM ${name} WHERE ${where} RETURNING ${selectList}`,
-        ids.map((each) => bind(idField, each)),
+        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where}${returning}`,
+        statement.values,
         {
-          operation: 'delete',
+          operation,
           id,
         },
       );
+      // Without RETURNING the caller's transaction reads the row it updated.
+      return returning ? row : (await byIds(on, [id]))[0];
+    },
+    async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
+      // Without RETURNING the caller's transaction reads the rows before it deletes them.
+      const before = dialect.returning.delete ? undefined : await byIds(on, ids);
+      const statement = fresh();
+      const where = inIds(statement, ids);
+      const returning = before ? '' : ` RETURNING ${selectList}`;
+      const rows = await run(on, `DELETE FROM ${name} WHERE ${where}${returning}`, statement.values, {
+        operation: 'delete',
+        id,
+      });
+      return before ?? rows;
     },
   });
 }
