@@ -42,24 +42,14 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
   }
 }
 
-/**
- * Runs a statement of the SQL core as MariaDB takes it (see `toMysqlStatement`): a write whose rows are read back by
- * a second statement runs both in a transaction, `db`'s own when `inTransaction`, else a new one.
- */
-async function allOn(
+/** Runs a statement of the SQL core as MariaDB takes it (see `toMysqlStatement`). */
+function allOn(
   db: DatabaseLike,
   text: string,
   params: readonly unknown[],
   inTransaction: boolean,
 ): Promise<readonly SqlRow[]> {
-  const statement = toMysqlStatement(text, params, inTransaction);
-  const { readBack } = statement;
-  if (!readBack) return runOn(db, statement.text, statement.params);
-  const both = async (on: DatabaseLike) => {
-    await runOn(on, statement.text, statement.params);
-    return runOn(on, readBack.text, readBack.params);
-  };
-  return inTransaction ? both(db) : db.transaction(both);
+  return runOn(db, toMysqlStatement(text, inTransaction), params);
 }
 
 /** A queue: `run(work)` starts `work` once every earlier one has settled. */

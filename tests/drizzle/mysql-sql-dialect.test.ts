@@ -187,13 +187,4 @@ describe.skipIf(!MYSQL_URL)('MYSQL_SQL_DIALECT on the server', () => {
     );
     expect(dialect.constraintViolation(error)).toEqual({ kind, ...(columns && { columns }) });
   });
-
-  it('reads back an update outside a transaction, MariaDB having no UPDATE ... RETURNING', async () => {
-    await runner.all(`INSERT INTO ${q} (id, s) VALUES (?, ?)`, [4000, 'before']);
-    const rows = await runner.all(`UPDATE ${q} SET \`s\` = ? WHERE \`id\` = ? RETURNING \`id\`, \`s\``, [
-      'after',
-      4000,
-    ]);
-    expect(rows).toEqual([{ id: 4000, s: 'after' }]);
-  });
 });
