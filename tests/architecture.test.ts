@@ -9,7 +9,15 @@ const ALLOWED_PACKAGES = new Set(['zod', 'uuid']);
  * by name, pagelope/drizzle drizzle-orm and pagelope/testing the test runner and fast-check (their optional peers). */
 const EXTRA_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   postgres: ['pagelope', 'pagelope/kit'],
-  drizzle: ['pagelope', 'pagelope/kit', 'pagelope/postgres', 'drizzle-orm', 'drizzle-orm/pg-core'],
+  drizzle: [
+    'pagelope',
+    'pagelope/kit',
+    'pagelope/postgres',
+    'drizzle-orm',
+    'drizzle-orm/pg-core',
+    'drizzle-orm/sqlite-core',
+    'drizzle-orm/mysql-core',
+  ],
   testing: ['pagelope', 'pagelope/kit', 'vitest', 'fast-check'],
 };
 
