@@ -1,11 +1,13 @@
 /**
- * `npm run demo [-- --framework express|fastify|hono|nestjs] [--store memory|postgres]`: starts one example on
+ * `npm run demo [-- --framework express|fastify|hono|nestjs] [--store memory|postgres|sqlite] [--file path]`: starts one example on
  * 127.0.0.1:$PORT (default 3000; 0 for any free port) with the seeded users, the OpenAPI document at /openapi.json and
  * the docs page at /docs, and prints their addresses and three curl commands to try (`demoMessage`). `--store postgres`
- * keeps the users in embedded PGlite, or in the server named by DATABASE_URL.
+ * keeps the users in embedded PGlite, or in the server named by DATABASE_URL; `--store sqlite` in a SQLite file
+ * (`--file`, default `pagelope-demo.db` in the system's temp folder), kept between runs.
  */
 import { demoMessage } from './shared/demo-message';
 import { openPostgresDemoStore } from './shared/postgres-store';
+import { DEFAULT_SQLITE_FILE, openSqliteDemoStore } from './shared/sqlite-store';
 import { seedCountFromEnv } from './shared/seed';
 const FRAMEWORKS = ['fastify', 'express', 'hono', 'nestjs'] as const;
 type Framework = (typeof FRAMEWORKS)[number];
@@ -29,13 +31,18 @@ if (!FRAMEWORKS.includes(framework)) {
   process.exit(2);
 }
 const store = argument('store') ?? 'memory';
-if (store !== 'memory' && store !== 'postgres') {
-  console.error(`Unknown store "${store}". Use memory or postgres.`);
+if (store !== 'memory' && store !== 'postgres' && store !== 'sqlite') {
+  console.error(`Unknown store "${store}". Use memory, postgres or sqlite.`);
   process.exit(2);
 }
 const port = Number(process.env.PORT ?? 3000);
 const count = seedCountFromEnv();
-const postgres = store === 'postgres' ? await openPostgresDemoStore(count) : undefined;
+const postgres =
+  store === 'postgres'
+    ? await openPostgresDemoStore(count)
+    : store === 'sqlite'
+      ? await openSqliteDemoStore(count, argument('file') ?? DEFAULT_SQLITE_FILE)
+      : undefined;
 const { listen } = (await import(`./${framework}/listen.ts`)) as {
   listen(options: { port: number; host: string; repository?: unknown }): Promise<Started>;
 };
