@@ -16,6 +16,7 @@ const EXTRA_PACKAGES: Readonly<Record<string, readonly string[]>> = {
     'drizzle-orm',
     'drizzle-orm/pg-core',
     'drizzle-orm/sqlite-core',
+    'drizzle-orm/mysql-core',
   ],
   testing: ['pagelope', 'pagelope/kit', 'vitest', 'fast-check'],
 };

@@ -131,12 +131,13 @@ describe('dist/postgres (built by npm run build)', () => {
 
 describe('dist/drizzle (built by npm run build)', () => {
   it.each(['drizzle/index.js', 'drizzle/index.cjs'])(
-    '%s loads drizzle-orm, its pg-core and sqlite-core and the public entries of the package by name, and no driver',
+    '%s loads drizzle-orm, its pg-core, sqlite-core and mysql-core and the public entries of the package by name, and no driver',
     (file) => {
       expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
       const direct = [...bareImports(join(DIST, file))].filter((name) => !RUNTIME_PACKAGES.has(name)).sort();
       expect(direct).toEqual([
         'drizzle-orm',
+        'drizzle-orm/mysql-core',
         'drizzle-orm/pg-core',
         'drizzle-orm/sqlite-core',
         'pagelope',

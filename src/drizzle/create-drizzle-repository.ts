@@ -1,9 +1,11 @@
 import type { Column } from 'drizzle-orm';
+import type { MySqlTable } from 'drizzle-orm/mysql-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { dialectOf } from './drizzle-dialect';
 import { DIALECTS } from './dialects';
+import type { DrizzleMySqlDatabase } from './mysql-runner';
 import type { DrizzlePgDatabase } from './pg-sql-client';
 import type { DrizzleSQLiteDatabase } from './sqlite-runner';
 
@@ -12,11 +14,14 @@ export interface DrizzleRepositoryOptions {
   /**
    * The Drizzle database of the table's dialect: on PostgreSQL `drizzle(pool)` of `drizzle-orm/node-postgres` or
    * `drizzle(pglite)` of `drizzle-orm/pglite`; on SQLite `drizzle(...)` of `drizzle-orm/better-sqlite3`,
-   * `drizzle-orm/sql-js` (sync) or `drizzle-orm/libsql` (async).
+   * `drizzle-orm/sql-js` (sync) or `drizzle-orm/libsql` (async); on MariaDB `drizzle(pool)` of `drizzle-orm/mysql2`.
    */
-  readonly db: DrizzlePgDatabase | DrizzleSQLiteDatabase;
-  /** The table the records are in, declared with `pgTable` of `drizzle-orm/pg-core` or `sqliteTable` of `drizzle-orm/sqlite-core`. */
-  readonly table: PgTable | SQLiteTable;
+  readonly db: DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase;
+  /**
+   * The table the records are in, declared with `pgTable` of `drizzle-orm/pg-core`, `sqliteTable` of
+   * `drizzle-orm/sqlite-core` or `mysqlTable` of `drizzle-orm/mysql-core`.
+   */
+  readonly table: PgTable | SQLiteTable | MySqlTable;
 }
 
 /**
@@ -30,9 +35,12 @@ export interface DrizzleRepositoryOptions {
  * multi-row INSERT, constraint errors 4xx answers), lists one statement with their keyset or page (relations on the
  * same database as subqueries), `transaction(work)` on the database's one connection (the repositories' other
  * statements wait until it ends); see docs/drizzle.md for the limits (`lower()` on libsql).
+ * On MariaDB (`mysqlTable`, `drizzle-orm/mysql2`) likewise, every statement under UTC and a strict `sql_mode`
+ * whatever the pool's session says, text by code point whatever the columns' collations, an update read back in its
+ * transaction.
  *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
- *   dialect not supported yet (`mysql-core`).
+ *   dialect not supported (`singlestore-core`, `gel-core`).
  * @example
  * ```ts
  * const db = drizzle(new PGlite());

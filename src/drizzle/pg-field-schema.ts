@@ -1,8 +1,6 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
-
-/** A timestamp field: a `Date`, or ISO 8601 text with an offset (a JSON body's), read as the `Date` it names. */
-const timestamp = () => z.union([z.date(), z.iso.datetime({ offset: true })]).pipe(z.coerce.date());
+import { columnFieldSchema, integerField, textField, timestampField } from './column-field-schema';
 
 const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   PgSmallInt: [-32768, 32767],
@@ -16,21 +14,13 @@ const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
 /** The base zod schema of a column of `drizzle-orm/pg-core`, before nullability, or `undefined` when none fits. */
 function baseSchema(column: Column): z.ZodType | undefined {
   const { columnType } = column;
-  const values = column.enumValues;
-  if (Array.isArray(values) && values.length > 0) {
-    if (columnType === 'PgText' || columnType === 'PgVarchar' || columnType === 'PgEnumColumn') {
-      return z.enum(values as [string, ...string[]]);
-    }
-  }
   const range = Object.hasOwn(INTEGER_RANGES, columnType) ? INTEGER_RANGES[columnType] : undefined;
-  if (range) return z.number().int().min(range[0]).max(range[1]);
+  if (range) return integerField(range);
   switch (columnType) {
     case 'PgText':
-      return z.string();
-    case 'PgVarchar': {
-      const { length } = column as Column & { readonly length?: number };
-      return typeof length === 'number' ? z.string().max(length) : z.string();
-    }
+    case 'PgVarchar':
+    case 'PgEnumColumn':
+      return textField(column);
     case 'PgUUID':
       return z.guid();
     case 'PgReal':
@@ -41,7 +31,7 @@ function baseSchema(column: Column): z.ZodType | undefined {
       return z.boolean();
     case 'PgTimestamp':
     case 'PgDate':
-      return timestamp();
+      return timestampField();
     case 'PgDateString':
       return z.iso.date();
     case 'PgJsonb':
@@ -62,14 +52,7 @@ function baseSchema(column: Column): z.ZodType | undefined {
  *   timestamp in `string` mode, json, arrays, custom types, ...).
  */
 export function pgFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  const base = baseSchema(column);
-  if (!base) {
-    throw new TypeError(
-      `resourceFromTable: column "${property}" of "${tableName}" (${column.getSQLType()}, ${column.columnType}) ` +
-        'has no field type: pass a schema of your own to defineResource instead',
-    );
-  }
-  return column.notNull ? base : base.nullable();
+  return columnFieldSchema(tableName, property, column, baseSchema(column));
 }
 
 /** Whether the database fills a column that an INSERT leaves out: a default, a serial, an identity. */

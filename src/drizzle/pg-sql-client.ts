@@ -1,20 +1,12 @@
 import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { SelfTransactingClient, SqlClient } from 'pagelope/postgres';
+import { driverError } from './driver-error';
 
 /** A Drizzle PostgreSQL database (`drizzle-orm/node-postgres`, `drizzle-orm/pglite`), whatever its schema. */
 export type DrizzlePgDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
 type Session = PgSession<PgQueryResultHKT, Record<string, unknown>>;
 type Rows = readonly Record<string, unknown>[];
-
-/** The driver's error a `DrizzleQueryError` (an `Error` with `query`, `params` and a `cause`) wraps, else `error`. */
-function driverError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const { query, params, cause } = error as Error & { readonly query?: unknown; readonly params?: unknown };
-  return typeof query === 'string' && Array.isArray(params) && typeof cause === 'object' && cause !== null
-    ? cause
-    : error;
-}
 
 /**
  * Runs `text` with `values` on a Drizzle session as it is (Drizzle's logger sees it) and resolves its rows. Drizzle

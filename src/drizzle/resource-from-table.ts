@@ -1,3 +1,4 @@
+import type { MySqlTable } from 'drizzle-orm/mysql-core';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { defineResource, type Resource, type ResourceConfig } from 'pagelope';
@@ -5,13 +6,16 @@ import { z } from 'zod';
 import { dialectOf } from './drizzle-dialect';
 import { DIALECTS } from './dialects';
 
+/** A table `resourceFromTable` takes: of `drizzle-orm/pg-core`, `drizzle-orm/sqlite-core` or `drizzle-orm/mysql-core`. */
+export type DrizzleTable = PgTable | SQLiteTable | MySqlTable;
+
 /** The zod object schema `resourceFromTable` derives from a table: a field per column, of the column's type. */
-export type TableSchema<TTable extends PgTable | SQLiteTable> = z.ZodObject<{
+export type TableSchema<TTable extends DrizzleTable> = z.ZodObject<{
   [K in keyof TTable['_']['columns'] & string]: z.ZodType<TTable['$inferSelect'][K]>;
 }>;
 
 /** Options of `resourceFromTable`: `defineResource`'s, but the schema, and the name defaulting to the table's. */
-export type ResourceFromTableOptions<TTable extends PgTable | SQLiteTable> = Omit<
+export type ResourceFromTableOptions<TTable extends DrizzleTable> = Omit<
   ResourceConfig<TableSchema<TTable>>,
   'schema' | 'name'
 > & {
@@ -21,13 +25,13 @@ export type ResourceFromTableOptions<TTable extends PgTable | SQLiteTable> = Omi
 
 /**
  * Defines a resource whose schema is derived from a Drizzle table, so that the table is declared once: a field per
- * column, named by its property (see `pgFieldSchema` and `sqliteFieldSchema` for the types), nullable where the column is. A column with a
+ * column, named by its property (see `pgFieldSchema`, `sqliteFieldSchema` and `mysqlFieldSchema` for the types), nullable where the column is. A column with a
  * database default stays required in the schema: `createDrizzleRepository` lists it in the repository's
  * `databaseDefaults`, which lets a create leave it out. `options` are `defineResource`'s others (allow-lists,
  * policies, relations, lifecycle).
  *
  * @throws TypeError naming the column when a column's type has no field type (declare the schema yourself and pass
- *   it to `defineResource` then), or when `table` is not a `drizzle-orm/pg-core` or `drizzle-orm/sqlite-core` table; whatever `defineResource`
+ *   it to `defineResource` then), or when `table` is not a `drizzle-orm/pg-core`, `drizzle-orm/sqlite-core` or `drizzle-orm/mysql-core` table; whatever `defineResource`
  *   throws of the options.
  * @example
  * ```ts
@@ -35,7 +39,7 @@ export type ResourceFromTableOptions<TTable extends PgTable | SQLiteTable> = Omi
  * const resource = resourceFromTable(books, { filterable: ['title'], sortable: ['title'] });
  * ```
  */
-export function resourceFromTable<const TTable extends PgTable | SQLiteTable>(
+export function resourceFromTable<const TTable extends DrizzleTable>(
   table: TTable,
   options: ResourceFromTableOptions<TTable> = {},
 ): Resource<z.output<TableSchema<TTable>>, TableSchema<TTable>> {

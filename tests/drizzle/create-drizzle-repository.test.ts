@@ -4,7 +4,7 @@
  * and the TypeErrors. On PGlite, and on the server when DATABASE_URL is set (there also on one `pg.Client`).
  */
 import { asc } from 'drizzle-orm';
-import { int as mysqlInt, mysqlTable } from 'drizzle-orm/mysql-core';
+import { singlestoreTable, text as singlestoreText } from 'drizzle-orm/singlestore-core';
 import { pgSchema, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -32,7 +32,11 @@ describe('createDrizzleRepository', () => {
   });
 
   it.each([
-    ['mysql-core', mysqlTable('notes', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
+    [
+      'singlestore-core',
+      singlestoreTable('notes', { id: singlestoreText('id'), body: singlestoreText('body') }),
+      /drizzle-orm\/singlestore-core .* not supported yet/,
+    ],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => createDrizzleRepository(notes, { db: {} as never, table: table as never })).toThrow(TypeError);
     expect(() => createDrizzleRepository(notes, { db: {} as never, table: table as never })).toThrow(message);

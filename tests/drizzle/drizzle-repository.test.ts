@@ -1,5 +1,6 @@
 import { repositoryContract } from 'pagelope/testing';
 import { describeDrizzleLegs } from './drizzle-legs';
+import { describeMysqlLeg } from './mysql-leg';
 import { describeSqliteLeg } from './sqlite-legs';
 
 describeDrizzleLegs((name, makeRepository) => {
@@ -20,3 +21,11 @@ for (const options of [{ functions: true }, { functions: false }, { driver: 'lib
     });
   }, options);
 }
+
+describeMysqlLeg((name, makeRepository) => {
+  repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
+    numRuns: 40,
+    readsAbsentNullableAsNull: true,
+    relations: true,
+  });
+});

@@ -1,16 +1,20 @@
 /** Types of pagelope/drizzle: the resource derived from a table, and the repository over it. */
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleMysql2 } from 'drizzle-orm/mysql2';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { boolean, date, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { datetime, int, mysqlTable, varchar as mysqlVarchar } from 'drizzle-orm/mysql-core';
 import { drizzle as drizzleSqlJs } from 'drizzle-orm/sql-js';
 import { integer as sqliteInteger, real, sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
 import initSqlJs from 'sql.js';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { Repository } from 'pagelope';
 import {
   createDrizzleRepository,
   resourceFromTable,
+  type DrizzleMySqlDatabase,
   type DrizzlePgDatabase,
   type DrizzleRepositoryOptions,
   type DrizzleSQLiteDatabase,
@@ -51,6 +55,19 @@ describe('resourceFromTable', () => {
     resourceFromTable(books, { sortable: ['nope'] });
   });
 
+  it('infers the record of a mysql-core table', () => {
+    const notes = mysqlTable('notes', {
+      id: int('note_id').primaryKey().autoincrement(),
+      body: mysqlVarchar('note_body', { length: 200 }).notNull(),
+      at: datetime('at', { fsp: 3 }),
+    });
+    const resource = resourceFromTable(notes, { sortable: ['at'] });
+    expectTypeOf(resource).not.toBeAny();
+    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<{ id: number; body: string; at: Date | null }>();
+    // @ts-expect-error: no column "nope"
+    resourceFromTable(notes, { sortable: ['nope'] });
+  });
+
   it('types the record of a sqlite-core table as its selected row', () => {
     const notes = sqliteTable('notes', {
       id: sqliteInteger().primaryKey(),
@@ -79,7 +96,9 @@ describe('createDrizzleRepository', () => {
     expectTypeOf(onPool).toEqualTypeOf<Repository<Book>>();
     expectTypeOf(onPglite).toEqualTypeOf<Repository<Book>>();
     expectTypeOf(onPool).not.toBeAny();
-    expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<DrizzlePgDatabase | DrizzleSQLiteDatabase>();
+    expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<
+      DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase
+    >();
   });
 
   it('returns a Repository of the record type on a SQLite database (sql.js)', async () => {
@@ -90,5 +109,18 @@ describe('createDrizzleRepository', () => {
       table: notes,
     });
     expectTypeOf(repository).toEqualTypeOf<Repository<{ id: string; body: string }>>();
+  });
+
+  it('returns a Repository of the record type on a mysql2 pool', () => {
+    const notes = mysqlTable('notes', {
+      id: int('id').primaryKey(),
+      body: mysqlVarchar('body', { length: 99 }).notNull(),
+    });
+    const repository = createDrizzleRepository(resourceFromTable(notes), {
+      db: drizzleMysql2(mysql.createPool({ uri: 'mysql://root@127.0.0.1:3306/none' })),
+      table: notes,
+    });
+    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: number; body: string }>>();
+    expectTypeOf(repository).not.toBeAny();
   });
 });

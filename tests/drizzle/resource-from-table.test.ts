@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { mysqlTable, int as mysqlInt } from 'drizzle-orm/mysql-core';
+import { int as singlestoreInt, singlestoreTable } from 'drizzle-orm/singlestore-core';
 import {
   bigint,
   bigserial,
@@ -163,7 +163,11 @@ describe('resourceFromTable', () => {
   });
 
   it.each([
-    ['mysql-core', mysqlTable('things', { id: mysqlInt('id') }), /drizzle-orm\/mysql-core .* not supported yet/],
+    [
+      'singlestore-core',
+      singlestoreTable('things', { id: singlestoreInt('id') }),
+      /drizzle-orm\/singlestore-core .* not supported yet/,
+    ],
   ])('throws a TypeError saying a %s table is not supported yet', (_dialect, table, message) => {
     expect(() => resourceFromTable(table as never)).toThrow(TypeError);
     expect(() => resourceFromTable(table as never)).toThrow(message);

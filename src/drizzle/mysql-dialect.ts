@@ -1,0 +1,90 @@
+import { getTableColumns, is, type Column } from 'drizzle-orm';
+import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
+import type { Repository, Resource } from 'pagelope/kit';
+import { columnSqlName } from './column-sql-name';
+import type { DrizzleDialect } from './drizzle-dialect';
+import { codePointText, withCodePointOrder, type TextColumns } from './mysql-code-point-text';
+import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
+import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
+import { mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
+import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
+import { createSqlRepository, type SqlColumn, type SqlRunner, type SqlValueKind } from './sql/index';
+
+const textColumnsByRunner = new WeakMap<SqlRunner, TextColumns>();
+
+/** The text columns of the tables of the repositories on the database of `runner`, which their orders read. */
+function textColumnsOf(runner: SqlRunner): TextColumns {
+  let tables = textColumnsByRunner.get(runner);
+  if (!tables) textColumnsByRunner.set(runner, (tables = new Map()));
+  return tables;
+}
+
+/** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
+const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
+
+/**
+ * How the values of a field of `kind` go to and come from `column`: text as a literal in the code-point collation, a
+ * `Date` on a DATE column in `date` mode as its day, anything else as `MYSQL_SQL_DIALECT` binds it.
+ */
+function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColumn {
+  const day = column.columnType === 'MySqlDate';
+  const { defaultFn } = column;
+  const bind = (value: unknown) => {
+    if (isText(kind) && typeof value === 'string') return codePointText(value);
+    return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
+  };
+  return Object.freeze({
+    name,
+    toDriver: bind,
+    fromDriver: (value: unknown) => MYSQL_SQL_DIALECT.fromDriver(value, kind),
+    ...(defaultFn && { defaultValue: () => defaultFn() }),
+  });
+}
+
+/**
+ * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT`, its
+ * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
+ * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`), and a
+ * duplicate entry is read as the columns of the key it names.
+ */
+export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
+  name: 'MariaDB',
+  owns: (table: unknown) => is(table, MySqlTable),
+  tableName: (table: unknown) => getTableConfig(table as MySqlTable).name,
+  columns: (table: unknown) => getTableColumns(table as MySqlTable) as Readonly<Record<string, Column>>,
+  fieldSchema: (table: unknown, property: string, column: Column) =>
+    mysqlFieldSchema(getTableConfig(table as MySqlTable).name, property, column),
+  createRepository<TRecord>(
+    resource: Resource<TRecord>,
+    db: unknown,
+    table: unknown,
+    fields: ReadonlyMap<string, Column>,
+  ): Repository<TRecord> {
+    const mysqlTable = table as MySqlTable;
+    const { name } = getTableConfig(mysqlTable);
+    const sqlName = (column: Column) => columnSqlName(db, column);
+    const runner = mysqlRunnerOf(db as DrizzleMySqlDatabase);
+    const quotedName = MYSQL_SQL_DIALECT.quoteIdentifier(name);
+    const columns = new Map<string, SqlColumn>();
+    const databaseDefaults: string[] = [];
+    const textColumns = new Set<string>();
+    for (const [field, column] of fields) {
+      const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
+      columns.set(field, sqlColumnOf(sqlName(column), column, kind));
+      if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
+      if (isText(kind)) textColumns.add(MYSQL_SQL_DIALECT.quoteIdentifier(sqlName(column)));
+    }
+    textColumnsOf(runner).set(quotedName, textColumns);
+    // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
+    const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
+    const idColumn = columns.get((resource as Resource).idField)?.name;
+    if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
+    return createSqlRepository(resource, {
+      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, quotedName, textColumnsOf(runner)), name, keys),
+      runner,
+      table: name,
+      columns,
+      databaseDefaults,
+    });
+  },
+});

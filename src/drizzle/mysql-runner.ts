@@ -1,0 +1,101 @@
+import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
+import { driverError } from './driver-error';
+import { toMysqlStatement } from './mysql-statement';
+import type { SqlRow, SqlRunner } from './sql/index';
+
+/** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
+export type DrizzleMySqlDatabase = MySqlDatabase<MySqlQueryResultHKT, PreparedQueryHKTBase, Record<string, unknown>>;
+
+/**
+ * What every statement runs under, whatever the pool's session says: UTC (a TIMESTAMP column stores and reads the text
+ * the repository binds as it is), and a strict `sql_mode` (a value too long, out of range or no date is refused, not
+ * cut or clamped with a warning). MariaDB's `SET STATEMENT ... FOR` sets them for one statement only.
+ */
+export const STATEMENT_SETTINGS =
+  "SET STATEMENT time_zone = '+00:00', " +
+  "sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION' FOR ";
+
+interface PreparedExecute {
+  execute(): Promise<unknown>;
+}
+interface SessionLike {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined): PreparedExecute;
+}
+interface DatabaseLike {
+  readonly session: SessionLike;
+  transaction<T>(work: (tx: DatabaseLike) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs one statement through `db`'s session as Drizzle's own raw queries do (its logger sees it; DATETIME, TIMESTAMP
+ * and DATE come as text) and resolves its rows: a result set's (`SELECT`, `... RETURNING`), none for a write's header.
+ */
+async function runOn(db: DatabaseLike, text: string, params: readonly unknown[]): Promise<readonly SqlRow[]> {
+  try {
+    const result = await db.session
+      .prepareQuery({ sql: STATEMENT_SETTINGS + text, params: [...params] }, undefined)
+      .execute();
+    const rows: unknown = Array.isArray(result) ? result[0] : undefined;
+    return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+  } catch (error) {
+    throw driverError(error);
+  }
+}
+
+/** Runs a statement of the SQL core as MariaDB takes it (see `toMysqlStatement`). */
+function allOn(
+  db: DatabaseLike,
+  text: string,
+  params: readonly unknown[],
+  inTransaction: boolean,
+): Promise<readonly SqlRow[]> {
+  return runOn(db, toMysqlStatement(text, inTransaction), params);
+}
+
+/** A queue: `run(work)` starts `work` once every earlier one has settled. */
+function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work, work);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/** Whether `db` is over a pool (`mysql2`'s `getConnection`): each of its transactions then has a connection of its own. */
+function onPool(db: DrizzleMySqlDatabase): boolean {
+  const client = (db as { readonly $client?: unknown }).$client as Record<string, unknown> | undefined;
+  return typeof client?.['getConnection'] === 'function';
+}
+
+/** The runner of statements on `db` inside a transaction of Drizzle's; a nested transaction is Drizzle's savepoint. */
+function inside(db: DatabaseLike): SqlRunner {
+  return Object.freeze({
+    inTransaction: true,
+    all: (text: string, params: readonly unknown[]) => allOn(db, text, params, true),
+    transaction: <T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> => db.transaction((tx) => work(inside(tx))),
+  });
+}
+
+const runners = new WeakMap<object, SqlRunner>();
+
+/**
+ * The `SqlRunner` of a Drizzle MariaDB database, one per database (so that the repositories on it share its
+ * transactions): statements run through its session under {@link STATEMENT_SETTINGS}, a driver's error wrapped by
+ * Drizzle rethrown as the driver's, and `transaction(work)` through `db.transaction` (on a pool, a connection of
+ * its own; on one connection, every statement of the repositories outside it waits until it ends).
+ */
+export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
+  const known = runners.get(db);
+  if (known) return known;
+  const database = db as unknown as DatabaseLike;
+  const queue = onPool(db) ? <T>(work: () => Promise<T>) => work() : createQueue();
+  const runner: SqlRunner = Object.freeze({
+    inTransaction: false,
+    all: (text: string, params: readonly unknown[]) => queue(() => allOn(database, text, params, false)),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+      queue(() => database.transaction((tx) => work(inside(tx)))),
+  });
+  runners.set(db, runner);
+  return runner;
+}

@@ -1,0 +1,132 @@
+import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
+
+/** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
+export const CODE_POINT_COLLATION = 'utf8mb4_nopad_bin';
+
+/**
+ * The errors of MariaDB and MySQL (by `errno`: `mysql2`'s `code` for 4025 is MySQL's error of that number) that a
+ * write's values caused, as the constraint kind the repository answers for: duplicate keys (1062) and references
+ * (1451 refused delete, 1452 no such row), a NULL or a missing value of a NOT NULL column (1048, 1364), a CHECK (4025,
+ * also MariaDB's invalid JSON), and the values a strict `sql_mode` refuses: too long (1406), out of range (1264), an
+ * incorrect date or value (1292, 1366), which have no constraint of their own and are answered as a broken rule.
+ */
+const ERRORS: Readonly<Record<number, ConstraintKind>> = {
+  1062: 'unique',
+  1451: 'foreign-key',
+  1452: 'foreign-key',
+  1048: 'not-null',
+  1364: 'not-null',
+  4025: 'check',
+  1406: 'check',
+  1264: 'check',
+  1292: 'check',
+  1366: 'check',
+};
+
+/** The column a message names (`Column 'c_title' cannot be null`, ``for column `db`.`t`.`c` at row 1``), if one. */
+function columnOf(message: string): string | undefined {
+  const match = /(?:Column|Field|for column) (?:'([^']+)'|`[^`]*`\.`[^`]*`\.`([^`]+)`)/.exec(message);
+  return match?.[1] ?? match?.[2];
+}
+
+/**
+ * The referring table and columns a foreign-key message names (``(`db`.`books`, CONSTRAINT `c` FOREIGN KEY
+ * (`author_id`) REFERENCES ...``), as far as it names them.
+ */
+function referenceOf(message: string): Pick<ConstraintViolation, 'columns' | 'table'> {
+  const table = /\(`[^`]*`\.`([^`]+)`, CONSTRAINT/.exec(message)?.[1];
+  const list = /FOREIGN KEY \(([^)]*)\)/.exec(message)?.[1];
+  const columns = list?.split(',').map((name) => name.trim().replace(/^`|`$/g, ''));
+  return { ...(table !== undefined && { table }), ...(columns && { columns }) };
+}
+
+/** A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`). */
+export function toDateTimeText(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** UTC text as `drizzle-orm/mysql2` reads DATETIME, TIMESTAMP and DATE (`'2024-01-02 03:04:05.678'`, `'2024-01-02'`). */
+function fromDateTimeText(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(text.length <= 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
+}
+
+/** A value of a field of `kind` as MariaDB takes it: a `Date` as UTC text, a boolean as 1 or 0, JSON as its text. */
+function toDriver(value: unknown, kind: SqlValueKind): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return toDateTimeText(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (kind === 'other' || (typeof value === 'object' && !(value instanceof Uint8Array))) return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * A value MariaDB gave through `drizzle-orm/mysql2` as a field of `kind` holds it: date and time columns come as UTC
+ * text (Drizzle's session reads them so, whatever the pool's options), booleans as 1 or 0, DECIMAL as text, and JSON
+ * already parsed by `mysql2` (so taken as it is).
+ */
+function fromDriver(value: unknown, kind: SqlValueKind): unknown {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'date':
+      return fromDateTimeText(value);
+    case 'isoDate':
+      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+    case 'boolean':
+      return typeof value === 'boolean' ? value : Number(value) !== 0;
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'string':
+    case 'enum':
+      return typeof value === 'string' ? value : String(value);
+    default:
+      return value;
+  }
+}
+
+/**
+ * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
+ * `INSTR` in `utf8mb4_nopad_bin`, and the leading or trailing characters, as many as the needle has, equal to it.
+ */
+function textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string {
+  // Written left to right: the placeholders are positional.
+  const text = `${expression()} COLLATE ${CODE_POINT_COLLATION}`;
+  if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;
+  return `${mode === 'starts' ? 'LEFT' : 'RIGHT'}(${text}, CHAR_LENGTH(${needle()})) = ${needle()}`;
+}
+
+/**
+ * MariaDB 10.5 or later (`INSERT` and `DELETE ... RETURNING`) through `mysql2`: backquoted identifiers, `?`
+ * placeholders, no `NULLS FIRST/LAST` (an `IS NULL` term first), code-point order and equality in
+ * `utf8mb4_nopad_bin` whatever the column's collation, dates bound as UTC text; constraint and strict-mode value
+ * errors read by `errno`.
+ */
+export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
+  name: 'MariaDB',
+  quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
+  placeholder: () => '?',
+  inList: (expression: string, placeholders: readonly string[], negated: boolean) => {
+    if (placeholders.length === 0) return negated ? `${expression} IS NOT NULL` : '1 = 0';
+    return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
+  },
+  textMatch,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+    `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
+  codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
+  returning: Object.freeze({ insert: true, update: false, delete: true }),
+  // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.
+  maxParameters: 65_535,
+  constraintViolation(error: unknown): ConstraintViolation | undefined {
+    if (typeof error !== 'object' || error === null) return undefined;
+    const { errno, sqlMessage, message } = error as { errno?: unknown; sqlMessage?: unknown; message?: unknown };
+    const kind = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
+    if (!kind) return undefined;
+    const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+    if (kind === 'foreign-key') return { kind, ...referenceOf(text) };
+    const column = kind === 'unique' ? undefined : columnOf(text);
+    return { kind, ...(column !== undefined && { columns: [column] }) };
+  },
+  toDriver,
+  fromDriver,
+});
