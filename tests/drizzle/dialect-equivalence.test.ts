@@ -11,6 +11,7 @@ import { FIELDS, searchableItems, type Item } from '../../src/testing/fixtures';
 import { walkCursor } from '../../src/testing/walkers';
 import { whereArbitrary, orGroupsArbitrary } from '../../src/testing/where-arbitraries';
 import { describeDrizzleLegs } from './drizzle-legs';
+import { describeMysqlLeg } from './mysql-leg';
 import { describeSqliteLeg } from './sqlite-legs';
 import type { RepositoryFactory } from 'pagelope/testing';
 
@@ -69,5 +70,6 @@ function equivalence(name: string, makeRepository: RepositoryFactory): void {
 }
 
 describeDrizzleLegs(equivalence);
+describeMysqlLeg(equivalence);
 for (const options of [{ functions: true }, { functions: false }, { driver: 'libsql' as const }])
   describeSqliteLeg(equivalence, options);
