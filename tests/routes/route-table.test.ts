@@ -281,6 +281,7 @@ describe('responseSchemaOf', () => {
         day: z.iso.date(),
         color: z.enum(['red', 'blue']),
         note: z.string().optional(),
+        gone: z.date().nullable(),
         tags: z.array(z.string()),
         secret: z.string(),
       }),
@@ -297,7 +298,8 @@ describe('responseSchemaOf', () => {
         at: { type: 'string', format: 'date-time' },
         day: { type: 'string' },
         color: { type: 'string' },
-        note: {},
+        note: { type: ['string', 'null'] },
+        gone: { type: ['string', 'null'], format: 'date-time' },
         tags: {},
       },
       additionalProperties: true,
@@ -337,5 +339,54 @@ describe('responseSchemaOf', () => {
       ['PARTIAL_UPDATE', { 200: record }],
       ['DELETE', {}],
     ]);
+  });
+
+  it("writes a page of records, nullable and optional fields among them, as JSON.stringify does (Fastify's serializer)", async () => {
+    const resource = defineResource({
+      name: 'notes',
+      schema: z.object({
+        id: z.string(),
+        title: z.string(),
+        note: z.string().nullable().optional(),
+        rank: z.number().nullable(),
+        done: z.boolean().nullable(),
+        day: z.iso.date().nullable(),
+        gone: z.date().nullable(),
+      }),
+    });
+    const routes = defineRoutes(createResourceService({ resource, repository: createMemoryRepository(resource) }));
+    const list = routes.routes.find((route) => route.type === 'GET_LIST');
+    const { default: build } = await import('fast-json-stringify');
+    const write = build(responseSchemaOf(list!, routes.resource)['200'] as never);
+    const page = {
+      items: [
+        { id: 'a', title: 'A', note: null, rank: null, done: null, day: null, gone: null },
+        {
+          id: 'b',
+          title: 'B',
+          rank: 1.5,
+          done: false,
+          day: '2024-02-29',
+          gone: new Date(Date.UTC(2024, 1, 29, 23, 59, 59, 999)),
+        },
+        {
+          id: 'c',
+          title: 'C',
+          note: 'x "é"',
+          rank: 0,
+          done: true,
+          day: null,
+          gone: null,
+          extra: { added: 'by a hook' },
+        },
+      ],
+      total: 3,
+      page: 1,
+      limit: 20,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    };
+    expect(write(page)).toBe(JSON.stringify(page));
   });
 });
