@@ -48,7 +48,7 @@ function isText(expression: string, table: string, tables: TextColumns): boolean
 export function withCodePointOrder(dialect: SqlDialect, table: string, tables: TextColumns): SqlDialect {
   return Object.freeze({
     ...dialect,
-    orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
+    orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
       dialect.orderTerm(
         () => {
           // Written as often as the dialect writes it: an expression may bind parameters each time.

@@ -111,8 +111,10 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
     return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
   },
   textMatch,
-  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-    `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
+    nulls === 'none'
+      ? `${expression()} ${direction.toUpperCase()}`
+      : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

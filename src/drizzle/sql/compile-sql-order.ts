@@ -13,7 +13,11 @@ export function canOrder(order: readonly OrderTerm[], statement: SqlStatement): 
 export function compileSqlOrder(order: readonly OrderTerm[], statement: SqlStatement): string {
   return order
     .map(({ field, direction }) =>
-      statement.dialect.orderTerm(() => statement.ordered(field), direction, nullsOf(direction)),
+      statement.dialect.orderTerm(
+        () => statement.ordered(field),
+        direction,
+        statement.nullable(field) ? nullsOf(direction) : 'none',
+      ),
     )
     .join(', ');
 }
@@ -50,7 +54,7 @@ export function compileSqlKeyset(
     if (direction === 'asc') {
       // NULL is after every value.
       const greater = `${ordered()} > ${statement.bind(field, value)}`;
-      parts.push(`(${greater} OR ${column()} IS NULL)`);
+      parts.push(statement.nullable(field) ? `(${greater} OR ${column()} IS NULL)` : greater);
     } else {
       // Descending, NULLs first: every value is after NULL.
       parts.push(value == null ? `${column()} IS NOT NULL` : `${ordered()} < ${statement.bind(field, value)}`);

@@ -18,7 +18,7 @@ import {
 import { createSqlByValues } from './sql-by-values';
 import { createSqlLists } from './sql-lists';
 import { createSqlBatchWrites } from './sql-batch-writes';
-import type { SqlRepositoryOptions } from './sql-repository-options';
+import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { createSqlTable, type Row } from './sql-table';
 import { registerSqlRepository, runSqlTransaction } from './sql-transactions';
@@ -48,12 +48,23 @@ export function createSqlRepository<TRecord>(
   return build(resource, options, options.runner);
 }
 
+/** `columns` with each column's `notNull` given, from its field's schema where the column does not say. */
+function withNotNull(resource: Resource, columns: ReadonlyMap<string, SqlColumn>): ReadonlyMap<string, SqlColumn> {
+  const out = new Map<string, SqlColumn>();
+  for (const [field, column] of columns) {
+    const notNull = column.notNull ?? resource.fields.get(field)?.nullable === false;
+    out.set(field, column.notNull === notNull ? column : Object.freeze({ ...column, notNull }));
+  }
+  return out;
+}
+
 function build<TRecord>(
   resource: Resource<TRecord>,
-  options: SqlRepositoryOptions,
+  given: SqlRepositoryOptions,
   root: SqlRunner,
 ): Repository<TRecord> {
   const generic = resource as Resource;
+  const options: SqlRepositoryOptions = { ...given, columns: withNotNull(generic, given.columns) };
   const { idField } = resource;
   const table = createSqlTable(generic, options);
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };

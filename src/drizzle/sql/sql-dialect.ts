@@ -47,10 +47,11 @@ export interface SqlDialect {
   textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string;
   /**
    * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
-   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `;
+   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `; with
+   * `'none'` (a column that never holds NULL) the plain `x ASC`, which an index on the column serves.
    * `expression()` writes the expression anew (binding its own parameters) at each call: call it once per use.
    */
-  orderTerm(expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last'): string;
+  orderTerm(expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none'): string;
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

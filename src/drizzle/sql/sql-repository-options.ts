@@ -16,6 +16,12 @@ export interface SqlColumn {
    * column's case-insensitive default). Absent: false.
    */
   readonly text?: boolean | undefined;
+  /**
+   * Whether the column never holds NULL: its field's schema is neither nullable nor optional, so its `ORDER BY` terms
+   * and keyset conditions need no NULL terms, which would keep an index from serving the order. Absent: read from the
+   * field's schema by `createSqlRepository`.
+   */
+  readonly notNull?: boolean | undefined;
   /** The value a created record without one gets before it is written (a default computed in JavaScript), if any. */
   readonly defaultValue?: (() => unknown) | undefined;
 }

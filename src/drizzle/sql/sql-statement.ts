@@ -61,6 +61,14 @@ export class SqlStatement {
     return text === true ? this.dialect.codePoint(this.column(field)) : this.column(field);
   }
 
+  /**
+   * Whether `field` may be NULL: a relation path always may (a parent without a related record), a column unless it
+   * is `notNull`.
+   */
+  nullable(field: string): boolean {
+    return this.columns.get(field)?.notNull !== true;
+  }
+
   /** The quoted column of `field`, or the scalar subquery of a relation path. */
   column(field: string): string {
     const path = this.columns.has(field) ? undefined : this.paths?.(field);

@@ -68,8 +68,10 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     // substr(x, -0) is not the empty suffix: an empty needle ends every text.
     return `(length(${needle()}) = 0 AND ${expression()} IS NOT NULL OR substr(${expression()}, -length(${needle()})) = ${needle()})`;
   },
-  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last') =>
-    `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
+    nulls === 'none'
+      ? `${expression()} ${direction.toUpperCase()}`
+      : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
   codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
