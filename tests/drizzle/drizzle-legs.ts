@@ -94,9 +94,10 @@ export function describeDrizzleLegs(
     describe(name, () => {
       let leg: DrizzleLeg | undefined;
       const tables: string[] = [];
+      // Opening PGlite compiles its WebAssembly: on a loaded two-core machine that can outlast the default hook timeout.
       beforeAll(async () => {
         leg = await open();
-      });
+      }, 120_000);
       afterAll(async () => {
         if (!leg) return;
         await leg.database.dropTables(tables);

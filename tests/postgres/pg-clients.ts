@@ -120,9 +120,10 @@ export function describePostgresLegs(
     describe(name, () => {
       let db: TestDatabase | undefined;
       const tables: string[] = [];
+      // Opening PGlite compiles its WebAssembly: on a loaded two-core machine that can outlast the default hook timeout.
       beforeAll(async () => {
         db = await open();
-      });
+      }, 120_000);
       // Dropping hundreds of tables on a shared server can outlast the default hook timeout.
       afterAll(async () => {
         if (!db) return;
