@@ -20,9 +20,7 @@ export function assertMariaDb(version: string): void {
     );
   }
   // `5.5.5-` is the prefix some clients and proxies show before MariaDB's own version.
-  const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(version.replace(/^5\.5\.5-/, '')) ?? [])
-    .slice(1)
-    .map(Number);
+  const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(version.replace(/^5\.5\.5-/, '')) ?? []).slice(1).map(Number);
   if (major < OLDEST[0] || (major === OLDEST[0] && minor < OLDEST[1])) {
     throw new Error(
       `pagelope/drizzle: MariaDB ${OLDEST.join('.')} or later is needed (INSERT ... RETURNING); the server is ${shown}`,

@@ -44,7 +44,9 @@ function orderOf(expression: string, table: string, columns: MysqlTextColumns) {
   const [, qualifier, column] = COLUMN.exec(expression) ?? [];
   // A column of another table's alias (inside a relation's subquery) is not one of this table's.
   if (column !== undefined)
-    return qualifier === undefined || unquote(qualifier) === table ? columns.orderOf(table, unquote(column)) : undefined;
+    return qualifier === undefined || unquote(qualifier) === table
+      ? columns.orderOf(table, unquote(column))
+      : undefined;
   const [, inner, from] = SUBQUERY.exec(expression) ?? [];
   return inner !== undefined && from !== undefined ? columns.orderOf(unquote(from), unquote(inner)) : undefined;
 }

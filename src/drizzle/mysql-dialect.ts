@@ -74,7 +74,10 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     for (const [field, column] of fields) {
       const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
       const sqlColumn = sqlName(column);
-      columns.set(field, sqlColumnOf(sqlColumn, column, kind, () => textColumns.orderOf(name, sqlColumn)));
+      columns.set(
+        field,
+        sqlColumnOf(sqlColumn, column, kind, () => textColumns.orderOf(name, sqlColumn)),
+      );
       if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
       if (isText(kind)) texts.push(sqlColumn);
     }

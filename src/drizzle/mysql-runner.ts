@@ -48,7 +48,9 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
  * only connection does not wait for it to end) and resolves its rows: what the repository reads of the server
  * before its first statement.
  */
-export function mysqlReaderOf(db: DrizzleMySqlDatabase): (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]> {
+export function mysqlReaderOf(
+  db: DrizzleMySqlDatabase,
+): (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]> {
   const { session } = db as unknown as DatabaseLike;
   return async (text, params) => {
     try {
