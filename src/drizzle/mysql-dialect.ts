@@ -47,8 +47,9 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
 /**
  * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT`, its
  * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
- * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`), and a
- * duplicate entry is read as the columns of the key it names.
+ * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
+ * already in it as it is: the collations and the server are read once per table before a repository's first call,
+ * see `createMysqlTextColumns`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
