@@ -6,8 +6,9 @@
  * binary (`utf8mb4_nopad_bin`), an index `(createdAt DESC, id)`, then times the first keyset cursor page and the
  * cursor page at depth 900,000 (90% of the rows) of `createdAt DESC` (the id ascending appended), limit 20, through
  * `createDrizzleRepository` over `drizzle-orm/mysql2`, side by side in rotated rounds after checking that the deep
- * page is the rows SQL finds at that offset. The target: the deep page within 2x of the first. Prints Markdown on
- * stdout; progress goes to stderr.
+ * page is the rows SQL finds at that offset, and prints MariaDB's `EXPLAIN` of each page's statement (the key it
+ * reads, whether it sorts). The target: the deep page within 2x of the first. Prints Markdown on stdout; progress
+ * goes to stderr.
  */
 import { datetime, double, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 import { drizzle } from 'drizzle-orm/mysql2';
@@ -102,6 +103,16 @@ async function cursorAt(pool: mysql.Pool, offset: number): Promise<{ cursor: str
   return { cursor: encodeCursor([createdAt, last.id], queryFingerprint(query)), ids: page.map((row) => row.id) };
 }
 
+/** `EXPLAIN` of the statement `query` (the `SET STATEMENT ... FOR` prefix left out) with `params`, as Markdown rows. */
+async function explain(pool: mysql.Pool, page: string, query: string, params: unknown[]): Promise<string[]> {
+  const select = query.replace(/^SET STATEMENT [\s\S]*? FOR (?=SELECT )/, '');
+  const [plan] = await pool.query<mysql.RowDataPacket[]>(`EXPLAIN ${pool.format(select, params)}`);
+  return plan.map(
+    (row) =>
+      `| ${page} | ${String(row['type'])} | ${String(row['key'] ?? '')} | ${String(row['rows'])} | ${String(row['Extra'] ?? '')} |`,
+  );
+}
+
 async function main(): Promise<void> {
   const server = new URL(url.href);
   const database = decodeURIComponent(url.pathname.slice(1));
@@ -112,7 +123,9 @@ async function main(): Promise<void> {
   const pool = mysql.createPool({ uri: url.href, connectionLimit: 2 });
   try {
     await ensureTable(pool);
-    const repository = createDrizzleRepository(users, { db: drizzle({ client: pool }), table });
+    let last: { query: string; params: unknown[] } | undefined;
+    const logger = { logQuery: (query: string, params: unknown[]) => void (last = { query, params }) };
+    const repository = createDrizzleRepository(users, { db: drizzle({ client: pool, logger }), table });
     const deepOffset = Math.floor((rows * DEEP_SHARE) / LIMIT) * LIMIT;
     const deep = await cursorAt(pool, deepOffset);
     const first = () => repository.listByCursor({ orderBy: ORDER_BY, limit: LIMIT });
@@ -120,6 +133,14 @@ async function main(): Promise<void> {
     const got = (await deepPage()).items.map((user) => user.id);
     if (JSON.stringify(got) !== JSON.stringify(deep.ids))
       throw new Error(`the deep cursor page is not the rows at offset ${deepOffset}: ${JSON.stringify(got)}`);
+    const plans: string[] = [];
+    for (const [page, run] of [
+      ['first', first],
+      ['deep', deepPage],
+    ] as const) {
+      await run();
+      if (last) plans.push(...(await explain(pool, page, last.query, last.params)));
+    }
     log('first and deep cursor page...');
     const budget = quick
       ? { warmup: 2, minSamples: 10, maxSamples: 50, budgetMs: 500 }
@@ -145,6 +166,12 @@ async function main(): Promise<void> {
         '',
         `Table \`${tableName}\` (${rows.toLocaleString('en-US')} rows of \`seedUsers\`), order \`createdAt DESC\` ` +
           `(id ascending appended), limit ${LIMIT}, index \`(createdAt DESC, id)\`; the two pages in rotated rounds.`,
+        '',
+        "MariaDB's `EXPLAIN` of each page's statement:",
+        '',
+        '| page | type | key | rows | Extra |',
+        '| --- | --- | --- | ---: | --- |',
+        ...plans,
         '',
         renderTargets([
           {

@@ -1,4 +1,6 @@
 import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
+import type { MysqlTextColumns } from './mysql-text-columns';
+import { inCodePointOrder } from './mysql-text-order';
 import type { SqlDialect } from './sql/index';
 
 /** Text bound as a literal of its own: what `mysql2` writes in place of the placeholder (its `toSqlString`). */
@@ -15,37 +17,47 @@ const encoder = new TextEncoder();
  * which formats the statements of `drizzle-orm/mysql2` on the client and writes a value's `toSqlString()` as it is.
  * An explicit collation decides a comparison, so a text column compares with it by code point (trailing spaces
  * significant) whatever the column's own collation (`'a' = 'A'` in MariaDB's default ones); in hexadecimal, no text
- * needs escaping whatever the `sql_mode`.
+ * needs escaping whatever the `sql_mode`. With `collate` false, the literal has no collation of its own
+ * (`_utf8mb4 X'61'`) and compares in the column's: for a column in `utf8mb4_nopad_bin`, ordered as it is, so that its
+ * keyset conditions stay in the collation of its `ORDER BY` whatever a migration makes it.
  */
-export function codePointText(text: string): CodePointText {
+export function codePointText(text: string, collate = true): CodePointText {
   const hex = Array.from(encoder.encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  const literal = `_utf8mb4 X'${hex}' COLLATE ${CODE_POINT_COLLATION}`;
+  const literal = `_utf8mb4 X'${hex}'${collate ? ` COLLATE ${CODE_POINT_COLLATION}` : ''}`;
   return Object.freeze({ toSqlString: () => literal, toJSON: () => text });
 }
 
 const QUOTED = '`(?:[^`]|``)+`';
-/** A column, qualified or not: the column's quoted name. */
-const COLUMN = new RegExp(`^(?:${QUOTED}\\.)?(${QUOTED})$`);
+/** A column, qualified or not: its qualifier (a table or an alias) and its name, quoted. */
+const COLUMN = new RegExp(`^(?:(${QUOTED})\\.)?(${QUOTED})$`);
 /** A scalar subquery of one column of a table (an order by a to-one path): the column's and the table's names. */
 const SUBQUERY = new RegExp(`^\\(SELECT (?:${QUOTED}\\.)?(${QUOTED}) FROM (${QUOTED}) AS `);
 
-/** The text columns of the tables of one database, quoted, by quoted table name. */
-export type TextColumns = Map<string, ReadonlySet<string>>;
+/** A quoted identifier's name. */
+const unquote = (quoted: string) => quoted.slice(1, -1).replaceAll('``', '`');
 
-/** Whether `expression` is a text column of `table` or a subquery reading one of another table of `tables`. */
-function isText(expression: string, table: string, tables: TextColumns): boolean {
-  const column = COLUMN.exec(expression)?.[1];
-  if (column !== undefined) return tables.get(table)?.has(column) === true;
+/**
+ * How `expression` orders by code point when it is a text column of `table` or a subquery reading one of another
+ * table of `columns`, else `undefined`.
+ */
+function orderOf(expression: string, table: string, columns: MysqlTextColumns) {
+  const [, qualifier, column] = COLUMN.exec(expression) ?? [];
+  // A column of another table's alias (inside a relation's subquery) is not one of this table's.
+  if (column !== undefined)
+    return qualifier === undefined || unquote(qualifier) === table
+      ? columns.orderOf(table, unquote(column))
+      : undefined;
   const [, inner, from] = SUBQUERY.exec(expression) ?? [];
-  return inner !== undefined && from !== undefined && tables.get(from)?.has(inner) === true;
+  return inner !== undefined && from !== undefined ? columns.orderOf(unquote(from), unquote(inner)) : undefined;
 }
 
 /**
- * `dialect` for the table `table` (quoted) of a database whose tables' text columns are `tables`: an `ORDER BY` term
- * on a text column of the table, or on a subquery reading one of another table (an order by a to-one path), orders
- * by code point (`COLLATE utf8mb4_nopad_bin`) whatever the column's collation.
+ * `dialect` for the table `table` (unquoted) of a database whose text columns are `columns`: an `ORDER BY` term on a
+ * text column of the table, or on a subquery reading one of another table (an order by a to-one path), orders by
+ * code point whatever the column's collation (see `TextOrder`: a column in `utf8mb4_nopad_bin` as it is, so that an
+ * index serves the order), and a text match on a column of another character set converts it to `utf8mb4` first.
  */
-export function withCodePointOrder(dialect: SqlDialect, table: string, tables: TextColumns): SqlDialect {
+export function withCodePointOrder(dialect: SqlDialect, table: string, columns: MysqlTextColumns): SqlDialect {
   return Object.freeze({
     ...dialect,
     orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
@@ -53,10 +65,20 @@ export function withCodePointOrder(dialect: SqlDialect, table: string, tables: T
         () => {
           // Written as often as the dialect writes it: an expression may bind parameters each time.
           const text = expression();
-          return isText(text, table, tables) ? dialect.codePoint(text) : text;
+          const order = orderOf(text, table, columns);
+          return order === undefined ? text : inCodePointOrder(text, order);
         },
         direction,
         nulls,
+      ),
+    textMatch: (mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string) =>
+      dialect.textMatch(
+        mode,
+        () => {
+          const text = expression();
+          return orderOf(text, table, columns) === 'convert' ? `CONVERT(${text} USING utf8mb4)` : text;
+        },
+        needle,
       ),
   });
 }

@@ -3,20 +3,22 @@ import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
-import { codePointText, withCodePointOrder, type TextColumns } from './mysql-code-point-text';
+import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
-import { mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
+import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { createSqlRepository, type SqlColumn, type SqlRunner, type SqlValueKind } from './sql/index';
+import { createMysqlTextColumns, type MysqlTextColumns } from './mysql-text-columns';
+import type { TextOrder } from './mysql-text-order';
+import { createSqlRepository, type SqlColumn, type SqlValueKind } from './sql/index';
 
-const textColumnsByRunner = new WeakMap<SqlRunner, TextColumns>();
+const textColumnsByDatabase = new WeakMap<object, MysqlTextColumns>();
 
-/** The text columns of the tables of the repositories on the database of `runner`, which their orders read. */
-function textColumnsOf(runner: SqlRunner): TextColumns {
-  let tables = textColumnsByRunner.get(runner);
-  if (!tables) textColumnsByRunner.set(runner, (tables = new Map()));
-  return tables;
+/** The text columns of the tables of the repositories on `db`, which their orders and comparisons read. */
+function textColumnsOf(db: DrizzleMySqlDatabase): MysqlTextColumns {
+  let columns = textColumnsByDatabase.get(db);
+  if (!columns) textColumnsByDatabase.set(db, (columns = createMysqlTextColumns(mysqlReaderOf(db))));
+  return columns;
 }
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
@@ -26,11 +28,12 @@ const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
  * How the values of a field of `kind` go to and come from `column`: text as a literal in the code-point collation, a
  * `Date` on a DATE column in `date` mode as its day, anything else as `MYSQL_SQL_DIALECT` binds it.
  */
-function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColumn {
+function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: () => TextOrder | undefined): SqlColumn {
   const day = column.columnType === 'MySqlDate';
   const { defaultFn } = column;
   const bind = (value: unknown) => {
-    if (isText(kind) && typeof value === 'string') return codePointText(value);
+    // In the collation the column orders in: its own when it is utf8mb4_nopad_bin (see TextOrder).
+    if (isText(kind) && typeof value === 'string') return codePointText(value, order() !== 'as-is');
     return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
   };
   return Object.freeze({
@@ -44,8 +47,9 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
 /**
  * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT`, its
  * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
- * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`), and a
- * duplicate entry is read as the columns of the key it names.
+ * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
+ * already in it as it is: the collations and the server are read once per table before a repository's first call,
+ * see `createMysqlTextColumns`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
@@ -64,24 +68,30 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     const { name } = getTableConfig(mysqlTable);
     const sqlName = (column: Column) => columnSqlName(db, column);
     const runner = mysqlRunnerOf(db as DrizzleMySqlDatabase);
-    const quotedName = MYSQL_SQL_DIALECT.quoteIdentifier(name);
+    const textColumns = textColumnsOf(db as DrizzleMySqlDatabase);
     const columns = new Map<string, SqlColumn>();
     const databaseDefaults: string[] = [];
-    const textColumns = new Set<string>();
+    const texts: string[] = [];
     for (const [field, column] of fields) {
       const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
-      columns.set(field, sqlColumnOf(sqlName(column), column, kind));
+      const sqlColumn = sqlName(column);
+      columns.set(
+        field,
+        sqlColumnOf(sqlColumn, column, kind, () => textColumns.orderOf(name, sqlColumn)),
+      );
       if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
-      if (isText(kind)) textColumns.add(MYSQL_SQL_DIALECT.quoteIdentifier(sqlName(column)));
+      if (isText(kind)) texts.push(sqlColumn);
     }
-    textColumnsOf(runner).set(quotedName, textColumns);
+    textColumns.register(name, texts);
     // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
     const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
     const idColumn = columns.get((resource as Resource).idField)?.name;
     if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
     return createSqlRepository(resource, {
-      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, quotedName, textColumnsOf(runner)), name, keys),
+      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys),
       runner,
+      // The server's kind and the collations of the table's columns, read once before the first statement.
+      prepare: () => textColumns.ready(name),
       table: name,
       columns,
       databaseDefaults,

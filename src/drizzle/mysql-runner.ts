@@ -42,6 +42,27 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
   }
 }
 
+/**
+ * A reader of `db` that runs a statement as it is (no {@link STATEMENT_SETTINGS}, which a MySQL server would refuse)
+ * through the database's session, outside the runner's queue (so that a read started while a transaction holds the
+ * only connection does not wait for it to end) and resolves its rows: what the repository reads of the server
+ * before its first statement.
+ */
+export function mysqlReaderOf(
+  db: DrizzleMySqlDatabase,
+): (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]> {
+  const { session } = db as unknown as DatabaseLike;
+  return async (text, params) => {
+    try {
+      const result = await session.prepareQuery({ sql: text, params: [...params] }, undefined).execute();
+      const rows: unknown = Array.isArray(result) ? result[0] : undefined;
+      return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+    } catch (error) {
+      throw driverError(error);
+    }
+  };
+}
+
 /** Runs a statement of the SQL core as MariaDB takes it (see `toMysqlStatement`). */
 function allOn(
   db: DatabaseLike,

@@ -71,5 +71,6 @@ function equivalence(name: string, makeRepository: RepositoryFactory): void {
 
 describeDrizzleLegs(equivalence);
 describeMysqlLeg(equivalence);
+describeMysqlLeg(equivalence, { collation: 'code-point' });
 for (const options of [{ functions: true }, { functions: false }, { driver: 'libsql' as const }])
   describeSqliteLeg(equivalence, options);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codePointText, withCodePointOrder } from '../../src/drizzle/mysql-code-point-text';
 import { MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
+import { createMysqlTextColumns } from '../../src/drizzle/mysql-text-columns';
 
 describe('codePointText', () => {
   it.each([
@@ -14,24 +15,72 @@ describe('codePointText', () => {
     expect(literal.toSqlString()).toBe(sql);
     expect(JSON.stringify([literal])).toBe(JSON.stringify([text]));
   });
+
+  it('returns the literal without a collation of its own when collate is false', () => {
+    expect(codePointText('a😀', false).toSqlString()).toBe("_utf8mb4 X'61f09f9880'");
+  });
 });
 
 describe('withCodePointOrder', () => {
-  const tables = new Map([
-    ['`books`', new Set(['`c_title`'])],
-    ['`authors`', new Set(['`c_full_name`'])],
+  const row = (table: string, column: string, type: string, charset: string | null, collation: string | null) => ({
+    version: '10.11.6-MariaDB',
+    table,
+    column,
+    type,
+    charset,
+    collation,
+  });
+  const columns = createMysqlTextColumns(async () => [
+    row('books', 'c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
+    row('books', 'c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
+    row('books', 'c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
+    row('books', 'c_year', 'int', null, null),
+    row('authors', 'c_full_name', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
+    row('authors', 'c_key', 'char', 'utf8mb4', 'utf8mb4_nopad_bin'),
   ]);
-  const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, '`books`', tables);
+  columns.register('books', ['c_title', 'c_code', 'c_old', 'c`q']);
+  columns.register('authors', ['c_full_name', 'c_key']);
+  const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, 'books', columns);
   const subquery = (column: string) => `(SELECT \`~p\`.${column} FROM \`authors\` AS \`~p\` WHERE 1 = 1)`;
-  it.each([
-    { expression: '`c_title`', collated: true },
-    { expression: '`books`.`c_title`', collated: true },
-    { expression: '`c_year`', collated: false },
-    { expression: '`c_full_name`', collated: false },
-    { expression: subquery('`c_full_name`'), collated: true },
-    { expression: subquery('`c_born`'), collated: false },
-  ])('orders $expression by code point: $collated', ({ expression, collated }) => {
-    const term = collated ? `${expression} COLLATE utf8mb4_nopad_bin` : expression;
+  const cases = [
+    { expression: '`c_title`', before: 'collate', after: 'collate' },
+    { expression: '`books`.`c_title`', before: 'collate', after: 'collate' },
+    { expression: '`c_code`', before: 'collate', after: 'as-is' },
+    { expression: '`c_old`', before: 'collate', after: 'convert' },
+    { expression: '`c``q`', before: 'collate', after: 'collate' },
+    { expression: '`c_year`', before: 'none', after: 'none' },
+    { expression: '`c_full_name`', before: 'none', after: 'none' },
+    { expression: '`~r`.`c_title`', before: 'none', after: 'none' },
+    { expression: subquery('`c_full_name`'), before: 'collate', after: 'collate' },
+    { expression: subquery('`c_key`'), before: 'collate', after: 'as-is' },
+    { expression: subquery('`c_born`'), before: 'none', after: 'none' },
+  ] as const;
+  const termOf = (expression: string, order: string) =>
+    order === 'collate'
+      ? `${expression} COLLATE utf8mb4_nopad_bin`
+      : order === 'convert'
+        ? `CONVERT(${expression} USING utf8mb4) COLLATE utf8mb4_nopad_bin`
+        : expression;
+
+  it.each(cases)('orders $expression $before before the columns are read', ({ expression, before }) => {
+    const term = termOf(expression, before);
     expect(dialect.orderTerm(() => expression, 'asc', 'last')).toBe(`${term} IS NULL ASC, ${term} ASC`);
+  });
+
+  it.each(cases)('orders $expression $after once they are read', async ({ expression, after }) => {
+    await columns.ready('books');
+    const term = termOf(expression, after);
+    expect(dialect.orderTerm(() => expression, 'desc', 'none')).toBe(`${term} DESC`);
+  });
+
+  it('converts a column of another character set before matching it, and only that one', async () => {
+    await columns.ready('books');
+    const needle = () => '?';
+    expect(dialect.textMatch('contains', () => '`c_old`', needle)).toBe(
+      'INSTR(CONVERT(`c_old` USING utf8mb4) COLLATE utf8mb4_nopad_bin, ?) > 0',
+    );
+    expect(dialect.textMatch('starts', () => '`c_code`', needle)).toBe(
+      'LEFT(`c_code` COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
+    );
   });
 });

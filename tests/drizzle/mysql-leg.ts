@@ -4,7 +4,8 @@
  * MYSQL_URL and fails when the server is unreachable; without it (a new user's machine has no MariaDB) the leg is one
  * skipped test saying so. Each repository is on a table of its own, declared in Drizzle with SQL column names
  * (`c_<snake_case>`) that differ from its property names, its text columns in the server's default collation (MariaDB's
- * are case- and accent-insensitive) but the id's, which is binary as a text key must be.
+ * are case- and accent-insensitive) but the id's, which is binary as a text key must be; or, with the option
+ * `collation: 'code-point'`, every text column in `utf8mb4_nopad_bin` (the repository orders them as they are).
  */
 import { getTableConfig, mysqlTable, type MySqlColumnBuilderBase, type MySqlTable } from 'drizzle-orm/mysql-core';
 import { boolean, date, datetime, double, json, text, varchar } from 'drizzle-orm/mysql-core';
@@ -62,13 +63,20 @@ export async function openMysql(url: string): Promise<MysqlLeg> {
   };
 }
 
+/**
+ * The collation of the text columns of a leg's tables but the id's: the server's default (case-insensitive), or
+ * `utf8mb4_nopad_bin` (code-point order) for every one.
+ */
+export type MysqlLegCollation = 'default' | 'code-point';
+
 /** The MariaDB type of a field's column (`key`: the primary key's), as the Drizzle column of {@link mysqlTableOf}. */
-function columnSql(def: FieldDef, key: boolean): string {
+function columnSql(def: FieldDef, key: boolean, collation: MysqlLegCollation): string {
   switch (def.kind as string) {
     case 'string':
     case 'enum':
       // A text key must be binary (in the default collation, 'a' and 'A' would be one key) and bounded.
-      return key ? 'VARCHAR(255) COLLATE utf8mb4_nopad_bin' : 'TEXT';
+      if (key) return 'VARCHAR(255) COLLATE utf8mb4_nopad_bin';
+      return collation === 'code-point' ? 'TEXT COLLATE utf8mb4_nopad_bin' : 'TEXT';
     case 'number':
       return 'DOUBLE';
     case 'boolean':
@@ -103,11 +111,11 @@ function columnBuilder(def: FieldDef, key: boolean): MySqlColumnBuilderBase {
 }
 
 /** The DDL of the table `table` of `resource`: a column per field, named by {@link columnOf}, the id as primary key. */
-export function mysqlTableSql(resource: Resource, table: string): string {
+export function mysqlTableSql(resource: Resource, table: string, collation: MysqlLegCollation = 'default'): string {
   const columns = [...resource.fields.values()].map((def) => {
     const key = def.name === resource.idField;
     const constraint = key ? ' PRIMARY KEY' : def.nullable ? ' NULL' : ' NOT NULL';
-    return `\`${columnOf(def.name)}\` ${columnSql(def, key)}${constraint}`;
+    return `\`${columnOf(def.name)}\` ${columnSql(def, key, collation)}${constraint}`;
   });
   return `CREATE TABLE \`${table}\` (${columns.join(', ')}) DEFAULT CHARSET = utf8mb4`;
 }
@@ -119,17 +127,27 @@ export function mysqlTableOf(resource: Resource, table: string): MySqlTable {
   return mysqlTable(table, columns);
 }
 
+/** Options of {@link describeMysqlLeg}. */
+export interface MysqlLegOptions {
+  /** The collation of the tables' text columns (default: the server's). */
+  readonly collation?: MysqlLegCollation;
+}
+
 /**
- * Declares `describe('MariaDB server')`, its leg opened before its tests and closed after them with its tables
- * dropped; `body` declares the tests on the `makeRepository` it is given, which makes a fresh table of the resource
- * (SQL by {@link mysqlTableSql}, declared again in Drizzle), `createDrizzleRepository` on it, and creates the records
- * through it. Without MYSQL_URL, one skipped test saying why.
+ * Declares `describe('MariaDB server')` (`'MariaDB server, text in utf8mb4_nopad_bin'` with `collation:
+ * 'code-point'`), its leg opened before its tests and closed after them with its tables dropped; `body` declares the
+ * tests on the `makeRepository` it is given, which makes a fresh table of the resource (SQL by {@link mysqlTableSql},
+ * declared again in Drizzle), `createDrizzleRepository` on it, and creates the records through it. Without
+ * MYSQL_URL, one skipped test saying why.
  */
 export function describeMysqlLeg(
   body: (name: string, makeRepository: RepositoryFactory, leg: () => MysqlLeg) => void,
+  options: MysqlLegOptions = {},
 ): void {
   const url = MYSQL_URL;
-  describe('MariaDB server', () => {
+  const collation = options.collation ?? 'default';
+  const legName = collation === 'code-point' ? 'MariaDB server, text in utf8mb4_nopad_bin' : 'MariaDB server';
+  describe(legName, () => {
     if (!url) {
       it.skip('runs when MYSQL_URL names a server (mysql://user@host:port/database); it is unset', () => {});
       return;
@@ -152,13 +170,13 @@ export function describeMysqlLeg(
       const { db, exec } = current();
       const table = uniqueTable(`dz_${resource.name}`);
       tables.push(table);
-      await exec(mysqlTableSql(resource as Resource, table));
+      await exec(mysqlTableSql(resource as Resource, table, collation));
       const drizzleTable = mysqlTableOf(resource as Resource, table);
       if (getTableConfig(drizzleTable).name !== table) throw new Error('the Drizzle table is not the table made');
       const repository = createDrizzleRepository(resource, { db, table: drizzleTable });
       for (const record of records) await repository.create(record as never);
       return repository;
     };
-    body('MariaDB server', makeRepository, current);
+    body(legName, makeRepository, current);
   });
 }

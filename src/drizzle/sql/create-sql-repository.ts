@@ -22,6 +22,7 @@ import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { createSqlTable, type Row } from './sql-table';
 import { registerSqlRepository, runSqlTransaction } from './sql-transactions';
+import { withPrepare } from './with-prepare';
 
 /** Options of one update or replace: the scope, the operation, a batch item's own `where`. */
 export interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
@@ -147,5 +148,7 @@ function build<TRecord>(
     if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = generateId();
     return record;
   }
-  return registerSqlRepository(repository, root, ref, (on) => build(resource, { ...options, runner: on }, root));
+  // Registered as prepared, so that a transaction or a relation recognises the object the caller holds.
+  const prepared = options.prepare ? withPrepare(repository, options.prepare) : repository;
+  return registerSqlRepository(prepared, root, ref, (on) => build(resource, { ...options, runner: on }, root));
 }

@@ -40,4 +40,10 @@ export interface SqlRepositoryOptions {
   readonly databaseDefaults?: readonly string[] | undefined;
   /** Makes the id of a created record without one whose id the database does not fill (default: a UUIDv7). */
   readonly generateId?: (() => RecordId) | undefined;
+  /**
+   * Awaited before every call of the repository writes its first statement (see `withPrepare`): what the dialect's
+   * statements depend on, read once and cached by the function itself (MariaDB reads the server's version and the
+   * collations of the table's columns). A rejection is the call's rejection. Absent: nothing to wait for.
+   */
+  readonly prepare?: (() => Promise<void>) | undefined;
 }

@@ -1,0 +1,41 @@
+import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
+
+/**
+ * How a text column of MariaDB is ordered and compared by code point: `'as-is'` (in `utf8mb4_nopad_bin` already:
+ * the column itself, which an index on it serves, its values bound without a collation so that they take the
+ * column's), `'collate'` (`x COLLATE utf8mb4_nopad_bin`, values bound in that collation) or `'convert'` (a column of
+ * another character set, which cannot take that collation: `CONVERT(x USING utf8mb4) COLLATE utf8mb4_nopad_bin`).
+ */
+export type TextOrder = 'as-is' | 'collate' | 'convert';
+
+/** A column as `information_schema.COLUMNS` describes it. */
+export interface ColumnCollation {
+  /** `DATA_TYPE`: `varchar`, `text`, `enum`, ... */
+  readonly type: string;
+  /** `CHARACTER_SET_NAME`; `null` for a column that holds no text. */
+  readonly charset: string | null;
+  /** `COLLATION_NAME`; `null` for a column that holds no text. */
+  readonly collation: string | null;
+}
+
+/** The types whose values order as their text: ENUM and SET order by their members' positions, not their text. */
+const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
+
+/**
+ * The {@link TextOrder} of a text field's column described by `column` (`undefined`: not read, or not found):
+ * `'as-is'` only for CHAR, VARCHAR and TEXT in `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'convert'`
+ * for any character set but `utf8mb4`, `'collate'` for the rest, which is what every text column is before it is read.
+ */
+export function textOrderOf(column: ColumnCollation | undefined): TextOrder {
+  if (!column || column.charset === null) return 'collate';
+  if (column.charset.toLowerCase() !== 'utf8mb4') return 'convert';
+  const asText = TEXT_TYPES.has(column.type.toLowerCase());
+  return asText && column.collation?.toLowerCase() === CODE_POINT_COLLATION ? 'as-is' : 'collate';
+}
+
+/** `expression` (a column or a subquery reading one) in code-point order, as a column of `order` needs it. */
+export function inCodePointOrder(expression: string, order: TextOrder): string {
+  if (order === 'as-is') return expression;
+  const text = order === 'convert' ? `CONVERT(${expression} USING utf8mb4)` : expression;
+  return `${text} COLLATE ${CODE_POINT_COLLATION}`;
+}

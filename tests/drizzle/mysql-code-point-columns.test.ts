@@ -1,0 +1,170 @@
+/**
+ * MariaDB text columns the repository reads the collation of before its first statement: in `utf8mb4_nopad_bin` they
+ * are ordered and compared as they are (no `COLLATE` in the statement, so an index can serve the order), in another
+ * character set converted to `utf8mb4`; the answers stay in code-point order, the keyset condition in the order's
+ * collation even after a migration changes it, and the read neither repeats nor waits for a transaction. Skipped
+ * without MYSQL_URL.
+ */
+import { mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+import { drizzle } from 'drizzle-orm/mysql2';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Repository } from 'pagelope';
+import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
+import { uniqueTable } from '../postgres/pg-clients';
+import { MYSQL_URL, openMysql, type MysqlLeg } from './mysql-leg';
+
+interface Book {
+  id: string;
+  title: string;
+  note: string | null;
+}
+
+const TITLES = ['b', 'B', 'a ', 'a', 'É', 'e', 'é', '😀', 'ａ'];
+/** The titles by code point, as the memory repository orders them. */
+const byCodePoint = (titles: readonly string[]) =>
+  [...titles].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+
+describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB columns of known collations', () => {
+  let leg: MysqlLeg;
+  const created: string[] = [];
+  beforeAll(async () => {
+    leg = await openMysql(MYSQL_URL ?? '');
+  });
+  afterAll(async () => {
+    await leg.dropTables(created);
+    await leg.close();
+  });
+
+  /** A table of books whose title and note columns are `type`, filled with `titles`; its repository on `db`. */
+  async function booksIn(type: string, db = leg.db, titles: readonly string[] = TITLES) {
+    const name = uniqueTable('cp_books');
+    created.push(name);
+    await leg.exec(
+      `CREATE TABLE \`${name}\` (id VARCHAR(36) COLLATE utf8mb4_nopad_bin PRIMARY KEY, title ${type} NOT NULL, ` +
+        `note ${type} NULL, INDEX (title(32), id)) DEFAULT CHARSET = utf8mb4`,
+    );
+    const table = mysqlTable(name, {
+      id: varchar('id', { length: 36 }).primaryKey(),
+      title: text('title').notNull(),
+      note: text('note'),
+    });
+    const resource = resourceFromTable(table, { name: 'books', filterable: ['title'], sortable: ['title', 'note'] });
+    const repository = createDrizzleRepository(resource, { db, table }) as unknown as Repository<Book>;
+    for (const [i, title] of titles.entries()) await repository.create({ id: `b${i}`, title, note: title });
+    return { name, table, resource, repository };
+  }
+
+  /** A Drizzle database on the leg's pool whose statements (with their parameters as MariaDB reads them) are kept. */
+  function loggedDatabase() {
+    const statements: string[] = [];
+    const logQuery = (query: string, params: unknown[]) => statements.push(leg.pool.format(query, params));
+    return { statements, db: drizzle({ client: leg.pool, logger: { logQuery } }) };
+  }
+
+  /** Every title a cursor walk of `order` reads, two a page. */
+  async function walk(repository: Repository<Book>, order: 'asc' | 'desc', where?: object): Promise<string[]> {
+    const titles: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const result = await repository.listByCursor({
+        orderBy: [{ field: 'title', direction: order }],
+        limit: 2,
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(where && { where }),
+      });
+      titles.push(...result.items.map((item) => item.title));
+      if (result.nextCursor === null) return titles;
+      cursor = result.nextCursor;
+    }
+    throw new Error('the walk did not end');
+  }
+
+  it('orders and pages a utf8mb4_nopad_bin column without COLLATE, by code point', async () => {
+    const { db, statements } = loggedDatabase();
+    const { repository } = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin', db);
+    expect(await walk(repository, 'asc')).toEqual(byCodePoint(TITLES));
+    expect(await walk(repository, 'desc')).toEqual(byCodePoint(TITLES).reverse());
+    const pages = statements.filter((sql) => / ORDER BY /.test(sql));
+    expect(pages.length).toBeGreaterThan(8);
+    for (const sql of pages) expect(sql).not.toContain('COLLATE');
+    expect(pages.at(-1)).toMatch(/ORDER BY `title` DESC, `id` ASC LIMIT/);
+    expect(pages.at(-1)).toMatch(/`title` < _utf8mb4 X'[0-9a-f]+'\)/);
+  });
+
+  it('compares a utf8mb4_nopad_bin column as it is, by code point', async () => {
+    const { db, statements } = loggedDatabase();
+    const { repository } = await booksIn('TEXT COLLATE utf8mb4_nopad_bin', db);
+    const titles = async (where: object) =>
+      (await repository.list({ where, orderBy: [{ field: 'title', direction: 'asc' }] })).items.map(
+        (item) => item.title,
+      );
+    expect(await titles({ title: 'a' })).toEqual(['a']);
+    expect(await titles({ title: { in: ['B', 'é'] } })).toEqual(['B', 'é']);
+    expect(await titles({ title: { ne: 'e' } })).toEqual(byCodePoint(TITLES.filter((title) => title !== 'e')));
+    expect(
+      statements
+        .filter((sql) => / WHERE /.test(sql) && !sql.includes('information_schema'))
+        .every((sql) => !sql.includes('COLLATE')),
+    ).toBe(true);
+  });
+
+  it('orders a column of the default collation COLLATE utf8mb4_nopad_bin, by code point', async () => {
+    const { db, statements } = loggedDatabase();
+    const { repository } = await booksIn('VARCHAR(32)', db);
+    expect(await walk(repository, 'asc')).toEqual(byCodePoint(TITLES));
+    expect(statements.at(-1)).toMatch(/ORDER BY `title` COLLATE utf8mb4_nopad_bin ASC/);
+    expect(statements.at(-1)).toMatch(/`title` > _utf8mb4 X'[0-9a-f]+' COLLATE utf8mb4_nopad_bin/);
+  });
+
+  it('orders and matches a latin1 column converted to utf8mb4, by code point', async () => {
+    const latin = TITLES.filter((title) => title !== '😀' && title !== 'ａ');
+    const { repository } = await booksIn('VARCHAR(32) CHARACTER SET latin1', leg.db, latin);
+    expect(await walk(repository, 'asc')).toEqual(byCodePoint(latin));
+    const matched = await repository.list({ where: { title: { cont: 'É' } } });
+    expect(matched.items.map((item) => item.title)).toEqual(['É']);
+  });
+
+  it('keeps the keyset condition in the collation of the order after a migration changes it', async () => {
+    const { repository, name } = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin');
+    expect(await walk(repository, 'asc')).toEqual(byCodePoint(TITLES));
+    // Read once at first use: the repository still orders the column as it is, now case-insensitive.
+    await leg.exec(`ALTER TABLE \`${name}\` MODIFY title VARCHAR(32) COLLATE utf8mb4_general_ci NOT NULL`);
+    const after = await walk(repository, 'asc');
+    expect([...after].sort()).toEqual([...TITLES].sort());
+  });
+
+  it('reads the collations once for concurrent first calls', async () => {
+    const { repository, table, resource } = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin');
+    void repository;
+    const { db, statements } = loggedDatabase();
+    const fresh = createDrizzleRepository(resource, { db, table });
+    await Promise.all([fresh.list(), fresh.listByCursor(), fresh.get('b0'), fresh.list({ where: { title: 'a' } })]);
+    expect(statements.filter((sql) => sql.includes('information_schema.COLUMNS'))).toHaveLength(1);
+  });
+
+  it('reads the collations of a repository first called inside a transaction on one connection, as a call outside waits', async () => {
+    const one = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin');
+    const two = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin');
+    const connection = await mysql.createConnection({ uri: MYSQL_URL ?? '' });
+    try {
+      const db = drizzle({ client: connection });
+      const first = createDrizzleRepository(one.resource, { db, table: one.table }) as unknown as Repository<Book>;
+      let outside: Promise<unknown> | undefined;
+      const inside = await first.transaction?.(async (tx) => {
+        // Made now, so that its read is not the one the transaction's call made: it starts outside, while the
+        // transaction holds the only connection, and the call inside waits for it.
+        const second = createDrizzleRepository(two.resource, { db, table: two.table }) as unknown as Repository<Book>;
+        outside = second.list({ limit: 1 });
+        const page = await tx
+          .repository(second)
+          .listByCursor({ orderBy: [{ field: 'title', direction: 'asc' }], limit: 3 });
+        return page.items.map((item) => item.title);
+      });
+      expect(inside).toEqual(byCodePoint(TITLES).slice(0, 3));
+      expect(await outside).toMatchObject({ total: TITLES.length });
+    } finally {
+      await connection.end();
+    }
+  }, 20_000);
+});
