@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import type { Reply } from '../adapters/docs-snippets';
-import { instanceSource, redisModule, type Framework, type InstanceSettings } from '../support/docs-snippets/deployment';
+import {
+  instanceSource,
+  redisModule,
+  type Framework,
+  type InstanceSettings,
+} from '../support/docs-snippets/deployment';
 import { writeSnippetFiles } from '../support/docs-snippets/files';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', '.tmp', 'deployment');
@@ -35,8 +40,15 @@ let written = 0;
 /** Writes the recipe of `framework` with `settings` as a new file, imports it, and gives the instance it started. */
 export async function startInstance(framework: Framework, settings: InstanceSettings): Promise<RecipeInstance> {
   const config = { extends: '../../tsconfig.json', include: ['*.ts'] };
-  writeSnippetFiles(OUT_DIR, [redisModule, { name: 'tsconfig', file: 'tsconfig.json', source: JSON.stringify(config) }]);
-  const file = { name: framework, file: `${framework}-${process.pid}-${++written}.ts`, source: instanceSource(framework, settings) };
+  writeSnippetFiles(OUT_DIR, [
+    redisModule,
+    { name: 'tsconfig', file: 'tsconfig.json', source: JSON.stringify(config) },
+  ]);
+  const file = {
+    name: framework,
+    file: `${framework}-${process.pid}-${++written}.ts`,
+    source: instanceSource(framework, settings),
+  };
   const [path = ''] = writeSnippetFiles(OUT_DIR, [file]);
   const recipe = (await import(path)) as RecipeModule;
   const server = recipe.server ?? recipe.app?.server ?? recipe.app?.getHttpServer?.();
@@ -56,10 +68,10 @@ export async function startInstance(framework: Framework, settings: InstanceSett
       return { status: response.status, headers, body: text ? JSON.parse(text) : undefined, ms };
     },
     async close() {
-      if (recipe.app !== undefined) await recipe.app.close();
+      if (recipe.server === undefined) await recipe.app?.close();
       else {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
+        recipe.server.closeAllConnections();
+        await new Promise((resolve) => recipe.server?.close(resolve));
       }
       recipe.redis.disconnect();
     },

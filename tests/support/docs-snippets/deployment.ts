@@ -55,7 +55,12 @@ export function instanceSource(framework: Framework, settings: InstanceSettings 
     code = replaceIn(code, 'connectRedis()', `connectRedis(${JSON.stringify(settings.redisUrl)})`, framework);
   if (settings.prefix !== undefined) code = replaceIn(code, 'rl:', settings.prefix, framework);
   if (settings.limit !== undefined)
-    code = replaceIn(code, framework === 'fastify' ? 'max: 100' : 'limit: 100', `${framework === 'fastify' ? 'max' : 'limit'}: ${settings.limit}`, framework);
+    code = replaceIn(
+      code,
+      framework === 'fastify' ? 'max: 100' : 'limit: 100',
+      `${framework === 'fastify' ? 'max' : 'limit'}: ${settings.limit}`,
+      framework,
+    );
   return `${code}\nexport { ${wiring.exports} };\n`;
 }
 
