@@ -62,6 +62,15 @@ function expectFailOpen(replies: Awaited<ReturnType<typeof twenty>>): string {
   return `median ${(times[times.length >> 1] ?? 0).toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms`;
 }
 
+/** Expects every reply to be the 503 envelope with `retry-after: 5`, each within {@link NEVER_HANGS_MS}. */
+function expectFailClosed(replies: Awaited<ReturnType<typeof twenty>>): void {
+  for (const reply of replies) {
+    expectEnvelope(reply, 503, 'Rate limit unavailable');
+    expect(reply.headers['retry-after']).toBe('5');
+    expect(reply.ms).toBeLessThan(NEVER_HANGS_MS);
+  }
+}
+
 /** A test needing `what`: run when `available`, else skipped with a message, or failing under PAGELOPE_REQUIRE_REDIS=1. */
 function itNeeds(available: boolean, what: string, title: string, test: () => Promise<void>): void {
   if (available) it(title, test, 60_000);
@@ -74,11 +83,9 @@ export function sharedRateLimitSuite(framework: Framework): void {
   describe(`the ${framework} recipe of docs/deployment.md`, () => {
     const instances: RecipeInstance[] = [];
     let redis: OwnRedis | undefined;
-    const start = async (redisUrl: string, prefix = uniquePrefix()) => {
-      const started = [
-        await startInstance(framework, { redisUrl, prefix, limit: LIMIT }),
-        await startInstance(framework, { redisUrl, prefix, limit: LIMIT }),
-      ];
+    const start = async (redisUrl: string, failClosed = false) => {
+      const settings = { redisUrl, prefix: uniquePrefix(), limit: LIMIT, failClosed };
+      const started = [await startInstance(framework, settings), await startInstance(framework, settings)];
       instances.push(...started);
       return started;
     };
@@ -117,6 +124,25 @@ export function sharedRateLimitSuite(framework: Framework): void {
         expectSharedLimit(await twenty(both));
         const figures = `before it started: ${beforeStart}; killed: ${whileDown}; again: ${againWhileDown}`;
         console.log(`${framework}, 20 requests one at a time with Redis down: ${figures}`);
+      },
+    );
+
+    itNeeds(
+      REDIS_SERVER,
+      'redis-server',
+      'fails closed with the 503 envelope once changed as the page says, and limits again once Redis is back',
+      async () => {
+        redis = await ownRedis();
+        const both = await start(redis.url, true);
+        expectFailClosed(await twentyInTurn(both));
+        await redis.start();
+        await untilReady(both);
+        expectSharedLimit(await twenty(both));
+        await redis.stop();
+        expectFailClosed(await twentyInTurn(both));
+        await redis.start();
+        await untilReady(both);
+        expectSharedLimit(await twenty(both));
       },
     );
   });

@@ -38,6 +38,30 @@ export interface InstanceSettings {
   readonly redisUrl?: string;
   readonly prefix?: string;
   readonly limit?: number;
+  /** Changed to fail closed, as the page's "Failing closed instead" says. */
+  readonly failClosed?: boolean;
+}
+
+/** The label of each framework's line in the page's "Failing closed instead". */
+const LABELS: Readonly<Record<Framework, string>> = {
+  express: 'Express',
+  fastify: 'Fastify',
+  hono: 'Hono',
+  nestjs: 'NestJS',
+};
+
+/**
+ * The changes "Failing closed instead" gives for `framework`: each pair of inline code spans of its line, what to
+ * replace and by what.
+ */
+export function failClosedChanges(framework: Framework): Array<readonly [string, string]> {
+  const page = readFileSync(join(ROOT, PAGE), 'utf8');
+  const section = page.slice(page.indexOf('## Failing closed instead'));
+  const line = new RegExp(`^- ${LABELS[framework]}: ([\\s\\S]*?)(?=^- |^$)`, 'm').exec(section)?.[1] ?? '';
+  const spans = [...line.replace(/\n\s*/g, ' ').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+  if (spans.length === 0 || spans.length % 2 !== 0)
+    throw new Error(`${PAGE}: no changes to fail closed for ${framework}`);
+  return spans.flatMap((span, i) => (i % 2 === 0 ? [[span, spans[i + 1] ?? ''] as const] : []));
 }
 
 /** Replaces the one or more occurrences of `text` in `code`, or throws when there is none. */
@@ -61,6 +85,11 @@ export function instanceSource(framework: Framework, settings: InstanceSettings 
       `${framework === 'fastify' ? 'max' : 'limit'}: ${settings.limit}`,
       framework,
     );
+  if (settings.failClosed === true) {
+    const imported = "import { connectRedis } from './redis';";
+    code = replaceIn(code, imported, "import { connectRedis, rateLimitUnavailable } from './redis';", framework);
+    for (const [text, by] of failClosedChanges(framework)) code = replaceIn(code, text, by, framework);
+  }
   return `${code}\nexport { ${wiring.exports} };\n`;
 }
 
@@ -72,10 +101,17 @@ export const deploymentDocs: TypecheckedPage = {
   page: PAGE,
   files: (): SnippetFile[] => [
     redisModule,
-    ...FRAMEWORKS.map((framework, i) => ({
-      name: `${PAGE} #${i + 1} (${framework}) as an instance`,
-      file: `snippet-${i + 1}.ts`,
-      source: instanceSource(framework),
-    })),
+    ...FRAMEWORKS.flatMap((framework, i) => [
+      {
+        name: `${PAGE} #${i + 1} (${framework}) as an instance`,
+        file: `snippet-${i + 1}.ts`,
+        source: instanceSource(framework),
+      },
+      {
+        name: `${PAGE} #${i + 1} (${framework}) failing closed`,
+        file: `snippet-${i + 1}-failing-closed.ts`,
+        source: instanceSource(framework, { failClosed: true }),
+      },
+    ]),
   ],
 };
