@@ -50,6 +50,9 @@ export interface OwnRedis {
   readonly url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Pauses it (SIGSTOP): connections stay open, nothing answers; `resume` (SIGCONT) lets it go on. */
+  pause(): void;
+  resume(): void;
 }
 
 /** An {@link OwnRedis} on a free port, not started yet. */
@@ -68,12 +71,18 @@ export async function ownRedis(): Promise<OwnRedis> {
       }
       if (!(await redisAnswers(port))) throw new Error(`redis-server --port ${port} does not answer`);
     },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
     async stop() {
       const running = child;
       child = undefined;
       if (running === undefined || running.exitCode !== null) return;
       const exited = once(running, 'exit');
-      running.kill('SIGKILL');
+      running.kill('SIGKILL'); // ends it paused or not
       await exited;
     },
   };

@@ -130,6 +130,26 @@ export function sharedRateLimitSuite(framework: Framework): void {
     itNeeds(
       REDIS_SERVER,
       'redis-server',
+      'fails open within 300 ms while its own redis-server is paused (connected, never answering), and keeps its counts',
+      async () => {
+        redis = await ownRedis();
+        await redis.start();
+        const both = await start(redis.url);
+        await untilReady(both);
+        expectSharedLimit(await twenty(both));
+        redis.pause();
+        const whilePaused = expectFailOpen(await twentyInTurn(both));
+        redis.resume();
+        await untilReady(both);
+        const after = await instanceOf(both, 0).call('/products');
+        expectEnvelope(after, 429);
+        console.log(`${framework}, 20 requests one at a time with Redis paused: ${whilePaused}`);
+      },
+    );
+
+    itNeeds(
+      REDIS_SERVER,
+      'redis-server',
       'fails closed with the 503 envelope once changed as the page says, and limits again once Redis is back',
       async () => {
         redis = await ownRedis();
