@@ -98,8 +98,11 @@ export function sharedRateLimitSuite(framework: Framework): void {
       return started;
     };
     afterEach(async () => {
-      await Promise.all(instances.splice(0).map((instance) => instance.close()));
-      await redis?.stop();
+      try {
+        await Promise.all(instances.splice(0).map((instance) => instance.close()));
+      } finally {
+        await redis?.stop(); // even when an instance failed to close: no redis-server outlives the test
+      }
     });
 
     itNeeds(
