@@ -13,6 +13,7 @@ import type { Reply } from '../adapters/docs-snippets';
 import {
   instanceSource,
   redisModule,
+  redisModuleWith,
   type Framework,
   type InstanceSettings,
 } from '../support/docs-snippets/deployment';
@@ -40,10 +41,8 @@ let written = 0;
 /** Writes the recipe of `framework` with `settings` as a new file, imports it, and gives the instance it started. */
 export async function startInstance(framework: Framework, settings: InstanceSettings): Promise<RecipeInstance> {
   const config = { extends: '../../tsconfig.json', include: ['*.ts'] };
-  writeSnippetFiles(OUT_DIR, [
-    redisModule,
-    { name: 'tsconfig', file: 'tsconfig.json', source: JSON.stringify(config) },
-  ]);
+  const redisFile = settings.commandTimeout === undefined ? redisModule : redisModuleWith(settings.commandTimeout);
+  writeSnippetFiles(OUT_DIR, [redisFile, { name: 'tsconfig', file: 'tsconfig.json', source: JSON.stringify(config) }]);
   const file = {
     name: framework,
     file: `${framework}-${process.pid}-${++written}.ts`,

@@ -38,6 +38,11 @@ export interface InstanceSettings {
   readonly redisUrl?: string;
   readonly prefix?: string;
   readonly limit?: number;
+  /**
+   * The Redis client's `commandTimeout` in ms instead of the page's (the `./redis` module written as
+   * `./redis-<ms>`, {@link redisModuleWith}): a test checking exact counts on a busy machine gives it room.
+   */
+  readonly commandTimeout?: number;
   /** Changed to fail closed, as the page's "Failing closed instead" says. */
   readonly failClosed?: boolean;
 }
@@ -90,11 +95,20 @@ export function instanceSource(framework: Framework, settings: InstanceSettings 
     code = replaceIn(code, imported, "import { connectRedis, rateLimitUnavailable } from './redis';", framework);
     for (const [text, by] of failClosedChanges(framework)) code = replaceIn(code, text, by, framework);
   }
+  if (settings.commandTimeout !== undefined)
+    code = replaceIn(code, "from './redis';", `from './redis-${settings.commandTimeout}';`, framework);
   return `${code}\nexport { ${wiring.exports} };\n`;
 }
 
 /** The `./redis` module every recipe imports. */
 export const redisModule: SnippetFile = { name: `${PAGE} #0 (./redis)`, file: 'redis.ts', source: snippets[0] ?? '' };
+
+/** The `./redis` module with its `commandTimeout` set to `ms`, as `redis-<ms>.ts`. */
+export function redisModuleWith(ms: number): SnippetFile {
+  const source = redisModule.source.replace(/commandTimeout: \d[\d_]*/, `commandTimeout: ${ms}`);
+  if (source === redisModule.source) throw new Error(`${PAGE}: the ./redis module sets no commandTimeout`);
+  return { name: `${redisModule.name} with commandTimeout ${ms}`, file: `redis-${ms}.ts`, source };
+}
 
 /** The `./redis` module and each recipe as an instance file, as the tests import them. */
 export const deploymentDocs: TypecheckedPage = {
