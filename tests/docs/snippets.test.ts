@@ -30,6 +30,7 @@ const OWN_TESTS: Readonly<Record<string, readonly string[]>> = {
   'docs/client.md': ['client', 'docs'],
   'docs/refine.md': ['refine', 'docs'],
   'docs/testing.md': ['testing', 'docs'],
+  'docs/deployment.md': ['deployment', 'shared-rate-limit'],
 };
 
 /**

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markdownPages } from '../../docs/pages';
+import { deploymentDocs } from './deployment';
 import { expressDocs } from './express';
 import { fastifyDocs } from './fastify';
 import type { SnippetFile, TypecheckedPage } from './files';
@@ -45,7 +46,7 @@ function asModules(page: string, { withoutTs = false } = {}): SnippetFile[] {
 }
 
 /** Pages whose tests add something to each ```ts snippet (a harness, a port, an export), as those tests do. */
-const WITH_HARNESSES: readonly TypecheckedPage[] = [expressDocs, fastifyDocs, honoDocs, nestjsDocs];
+const WITH_HARNESSES: readonly TypecheckedPage[] = [expressDocs, fastifyDocs, honoDocs, nestjsDocs, deploymentDocs];
 
 /**
  * Every page with a TypeScript block: the adapters' ```ts snippets with their harnesses, every other block a module

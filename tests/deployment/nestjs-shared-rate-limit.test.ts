@@ -1,0 +1,4 @@
+/** Two instances of the nestjs recipe of docs/deployment.md on one Redis: tests/deployment/shared-rate-limit-suite.ts. */
+import { sharedRateLimitSuite } from './shared-rate-limit-suite';
+
+sharedRateLimitSuite('nestjs');
