@@ -91,8 +91,7 @@ export function instanceSource(framework: Framework, settings: InstanceSettings 
       framework,
     );
   if (settings.failClosed === true) {
-    const imported = "import { connectRedis } from './redis';";
-    code = replaceIn(code, imported, "import { connectRedis, rateLimitUnavailable } from './redis';", framework);
+    code = replaceIn(code, 'import { connectRedis', 'import { connectRedis, rateLimitUnavailable', framework);
     for (const [text, by] of failClosedChanges(framework)) code = replaceIn(code, text, by, framework);
   }
   if (settings.commandTimeout !== undefined)
@@ -105,7 +104,7 @@ export const redisModule: SnippetFile = { name: `${PAGE} #0 (./redis)`, file: 'r
 
 /** The `./redis` module with its `commandTimeout` set to `ms`, as `redis-<ms>.ts`. */
 export function redisModuleWith(ms: number): SnippetFile {
-  const source = redisModule.source.replace(/commandTimeout: \d[\d_]*/, `commandTimeout: ${ms}`);
+  const source = redisModule.source.replace(/COMMAND_TIMEOUT_MS = \d[\d_]*/, `COMMAND_TIMEOUT_MS = ${ms}`);
   if (source === redisModule.source) throw new Error(`${PAGE}: the ./redis module sets no commandTimeout`);
   return { name: `${redisModule.name} with commandTimeout ${ms}`, file: `redis-${ms}.ts`, source };
 }
