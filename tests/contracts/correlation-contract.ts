@@ -5,13 +5,14 @@
  * a request carry none. The traceparent rule answers the same on every adapter. Call
  * `describeCorrelationContract(name, mount)` from an adapter's test file.
  */
+import { request as httpRequest } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from '../../src/index';
-import type { Repository, ResourceRoutes } from '../../src/index';
-import { correlationMixin, currentCorrelationId } from '../../src/adapters/node/index';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import type { Repository, ResourceRoutes } from 'pagelope';
+import { correlationMixin, currentCorrelationId } from 'pagelope/node';
 import type { MountedApp } from './adapter-contract';
 
 /** The app's own middleware, as the adapter test mounts it after pagelope's: it awaits `middleware(x-marker)`. */
@@ -69,7 +70,8 @@ export function describeCorrelationContract(name: string, mount: MountCorrelatio
     let app: MountedApp;
     let entered = 0;
     let release: () => void = () => undefined;
-    const allIn = new Promise<void>((resolve) => (release = resolve));
+    /** While the concurrent test runs: resolved once every one of its requests is in the repository. */
+    let allIn: Promise<void> | undefined;
 
     beforeAll(async () => {
       const inner = createMemoryRepository(items);
@@ -77,8 +79,8 @@ export function describeCorrelationContract(name: string, mount: MountCorrelatio
         ...inner,
         create: async (data) => {
           logger.info({ where: 'repository', marker: data.text });
-          // Every request waits here until all are in: 1,000 contexts alive at once.
-          if (++entered === REQUESTS) release();
+          // Every request of the concurrent test waits here until all are in: 1,000 contexts alive at once.
+          if (allIn !== undefined && ++entered === REQUESTS) release();
           await allIn;
           const n = Number(data.text.slice(2));
           setTimeout(() => logger.info({ where: 'repository timer', marker: data.text }), n % 3);
@@ -106,9 +108,14 @@ export function describeCorrelationContract(name: string, mount: MountCorrelatio
     afterAll(() => app.close());
 
     it(`runs ${REQUESTS} concurrent requests, each line under its own request's id, never another's`, async () => {
+      allIn = new Promise<void>((resolve) => (release = resolve));
       const outside = setInterval(() => logger.info({ where: 'outside' }), 2);
-      // Should a request never reach the repository, the others go on after 20 s (and `entered` tells).
-      setTimeout(release, 20_000).unref();
+      // Should a request never reach the repository, the others go on after 20 s, and the test fails.
+      let inAtOnce = REQUESTS;
+      const fallback = setTimeout(() => {
+        inAtOnce = entered;
+        release();
+      }, 20_000);
       expect(currentCorrelationId()).toBeUndefined();
       const sent = Array.from({ length: REQUESTS }, (_, i) => headersOf(i));
       const answers = await Promise.all(
@@ -124,6 +131,9 @@ export function describeCorrelationContract(name: string, mount: MountCorrelatio
       );
       await sleep(20); // the repository's timers
       clearInterval(outside);
+      clearTimeout(fallback);
+      allIn = undefined;
+      expect(inAtOnce).toBe(REQUESTS);
       expect(entered).toBe(REQUESTS);
       expect(answers.filter(({ status }) => status !== 201)).toEqual([]);
       answers.forEach(({ id }, i) => {
@@ -172,6 +182,30 @@ export function describeCorrelationContract(name: string, mount: MountCorrelatio
         else expect(id).toBe(expected);
         if (response.status === 404) expect(body.correlationID).toBe(id);
       }
+    });
+
+    it('keeps the context across a body that arrives in two parts, apart in time', async () => {
+      const body = JSON.stringify({ text: 'm-slow' });
+      const headers = { 'content-type': 'application/json', 'content-length': String(body.length) };
+      const sentId = await new Promise<string | undefined>((resolve, reject) => {
+        const outgoing = httpRequest(`${app.url}/items`, {
+          method: 'POST',
+          headers: { ...headers, 'x-marker': 'm-slow' },
+        });
+        outgoing.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.headers['x-correlation-id'] as string | undefined));
+        });
+        outgoing.on('error', reject);
+        outgoing.flushHeaders();
+        outgoing.write(body.slice(0, 5));
+        setTimeout(() => outgoing.end(body.slice(5)), 50);
+      });
+      await sleep(20);
+      const own = lines.filter((line) => line.marker === 'm-slow');
+      expect(sentId).toMatch(UUID_V4);
+      expect(own.length).toBe(6 + 2 * calls);
+      expect(own.filter((line) => line.correlationId !== sentId)).toEqual([]);
     });
 
     it('keeps a safe x-correlation-id over a valid traceparent', async () => {

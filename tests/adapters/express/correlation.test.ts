@@ -1,6 +1,6 @@
 import express from 'express';
 import { createServer } from 'node:http';
-import { correlationId, errorHandler, notFound, resourceRouter } from '../../../src/adapters/express/index';
+import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/express';
 import { describeCorrelationContract, type MountCorrelationApp } from '../../contracts/correlation-contract';
 import { listenOnLoopback } from '../../support/listen-on-loopback';
 
