@@ -21,7 +21,7 @@ export type CorrelationMixin = () => Record<string, string>;
  * logger.info('order placed'); // {"level":30,...,"correlationId":"3b241101-e2bb-4255-8caf-4136c566a962","msg":"order placed"}
  */
 export function correlationMixin(options: CorrelationMixinOptions = {}): CorrelationMixin {
-  const key = options.key ?? 'correlationId';
+  const key = options.key === undefined ? 'correlationId' : options.key;
   if (typeof key !== 'string' || key === '') throw new TypeError('correlationMixin: key must be a non-empty string');
   return () => {
     const id = currentCorrelationId();
