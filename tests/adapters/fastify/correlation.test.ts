@@ -31,7 +31,7 @@ describe('pagelope (Fastify) request context in the hooks after the response', (
     const seen: { where: string; id: string | undefined; header: unknown }[] = [];
     await app.register(pagelope, {
       routes: defineRoutes(service),
-      reportError: () => seen.push({ where: 'report', id: currentCorrelationId(), header: 'fail-1' }),
+      reportError: () => void seen.push({ where: 'report', id: currentCorrelationId(), header: 'fail-1' }),
     });
     app.addHook('onResponse', (request, _reply, done) => {
       seen.push({ where: 'onResponse', id: currentCorrelationId(), header: request.headers['x-correlation-id'] });
