@@ -4,7 +4,7 @@
 //   internal < errors < fields < resource < pagination < query < kit (the Repository contract) < memory
 //   < hooks < service < routes < openapi < the root entry (src/index.ts) and http (pagelope/http)
 // Entries beside the root, each on public entries only, as a third party would be: postgres on `pagelope/kit`; the
-// framework adapters on `pagelope` and `pagelope/http`; testing on `pagelope` and `pagelope/kit`; client on module
+// framework adapters on `pagelope`, `pagelope/http` and `pagelope/node` (whose request context they share); testing on `pagelope` and `pagelope/kit`; client on module
 // index files without run-time zod (type-only imports of kit); refine on `pagelope/client`.
 //
 // Rooms inside src/query (the rest of src/ sees only src/query/index.ts): model (the query types, the normalized
@@ -123,9 +123,13 @@ module.exports = {
     {
       name: 'adapters-use-public-entries',
       severity: 'error',
-      comment: 'A framework adapter uses only `pagelope` and `pagelope/http` (and its own folder).',
+      comment:
+        'A framework adapter uses only `pagelope`, `pagelope/http` and `pagelope/node` (the request context every adapter shares), and its own folder.',
       from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/', pathNot: ['^src/adapters/$1/', '^src/index\\.ts$', '^src/http/index\\.ts$'] },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/adapters/$1/', '^src/index\\.ts$', '^src/http/index\\.ts$', '^src/adapters/node/index\\.ts$'],
+      },
     },
     {
       name: 'testing-uses-public-entries',

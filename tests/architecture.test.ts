@@ -73,13 +73,13 @@ const ADAPTER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
 
 describe('src/adapters/', () => {
   it.each(Object.entries(ADAPTER_PACKAGES))(
-    'pagelope/%s imports only its own framework, node: builtins, pagelope and pagelope/http',
+    'pagelope/%s imports only its own framework, node: builtins, pagelope, pagelope/http and pagelope/node',
     (adapter, own) => {
       const offenders: string[] = [];
       for (const file of files(join(SRC, 'adapters', adapter))) {
         for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
           if (specifier.startsWith('./') || specifier.startsWith('node:')) continue;
-          if (specifier === 'pagelope' || specifier === 'pagelope/http') continue;
+          if (specifier === 'pagelope' || specifier === 'pagelope/http' || specifier === 'pagelope/node') continue;
           const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
           if (!own.includes(name ?? '')) offenders.push(`${relative(SRC, file)}: ${specifier}`);
         }
@@ -89,12 +89,13 @@ describe('src/adapters/', () => {
   );
 
   it.each(Object.keys(ADAPTER_PACKAGES))(
-    'pagelope/%s is translation only: at most 7 files and 350 lines',
+    // 375: each adapter also runs its requests in the request context of pagelope/node (about 10 lines each).
+    'pagelope/%s is translation only: at most 7 files and 375 lines',
     (adapter) => {
       const sources = files(join(SRC, 'adapters', adapter));
       const lines = sources.reduce((sum, file) => sum + readFileSync(file, 'utf8').split('\n').length - 1, 0);
       expect(sources.length).toBeLessThanOrEqual(7);
-      expect(lines).toBeLessThanOrEqual(350);
+      expect(lines).toBeLessThanOrEqual(375);
     },
   );
 });

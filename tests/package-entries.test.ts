@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declarationsBuilt } from './support/declarations-built';
 
@@ -154,4 +156,34 @@ describe('dist/drizzle (built by npm run build)', () => {
       expect(packages.filter((name) => name.startsWith('drizzle-orm'))).toEqual([]);
     },
   );
+});
+
+describe('dist/node (built by npm run build)', () => {
+  it.each(['express', 'fastify', 'hono', 'nestjs'].flatMap((name) => [`${name}/index.js`, `${name}/index.cjs`]))(
+    '%s reaches the request context through pagelope/node, by name (one store, not a copy of its own)',
+    (file) => {
+      expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
+      expect([...bareImports(join(DIST, file), false)]).toContain('pagelope/node');
+      expect([...bareImports(join(DIST, file), false)]).not.toContain('node:async_hooks');
+    },
+  );
+
+  it.each(['index.js', 'index.cjs', 'http/index.js', 'http/index.cjs', 'client/index.js', 'client/index.cjs'])(
+    '%s loads no node:async_hooks',
+    (file) => {
+      expect([...bareImports(join(DIST, file), true)]).not.toContain('node:async_hooks');
+    },
+  );
+
+  it('shares one request context between the ESM and the CJS build', () => {
+    const script = [
+      `const { currentCorrelationId } = require(${JSON.stringify(join(DIST, 'node', 'index.cjs'))});`,
+      `import(${JSON.stringify(pathToFileURL(join(DIST, 'node', 'index.js')).href)}).then((esm) => {`,
+      "  console.log(esm.runInRequestContext({ correlationId: 'dual-1' }, () => currentCorrelationId()));",
+      '});',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('dual-1');
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUuid, readHeader } from '../internal/index';
+import { TRACEPARENT_HEADER, traceIdOf } from './trace-id-of';
 
 /** The request and response header that carries the correlation id. */
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
@@ -48,8 +49,9 @@ export function newCorrelationId(): string {
 }
 
 /**
- * Returns the request's correlation id when it is a safe token, else a new
- * uuid v4. Never throws.
+ * Returns the request's correlation id: its `x-correlation-id` when that is a safe token; else, when the request
+ * carries a valid W3C `traceparent`, its trace id written as a UUID (so the ids match the caller's tracing); else a
+ * new uuid v4. An invalid `traceparent` (see the Trace Context rules in docs/errors.md) is ignored. Never throws.
  *
  * Accepts a Node header object, a Fetch `Headers` or a plain record (any key
  * case; of several values the first counts). A Fetch `Headers` joins repeated
@@ -61,9 +63,12 @@ export function newCorrelationId(): string {
  * ```ts
  * resolveCorrelationId({ 'X-Correlation-ID': 'abc-123' }); // 'abc-123'
  * resolveCorrelationId({ 'x-correlation-id': 'a\nb' }); // a new uuid v4
+ * resolveCorrelationId({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+ * // '4bf92f35-77b3-4da6-a3ce-929d0e0e4736'
  * ```
  */
 export function resolveCorrelationId(headers: unknown): string {
   const incoming = readHeader(headers, CORRELATION_ID_HEADER);
-  return isSafeCorrelationId(incoming) ? incoming : newCorrelationId();
+  if (isSafeCorrelationId(incoming)) return incoming;
+  return traceIdOf(readHeader(headers, TRACEPARENT_HEADER)) ?? newCorrelationId();
 }

@@ -42,6 +42,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/README.md': 0,
   'docs/adapters/README.md': 0,
   'docs/adapters/http.md': 1,
+  'docs/adapters/node.md': 2,
   'docs/drizzle.md': 2,
   'docs/errors.md': 1,
   'docs/getting-started.md': 1,

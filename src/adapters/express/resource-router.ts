@@ -14,6 +14,7 @@ import {
   type RouteInput,
   type RouteReply,
 } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
 import { jsonBodyReader, type JsonBodyReader } from './read-json-body';
 
@@ -116,13 +117,18 @@ function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals): Requ
     const input: RouteInput = { params, query, path, body, headers: req.headers, correlationId, locals: context };
     return route.handle(input).then((reply) => send(req, res, reply));
   };
-  if (!withBody && locals === undefined) return (req, res) => run(req, res, correlationIdOf(req, res));
-  return async (req, res) => {
+  // In the request's context already below `correlationId()`; without it, the route makes one.
+  const inContext = (req: Request, res: Response, handle: (correlationId: string) => Promise<void>) => {
     const correlationId = correlationIdOf(req, res);
-    const body = withBody ? await readBody(req, res) : undefined;
-    const context = locals === undefined ? undefined : ((await locals(req, res)) as RouteInput['locals']);
-    if (!res.headersSent) await run(req, res, correlationId, body, context);
+    return runInRequestContext({ correlationId }, () => handle(correlationId));
   };
+  if (!withBody && locals === undefined) return (req, res) => inContext(req, res, (id) => run(req, res, id));
+  return (req, res) =>
+    inContext(req, res, async (correlationId) => {
+      const body = withBody ? await readBody(req, res) : undefined;
+      const context = locals === undefined ? undefined : ((await locals(req, res)) as RouteInput['locals']);
+      if (!res.headersSent) await run(req, res, correlationId, body, context);
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
 import { isSafeCorrelationId } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 
 /** Reads (or, when no hook set it yet, resolves and sets) the correlation id of a request. Internal to the adapter. */
 export type CorrelationIdOf = (request: FastifyRequest, reply: FastifyReply) => string;
@@ -9,7 +10,10 @@ export type CorrelationIdOf = (request: FastifyRequest, reply: FastifyReply) => 
  * Makes the correlation id the first thing resolved for each request: the app's `genReqId` becomes
  * `resolveCorrelationId(req.headers)`, so `request.id` and the log lines carry it (unless the app reads its request
  * ids from a `requestIdHeader` of its own), and an `onRequest` hook puts it on the response before any later hook
- * (a limiter's, an authentication's) can answer. Returns the reader the handlers use. Internal to the adapter.
+ * (a limiter's, an authentication's) can answer, and runs the rest of the request in its context (`pagelope/node`).
+ * Fastify reads a body, and finishes a response, outside the context of the hook that started it: a `preValidation`
+ * and an `onResponse` hook enter it again, so the app's later hooks, the handler and the error handler run in it.
+ * Returns the reader the handlers use. Internal to the adapter.
  */
 export function useCorrelationId(app: FastifyInstance): CorrelationIdOf {
   const trustRequestId = !app.initialConfig.requestIdHeader;
@@ -17,10 +21,11 @@ export function useCorrelationId(app: FastifyInstance): CorrelationIdOf {
   const resolve = (request: FastifyRequest): string =>
     trustRequestId && isSafeCorrelationId(request.id) ? request.id : resolveCorrelationId(request.headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header(CORRELATION_ID_HEADER, resolve(request));
-    done();
+    const correlationId = resolve(request);
+    reply.header(CORRELATION_ID_HEADER, correlationId);
+    runInRequestContext({ correlationId }, done);
   });
-  return (request, reply) => {
+  const idOf: CorrelationIdOf = (request, reply) => {
     const current = reply.getHeader(CORRELATION_ID_HEADER);
     if (isSafeCorrelationId(current)) return current;
     // No hook ran (a request Fastify refused before routing), or a hook before ours answered.
@@ -28,4 +33,9 @@ export function useCorrelationId(app: FastifyInstance): CorrelationIdOf {
     if (!reply.sent) reply.header(CORRELATION_ID_HEADER, id);
     return id;
   };
+  const reenter = (request: FastifyRequest, reply: FastifyReply, done: () => void) =>
+    runInRequestContext({ correlationId: idOf(request, reply) }, done);
+  app.addHook('preValidation', reenter);
+  app.addHook('onResponse', reenter);
+  return idOf;
 }

@@ -10,6 +10,7 @@ import {
   toErrorReply,
   unsupportedMediaTypeError,
 } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import type { CorrelationIdOf } from './correlation-id';
 import { allowOf, bodyLimitOf } from './mount-routes';
 
@@ -37,7 +38,9 @@ export function handleErrors(
     const answer = toErrorReply(error, { correlationId, method: request.method, url: request.originalUrl });
     reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
     if (answer.statusCode >= 500 && reportError !== false)
-      createErrorReporter(reportError, loggerOf(request))(error, answer.info);
+      runInRequestContext({ correlationId }, () =>
+        createErrorReporter(reportError, loggerOf(request))(error, answer.info),
+      );
     return reply;
   };
   const notFound = (request: FastifyRequest) =>

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
 import { isSafeCorrelationId } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -15,7 +16,8 @@ declare module 'hono' {
  * `string` in Hono's `ContextVariableMap` once `pagelope/hono` is imported) and sets the `x-correlation-id` header on
  * every response that passes through it, your own routes' included. A value thrown below it that is not an `Error`
  * (which Hono's `onError` never sees) is thrown on as an `Error` whose `cause` it is, for `onError` to answer with the
- * 500 envelope (and report).
+ * 500 envelope (and report). Everything below it runs in the request's context (`currentCorrelationId()` of
+ * `pagelope/node`): later middleware, the routes, `onError`.
  *
  * Mount it first, before the rate limiter and the routes.
  *
@@ -29,7 +31,7 @@ export function correlationId(): MiddlewareHandler {
     const id = correlationIdOf(c);
     c.header(CORRELATION_ID_HEADER, id);
     try {
-      await next();
+      await runInRequestContext({ correlationId: id }, next);
     } catch (thrown) {
       throw asError(thrown);
     }

@@ -9,6 +9,7 @@ import {
   splitRequestUrl,
   type ErrorReporter,
 } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
 
 /**
@@ -67,7 +68,8 @@ function handlerWith(report: ErrorReporter): OnErrorHandler {
   return (error, c) => {
     const { method, url } = c.req;
     const request = { correlationId: correlationIdOf(c), method, path: splitRequestUrl(url).path };
-    const reply = replyToError(error, { ...request, headers: errorResponseHeaders(error) }, report);
+    const headers = errorResponseHeaders(error);
+    const reply = runInRequestContext(request, () => replyToError(error, { ...request, headers }, report));
     return c.json(reply.body, reply.statusCode as ContentfulStatusCode, reply.headers);
   };
 }

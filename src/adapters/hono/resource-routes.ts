@@ -14,6 +14,7 @@ import {
   type Route,
   type RouteInput,
 } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
 
 /** Options of {@link resourceRoutes}. */
@@ -101,9 +102,13 @@ function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceR
   const after = route.path.length - at - '/:id'.length;
   // The document is no resource: it needs no locals.
   const localsOf = route.type === 'OPENAPI' ? undefined : locals;
-  return async (c) => {
+  // In the request's context already below `correlationId()`; without it, the route makes one.
+  return (c) => {
+    const correlationId = correlationIdOf(c);
+    return runInRequestContext({ correlationId }, () => run(c, correlationId));
+  };
+  async function run(c: Context<E>, correlationId: string) {
     try {
-      const correlationId = correlationIdOf(c);
       const { path, query } = splitRequestUrl(c.req.url);
       const input: RouteInput = {
         body: withBody
@@ -124,7 +129,7 @@ function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceR
       // Hono's onError takes only Errors: anything else thrown becomes one (answered as a 500).
       throw asError(thrown);
     }
-  };
+  }
 }
 
 /**

@@ -4,8 +4,9 @@ import type { ExecutionContext, Type } from '@nestjs/common';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
 import { bodyTooLargeError, routeBodyLimit, routeReadsBody, siblingIdMethods, toMountOrder } from 'pagelope/http';
 import type { Route, RouteMethod } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import type { ResolvedOptions } from './pagelope-module-options';
-import { rawRequestOf, readRequestState, requestStateOf } from './request-state';
+import { rawRequestOf, readRequestState, requestStateOf, type RequestState as State } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
 const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
@@ -54,10 +55,16 @@ function define(prototype: object, key: string, method: string, path: string, ha
 /** A route's handler: the raw query, the body read (413 over the route's limit), `locals`; the reply's own status. */
 function handlerOf(route: Route, options: ResolvedOptions): Handler {
   const [withBody, limit] = [routeReadsBody(route), routeBodyLimit(route, options.bodyLimit)];
-  return async function handle(req, res, id) {
+  return function handle(req, res, id) {
     const raw = rawRequestOf(req);
-    // A request pagelope's middleware did not see (excluded from it) is read here.
-    const { correlationId, body: read } = requestStateOf(raw) ?? (await readRequestState(raw, limit));
+    // A request pagelope's middleware did not see (excluded from it) is read here, in the context it did not enter.
+    const state = requestStateOf(raw) ?? readRequestState(raw, limit);
+    const { correlationId } = requestStateOf(raw)!;
+    return runInRequestContext({ correlationId }, () => run(req, res, id, state));
+  };
+  async function run(req: object, res: ServerResponse, id: string | undefined, state: Promise<State> | State) {
+    const raw = rawRequestOf(req);
+    const { correlationId, body: read } = await state;
     if (withBody && (read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
     let body: unknown;
     if (withBody && read !== undefined) body = read.value;
@@ -71,5 +78,5 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
     res.statusCode = reply.status;
     return reply.body;
-  };
+  }
 }

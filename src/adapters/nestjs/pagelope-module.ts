@@ -3,6 +3,7 @@ import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsu
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
 import { largestBodyLimit } from 'pagelope/http';
+import { runInRequestContext } from 'pagelope/node';
 import { createResourceController } from './create-resource-controller';
 import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';
 import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
@@ -66,15 +67,18 @@ export class PagelopeModule {
         parsers.addContentTypeParser('*', (request, _, done) => done(null, requestStateOf(request)?.body?.value));
     }
     const bodyLimit = largestBodyLimit(this.options.mounted, this.options.bodyLimit);
+    // What runs after it (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
+    // context (`pagelope/node`), entered once the body is read.
     const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       // Once per request, even where the module is imported twice.
       if (requestStateOf(req) !== undefined) return next();
       const state = readRequestState(req, bodyLimit);
-      if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, requestStateOf(req)!.correlationId);
-      if (!(state instanceof Promise)) return next();
+      const { correlationId } = requestStateOf(req)!;
+      if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, correlationId);
+      if (!(state instanceof Promise)) return runInRequestContext({ correlationId }, next);
       return state.then(({ body }) => {
         if (body !== undefined) (req as { body?: unknown }).body = body.value;
-        next();
+        runInRequestContext({ correlationId }, next);
       });
     };
     consumer.apply(middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
