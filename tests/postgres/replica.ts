@@ -93,7 +93,17 @@ export async function startReplica(binaries: Binaries): Promise<Replica> {
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await tool('initdb', ['-D', primary, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    await tool('initdb', [
+      '-D',
+      primary,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     const settings = [
       `port = ${primaryPort}`,
       "listen_addresses = '127.0.0.1'",
