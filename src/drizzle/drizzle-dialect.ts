@@ -17,12 +17,18 @@ export interface DrizzleDialect {
   columns(table: unknown): Readonly<Record<string, Column>>;
   /** The zod schema of the field on `column`; throws a TypeError naming it when none fits. */
   fieldSchema(table: unknown, property: string, column: Column): z.ZodType;
-  /** The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to. */
+  /** Whether the dialect's repositories take a `readDb` (a database on a read replica). */
+  readonly readDb: boolean;
+  /**
+   * The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to, its reads on
+   * `readDb` when given (only where {@link DrizzleDialect.readDb}).
+   */
   createRepository<TRecord>(
     resource: Resource<TRecord>,
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord>;
 }
 

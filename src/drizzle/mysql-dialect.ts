@@ -49,6 +49,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
+  readDb: false,
   owns: (table: unknown) => is(table, MySqlTable),
   tableName: (table: unknown) => getTableConfig(table as MySqlTable).name,
   columns: (table: unknown) => getTableColumns(table as MySqlTable) as Readonly<Record<string, Column>>,

@@ -7,12 +7,23 @@ import type { DrizzleDialect } from './drizzle-dialect';
 import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
 import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
 
+/** `readDb` as a Drizzle PostgreSQL database, whose statements run on its session. */
+function checkReadDb(readDb: unknown): DrizzlePgDatabase {
+  const session = (readDb as { readonly _?: { readonly session?: { readonly prepareQuery?: unknown } } } | null)?._
+    ?.session;
+  if (typeof session?.prepareQuery !== 'function') {
+    throw new TypeError('createDrizzleRepository: readDb must be a Drizzle PostgreSQL database (drizzle(replicaPool))');
+  }
+  return readDb as DrizzlePgDatabase;
+}
+
 /**
  * PostgreSQL (`drizzle-orm/pg-core`): the repository is `pagelope/postgres`'s, on the table and columns the Drizzle
  * table names, its statements run through the Drizzle database.
  */
 export const PG_DIALECT: DrizzleDialect = Object.freeze({
   name: 'PostgreSQL',
+  readDb: true,
   owns: (table: unknown) => is(table, PgTable),
   tableName: (table: unknown) => getTableConfig(table as PgTable).name,
   columns: (table: unknown) => getTableColumns(table as PgTable) as Readonly<Record<string, Column>>,
@@ -23,6 +34,7 @@ export const PG_DIALECT: DrizzleDialect = Object.freeze({
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord> {
     const pgDb = db as DrizzlePgDatabase;
     const { name, schema } = getTableConfig(table as PgTable);
@@ -34,6 +46,7 @@ export const PG_DIALECT: DrizzleDialect = Object.freeze({
     }
     return createPostgresRepository(resource, {
       client: toPgSqlClient(pgDb),
+      readClient: readDb === undefined ? undefined : toPgSqlClient(checkReadDb(readDb)),
       table: schema === undefined ? name : `${schema}.${name}`,
       columns,
       databaseDefaults,

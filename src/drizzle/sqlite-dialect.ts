@@ -43,6 +43,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
  */
 export const SQLITE_DIALECT: DrizzleDialect = Object.freeze({
   name: 'SQLite',
+  readDb: false,
   owns: (table: unknown) => is(table, SQLiteTable),
   tableName: (table: unknown) => getTableConfig(table as SQLiteTable).name,
   columns: (table: unknown) => getTableColumns(table as SQLiteTable) as Readonly<Record<string, Column>>,

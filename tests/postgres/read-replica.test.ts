@@ -124,9 +124,9 @@ if (typeof binaries === 'string') {
         expect(page.items).toEqual([note('a', 'original', 1)]);
         expect(page.total).toBe(1);
         expect((await repository.listByCursor({ limit: 1 })).items.map((item) => item.title)).toEqual(['original']);
-        const counts = await repository.countByValues('title', ['original', 'changed', 'new']);
-        expect([...counts]).toEqual([['original', 1]]);
-        expect((await repository.listByValues('rank', [1, 2])).map((item) => item.title)).toEqual(['original']);
+        const counts = await repository.countByValues?.('title', ['original', 'changed', 'new']);
+        expect([...(counts ?? [])]).toEqual([['original', 1]]);
+        expect((await repository.listByValues?.('rank', [1, 2]))?.map((item) => item.title)).toEqual(['original']);
         // Found on the replica: its (stale) copy; absent from it: the primary's.
         expect((await repository.get('a')).title).toBe('original');
         expect(await repository.get('b')).toEqual(note('b', 'new', 2));
@@ -169,7 +169,7 @@ if (typeof binaries === 'string') {
           const bound = tx.repository(repository);
           const page = await bound.list({ orderBy: [{ field: 'rank', direction: 'asc' }] });
           const cursor = await bound.listByCursor({ orderBy: [{ field: 'rank', direction: 'asc' }] });
-          return { page, cursor, a: await bound.get('a'), counts: await bound.countByValues('title', ['changed']) };
+          return { page, cursor, a: await bound.get('a'), counts: await bound.countByValues?.('title', ['changed']) };
         });
         expect(seen?.page.items.map((item) => item.title)).toEqual(['changed', 'new']);
         expect(seen?.cursor.items.map((item) => item.title)).toEqual(['changed', 'new']);
