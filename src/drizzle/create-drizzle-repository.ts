@@ -23,12 +23,12 @@ export interface DrizzleRepositoryOptions {
    */
   readonly table: PgTable | SQLiteTable | MySqlTable;
   /**
-   * PostgreSQL only, for now: a Drizzle database on a read replica (`drizzle(replicaPool)`), which the repository's
-   * lists, counts, `listByValues`, `countByValues` and `get` read from (it is `createPostgresRepository`'s
+   * A Drizzle database of the same dialect on a read replica of `db` (`drizzle(replicaPool)`), which the repository's
+   * lists, counts, `listByValues`, `countByValues` and `get` read from (on PostgreSQL it is `createPostgresRepository`'s
    * `readClient`); writes, transactions and every call inside them go through `db`. A `get` that finds nothing there
    * asks `db` before answering 404; lists may lag behind `db` by the replica's replay delay.
    */
-  readonly readDb?: DrizzlePgDatabase | undefined;
+  readonly readDb?: DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase | undefined;
 }
 
 /**
@@ -46,11 +46,11 @@ export interface DrizzleRepositoryOptions {
  * whatever the pool's session says, text by code point whatever the columns' collations, an update read back in its
  * transaction.
  *
- * With `readDb` (PostgreSQL only, for now) the reads go to a replica, as `createPostgresRepository`'s `readClient`.
+ * With `readDb` the reads go to a replica, as with `createPostgresRepository`'s `readClient`.
  *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
- *   dialect not supported (`singlestore-core`, `gel-core`), or `readDb` is given for a table of another dialect than
- *   PostgreSQL, or is not a Drizzle PostgreSQL database.
+ *   dialect not supported (`singlestore-core`, `gel-core`), or `readDb` is not a Drizzle database of the table's
+ *   dialect.
  * @example
  * ```ts
  * const db = drizzle(new PGlite());
@@ -64,12 +64,6 @@ export function createDrizzleRepository<TRecord>(
 ): Repository<TRecord> {
   const { db, table } = options;
   const dialect = dialectOf('createDrizzleRepository', table, DIALECTS);
-  const { readDb } = options;
-  if (readDb !== undefined && !dialect.readDb) {
-    throw new TypeError(
-      `createDrizzleRepository: readDb is supported on PostgreSQL (pg-core) tables only for now, not on ${dialect.name}`,
-    );
-  }
   const columns = dialect.columns(table);
   const fields = new Map<string, Column>();
   for (const field of (resource as Resource).fields.keys()) {
@@ -82,5 +76,5 @@ export function createDrizzleRepository<TRecord>(
     }
     fields.set(field, column);
   }
-  return dialect.createRepository(resource, db, table, fields, readDb);
+  return dialect.createRepository(resource, db, table, fields, options.readDb);
 }

@@ -17,11 +17,11 @@ export interface DrizzleDialect {
   columns(table: unknown): Readonly<Record<string, Column>>;
   /** The zod schema of the field on `column`; throws a TypeError naming it when none fits. */
   fieldSchema(table: unknown, property: string, column: Column): z.ZodType;
-  /** Whether the dialect's repositories take a `readDb` (a database on a read replica). */
-  readonly readDb: boolean;
   /**
    * The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to, its reads on
-   * `readDb` when given (only where {@link DrizzleDialect.readDb}).
+   * `readDb` (a database of the same dialect on a read replica) when given.
+   *
+   * @throws TypeError when `readDb` is given and is not a Drizzle database of the dialect.
    */
   createRepository<TRecord>(
     resource: Resource<TRecord>,

@@ -1,5 +1,5 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
+import { getTableConfig, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
@@ -49,7 +49,6 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
  */
 export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
   name: 'MariaDB',
-  readDb: false,
   owns: (table: unknown) => is(table, MySqlTable),
   tableName: (table: unknown) => getTableConfig(table as MySqlTable).name,
   columns: (table: unknown) => getTableColumns(table as MySqlTable) as Readonly<Record<string, Column>>,
@@ -60,7 +59,11 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord> {
+    if (readDb !== undefined && !is(readDb, MySqlDatabase)) {
+      throw new TypeError('createDrizzleRepository: readDb must be a Drizzle MariaDB or MySQL database');
+    }
     const mysqlTable = table as MySqlTable;
     const { name } = getTableConfig(mysqlTable);
     const sqlName = (column: Column) => columnSqlName(db, column);
@@ -83,6 +86,7 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     return createSqlRepository(resource, {
       dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, quotedName, textColumnsOf(runner)), name, keys),
       runner,
+      readRunner: readDb === undefined ? undefined : mysqlRunnerOf(readDb as DrizzleMySqlDatabase),
       table: name,
       columns,
       databaseDefaults,

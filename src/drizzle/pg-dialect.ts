@@ -1,5 +1,5 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { createPostgresRepository } from 'pagelope/postgres';
 import { columnSqlName as sqlName } from './column-sql-name';
@@ -7,11 +7,9 @@ import type { DrizzleDialect } from './drizzle-dialect';
 import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
 import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
 
-/** `readDb` as a Drizzle PostgreSQL database, whose statements run on its session. */
+/** `readDb` as a Drizzle PostgreSQL database. */
 function checkReadDb(readDb: unknown): DrizzlePgDatabase {
-  const session = (readDb as { readonly _?: { readonly session?: { readonly prepareQuery?: unknown } } } | null)?._
-    ?.session;
-  if (typeof session?.prepareQuery !== 'function') {
+  if (!is(readDb, PgDatabase)) {
     throw new TypeError('createDrizzleRepository: readDb must be a Drizzle PostgreSQL database (drizzle(replicaPool))');
   }
   return readDb as DrizzlePgDatabase;
@@ -23,7 +21,6 @@ function checkReadDb(readDb: unknown): DrizzlePgDatabase {
  */
 export const PG_DIALECT: DrizzleDialect = Object.freeze({
   name: 'PostgreSQL',
-  readDb: true,
   owns: (table: unknown) => is(table, PgTable),
   tableName: (table: unknown) => getTableConfig(table as PgTable).name,
   columns: (table: unknown) => getTableColumns(table as PgTable) as Readonly<Record<string, Column>>,
