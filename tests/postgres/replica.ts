@@ -87,7 +87,22 @@ export async function startReplica(binaries: Binaries): Promise<Replica> {
   const standby = join(folder, 'standby');
   const [primaryPort, standbyPort] = [await freePort(), await freePort()];
   const started: string[] = [];
+  // Should the worker exit without stop() (a run cut short), the clusters are stopped and the folder removed then.
+  const stopNow = () => {
+    for (const data of started.reverse()) {
+      const [command, ...rest] = [...prefix, join(bindir, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'];
+      try {
+        execFileSync(command as string, rest, { stdio: 'ignore', timeout: 30_000 });
+      } catch {
+        // already stopped
+      }
+    }
+    started.length = 0;
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
   const stop = async () => {
+    process.off('exit', stopNow);
     for (const data of started.reverse()) await tool('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
     started.length = 0;
     rmSync(folder, { recursive: true, force: true });
