@@ -22,6 +22,13 @@ export interface DrizzleRepositoryOptions {
    * `drizzle-orm/sqlite-core` or `mysqlTable` of `drizzle-orm/mysql-core`.
    */
   readonly table: PgTable | SQLiteTable | MySqlTable;
+  /**
+   * A Drizzle database of the same dialect on a read replica of `db` (`drizzle(replicaPool)`), which the repository's
+   * lists, counts, `listByValues`, `countByValues` and `get` read from (on PostgreSQL it is `createPostgresRepository`'s
+   * `readClient`); writes, transactions and every call inside them go through `db`. A `get` that finds nothing there
+   * asks `db` before answering 404; lists may lag behind `db` by the replica's replay delay.
+   */
+  readonly readDb?: DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase | undefined;
 }
 
 /**
@@ -39,8 +46,11 @@ export interface DrizzleRepositoryOptions {
  * whatever the pool's session says, text by code point whatever the columns' collations, an update read back in its
  * transaction.
  *
+ * With `readDb` the reads go to a replica, as with `createPostgresRepository`'s `readClient`.
+ *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
- *   dialect not supported (`singlestore-core`, `gel-core`).
+ *   dialect not supported (`singlestore-core`, `gel-core`), or `readDb` is not a Drizzle database of the table's
+ *   dialect.
  * @example
  * ```ts
  * const db = drizzle(new PGlite());
@@ -66,5 +76,5 @@ export function createDrizzleRepository<TRecord>(
     }
     fields.set(field, column);
   }
-  return dialect.createRepository(resource, db, table, fields);
+  return dialect.createRepository(resource, db, table, fields, options.readDb);
 }

@@ -17,12 +17,18 @@ export interface DrizzleDialect {
   columns(table: unknown): Readonly<Record<string, Column>>;
   /** The zod schema of the field on `column`; throws a TypeError naming it when none fits. */
   fieldSchema(table: unknown, property: string, column: Column): z.ZodType;
-  /** The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to. */
+  /**
+   * The repository of `resource` over `table` of `db`, each field on the column `fields` maps it to, its reads on
+   * `readDb` (a database of the same dialect on a read replica) when given.
+   *
+   * @throws TypeError when `readDb` is given and is not a Drizzle database of the dialect.
+   */
   createRepository<TRecord>(
     resource: Resource<TRecord>,
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord>;
 }
 

@@ -1,5 +1,5 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, MySqlTable } from 'drizzle-orm/mysql-core';
+import { getTableConfig, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
@@ -63,7 +63,11 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord> {
+    if (readDb !== undefined && !is(readDb, MySqlDatabase)) {
+      throw new TypeError('createDrizzleRepository: readDb must be a Drizzle MariaDB or MySQL database');
+    }
     const mysqlTable = table as MySqlTable;
     const { name } = getTableConfig(mysqlTable);
     const sqlName = (column: Column) => columnSqlName(db, column);
@@ -92,6 +96,7 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
       runner,
       // The server's kind and the collations of the table's columns, read once before the first statement.
       prepare: () => textColumns.ready(name),
+      readRunner: readDb === undefined ? undefined : mysqlRunnerOf(readDb as DrizzleMySqlDatabase),
       table: name,
       columns,
       databaseDefaults,

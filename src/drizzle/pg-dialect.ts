@@ -1,11 +1,19 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { createPostgresRepository } from 'pagelope/postgres';
 import { columnSqlName as sqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
 import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
 import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
+
+/** `readDb` as a Drizzle PostgreSQL database. */
+function checkReadDb(readDb: unknown): DrizzlePgDatabase {
+  if (!is(readDb, PgDatabase)) {
+    throw new TypeError('createDrizzleRepository: readDb must be a Drizzle PostgreSQL database (drizzle(replicaPool))');
+  }
+  return readDb as DrizzlePgDatabase;
+}
 
 /**
  * PostgreSQL (`drizzle-orm/pg-core`): the repository is `pagelope/postgres`'s, on the table and columns the Drizzle
@@ -23,6 +31,7 @@ export const PG_DIALECT: DrizzleDialect = Object.freeze({
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord> {
     const pgDb = db as DrizzlePgDatabase;
     const { name, schema } = getTableConfig(table as PgTable);
@@ -34,6 +43,7 @@ export const PG_DIALECT: DrizzleDialect = Object.freeze({
     }
     return createPostgresRepository(resource, {
       client: toPgSqlClient(pgDb),
+      readClient: readDb === undefined ? undefined : toPgSqlClient(checkReadDb(readDb)),
       table: schema === undefined ? name : `${schema}.${name}`,
       columns,
       databaseDefaults,

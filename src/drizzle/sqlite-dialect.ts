@@ -1,5 +1,5 @@
 import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { BaseSQLiteDatabase, getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
@@ -53,7 +53,11 @@ export const SQLITE_DIALECT: DrizzleDialect = Object.freeze({
     db: unknown,
     table: unknown,
     fields: ReadonlyMap<string, Column>,
+    readDb?: unknown,
   ): Repository<TRecord> {
+    if (readDb !== undefined && !is(readDb, BaseSQLiteDatabase)) {
+      throw new TypeError('createDrizzleRepository: readDb must be a Drizzle SQLite database');
+    }
     const columns = new Map<string, SqlColumn>();
     const databaseDefaults: string[] = [];
     for (const [field, column] of fields) {
@@ -64,6 +68,7 @@ export const SQLITE_DIALECT: DrizzleDialect = Object.freeze({
     return createSqlRepository(resource, {
       dialect: SQLITE_SQL_DIALECT,
       runner: sqliteRunnerOf(db as DrizzleSQLiteDatabase),
+      readRunner: readDb === undefined ? undefined : sqliteRunnerOf(readDb as DrizzleSQLiteDatabase),
       table: getTableConfig(table as SQLiteTable).name,
       columns,
       databaseDefaults,

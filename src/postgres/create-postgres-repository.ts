@@ -53,6 +53,8 @@ import { countByValues, listByValues } from './list-by-values';
 import { registerNativeTable } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
 import type { RunRows } from './run-batch';
+import { checkReadClient, createReadRouting } from './read-client';
+import type { SqlClient } from './sql-client';
 import { planRelations, type ParentTable } from './relation-plan';
 
 /**
@@ -83,11 +85,16 @@ import { planRelations, type ParentTable } from './relation-plan';
  * transaction, past 65,535 bind parameters), `deleteMany` one `DELETE ... = ANY($1)` and `updateMany` one UPDATE per
  * change, each all or nothing (a savepoint inside `tx.repository(...)`).
  *
- * @throws TypeError when the table or a field name is not a plain SQL identifier, or `databaseDefaults` names a field
- * the resource does not have.
+ * With `readClient` (a replica), lists, counts, `listByValues`, `countByValues` and `get` read there (relation
+ * subqueries with them), while writes, transactions and every call inside them use `client`; a `get` that finds
+ * nothing on the replica asks `client` before answering 404, and lists may lag by the replica's replay delay.
+ *
+ * @throws TypeError when the table or a field name is not a plain SQL identifier, `databaseDefaults` names a field
+ * the resource does not have, or `readClient` has no `query` method.
  * @example
  * const repository = createPostgresRepository(users, { client: new pg.Pool(), table: 'users' });
  * await client.query(createTableSql(users, { table: 'users' }));
+ * const replicated = createPostgresRepository(users, { client: primaryPool, readClient: replicaPool, table: 'users' });
  * await repository.transaction(async (tx) => {
  *   const user = await tx.repository(repository).create({ name: 'Ann' });
  *   await tx.query('UPDATE stats SET users = users + 1');
@@ -98,6 +105,7 @@ export function createPostgresRepository<TRecord>(
   options: PostgresRepositoryOptions,
 ): Repository<TRecord> {
   const { client } = options;
+  const readClient = checkReadClient(client, options.readClient);
   const generic = resource as Resource;
   const table = quoteIdentifier(options.table ?? resource.name);
   const fields = generic.fields;
@@ -133,18 +141,27 @@ export function createPostgresRepository<TRecord>(
 
   // A lost or refused connection, a timeout, a deadlock is a 503 for the client to retry, not a 500; a constraint or
   // data error of a write is the client's 4xx; any other failure is rethrown as is.
-  const run = async (text: string, values: unknown[], write?: WriteErrorContext) => {
-    try {
-      return (await runStatement(client, text, values)).rows;
-    } catch (error) {
-      const retryable = toRetryableError(error);
-      throw retryable === error && write ? await writeError(error, write) : retryable;
-    }
-  };
+  const runOn =
+    (target: SqlClient): RunRows =>
+    async (text, values, write) => {
+      try {
+        return (await runStatement(target, text, values)).rows;
+      } catch (error) {
+        const retryable = toRetryableError(error);
+        throw retryable === error && write ? await writeError(error, write) : retryable;
+      }
+    };
+  const run = runOn(client);
+  // Lists, counts and gets read from the read client when there is one (see createReadRouting).
+  const reads = createReadRouting(run, readClient && runOn(readClient));
   const notFound = (id: unknown) => notFoundError(resource, id);
   // What relation statements of this and other repositories on the same database read of this table.
   const parent: ParentTable = { resource: generic, table, columns: columnNames, root: rootClientOf(client) };
-  const byValuesTable = { resource: generic, table, run: (text: string, values: unknown[]) => run(text, values) };
+  const byValuesTable = {
+    resource: generic,
+    table,
+    run: (text: string, values: unknown[]) => reads.list(text, values),
+  };
   /**
    * `id = $1`, ANDed with the scope when there is one (and with `where`, a batch item's own condition): a record
    * outside them is not found, as a missing id, and so is an id its column cannot hold (`abc` for a uuid, a NUL
@@ -186,7 +203,7 @@ export function createPostgresRepository<TRecord>(
       exec,
     );
   };
-  const get = (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => read(id, options);
+  const get = (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => read(id, options, reads.get);
   /**
    * `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope (and
    * `where`), run by `exec` (a batch's transaction, or the repository's client).
@@ -304,12 +321,12 @@ export function createPostgresRepository<TRecord>(
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
       if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
-      await plan?.prepare(run);
+      await plan?.prepare(reads.list);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const columnsRead = context.layout.selectOf(picked ?? undefined);
       const { rows, total } = await listOffsetPage(query, {
-        run,
+        run: reads.list,
         table,
         from: plan?.from,
         select: columnsRead,
@@ -329,7 +346,7 @@ export function createPostgresRepository<TRecord>(
       const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       if (impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
-      await plan?.prepare(run);
+      await plan?.prepare(reads.list);
       const context = plan ? plan.context(base) : base;
       const { params } = context;
       const from = plan ? plan.from(params) : table;
@@ -344,7 +361,7 @@ export function createPostgresRepository<TRecord>(
         context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
         ...(plan?.keySelect ?? []),
       ].join(', ');
-      const rows = await run(
+      const rows = await reads.list(
         `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
           `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
         params.values,
@@ -375,7 +392,8 @@ export function createPostgresRepository<TRecord>(
   });
   registerNativeTable(repository, { ...parent, context: contextOf });
   return registerRepository(repository, client, (connection) =>
-    createPostgresRepository(resource, { ...options, client: connection }),
+    // Inside a transaction everything reads and writes on the transaction's connection.
+    createPostgresRepository(resource, { ...options, client: connection, readClient: undefined }),
   );
 }
 

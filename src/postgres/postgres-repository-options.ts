@@ -7,6 +7,15 @@ export interface PostgresRepositoryOptions extends ColumnNamingOptions {
   /** A node-postgres `Pool`/`Client`, a PGlite instance, or anything with `query(text, values) => { rows }`. */
   readonly client: SqlClient;
   /**
+   * Where reads go, a client of the same kinds as `client` (typically a `pg.Pool` on a streaming replica): `list`,
+   * `listByCursor` and their counts, `listByValues`, `countByValues` (what relations read) and `get`. Writes,
+   * transactions and everything inside them, and the catalog reads, use `client`. A `get` that finds no row on the
+   * read client asks `client` before answering 404, so a record just created is always found; a list may lag behind
+   * the primary by the replica's replay delay. A failure of the read client is answered as one of `client` would be
+   * (a refused connection a 503 with `retry-after`). Default: `client` reads too.
+   */
+  readonly readClient?: SqlClient | undefined;
+  /**
    * The table (`name` or `schema.name`), with one column per schema field, named by `columns` and `columnNaming`
    * (default: as the field); default the resource name.
    */

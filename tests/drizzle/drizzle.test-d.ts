@@ -101,6 +101,17 @@ describe('createDrizzleRepository', () => {
     >();
   });
 
+  it('takes a readDb of the kinds db takes', () => {
+    const resource = resourceFromTable(books);
+    const db = drizzleNodePg(new pg.Pool());
+    createDrizzleRepository(resource, { db, readDb: drizzleNodePg(new pg.Pool()), table: books });
+    expectTypeOf<DrizzleRepositoryOptions['readDb']>().toEqualTypeOf<
+      DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase | undefined
+    >();
+    // @ts-expect-error readDb is a Drizzle database, not a pool
+    createDrizzleRepository(resource, { db, readDb: new pg.Pool(), table: books });
+  });
+
   it('returns a Repository of the record type on a SQLite database (sql.js)', async () => {
     const notes = sqliteTable('notes', { id: sqliteText().primaryKey(), body: sqliteText().notNull() });
     const SQL = await initSqlJs();

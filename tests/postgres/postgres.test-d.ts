@@ -105,3 +105,13 @@ describe('column names and types', () => {
     createTableSql(books, { columns: { title: 1 } });
   });
 });
+
+describe('readClient', () => {
+  it('takes a client of the kinds client takes, and nothing else', () => {
+    createPostgresRepository(books, { client, readClient: client });
+    createPostgresRepository(books, { client, readClient: undefined });
+    expectTypeOf<PostgresRepositoryOptions['readClient']>().toEqualTypeOf<SqlClient | undefined>();
+    // @ts-expect-error readClient is a client, not a connection string
+    createPostgresRepository(books, { client, readClient: 'postgres://replica' });
+  });
+});

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  HttpError,
   compilePredicate,
   normalizeScope,
   notFoundError,
@@ -38,7 +39,8 @@ export interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
  * scope) runs in a transaction (a savepoint inside one); `createMany` is one multi-row INSERT; constraint errors are
  * 4xx answers as on PostgreSQL. Lists are SQL (see `createSqlLists`): filter, search, order, keyset and page in one
  * statement, relations as subqueries on the same database; what SQL cannot say exactly is evaluated by the kit's
- * reference predicate and comparator, so every answer is the memory repository's.
+ * reference predicate and comparator, so every answer is the memory repository's. With `readRunner` (a replica) the
+ * lists, counts, by-values reads and gets run there, the rest on `runner`.
  *
  * @throws TypeError when a field of the resource has no column in `options.columns`.
  */
@@ -70,6 +72,7 @@ function build<TRecord>(
   const table = createSqlTable(generic, options);
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
+  const reader = options.readRunner ?? runner;
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
   const generateId = options.generateId ?? uuidv7;
@@ -110,7 +113,13 @@ function build<TRecord>(
       return row[0] as TRecord;
     },
     async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      return (await read(id, options, runner)) as TRecord;
+      if (reader === runner) return (await read(id, options, runner)) as TRecord;
+      // Not on the replica (not there yet, or outside the scope there): the primary answers, 404 included.
+      const record = await read(id, options, reader).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return read(id, options, runner);
+        throw error;
+      });
+      return record as TRecord;
     },
     async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const changes = validatePatch(resource, patch, id) as Row;
@@ -135,8 +144,8 @@ function build<TRecord>(
         return row as TRecord;
       });
     },
-    ...createSqlLists(generic, table, runner, { root, ref }),
-    ...createSqlByValues(generic, table, runner),
+    ...createSqlLists(generic, table, reader, { root, ref }),
+    ...createSqlByValues(generic, table, reader),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */
@@ -150,5 +159,8 @@ function build<TRecord>(
   }
   // Registered as prepared, so that a transaction or a relation recognises the object the caller holds.
   const prepared = options.prepare ? withPrepare(repository, options.prepare) : repository;
-  return registerSqlRepository(prepared, root, ref, (on) => build(resource, { ...options, runner: on }, root));
+  return registerSqlRepository(prepared, root, ref, (on) =>
+    // Inside a transaction everything reads and writes on the transaction's runner.
+    build(resource, { ...options, runner: on, readRunner: undefined }, root),
+  );
 }

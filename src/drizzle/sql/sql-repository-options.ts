@@ -32,6 +32,12 @@ export interface SqlRepositoryOptions {
   readonly dialect: SqlDialect;
   /** What runs them: one runner per database, shared by its repositories (so that they join its transactions). */
   readonly runner: SqlRunner;
+  /**
+   * What runs the reads, on a replica of the database: `list`, `listByCursor`, their counts, `listByValues`,
+   * `countByValues` and `get` (a `get` it finds nothing for is asked of `runner` before its 404). Writes, transactions
+   * and every call inside them run on `runner`. Default: `runner`.
+   */
+  readonly readRunner?: SqlRunner | undefined;
   /** The table's SQL name (unquoted). */
   readonly table: string;
   /** The column of each field of the resource. */

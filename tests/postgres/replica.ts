@@ -1,0 +1,162 @@
+/**
+ * A real streaming replica for the read-replica tests: a primary cluster of its own (initdb in a temporary folder,
+ * `wal_level = replica`, on a free port of 127.0.0.1) and a hot standby made of it with `pg_basebackup -R` on another
+ * port. The PostgreSQL binaries are those of `pg_config --bindir`; initdb and postgres refuse to run as root, so as
+ * root they run as the `postgres` OS user (`runuser -u postgres --`), the folder owned by it.
+ *
+ * The primary lists the standby in `synchronous_standby_names`, but commits wait for it only in sessions that ask
+ * (`synchronous_commit = remote_apply`, see {@link Replica.primaryUrl}): the other sessions commit locally, so a test
+ * can pause the standby's replay and write on the primary meanwhile.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** A primary cluster and its streaming replica, both on 127.0.0.1. */
+export interface Replica {
+  /** The primary's URL (`database` `postgres`); `remoteApply` makes each commit wait until the replica applied it. */
+  primaryUrl(options?: { readonly remoteApply?: boolean }): string;
+  /** The replica's URL: a hot standby, read-only. */
+  readonly replicaUrl: string;
+  /** Stops both clusters and removes their folder. */
+  stop(): Promise<void>;
+}
+
+/** How the binaries run here: their folder, and the command prefix (`runuser -u postgres --` as root). */
+interface Binaries {
+  readonly bindir: string;
+  readonly prefix: readonly string[];
+  readonly uid: number | undefined;
+  readonly gid: number | undefined;
+}
+
+/**
+ * Whether a replica can be made here: the binaries, or why not (missing binaries, root without a `postgres` user or
+ * `runuser`). A quick synchronous probe, so that a test file can decide at collection time to skip.
+ */
+export function replicaBinaries(): Binaries | string {
+  let bindir: string;
+  try {
+    bindir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'pg_config is not on the PATH';
+  }
+  for (const tool of ['initdb', 'pg_ctl', 'pg_basebackup']) {
+    if (!existsSync(join(bindir, tool))) return `${tool} is missing from ${bindir}`;
+  }
+  if (process.getuid?.() !== 0) return { bindir, prefix: [], uid: undefined, gid: undefined };
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    const prefix = ['runuser', '-u', 'postgres', '--'];
+    execFileSync(prefix[0] as string, [...prefix.slice(1), join(bindir, 'initdb'), '--version'], { stdio: 'ignore' });
+    return { bindir, prefix, uid, gid };
+  } catch {
+    return 'running as root, and initdb cannot be run as the postgres OS user (runuser -u postgres)';
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts a primary and its streaming replica (about 2-4 s); throws with the tools' output when a step fails. */
+export async function startReplica(binaries: Binaries): Promise<Replica> {
+  const { bindir, prefix } = binaries;
+  const tool = (name: string, args: readonly string[]) => {
+    const [command, ...rest] = [...prefix, join(bindir, name), ...args];
+    return run(command as string, rest, { timeout: 60_000 });
+  };
+  const folder = mkdtempSync(join(tmpdir(), 'pagelope-replica-'));
+  if (binaries.uid !== undefined && binaries.gid !== undefined) chownSync(folder, binaries.uid, binaries.gid);
+  const primary = join(folder, 'primary');
+  const standby = join(folder, 'standby');
+  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const started: string[] = [];
+  // Should the worker exit without stop() (a run cut short), the clusters are stopped and the folder removed then.
+  const stopNow = () => {
+    for (const data of started.reverse()) {
+      const [command, ...rest] = [...prefix, join(bindir, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'];
+      try {
+        execFileSync(command as string, rest, { stdio: 'ignore', timeout: 30_000 });
+      } catch {
+        // already stopped
+      }
+    }
+    started.length = 0;
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
+  const stop = async () => {
+    process.off('exit', stopNow);
+    for (const data of started.reverse()) await tool('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {});
+    started.length = 0;
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await tool('initdb', [
+      '-D',
+      primary,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    const settings = [
+      `port = ${primaryPort}`,
+      "listen_addresses = '127.0.0.1'",
+      `unix_socket_directories = '${folder}'`,
+      'wal_level = replica',
+      'max_wal_senders = 4',
+      'hot_standby = on',
+      'fsync = off',
+      "synchronous_standby_names = '*'",
+      'synchronous_commit = local',
+    ];
+    appendFileSync(join(primary, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
+    appendFileSync(join(primary, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
+    await tool('pg_ctl', ['-D', primary, '-l', join(folder, 'primary.log'), '-w', 'start']);
+    started.push(primary);
+    await tool(
+      'pg_basebackup',
+      ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'].concat([
+        '-D',
+        standby,
+        '-R',
+        '-X',
+        'stream',
+        '--no-sync',
+      ]),
+    );
+    appendFileSync(join(standby, 'postgresql.conf'), `\nport = ${standbyPort}\n`);
+    await tool('pg_ctl', ['-D', standby, '-l', join(folder, 'standby.log'), '-w', 'start']);
+    started.push(standby);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    primaryUrl: (options = {}) =>
+      `postgres://postgres@127.0.0.1:${primaryPort}/postgres` +
+      (options.remoteApply ? '?options=-c%20synchronous_commit%3Dremote_apply' : ''),
+    replicaUrl: `postgres://postgres@127.0.0.1:${standbyPort}/postgres`,
+    stop,
+  };
+}
