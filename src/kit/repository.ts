@@ -59,6 +59,12 @@ export interface ScopeOptions<TRecord> {
    * passes the ones the query uses). A query that reads a relation without a binding is a server fault.
    */
   readonly relations?: Readonly<Record<string, RelationBinding>> | undefined;
+  /**
+   * `true`: read from the store of record, never from a replica that may lag (the service sets it on the reads that
+   * precede or check a write: a record's version, a scope check, the records of a batch). Stores without replicas
+   * ignore it.
+   */
+  readonly fresh?: boolean | undefined;
 }
 
 /** Options of `Repository.listByValues`. */
@@ -73,6 +79,8 @@ export interface ByValuesOptions<TRecord> {
    * Absent or `true`: each record once, in the resource's default order, ending with the id.
    */
   readonly ordered?: boolean | undefined;
+  /** `true`: read from the store of record, never from a replica (as {@link ScopeOptions.fresh}). */
+  readonly fresh?: boolean | undefined;
 }
 
 /**

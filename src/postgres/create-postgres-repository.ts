@@ -162,6 +162,8 @@ export function createPostgresRepository<TRecord>(
     table,
     run: (text: string, values: unknown[]) => reads.list(text, values),
   };
+  // The same on the primary, for the reads of a write (`fresh`).
+  const freshByValuesTable = { ...byValuesTable, run: (text: string, values: unknown[]) => run(text, values) };
   /**
    * `id = $1`, ANDed with the scope when there is one (and with `where`, a batch item's own condition): a record
    * outside them is not found, as a missing id, and so is an id its column cannot hold (`abc` for a uuid, a NUL
@@ -203,7 +205,8 @@ export function createPostgresRepository<TRecord>(
       exec,
     );
   };
-  const get = (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> => read(id, options, reads.get);
+  const get = (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> =>
+    read(id, options, options?.fresh === true ? run : reads.get);
   /**
    * `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope (and
    * `where`), run by `exec` (a batch's transaction, or the repository's client).
@@ -379,7 +382,8 @@ export function createPostgresRepository<TRecord>(
       options: ByValuesOptions<TRecord> = {},
     ): Promise<readonly TRecord[]> {
       const context = await contextOf();
-      const rows = await listByValues(field, values, options, byValuesTable, context);
+      const from = options.fresh === true ? freshByValuesTable : byValuesTable;
+      const rows = await listByValues(field, values, options, from, context);
       return rows.map((row) => toRecord(row) as TRecord);
     },
     async countByValues(
@@ -387,7 +391,8 @@ export function createPostgresRepository<TRecord>(
       values: readonly RecordId[],
       options: ByValuesOptions<TRecord> = {},
     ): Promise<ReadonlyMap<RecordId, number>> {
-      return countByValues(field, values, options, byValuesTable, await contextOf());
+      const from = options.fresh === true ? freshByValuesTable : byValuesTable;
+      return countByValues(field, values, options, from, await contextOf());
     },
   });
   registerNativeTable(repository, { ...parent, context: contextOf });

@@ -86,7 +86,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
     if (ids.length === 0) return given.map(() => undefined);
     const found = (
       repository.listByValues
-        ? await repository.listByValues(idField as never, ids, { scope, ordered: false })
+        ? await repository.listByValues(idField as never, ids, { scope, ordered: false, fresh: where?.fresh })
         : await listByValues(repository as Repository<Row>, {
             resource: resource as never,
             field: idField as never,

@@ -117,7 +117,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     return key;
   };
 
-  const { rules, within, deletedOf, stamped, stampNew, conditional } = createLifecycleCalls<TRecord>(
+  const { rules, within, forWrite, deletedOf, stamped, stampNew, conditional } = createLifecycleCalls<TRecord>(
     generic,
     databaseDefaults,
   );
@@ -133,7 +133,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     chain: chain as never,
     notify: notify as never,
     scopeFor: scopeFor as never,
-    within: within as never,
+    // Batch writes read the records they change: on the store of record.
+    within: forWrite as never,
     stampNew,
     stamped,
     hide: hide.record as (record: unknown) => unknown,
@@ -237,7 +238,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const changes = await chain('onBeforeUpdate', context, 'patch', checked);
         const scope = await scopeFor('update', context);
         const valid = validateWrite(generic, changes, checked, { mode: 'update', id });
-        const where = within(scope);
+        const where = forWrite(scope);
         // A patch that names a field the scope reads could move the record out of it: check the merged record.
         let known: Row | undefined;
         if (scope?.reads(valid)) {
@@ -265,7 +266,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         // Read-only and hidden fields are the server's: clients cannot send them, so they keep their stored values
         // unless a before-hook set them.
         const kept = protectedFields.filter((field) => (data as Row)[field] === undefined);
-        const where = within(scope);
+        const where = forWrite(scope);
         let known: Row | undefined;
         if (scope !== undefined || kept.length > 0) known = (await repository.get(id, where)) as Row;
         /** The record to store over `current` (its kept fields), checked. */
@@ -309,8 +310,8 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const entity =
           soft === undefined || options.permanent === true
             ? // A permanent delete also removes a record that is already soft-deleted.
-              await conditional(repository, id, within(scope, 'all'), match, (bound) => repository.delete(id, bound))
-            : await conditional(repository, id, within(scope), match, (bound, stamp) =>
+              await conditional(repository, id, forWrite(scope, 'all'), match, (bound) => repository.delete(id, bound))
+            : await conditional(repository, id, forWrite(scope), match, (bound, stamp) =>
                 repository.update(id, { [soft]: new Date(), ...stamp } as Patch<TRecord>, bound),
               );
         return hide.record(await chain('onAfterDelete', context, 'entity', entity));
@@ -325,7 +326,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         await notify('onBeforeRestore', context, 'id', id);
         const scope = await scopeFor('restore', context);
         const match = readIfMatch(options.ifMatch);
-        const all = within(scope, 'all');
+        const all = forWrite(scope, 'all');
         const current = (await repository.get(id, all)) as Row;
         let entity: TRecord;
         if (current[soft] == null) {

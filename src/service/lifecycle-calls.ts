@@ -40,6 +40,11 @@ export function createLifecycleCalls<TRecord>(generic: Resource, databaseDefault
     const where = lifecycle || mode !== undefined ? rules.visible(scope?.where, mode) : scope?.where;
     return where === undefined ? undefined : { scope: where };
   };
+  /** {@link within} for the reads of a write: on the store of record, never a replica that may lag (`fresh`). */
+  const forWrite = (scope: ScopeCheck<TRecord> | undefined, mode?: 'all'): ScopeOptions<TRecord> => ({
+    ...within(scope, mode),
+    fresh: true,
+  });
   /** The `deleted` mode of a listing input, and the input without it (repositories do not take it). */
   const deletedOf = <T>(input: T): { input: T; mode: 'include' | 'only' | undefined } => {
     const mode = (input as DeletedInput | undefined)?.deleted;
@@ -104,5 +109,5 @@ export function createLifecycleCalls<TRecord>(generic: Resource, databaseDefault
     }
   }
 
-  return { rules, within, deletedOf, stamped, stampNew, conditional };
+  return { rules, within, forWrite, deletedOf, stamped, stampNew, conditional };
 }

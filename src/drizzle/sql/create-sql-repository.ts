@@ -7,6 +7,7 @@ import {
   validateCreate,
   validatePatch,
   validateReplace,
+  type ByValuesOptions,
   type CreateInput,
   type Patch,
   type RecordId,
@@ -73,6 +74,9 @@ function build<TRecord>(
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
   const reader = options.readRunner ?? runner;
+  const byReader = createSqlByValues(generic, table, reader);
+  // The by-values reads of a write (`fresh`) are on the primary.
+  const byRunner = reader === runner ? byReader : createSqlByValues(generic, table, runner);
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
   const generateId = options.generateId ?? uuidv7;
@@ -113,7 +117,7 @@ function build<TRecord>(
       return row[0] as TRecord;
     },
     async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      if (reader === runner) return (await read(id, options, runner)) as TRecord;
+      if (reader === runner || options?.fresh === true) return (await read(id, options, runner)) as TRecord;
       // Not on the replica (not there yet, or outside the scope there): the primary answers, 404 included.
       const record = await read(id, options, reader).catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 404) return read(id, options, runner);
@@ -145,7 +149,10 @@ function build<TRecord>(
       });
     },
     ...createSqlLists(generic, table, reader, { root, ref }),
-    ...createSqlByValues(generic, table, reader),
+    listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<unknown>) =>
+      (options?.fresh === true ? byRunner : byReader).listByValues(field as never, values, options),
+    countByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<unknown>) =>
+      (options?.fresh === true ? byRunner : byReader).countByValues(field as never, values, options),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */
