@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   type PageResult,
+  type RepositoryPage,
   type CursorInput,
   type CursorPage,
   type ListInput,
@@ -296,7 +297,7 @@ export function createPostgresRepository<TRecord>(
         },
       );
     },
-    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
       const plan = await planRelations(given, parent, options?.relations, base);

@@ -12,6 +12,7 @@ import {
   type ListInput,
   type NormalizedQuery,
   type PageResult,
+  type RepositoryPage,
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
@@ -111,7 +112,7 @@ export function createSqlLists(
   runner: SqlRunner,
   on: { readonly root: SqlRunner; readonly ref: SqlTableRef },
 ): {
-  list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<PageResult<unknown>>;
+  list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<RepositoryPage<unknown>>;
   listByCursor(input?: CursorInput<unknown>, options?: ScopeOptions<unknown>): Promise<CursorPage<unknown>>;
 } {
   /** Statements of `query`, its relation terms on `related` as subqueries (absent: it has none left). */
