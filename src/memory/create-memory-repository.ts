@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   ownPageResult,
   exactTotalMeta,
-  type PageResult,
   type RepositoryPage,
   normalizeCursorInput,
   normalizeListInput,

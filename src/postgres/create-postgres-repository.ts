@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  type PageResult,
   type RepositoryPage,
   type CursorInput,
   type CursorPage,
@@ -15,6 +14,7 @@ import {
   type ByValuesOptions,
   type Where,
   ownPageResult,
+  exactTotalMeta,
   normalizeListInput,
   normalizeCursorInput,
   nextCursorOf,
@@ -226,6 +226,8 @@ export function createPostgresRepository<TRecord>(
 
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
+    // 'estimated' totals above the threshold are the planner's row estimate of the filtered, scoped query.
+    estimatesTotal: true,
     // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
     ...(canRunTransactions(client) && {
       transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
@@ -304,12 +306,12 @@ export function createPostgresRepository<TRecord>(
       const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
-      if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      if (impossibleScope(options, base)) return ownPageResult([], exactTotalMeta(query, 0));
       await plan?.prepare(run);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const columnsRead = context.layout.selectOf(picked ?? undefined);
-      const { rows, total } = await listOffsetPage(query, {
+      const { rows, total, meta } = await listOffsetPage(query, {
         run,
         table,
         from: plan?.from,
@@ -320,7 +322,7 @@ export function createPostgresRepository<TRecord>(
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
         rows.map((row) => toItem(row) as TRecord),
-        { total, page: query.page, limit: query.limit },
+        meta ?? { total, page: query.page, limit: query.limit },
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {

@@ -11,7 +11,6 @@ import {
   type CursorPage,
   type ListInput,
   type NormalizedQuery,
-  type PageResult,
   type RepositoryPage,
   type Resource,
   type ScopeOptions,
