@@ -57,7 +57,8 @@ export async function readPageWithTotal<TRow>(
   const rows = hasNextPage ? read.slice(0, limit) : read;
   if (mode === 'none') return { rows, meta: { total: null, page, limit, totalMode: mode, hasNextPage } };
   const threshold = query.totalThreshold ?? TOTAL_THRESHOLD.default;
-  const known = offset + rows.length + (hasNextPage ? 1 : 0); // rows known to exist up to this page
+  // The rows known to exist up to this page's end (none known from an empty page past the end).
+  const known = rows.length === 0 ? 0 : offset + rows.length + (hasNextPage ? 1 : 0);
   const exact = (total: number): PageWithTotal<TRow> => ({
     rows,
     meta: { total, page, limit, totalMode: mode, totalRelation: 'eq' },
