@@ -109,7 +109,7 @@ describe('GET_LIST total modes', () => {
   });
 
   it.each([
-    ['no total option', true],
+    ['no total option', true as const],
     ['a route total without clientTotal', { total: 'none' } as const],
   ])('answers a 400 for total= on a route with %s', async (_name, options) => {
     const failure = await failureOf(get(listRoute(options), 'total=none'));
