@@ -51,7 +51,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/performance.md': 0,
   'docs/postgres.md': 3,
   'docs/repositories.md': 1,
-  'docs/resources-and-queries.md': 7,
+  'docs/resources-and-queries.md': 8,
 };
 
 /** What a TypeScript block fenced as anything but ```ts must contain: the reason it cannot run in a test. */
