@@ -31,6 +31,7 @@ export {
   parseCursorQuery,
   type ListQuery,
   type ListInput,
+  type TotalInput,
   type CursorQuery,
   type CursorInput,
   type CursorPage,
@@ -38,7 +39,15 @@ export {
   type WhereClause,
   type FieldCondition,
 } from './query/index';
-export { pageMeta, type PageMeta, type PageMetaInput, type PageResult } from './pagination/index';
+export {
+  pageMeta,
+  TOTAL_THRESHOLD,
+  type PageMeta,
+  type PageMetaInput,
+  type PageResult,
+  type TotalMode,
+  type TotalRelation,
+} from './pagination/index';
 
 // storage
 export type { Repository, Transaction, ListItem, SelectList } from './kit/index';

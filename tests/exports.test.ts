@@ -13,6 +13,7 @@ describe('pagelope', () => {
         "QUERY_LIMITS",
         "RESERVED_FIELD_NAMES",
         "ROUTE_TYPES",
+        "TOTAL_THRESHOLD",
         "createHookBus",
         "createMemoryRepository",
         "createResourceService",

@@ -9,6 +9,7 @@
  *   --relations time only the relation section (bench/postgres/relations.ts; with --quick, at its quick sizes)
  *   --batch     time only the batch writes (bench/postgres/batch.ts)
  *   --drizzle   time only Drizzle against pagelope/postgres on the benchmark table (bench/postgres/drizzle.ts)
+ *   --total     time only the total modes on the benchmark table (bench/postgres/totals.ts)
  *
  * Connects to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Builds the table once (1,000,000 rows
  * of `seedUsers` with the library's DDL and indexes), then times the first and the deep page (at 90% of the matching
@@ -34,6 +35,7 @@ import { checkDrizzleTargets, renderDrizzle, runDrizzle } from './drizzle';
 import { renderScopedCursor, runScopedCursor } from './scoped-cursor';
 import { renderSearch, runSearch } from './search';
 import { ensureTable } from './setup-table';
+import { checkTotalTargets, renderTotals, runTotals } from './totals';
 
 interface Mode {
   readonly name: 'full' | 'quick';
@@ -80,6 +82,7 @@ async function main(argv: readonly string[]): Promise<void> {
     '--relations',
     '--batch',
     '--drizzle',
+    '--total',
   ]);
   const unknown = argv.filter((arg) => !known.has(arg));
   if (unknown.length > 0) throw new Error(`unknown option(s): ${unknown.join(' ')} (known: ${[...known].join(' ')})`);
@@ -91,7 +94,8 @@ async function main(argv: readonly string[]): Promise<void> {
   const relationsOnly = argv.includes('--relations');
   const batchOnly = argv.includes('--batch');
   const drizzleOnly = argv.includes('--drizzle');
-  if (write && (searchOnly || relationsOnly || batchOnly || drizzleOnly))
+  const totalOnly = argv.includes('--total');
+  if (write && (searchOnly || relationsOnly || batchOnly || drizzleOnly || totalOnly))
     throw new Error('--write records a full run (drop --search, --scoped, --relations, --batch and --drizzle)');
   if (relationsOnly && searchOnly)
     throw new Error('--relations runs the relation section alone (drop --search and --scoped)');
@@ -117,6 +121,12 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     await ensureTable(pool, { table: mode.table, rows: mode.rows, rebuild: argv.includes('--rebuild') });
+    if (totalOnly) {
+      const totals = await runTotals(pool, mode.table, mode.first);
+      process.stdout.write(`${renderTotals(totals, mode.table)}\n\n${renderTargets(checkTotalTargets(totals))}\n`);
+      log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     if (drizzleOnly) {
       const drizzle = await runDrizzle(pool, mode.table, mode.first);
       process.stdout.write(`${renderDrizzle(drizzle, mode.table)}\n\n${renderTargets(checkDrizzleTargets(drizzle))}\n`);

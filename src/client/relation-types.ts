@@ -1,4 +1,5 @@
 import type { OrderTerm } from '../fields/index';
+import type { TotalMode } from '../pagination/index';
 import type { CursorInput, ListInput, WhereClause } from '../query/index';
 
 /**
@@ -71,7 +72,13 @@ type Replaced = 'where' | 'orderBy' | 'include' | 'counts';
 
 /** The client's `list` input: a {@link ListInput} with relation filters, relation sorts, `include` and `counts`. */
 export type ClientListInput<TRecord, TRelations> = Omit<ListInput<TRecord>, Replaced> &
-  RelationInput<TRecord, TRelations>;
+  RelationInput<TRecord, TRelations> & {
+    /**
+     * The total mode to ask for, sent as `total=` (the route must list it in its `clientTotal` option, else it
+     * answers 400). Absent: the route's own mode, `'exact'` unless its `total` option says otherwise.
+     */
+    readonly total?: TotalMode | undefined;
+  };
 
 /** The client's `listByCursor` input: a {@link CursorInput} with relation filters, sorts, `include` and `counts`. */
 export type ClientCursorInput<TRecord, TRelations> = Omit<CursorInput<TRecord>, Replaced> &

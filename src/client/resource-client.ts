@@ -1,4 +1,4 @@
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { CursorPage } from '../query/index';
 import type { RecordId, RecordIdOf } from '../fields/index';
 import type { ListItem, SelectList } from '../kit/index';
@@ -64,16 +64,20 @@ export interface ResourceClient<
   /**
    * `GET {path}?query`: one page and its counts. With a `select` list known at compile time, items are typed
    * `Pick<TRecord, 'id' | ...>`; with `include: ['author']`, each has `author: Author | null` (an array for a
-   * to-many relation), and with `counts: ['reviews']`, `_count: { reviews: number }`.
+   * to-many relation), and with `counts: ['reviews']`, `_count: { reviews: number }`. `total` asks for a total
+   * mode (`total=`) and types `total` by it; a call without it is typed `'exact'`, so on a route whose own `total`
+   * option is another mode, name that mode here.
    */
   list<
     const TSelect extends SelectList<TRecord> = never,
     const TInclude extends IncludeName<TRelations> = never,
     const TCounts extends CountName<TRelations> = never,
+    const TTotal extends TotalMode = 'exact',
   >(
-    input?: ClientListInput<TRecord, TRelations> & EmbedInput<TSelect, TInclude, TCounts>,
+    input?: ClientListInput<TRecord, TRelations> &
+      EmbedInput<TSelect, TInclude, TCounts> & { readonly total?: TTotal | undefined },
     options?: RequestOptions,
-  ): Promise<PageResult<WithEmbeds<ListItem<TRecord, TSelect>, TRelations, TInclude, TCounts>>>;
+  ): Promise<PageResult<WithEmbeds<ListItem<TRecord, TSelect>, TRelations, TInclude, TCounts>, TTotal>>;
   /**
    * `GET {path}/cursor?query`: the records after `input.cursor` and the next cursor. Typed `CursorPage` of
    * `TRecord` (each known relation's embed and `_count` optional) whatever `select`, `include` and `counts` say, so
@@ -164,13 +168,17 @@ export function createResourceClient<TRecord, TRelations extends object = Defaul
     if (!RESPONSE_SHAPES.record.is(reply.body)) throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.record.expected);
     return withEtag(revive(reply.body), reply.etag);
   };
-  const list = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<PageResult<unknown>> => {
+  const list = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<PageResult<unknown, never>> => {
     const reply = await send('GET', query(input, 'page'), `GET ${path}`, undefined, o);
     if (!RESPONSE_SHAPES.page.is(reply.body)) throw unexpectedResponse(reply.facts, RESPONSE_SHAPES.page.expected);
-    const { items, total, page, limit, totalPages, hasNextPage, hasPreviousPage } = reply.body;
+    const { items, total, page, limit, totalPages, hasNextPage, hasPreviousPage, totalRelation } = reply.body;
     const keys = embedKeys(input);
     const records = Object.freeze(items.map((item) => reviveItem(item as Record<string, unknown>, keys)));
-    return Object.freeze({ items: records, total, page, limit, totalPages, hasNextPage, hasPreviousPage });
+    const result = { items: records, total, page, limit, totalPages, hasNextPage, hasPreviousPage };
+    return Object.freeze(totalRelation === undefined ? result : { ...result, totalRelation }) as PageResult<
+      unknown,
+      never
+    >;
   };
   const listByCursor = async (input: AnyInput = {}, o: RequestOptions = {}): Promise<CursorPage<unknown>> => {
     const reply = await send('GET', `/cursor${query(input, 'cursor')}`, `GET ${path}/cursor`, undefined, o);

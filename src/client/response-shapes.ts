@@ -1,4 +1,4 @@
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { CursorPage } from '../query/index';
 
 /**
@@ -35,13 +35,15 @@ function isCount(value: unknown, min: number): boolean {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 }
 
-function isPageResult(value: unknown): value is PageResult<unknown> {
+function isPageResult(value: unknown): value is PageResult<unknown, TotalMode> {
   if (!isRecordObject(value) || !Array.isArray(value['items'])) return false;
   return (
-    isCount(value['total'], 0) &&
+    // Null totals in the 'none' total mode; `totalRelation` only in 'estimated' mode.
+    (value['total'] === null ? value['totalPages'] === null : isCount(value['total'], 0)) &&
     isCount(value['page'], 1) &&
     isCount(value['limit'], 1) &&
-    isCount(value['totalPages'], 0) &&
+    (value['totalPages'] === null || isCount(value['totalPages'], 0)) &&
+    (value['totalRelation'] === undefined || value['totalRelation'] === 'eq' || value['totalRelation'] === 'approx') &&
     typeof value['hasNextPage'] === 'boolean' &&
     typeof value['hasPreviousPage'] === 'boolean' &&
     value['items'].every(isRecordObject)

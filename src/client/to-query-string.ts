@@ -21,6 +21,7 @@ const INPUT_KEYS: ReadonlySet<string> = new Set([
   'page',
   'cursor',
   'deleted',
+  'total',
 ]);
 
 /**
@@ -62,7 +63,7 @@ export function toQueryString<TRecord = Record<string, unknown>, TRelations exte
 ): string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(
-      'toQueryString: the input must be an object of where, search, select, include, counts, orderBy, limit, page, cursor or deleted',
+      'toQueryString: the input must be an object of where, search, select, include, counts, orderBy, limit, page, cursor, deleted or total',
     );
   }
   const options = input as Readonly<Record<string, unknown>>;
@@ -89,6 +90,7 @@ export function toQueryString<TRecord = Record<string, unknown>, TRelations exte
     if (cursor !== '') parts.push(`cursor=${encodeText(cursor, 'cursor')}`);
   }
   writeDeleted(options['deleted'], parts);
+  writeTotal(options['total'], parts);
   return parts.join('&');
 }
 
@@ -158,6 +160,14 @@ function writeDeleted(deleted: unknown, parts: string[]): void {
   if (deleted !== 'include' && deleted !== 'only')
     throw unexpressible('deleted', `${JSON.stringify(deleted) ?? typeof deleted} instead of 'include' or 'only'`);
   parts.push(`deleted=${deleted}`);
+}
+
+/** `total=none|estimated|exact` (last; for a route whose `clientTotal` lists the mode). */
+function writeTotal(total: unknown, parts: string[]): void {
+  if (total === undefined) return;
+  if (total !== 'exact' && total !== 'estimated' && total !== 'none')
+    throw unexpressible('total', `${JSON.stringify(total) ?? typeof total} instead of 'exact', 'estimated' or 'none'`);
+  parts.push(`total=${total}`);
 }
 
 /** `limit` and `page`: numbers only, so that a string `'5'` is not read where the programmatic path refuses it. */

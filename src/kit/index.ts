@@ -47,7 +47,13 @@ export {
   type PageMeta,
   type PageMetaInput,
   type PageResult,
+  type TotalMode,
+  type TotalRelation,
+  type TotalOf,
+  TOTAL_MODES,
+  TOTAL_THRESHOLD,
 } from '../pagination/index';
+export { readPageWithTotal, exactTotalMeta, type PageTotalReader, type PageWithTotal } from './read-page-with-total';
 
 // The error storage adapters throw: a 4xx for the client's faults (constraint and data errors), 503 for transient ones.
 export { HttpError } from '../errors/index';
@@ -81,6 +87,7 @@ export {
 // The repository contract's types.
 export type {
   Repository,
+  RepositoryPage,
   Transaction,
   QueryResultRows,
   CreateInput,
@@ -93,7 +100,7 @@ export type {
   SelectFields,
   SelectList,
 } from './repository';
-export type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
+export type { CursorInput, CursorPage, ListInput, TotalInput, Where } from '../query/index';
 
 // Relations whose related records live in another store: what a repository without native support falls back on.
 export { listByValues, countByValues, type ByValuesRequest } from './related-by-values';

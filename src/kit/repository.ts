@@ -1,10 +1,20 @@
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { RecordId } from '../resource/index';
-import type { CursorInput, CursorPage, ListInput, Selected, Where } from '../query/index';
+import type { CursorInput, CursorPage, ListInput, Selected, TotalInput, Where } from '../query/index';
 
 /** Input of `create` and `replace`: a record whose id may be absent. */
 export type CreateInput<TRecord, TId extends keyof TRecord = 'id' & keyof TRecord> = Omit<TRecord, TId> &
   Partial<Pick<TRecord, TId>>;
+
+/**
+ * What an implementation of `Repository.list` declares it returns: a page whose `total` and `totalPages` are typed by
+ * the caller's total mode (`PageResult<TRecord, never>`, assignable to a page of any mode). Its values must still be
+ * what `ownPageResult` builds for the query's mode.
+ *
+ * @example
+ * async list(query, options): Promise<RepositoryPage<User>> { ... return ownPageResult(items, meta); }
+ */
+export type RepositoryPage<TRecord> = PageResult<TRecord, never>;
 
 /** A change to a stored record: any subset of its fields; a key left out, or `undefined`, keeps the stored value. */
 export type Patch<TRecord> = Partial<TRecord>;
@@ -139,12 +149,14 @@ export interface Repository<TRecord> {
   /**
    * Returns one page of the filtered, searched, sorted set, with its counts. With `select`, each item holds only the
    * selected fields and the id (typed `Pick<TRecord, 'id' | ...>` when the list is known at compile time); the
-   * selection changes neither the total nor the order.
+   * selection changes neither the total nor the order. `total` chooses how the total is counted (see `TotalMode`;
+   * `readPageWithTotal` in `pagelope/kit` implements the three modes); the result's type follows it (`null` totals
+   * in `'none'` mode, `totalRelation` in `'estimated'` mode).
    */
-  list<const TSelect extends SelectList<TRecord> = never>(
-    query?: ListInput<TRecord> & { readonly select?: TSelect | undefined },
+  list<const TSelect extends SelectList<TRecord> = never, const TTotal extends TotalMode = 'exact'>(
+    query?: ListInput<TRecord> & TotalInput<TTotal> & { readonly select?: TSelect | undefined },
     options?: ScopeOptions<TRecord>,
-  ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
+  ): Promise<PageResult<ListItem<TRecord, TSelect>, TTotal>>;
   /**
    * Returns the records after `cursor` in the query's order, and the cursor of the next page. The cursor is bound to
    * the filter, the search, the order and the scope; `select` only trims the items, as for `list`. Unlike `list`, the
@@ -201,4 +213,11 @@ export interface Repository<TRecord> {
    * `gen_random_uuid()` or `now()`): the service and the OpenAPI create schema treat them as optional on create.
    */
   readonly databaseDefaults?: readonly string[];
+  /**
+   * `true` when, in `'estimated'` total mode, a total above the threshold is the store's estimate of the filtered,
+   * scoped set (PostgreSQL's planner); absent or `false`: such a total is reported as the bounded count, the
+   * threshold + 1, with `totalRelation: 'approx'` (what `repositoryContract` checks). A store that counts exactly in
+   * every mode (memory) answers `'eq'` and may leave it out.
+   */
+  readonly estimatesTotal?: boolean;
 }

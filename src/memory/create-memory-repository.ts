@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   ownPageResult,
-  type PageResult,
+  exactTotalMeta,
+  type RepositoryPage,
   normalizeCursorInput,
   normalizeListInput,
   nextCursorOf,
@@ -202,7 +203,7 @@ export function createMemoryRepository<TRecord>(
       store.remove(record);
       return clone(record as TRecord);
     },
-    async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+    async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const normalized = normalizeListInput(query, resource as Resource, {
         scope: options?.scope,
         relations: options?.relations,
@@ -213,11 +214,7 @@ export function createMemoryRepository<TRecord>(
       const { items, total } = listed instanceof Promise ? await listed : listed;
       return ownPageResult(
         items.map((row) => pickFields<TRecord>(row, normalized.select, clone)),
-        {
-          total,
-          page: normalized.page,
-          limit: normalized.limit,
-        },
+        exactTotalMeta(normalized, total),
       );
     },
     async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {

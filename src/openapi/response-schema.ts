@@ -6,13 +6,15 @@ import { FIELD_KIND_SCHEMAS, type JsonSchema } from './field-schema';
 /** Any value: a serializer writes it as `JSON.stringify` does. */
 const ANY: JsonSchema = Object.freeze({});
 
+// `total` and `totalPages` are null in the 'none' total mode; `totalRelation` is present in 'estimated' mode only.
 const PAGE_META: JsonSchema = Object.freeze({
-  total: { type: 'number' },
+  total: { type: ['number', 'null'] },
   page: { type: 'number' },
   limit: { type: 'number' },
-  totalPages: { type: 'number' },
+  totalPages: { type: ['number', 'null'] },
   hasNextPage: { type: 'boolean' },
   hasPreviousPage: { type: 'boolean' },
+  totalRelation: { type: 'string' },
 });
 
 /** The reply body of each response kind of the route table, around the record's schema. */

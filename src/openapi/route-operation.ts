@@ -166,6 +166,17 @@ function lifecycleParameters(route: Route & { readonly type: RouteType }, resour
       schema: { type: 'string', enum: ['include', 'only'] },
     });
   }
+  if (route.clientTotal !== undefined) {
+    parameters.push({
+      name: 'total',
+      in: 'query',
+      required: false,
+      description:
+        `How the page's total is counted, instead of the route's \`${route.total ?? 'exact'}\`: \`none\` (no count, ` +
+        'null totals), `estimated` (exact up to the threshold, then an estimate; see `totalRelation`), `exact`.',
+      schema: { type: 'string', enum: [...route.clientTotal] },
+    });
+  }
   if (route.type === 'DELETE' && route.permanent === true) {
     parameters.push({
       name: 'permanent',
@@ -215,7 +226,7 @@ function listHeaders(route: Route): Record<string, unknown> {
   }
   if (route.totalCountHeader) {
     headers['x-total-count'] = {
-      description: 'The total, as in the body.',
+      description: "The total, as in the body; absent without an exact total ('none' mode, an 'approx' estimate).",
       required: true,
       schema: { type: 'string', pattern: '^[0-9]+$' },
     };

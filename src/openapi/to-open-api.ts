@@ -194,12 +194,28 @@ function pageSchema(record: string): Record<string, unknown> {
     required: ['items', 'total', 'page', 'limit', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
     properties: {
       items: itemsOf(record),
-      total: count('Records matching the filter, across all pages.', 0),
+      total: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        description:
+          "Records matching the filter, across all pages: null in the 'none' total mode, an estimate when " +
+          "`totalRelation` is 'approx'.",
+      },
       page: count('This page, from 1.', 1),
       limit: count('Records per page used for this response.', 1),
-      totalPages: count('Number of pages; 0 when nothing matches.', 0),
-      hasNextPage: { type: 'boolean' },
+      totalPages: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        description: "Number of pages from `total` as reported; 0 when nothing matches, null in the 'none' total mode.",
+      },
+      hasNextPage: { type: 'boolean', description: 'Whether a next page exists (exact in every total mode).' },
       hasPreviousPage: { type: 'boolean' },
+      totalRelation: {
+        type: 'string',
+        enum: ['eq', 'approx'],
+        description:
+          "The 'estimated' total mode only: whether `total` is exact (`eq`) or the store's estimate (`approx`).",
+      },
     },
     additionalProperties: false,
   };

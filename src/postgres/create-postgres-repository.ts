@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  type PageResult,
+  type RepositoryPage,
   type CursorInput,
   type CursorPage,
   type ListInput,
@@ -14,6 +14,7 @@ import {
   type ByValuesOptions,
   type Where,
   ownPageResult,
+  exactTotalMeta,
   normalizeListInput,
   normalizeCursorInput,
   nextCursorOf,
@@ -245,6 +246,8 @@ export function createPostgresRepository<TRecord>(
 
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
+    // 'estimated' totals above the threshold are the planner's row estimate of the filtered, scoped query.
+    estimatesTotal: true,
     // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
     ...(canRunTransactions(client) && {
       transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
@@ -316,19 +319,19 @@ export function createPostgresRepository<TRecord>(
         },
       );
     },
-    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
       const base = await contextOf();
       const plan = await planRelations(given, parent, options?.relations, base);
       const query = plan?.query ?? given;
       checkQueryValues(query, base, plan?.shapes);
       const picked = query.select ?? null;
-      if (impossibleScope(options, base)) return ownPageResult([], { total: 0, page: query.page, limit: query.limit });
+      if (impossibleScope(options, base)) return ownPageResult([], exactTotalMeta(query, 0));
       await plan?.prepare(reads.list);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
       const columnsRead = context.layout.selectOf(picked ?? undefined);
-      const { rows, total } = await listOffsetPage(query, {
+      const { rows, total, meta } = await listOffsetPage(query, {
         run: reads.list,
         table,
         from: plan?.from,
@@ -339,7 +342,7 @@ export function createPostgresRepository<TRecord>(
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
         rows.map((row) => toItem(row) as TRecord),
-        { total, page: query.page, limit: query.limit },
+        meta ?? { total, page: query.page, limit: query.limit },
       );
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {

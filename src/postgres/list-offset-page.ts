@@ -1,4 +1,4 @@
-import type { NormalizedQuery, OrderTerm } from 'pagelope/kit';
+import { readPageWithTotal, type NormalizedQuery, type OrderTerm, type PageMetaInput } from 'pagelope/kit';
 import { compileOrderBy } from './compile-order';
 import { compileFilter } from './compile-search';
 import type { SqlContext } from './sql-context';
@@ -43,7 +43,7 @@ export const COUNT_FIRST_OFFSET = 10_000;
 export async function listOffsetPage(
   query: NormalizedQuery,
   options: OffsetPageOptions,
-): Promise<{ readonly rows: readonly Row[]; readonly total: number }> {
+): Promise<{ readonly rows: readonly Row[]; readonly total: number; readonly meta?: PageMetaInput }> {
   const { run, table, select, idColumn, context } = options;
   const from = options.from ?? (() => table);
   const { limit } = query;
@@ -69,6 +69,31 @@ export async function listOffsetPage(
     );
   };
 
+  if (query.total !== undefined && query.total !== 'exact') {
+    const filtered = (params: SqlParams): string =>
+      `FROM ${table} WHERE ${compileFilter(query, { ...context, params })}`;
+    const { rows, meta } = await readPageWithTotal(query, {
+      readPage: (take, skip) => read(query.order, take, skip),
+      count,
+      // The scoped, filtered set counted up to `bound` rows: it stops there, however large the set.
+      countUpTo: async (bound) => {
+        const params = new SqlParams();
+        const source = filtered(params);
+        const [row] = await run(
+          `SELECT count(*)::float8 AS n FROM (SELECT 1 ${source} LIMIT ${params.add(bound)}) s`,
+          params.values,
+        );
+        return Number(row?.n ?? 0);
+      },
+      // The planner's row estimate of that same scoped, filtered query (never a table-wide statistic).
+      estimate: async () => {
+        const params = new SqlParams();
+        const source = filtered(params);
+        return planRows(await run(`EXPLAIN (FORMAT JSON) SELECT 1 ${source}`, params.values));
+      },
+    });
+    return { rows, total: meta.total ?? 0, meta };
+  }
   if (offset < COUNT_FIRST_OFFSET) {
     const rows = await read(query.order, limit, offset);
     if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
@@ -79,6 +104,22 @@ export async function listOffsetPage(
   if (after <= 0) return { rows: [], total };
   if (offset <= after - limit) return { rows: await read(query.order, limit, offset), total };
   return { rows: await read(reverse(query.order), Math.min(limit, after), Math.max(0, after - limit)), total };
+}
+
+/** The top plan node's "Plan Rows" of an `EXPLAIN (FORMAT JSON)` result (the plan as JSON, or as its text). */
+function planRows(rows: readonly Row[]): number | null {
+  const [row] = rows;
+  let plan: unknown = row === undefined ? undefined : Object.values(row)[0];
+  if (typeof plan === 'string') {
+    try {
+      plan = JSON.parse(plan);
+    } catch {
+      return null;
+    }
+  }
+  const top = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
+  const estimate = top?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' && Number.isFinite(estimate) ? estimate : null;
 }
 
 function reverse(order: readonly OrderTerm[]): OrderTerm[] {

@@ -13,6 +13,7 @@ export { OR_LIMITS, parseListQuery, parseCursorQuery } from './parse/index';
 export type {
   ListQuery,
   ListInput,
+  TotalInput,
   CursorQuery,
   CursorInput,
   CursorPage,
@@ -31,6 +32,7 @@ export type {
 } from './model/index';
 export { isRelationCondition, queryWith, relationPathOf, relationsRead } from './model/index';
 export { SEARCH_LENGTH, resolveSelect, normalizeInput, normalizeScope, nextCursorOf } from './model/index';
+export { withTotal, type TotalChoice } from './model/index';
 
 // The reference evaluation of a normalized query.
 export {

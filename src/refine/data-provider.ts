@@ -110,8 +110,8 @@ export function dataProvider(baseUrl: string | URL, options: DataProviderOptions
   return Object.freeze({
     getList: <TData extends BaseRecord = BaseRecord>(params: GetListParams) =>
       refineErrors(async (): Promise<GetListResponse<TData>> => {
-        const { data, total } = await listRecords(recordsOf(params.resource), params, maxRecords);
-        return { data: data as TData[], total };
+        const { data, ...counts } = await listRecords(recordsOf(params.resource), params, maxRecords);
+        return { data: data as TData[], ...counts };
       }),
     getMany: <TData extends BaseRecord = BaseRecord>(params: GetManyParams) =>
       refineErrors(async (): Promise<GetManyResponse<TData>> => {

@@ -1,6 +1,6 @@
 import type { GetListParams, Pagination } from '@refinedev/core';
 import type { ClientListInput, ResourceClient } from 'pagelope/client';
-import { metaListInput, requestOptions } from './read-meta';
+import { metaListInput, metaTotal, requestOptions } from './read-meta';
 import { toOrderBy } from './to-order-by';
 import { toWhere } from './to-where';
 
@@ -15,6 +15,8 @@ const DEFAULT_PAGE_SIZE = 10;
 export interface ListedRecords {
   readonly data: readonly Record<string, unknown>[];
   readonly total: number;
+  /** `'eq'` or `'approx'` where the route counts in `'estimated'` mode (refine keeps extra keys of `getList`). */
+  readonly totalRelation?: 'eq' | 'approx';
 }
 
 /**
@@ -43,9 +45,17 @@ export async function listRecords(
   const mode = pagination?.mode ?? 'server';
   if (mode === 'server') {
     const { page, limit } = pageOf(pagination);
-    const result = await records.list({ ...input, where, orderBy, page, limit }, options);
+    const result = await records.list({ ...input, ...metaTotal(meta), where, orderBy, page, limit }, options);
     // A copy: the client freezes its pages, and refine hands `data` to code that may sort or splice it.
-    return { data: [...result.items], total: result.total };
+    const data = [...result.items];
+    // refine needs a number: without a total ('none' mode), the rows known to exist, one more when a next page
+    // does, so that its pager offers the next page and no further.
+    const known = (page - 1) * limit + data.length + (result.hasNextPage ? 1 : 0);
+    return {
+      data,
+      total: result.total ?? known,
+      ...(result.totalRelation === undefined ? {} : { totalRelation: result.totalRelation }),
+    };
   }
   if (mode !== 'off' && mode !== 'client') {
     throw new Error(`pagelope/refine: pagination.mode must be "server", "client" or "off", got ${String(mode)}`);

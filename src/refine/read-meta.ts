@@ -111,3 +111,22 @@ export function requestOptions(meta: MetaQuery | undefined): RequestOptions {
   const signal: unknown = (meta as { queryContext?: { signal?: unknown } } | undefined)?.queryContext?.signal;
   return typeof AbortSignal === 'function' && signal instanceof AbortSignal ? { signal } : {};
 }
+
+/** The total modes `meta.total` may name. */
+type MetaTotalMode = 'exact' | 'estimated' | 'none';
+
+/**
+ * Reads `meta.total` (`'exact'`, `'estimated'` or `'none'`: the total mode `getList` asks for with `total=`, which
+ * the route must list in its `clientTotal` option) for `getList` in `"server"` pagination. Internal to the module.
+ *
+ * @throws Error for another value.
+ * @example
+ * metaTotal({ total: 'estimated' }); // { total: 'estimated' }
+ */
+export function metaTotal(meta: MetaQuery | undefined): { readonly total?: MetaTotalMode } {
+  const total = (meta as Record<string, unknown> | undefined | null)?.['total'];
+  if (total === undefined) return {};
+  if (total !== 'exact' && total !== 'estimated' && total !== 'none')
+    throw new Error("pagelope/refine: meta.total must be 'exact', 'estimated' or 'none'");
+  return { total };
+}

@@ -3,6 +3,7 @@ import type { DefaultLocals, ResourceService } from '../service/index';
 import type { Route, RouteOptions } from './route';
 import { routeHandler } from './route-handler';
 import { BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
+import { TOTAL_OPTIONS, checkTotalOption } from './route-total';
 
 /** Options of {@link defineRoutes}. */
 export interface DefineRoutesOptions {
@@ -81,7 +82,11 @@ export function defineRoutes<TRecord, TLocals = DefaultLocals>(
     const pagination = row.query === 'none' ? undefined : view.pagination;
     const headers =
       row.query === 'page'
-        ? { linkHeader: config.linkHeader ?? true, totalCountHeader: config.totalCountHeader ?? false }
+        ? {
+            linkHeader: config.linkHeader ?? true,
+            totalCountHeader: config.totalCountHeader ?? false,
+            ...totalFlags(config),
+          }
         : {};
     const handle = routeHandler(
       row,
@@ -143,6 +148,15 @@ const isCount = (value: unknown, max: number): boolean =>
 const batchBodyLimit = (config: RouteOptions): number =>
   config.bodyLimit ?? Math.max(16_384, 4096 * (config.maxItems ?? BATCH_ITEMS.default));
 
+/** The total options a `GET_LIST` route sets, as the route carries them (for the OpenAPI document). */
+function totalFlags(config: RouteOptions): Pick<RouteOptions, 'total' | 'clientTotal' | 'totalThreshold'> {
+  return {
+    ...(config.total === undefined || config.total === 'exact' ? {} : { total: config.total }),
+    ...(config.clientTotal === undefined ? {} : { clientTotal: Object.freeze([...config.clientTotal]) }),
+    ...(config.totalThreshold === undefined ? {} : { totalThreshold: config.totalThreshold }),
+  };
+}
+
 /** The lifecycle options a route enables, as the route carries them (for the OpenAPI document): only the true ones. */
 function lifecycleFlags(config: RouteOptions): Pick<RouteOptions, 'deleted' | 'permanent' | 'requireIfMatch'> {
   const flags: { deleted?: boolean; permanent?: boolean; requireIfMatch?: boolean } = {};
@@ -181,6 +195,7 @@ function enabledTypes(
           fail(`option "maxItems" of route ${type} must be an integer from 1 to ${BATCH_ITEMS.max}`);
         else if (key === 'bodyLimit' && flag !== undefined && !isCount(flag, Number.MAX_SAFE_INTEGER))
           fail(`option "bodyLimit" of route ${type} must be a positive integer (bytes)`);
+        else if (TOTAL_OPTIONS.has(key)) checkTotalOption(key, flag, type, fail);
         else if (!NUMERIC_OPTIONS.has(key) && key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
           fail(`option "${key}" of route ${type} must be a boolean`);
       }

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../pagination/index';
+import type { PageMeta, TotalMode } from '../pagination/index';
 
 /** Characters kept as they are in a link target; anything else is percent-encoded, so the header stays well-formed. */
 const UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/g;
@@ -13,15 +13,16 @@ const HAS_UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/;
 export const MAX_LINK_HEADER_LENGTH = 4096;
 
 /**
- * The `link` header (RFC 8288) of one page of a list: `first`, `prev` (not on page 1), `next` (not on the last page)
+ * The `link` header (RFC 8288) of one page of a list: `first`, `prev` (not on page 1), `next` (when `hasNextPage`)
  * and `last`, each the request's own path and query with only `page` changed (appended when the query had none).
- * `last` is page 1 when nothing matches. `undefined` when it would be longer than {@link MAX_LINK_HEADER_LENGTH}.
+ * `last` is page 1 when nothing matches, and left out without a total (`'none'` mode; `prev` is then the page
+ * before, unclamped). `undefined` when it would be longer than {@link MAX_LINK_HEADER_LENGTH}.
  *
  * It runs on every list request, so the query is split and percent-encoded once, around the `page` parameter, and
  * each target is that text with its page number between: the same header as encoding each whole target, since the
  * encoding works character by character and a page number holds only digits.
  */
-export function linkHeader(path: string, query: string, meta: PageMeta): string | undefined {
+export function linkHeader(path: string, query: string, meta: PageMeta<TotalMode>): string | undefined {
   // The parameters before the first `page` one and those after it (each after an `&`); empty ones are dropped.
   let before = '';
   let after = '';
@@ -36,11 +37,12 @@ export function linkHeader(path: string, query: string, meta: PageMeta): string 
   }
   const head = `<${encode(`${path}?${before === '' ? '' : `${before}&`}`)}page=`;
   const tail = `${encode(after)}>`;
-  const last = Math.max(meta.totalPages, 1);
+  const last = meta.totalPages === null ? null : Math.max(meta.totalPages, 1);
   let header = `${head}1${tail}; rel="first"`;
-  if (meta.page > 1) header += `, ${head}${Math.min(meta.page - 1, last)}${tail}; rel="prev"`;
-  if (meta.page < last) header += `, ${head}${meta.page + 1}${tail}; rel="next"`;
-  header += `, ${head}${last}${tail}; rel="last"`;
+  if (meta.page > 1)
+    header += `, ${head}${last === null ? meta.page - 1 : Math.min(meta.page - 1, last)}${tail}; rel="prev"`;
+  if (meta.hasNextPage) header += `, ${head}${meta.page + 1}${tail}; rel="next"`;
+  if (last !== null) header += `, ${head}${last}${tail}; rel="last"`;
   return header.length > MAX_LINK_HEADER_LENGTH ? undefined : header;
 }
 

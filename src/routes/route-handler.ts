@@ -1,6 +1,6 @@
 import { CORRELATION_ID_HEADER, isSafeCorrelationId, resolveCorrelationId } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
-import type { PageMeta } from '../pagination/index';
+import type { PageMeta, TotalMode } from '../pagination/index';
 import type { Resource } from '../resource/index';
 import type { ResourceService } from '../service/index';
 import { linkHeader, queryTextOf } from './link-header';
@@ -102,15 +102,16 @@ function pagingHeaders(route: RouteFlags): AddHeaders | undefined {
   if (!link && !total) return undefined;
   const exposed = link ? 'x-total-count, link' : 'x-total-count';
   return (headers, input, result) => {
-    const page = result as PageMeta;
+    const page = result as PageMeta<TotalMode>;
     if (link) {
       const path = typeof input.path === 'string' && input.path.startsWith('/') ? input.path : pattern;
       const value = linkHeader(path, queryTextOf(input.query), page);
       if (value !== undefined) headers['link'] = value;
     }
-    if (total) {
+    // No total ('none' mode) or an estimate ('approx'): no x-total-count, which would read as an exact count.
+    if (total && page.total !== null && page.totalRelation !== 'approx') {
       headers['x-total-count'] = String(page.total);
       headers['access-control-expose-headers'] = exposed;
-    }
+    } else if (total && link) headers['access-control-expose-headers'] = 'link';
   };
 }

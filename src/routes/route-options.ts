@@ -1,3 +1,4 @@
+import type { TotalMode } from '../pagination/index';
 import type { PaginationOptions } from '../resource/index';
 
 /**
@@ -17,6 +18,22 @@ export interface RouteOptions {
    * so that browser clients on another origin can read it (default `false`).
    */
   readonly totalCountHeader?: boolean;
+  /**
+   * `GET_LIST` only: how the page's total is counted (see `TotalMode`; default `'exact'`). `'none'` sends `total`
+   * and `totalPages` as `null`, and neither the `last` link nor `x-total-count`; `'estimated'` adds `totalRelation`
+   * and sends no `x-total-count` for an approximate total.
+   */
+  readonly total?: TotalMode;
+  /**
+   * `GET_LIST` only: the modes a client may choose with the query parameter `total=` (`['none', 'estimated']`, say),
+   * instead of the route's `total`. Without it, `total=` is a 400; so is a mode not listed, an empty or a repeated one.
+   */
+  readonly clientTotal?: readonly TotalMode[];
+  /**
+   * `GET_LIST` only: in `'estimated'` mode, the count up to which the total is exact, an integer from 1 to
+   * `TOTAL_THRESHOLD.max` (default 1,000); above it the total is the store's estimate.
+   */
+  readonly totalThreshold?: number;
   /**
    * `GET_LIST`, `GET_LIST_CURSOR` and `GET`, on a resource with `softDelete`: take the query parameter
    * `deleted=include|only`, which shows deleted records too or only them (default `false`: the parameter is a 400).

@@ -1,10 +1,11 @@
 import { HttpError } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
-import { parseCursorQuery, parseListQuery } from '../query/index';
+import { parseCursorQuery, parseListQuery, withTotal } from '../query/index';
 import type { Resource } from '../resource/index';
 import { readEmbedParams } from './read-embed-params';
 import { choiceParam, queryParamsOf, refuseUnknownParams, withoutParam } from './query-params';
 import type { RouteOptions } from './route-options';
+import { totalOfRequest } from './route-total';
 import type { OperationOptions, ResourceService } from '../service/index';
 
 /** The HTTP methods the routes use. */
@@ -143,12 +144,16 @@ const rows = {
     method: 'GET',
     suffix: '',
     query: 'page',
-    operation: (service, resource, route) => (input, options) => {
-      const { query, deleted } = listQueryOf(input, route);
-      const parsed = parseListQuery(query, resource);
-      return service.list((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+    operation: (service, resource, route) => {
+      const counts = route.total !== undefined || route.clientTotal !== undefined;
+      return (input, options) => {
+        const { query, deleted } = listQueryOf(input, route);
+        let parsed = parseListQuery(counts ? withoutParam(query, 'total') : query, resource);
+        if (counts) parsed = withTotal(parsed, resource, totalOfRequest(queryParamsOf(query), route));
+        return service.list((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+      };
     },
-    options: ['pagination', 'linkHeader', 'totalCountHeader', 'deleted'],
+    options: ['pagination', 'linkHeader', 'totalCountHeader', 'deleted', 'total', 'clientTotal', 'totalThreshold'],
     byDefault: 'always',
     status: 200,
     body: 'none',

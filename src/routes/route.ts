@@ -1,3 +1,4 @@
+import type { TotalMode } from '../pagination/index';
 import type { PaginationOptions } from '../resource/index';
 import type { RouteMethod, RouteStatus, RouteType } from './route-table';
 
@@ -46,6 +47,12 @@ export interface Route {
   readonly linkHeader?: boolean;
   /** `GET_LIST` only: whether replies carry `x-total-count`. */
   readonly totalCountHeader?: boolean;
+  /** `GET_LIST` only, when not `'exact'`: the route's total mode (its `total` option). */
+  readonly total?: TotalMode;
+  /** `GET_LIST` only: the total modes a client may choose with `total=` (its `clientTotal` option). */
+  readonly clientTotal?: readonly TotalMode[];
+  /** `GET_LIST` only: the threshold of the `'estimated'` mode, when the route sets one. */
+  readonly totalThreshold?: number;
   /** Present (`true`) when the route takes `deleted=include|only`. */
   readonly deleted?: boolean;
   /** Present (`true`) when the `DELETE` route takes `permanent=true`. */

@@ -1,5 +1,5 @@
 import type { RequestHeaders } from '../internal/index';
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { CursorInput, CursorPage, ListInput, Where } from '../query/index';
 import type { RecordIdOf, Resource } from '../resource/index';
 import type { Patch, Transaction } from '../kit/index';
@@ -57,7 +57,7 @@ export interface ListContext<TRecord, TLocals = DefaultLocals> extends ListError
    * The page; with a `select` in the query its items hold only the id and the selected fields. With `include` or
    * `counts`, the items already hold the embedded related records and `_count` (the handler may change them).
    */
-  readonly result: PageResult<TRecord>;
+  readonly result: PageResult<TRecord, TotalMode>;
 }
 export interface ListByCursorErrorContext<TRecord, TLocals = DefaultLocals> extends OperationContext<TRecord, TLocals> {
   readonly query: CursorInput<TRecord> | undefined;
@@ -115,7 +115,7 @@ export type ResourceHooks<TRecord, TLocals = DefaultLocals> = {
   onAfterCreate: (context: CreateContext<TRecord, TLocals>) => Replace<TRecord>;
   onAfterErrorCreate: ErrorHandler<CreateErrorContext<TRecord, TLocals>>;
   onBeforeList: (context: ListErrorContext<TRecord, TLocals>) => Replace<ListInput<TRecord>>;
-  onAfterList: (context: ListContext<TRecord, TLocals>) => Replace<PageResult<TRecord>>;
+  onAfterList: (context: ListContext<TRecord, TLocals>) => Replace<PageResult<TRecord, TotalMode>>;
   onAfterErrorList: ErrorHandler<ListErrorContext<TRecord, TLocals>>;
   onBeforeListByCursor: (context: ListByCursorErrorContext<TRecord, TLocals>) => Replace<CursorInput<TRecord>>;
   onAfterListByCursor: (context: ListByCursorContext<TRecord, TLocals>) => Replace<CursorPage<TRecord>>;

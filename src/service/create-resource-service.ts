@@ -1,6 +1,6 @@
 import { HttpError } from '../errors/index';
 import { createHookBus } from '../hooks/index';
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { CursorInput, ListInput, Where } from '../query/index';
 import {
   type RecordId,
@@ -170,10 +170,10 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
                 read: (query, bound) => repository.list(query, bound),
               })
             : await repository.list(input, within(scope, mode))
-        ) as PageResult<TRecord>;
+        ) as PageResult<TRecord, TotalMode>;
         return hide.page(
           hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
-        );
+        ) as PageResult<TRecord, never>;
       });
     },
     listByCursor(query, options = {}) {

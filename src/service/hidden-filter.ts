@@ -1,11 +1,11 @@
-import type { PageResult } from '../pagination/index';
+import type { PageResult, TotalMode } from '../pagination/index';
 import type { CursorPage } from '../query/index';
 import type { Resource } from '../resource/index';
 
 /** Removes a resource's hidden fields from what the service returns. */
 export interface HiddenFilter<TRecord> {
   record(record: TRecord): TRecord;
-  page(page: PageResult<TRecord>): PageResult<TRecord>;
+  page(page: PageResult<TRecord, TotalMode>): PageResult<TRecord, TotalMode>;
   cursorPage(page: CursorPage<TRecord>): CursorPage<TRecord>;
 }
 

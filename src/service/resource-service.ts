@@ -1,6 +1,6 @@
 import type { HookBus } from '../hooks/index';
-import type { PageResult } from '../pagination/index';
-import type { CursorInput, CursorPage, ListInput } from '../query/index';
+import type { PageResult, TotalMode } from '../pagination/index';
+import type { CursorInput, CursorPage, ListInput, TotalInput } from '../query/index';
 import type { RecordIdOf, Resource } from '../resource/index';
 import type { ListItem, Repository, SelectList } from '../kit/index';
 import type { DefaultLocals, ResourceHooks, ScopeFunction } from './contexts';
@@ -90,12 +90,15 @@ export interface ResourceService<TRecord, TLocals = DefaultLocals> {
   /**
    * One page of the records (within the scope), with its counts. With `select`, each item holds only the selected
    * fields and the id (typed `Pick<TRecord, 'id' | ...>` for a list known at compile time); a hidden field is a 400,
-   * as an unknown one.
+   * as an unknown one. `total` chooses the total mode (see `TotalMode`), and the result's type follows it.
    */
-  list<const TSelect extends SelectList<TRecord> = never>(
-    query?: ListInput<TRecord> & RelationsInput & DeletedInput & { readonly select?: TSelect | undefined },
+  list<const TSelect extends SelectList<TRecord> = never, const TTotal extends TotalMode = 'exact'>(
+    query?: ListInput<TRecord> &
+      TotalInput<TTotal> &
+      RelationsInput &
+      DeletedInput & { readonly select?: TSelect | undefined },
     options?: OperationOptions<TLocals>,
-  ): Promise<PageResult<ListItem<TRecord, TSelect>>>;
+  ): Promise<PageResult<ListItem<TRecord, TSelect>, TTotal>>;
   /**
    * The records after the query's cursor (within the scope) and the next cursor; `select` trims the items as for
    * `list`, but the result stays typed `CursorPage<TRecord>` (see `Repository.listByCursor`).

@@ -7,6 +7,7 @@ import { crudContract } from './crud-contract';
 import { cursorContract } from './cursor-contract';
 import { lifecycleContract } from './lifecycle-contract';
 import { listContract } from './list-contract';
+import { totalContract } from './total-contract';
 import { orGroupsContract } from './or-groups-contract';
 import { propertiesContract } from './properties-contract';
 import { relationRules } from './relation-contract';
@@ -58,6 +59,7 @@ export function repositoryContract(
     crudContract(context);
     replaceContract(context);
     listContract(context);
+    totalContract(context);
     cursorContract(context);
     scopeContract(context);
     searchContract(context);

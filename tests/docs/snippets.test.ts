@@ -53,7 +53,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/performance.md': 0,
   'docs/postgres.md': 4,
   'docs/repositories.md': 1,
-  'docs/resources-and-queries.md': 7,
+  'docs/resources-and-queries.md': 8,
 };
 
 /** What a TypeScript block fenced as anything but ```ts must contain: the reason it cannot run in a test. */

@@ -5,7 +5,7 @@
  * PostgreSQL repositories.
  */
 import { randomUUID } from 'node:crypto';
-import type { CursorInput, CursorPage, ListInput, PageResult, Repository, Resource } from 'pagelope';
+import type { CursorInput, CursorPage, ListInput, Repository, Resource } from 'pagelope';
 import type { CreateInput, Patch, ScopeOptions } from 'pagelope/kit';
 import {
   compileAfterCursor,
@@ -18,7 +18,9 @@ import {
   normalizeListInput,
   normalizeScope,
   notFoundError,
-  toPageResult,
+  ownPageResult,
+  exactTotalMeta,
+  type RepositoryPage,
   validateCreate,
   validatePatch,
   validateReplace,
@@ -85,12 +87,12 @@ export function createArrayRepository<TRecord>(
       const [removed] = rows.splice(indexOf(id, options), 1);
       return copy(removed as Row);
     },
-    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<PageResult<TRecord>> {
+    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const query = normalizeListInput(input, resource, { scope: options?.scope });
       const all = matches(query);
       const start = (query.page - 1) * query.limit;
       const items = all.slice(start, start + query.limit).map((row) => output(row, query.select));
-      return toPageResult(items, { total: all.length, page: query.page, limit: query.limit });
+      return ownPageResult([...items], exactTotalMeta(query, all.length));
     },
     async listByCursor(input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
       const query = normalizeCursorInput(input, resource, { scope: options?.scope });

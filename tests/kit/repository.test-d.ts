@@ -19,6 +19,7 @@ import {
   type OrderTerm,
   type PageMeta,
   type PageResult,
+  type TotalMode,
   type Repository,
   type Resource,
   type ResourceConfig,
@@ -137,7 +138,7 @@ describe('defineResource', () => {
 
 describe('Repository', () => {
   it('types list as Promise<PageResult<User>>', () => {
-    expectTypeOf(repository.list).returns.toEqualTypeOf<Promise<PageResult<User>>>();
+    expectTypeOf(repository.list).returns.toEqualTypeOf<Promise<PageResult<User, TotalMode>>>();
     expectTypeOf(repository.list({ limit: 10 })).resolves.toEqualTypeOf<PageResult<User>>();
     expectTypeOf<PageResult<User>['items']>().toEqualTypeOf<readonly User[]>();
     expectTypeOf<PageResult<User>>().toExtend<PageMeta>();
@@ -280,7 +281,7 @@ describe('createResourceService', () => {
       void context.entity;
     });
     service.hooks.on('onAfterList', ({ result }) => {
-      expectTypeOf(result).toEqualTypeOf<PageResult<Record_>>();
+      expectTypeOf(result).toEqualTypeOf<PageResult<Record_, TotalMode>>();
     });
     service.hooks.on('onAfterUpdate', ({ entity, patch, id }) => {
       expectTypeOf(entity).toEqualTypeOf<Record_>();
@@ -329,7 +330,7 @@ describe('generic exports', () => {
     expectTypeOf<OperationContext<User>>().not.toBeAny();
     expectTypeOf<CreateContext<User>['entity']>().toEqualTypeOf<User>();
     expectTypeOf<CreateErrorContext<User>>().not.toBeAny();
-    expectTypeOf<ListContext<User>['result']>().toEqualTypeOf<PageResult<User>>();
+    expectTypeOf<ListContext<User>['result']>().toEqualTypeOf<PageResult<User, TotalMode>>();
     expectTypeOf<ListErrorContext<User>['query']>().toEqualTypeOf<ListInput<User> | undefined>();
     expectTypeOf<ListByCursorContext<User>['result']>().toEqualTypeOf<CursorPage<User>>();
     expectTypeOf<ListByCursorErrorContext<User>>().not.toBeAny();

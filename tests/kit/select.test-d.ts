@@ -8,6 +8,7 @@ import {
   parseListQuery,
   type CursorPage,
   type PageResult,
+  type TotalMode,
   type Repository,
   type ResourceService,
 } from '../../src/index';
@@ -65,7 +66,7 @@ describe('Repository list and listByCursor with select', () => {
     expectTypeOf(repository.list({ limit: 3, search: 'x' })).resolves.toEqualTypeOf<PageResult<User>>();
     expectTypeOf(repository.list({ select: undefined })).resolves.toEqualTypeOf<PageResult<User>>();
     expectTypeOf(repository.listByCursor({ cursor: 'c' })).resolves.toEqualTypeOf<CursorPage<User>>();
-    expectTypeOf(repository.list).returns.toEqualTypeOf<Promise<PageResult<User>>>();
+    expectTypeOf(repository.list).returns.toEqualTypeOf<Promise<PageResult<User, TotalMode>>>();
   });
 
   it('return whole records for a selection not known at compile time (a parsed query)', () => {

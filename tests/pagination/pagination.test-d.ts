@@ -18,8 +18,9 @@ interface Book {
 
 describe('pageMeta', () => {
   it('takes a PageMetaInput and returns a PageMeta', () => {
-    expectTypeOf(pageMeta).parameter(0).toEqualTypeOf<PageMetaInput>();
+    expectTypeOf<PageMetaInput>().toMatchTypeOf<Parameters<typeof pageMeta>[0]>();
     expectTypeOf(pageMeta({ total: 3, page: 1, limit: 2 })).toEqualTypeOf<PageMeta>();
+    expectTypeOf(pageMeta({ total: 3, page: 1, limit: 2 }).total).toEqualTypeOf<number>();
     expectTypeOf<PageMeta['hasNextPage']>().toEqualTypeOf<boolean>();
     // @ts-expect-error limit is required
     pageMeta({ total: 3, page: 1 });
@@ -30,7 +31,7 @@ describe('toPageResult and ownPageResult', () => {
   it('return a PageResult of the item type', () => {
     const books: Book[] = [];
     expectTypeOf(toPageResult(books, { total: 0, page: 1, limit: 10 })).toEqualTypeOf<PageResult<Book>>();
-    expectTypeOf(ownPageResult(books, { total: 0, page: 1, limit: 10 })).toEqualTypeOf<PageResult<Book>>();
+    expectTypeOf(ownPageResult(books, { total: 0, page: 1, limit: 10 })).toEqualTypeOf<PageResult<Book, never>>();
     expectTypeOf<PageResult<Book>['items']>().toEqualTypeOf<readonly Book[]>();
     expectTypeOf(toPageResult<Book>).not.toBeAny();
     expectTypeOf(ownPageResult<Book>).not.toBeAny();

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes, pageMeta } from 'pagelope';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  pageMeta,
+  type PageMeta,
+} from 'pagelope';
 import { type Route } from 'pagelope/http';
 import { linkHeader, MAX_LINK_HEADER_LENGTH, queryTextOf } from '../../src/routes/link-header';
 
@@ -104,7 +111,7 @@ describe('linkHeader', () => {
 });
 
 /** The first implementation of linkHeader (each target split, joined and encoded whole), kept as the reference. */
-function referenceLinkHeader(path: string, query: string, meta: ReturnType<typeof pageMeta>): string | undefined {
+function referenceLinkHeader(path: string, query: string, meta: PageMeta): string | undefined {
   const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@%/?[\]]/g;
   const keyOf = (part: string): string => {
     const eq = part.indexOf('=');

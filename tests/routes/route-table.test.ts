@@ -305,12 +305,13 @@ describe('responseSchemaOf', () => {
       additionalProperties: true,
     };
     const meta = {
-      total: { type: 'number' },
+      total: { type: ['number', 'null'] },
       page: { type: 'number' },
       limit: { type: 'number' },
-      totalPages: { type: 'number' },
+      totalPages: { type: ['number', 'null'] },
       hasNextPage: { type: 'boolean' },
       hasPreviousPage: { type: 'boolean' },
+      totalRelation: { type: 'string' },
     };
     expect(routes.routes.map((route) => [route.type, responseSchemaOf(route, routes.resource)])).toStrictEqual([
       [

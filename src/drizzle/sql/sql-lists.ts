@@ -6,12 +6,15 @@ import {
   normalizeCursorInput,
   normalizeListInput,
   ownPageResult,
+  exactTotalMeta,
+  readPageWithTotal,
+  type PageMetaInput,
   resolveRelationTerms,
   type CursorInput,
   type CursorPage,
   type ListInput,
   type NormalizedQuery,
-  type PageResult,
+  type RepositoryPage,
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
@@ -48,11 +51,12 @@ async function pageInSql(
   table: SqlTable,
   runner: SqlRunner,
   statementOf: () => SqlStatement,
-): Promise<{ readonly rows: readonly Row[]; readonly total: number } | undefined> {
+): Promise<SqlPage | undefined> {
   const statement = statementOf();
   if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
+  if (query.total !== undefined && query.total !== 'exact') return pageWithTotal(query, table, runner, statementOf);
   const { limit } = query;
   const offset = (query.page - 1) * limit;
   const order = compileSqlOrder(query.order, statement);
@@ -65,6 +69,45 @@ async function pageInSql(
   if (rows.length === 0 && offset === 0) return { rows, total: 0 };
   const counting = statementOf();
   return { rows, total: await table.count(runner, compileSqlFilter(query, counting) as string, counting) };
+}
+
+/** A page's rows and its total, with the page metadata input where the total mode is not `'exact'`. */
+interface SqlPage {
+  readonly rows: readonly Row[];
+  readonly total: number;
+  readonly meta?: PageMetaInput;
+}
+
+/**
+ * A page in `'none'` or `'estimated'` mode (see the kit's `readPageWithTotal`): `limit + 1` rows, and in
+ * `'estimated'` mode the filtered set counted up to the threshold + 1. These stores have no planner estimate that
+ * the repository reads, so a total above the threshold is reported as the threshold + 1, with `'approx'`.
+ */
+async function pageWithTotal(
+  query: NormalizedQuery,
+  table: SqlTable,
+  runner: SqlRunner,
+  statementOf: () => SqlStatement,
+): Promise<SqlPage> {
+  const whereOf = (statement: SqlStatement): string => compileSqlFilter(query, statement) as string;
+  const { rows, meta } = await readPageWithTotal(query, {
+    readPage: (take, skip) => {
+      const statement = statementOf();
+      const where = whereOf(statement);
+      const order = compileSqlOrder(query.order, statement);
+      const clause = `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(take)} OFFSET ${statement.add(skip)}`;
+      return table.select(runner, clause, statement);
+    },
+    count: () => {
+      const statement = statementOf();
+      return table.count(runner, whereOf(statement), statement);
+    },
+    countUpTo: (bound) => {
+      const statement = statementOf();
+      return table.countUpTo(runner, whereOf(statement), statement, bound);
+    },
+  });
+  return { rows, total: meta.total ?? 0, meta };
 }
 
 /** The `limit + 1` records after the query's cursor in SQL, or `undefined` when SQL cannot say the query exactly. */
@@ -111,7 +154,7 @@ export function createSqlLists(
   runner: SqlRunner,
   on: { readonly root: SqlRunner; readonly ref: SqlTableRef },
 ): {
-  list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<PageResult<unknown>>;
+  list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<RepositoryPage<unknown>>;
   listByCursor(input?: CursorInput<unknown>, options?: ScopeOptions<unknown>): Promise<CursorPage<unknown>>;
 } {
   /** Statements of `query`, its relation terms on `related` as subqueries (absent: it has none left). */
@@ -145,11 +188,12 @@ export function createSqlLists(
         async (query) => {
           const records = await selectedInProcess(query, resource, table, runner, options);
           const offset = (query.page - 1) * query.limit;
-          return { rows: records.slice(offset, offset + query.limit), total: records.length };
+          const rows = records.slice(offset, offset + query.limit);
+          return { rows, total: records.length, meta: exactTotalMeta(query, records.length) };
         },
       );
       const items = page.rows.map((record) => itemOf(record, query, resource));
-      return ownPageResult(items, { total: page.total, page: query.page, limit: query.limit });
+      return ownPageResult(items, page.meta ?? { total: page.total, page: query.page, limit: query.limit });
     },
     async listByCursor(input, options) {
       const given = normalizeCursorInput(input, resource, { scope: options?.scope, relations: options?.relations });

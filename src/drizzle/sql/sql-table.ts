@@ -19,6 +19,11 @@ export interface SqlTable {
   select(on: SqlRunner, clause: string, statement: SqlStatement): Promise<Row[]>;
   /** The number of rows `WHERE <where>` selects, with `statement`'s parameters. */
   count(on: SqlRunner, where: string, statement: SqlStatement): Promise<number>;
+  /**
+   * The number of rows `WHERE <where>` selects, counting no further than `bound` rows (a `LIMIT` in a subquery),
+   * with `statement`'s parameters.
+   */
+  countUpTo(on: SqlRunner, where: string, statement: SqlStatement, bound: number): Promise<number>;
   /** The number of rows `WHERE <where>` selects for each value of `field` (as the record holds it). */
   countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement): Promise<Map<unknown, number>>;
   /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
@@ -129,6 +134,14 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     },
     async count(on: SqlRunner, where: string, statement: SqlStatement) {
       const [row] = await on.all(`SELECT count(*) AS ${q('n')} FROM ${name} WHERE ${where}`, statement.values);
+      return Number(row?.['n'] ?? 0);
+    },
+    async countUpTo(on: SqlRunner, where: string, statement: SqlStatement, bound: number) {
+      const [row] = await on.all(
+        `SELECT count(*) AS ${q('n')} FROM (SELECT 1 AS ${q('one')} FROM ${name} WHERE ${where} ` +
+          `LIMIT ${statement.add(bound)}) ${q('bounded')}`,
+        statement.values,
+      );
       return Number(row?.['n'] ?? 0);
     },
     async insert(on: SqlRunner, records: readonly Row[]) {

@@ -4,6 +4,7 @@
 export type {
   ListQuery,
   ListInput,
+  TotalInput,
   CursorQuery,
   CursorInput,
   CursorPage,
@@ -41,3 +42,5 @@ export { MAX_RELATION_NAMES, resolveRelationNames } from './relation-names';
 export { toCondition } from './to-condition';
 export { toWhere } from './to-where';
 export { nextCursorOf } from './next-cursor';
+export { resolveTotal, type ResolvedTotal } from './resolve-total';
+export { withTotal, type TotalChoice } from './with-total';

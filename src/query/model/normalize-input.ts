@@ -10,6 +10,7 @@ import { resolveSearch, resolveSelect } from './search-and-select';
 import { resolveRelationNames } from './relation-names';
 import { queryWith } from './query-with';
 import { relationsRead } from './relations-read';
+import { resolveTotal } from './resolve-total';
 
 /**
  * The related scope of each relation a query may read, by relation name, as `ScopeOptions.relations` binds them
@@ -17,7 +18,18 @@ import { relationsRead } from './relations-read';
  */
 export type RelationScopeBindings = Readonly<Record<string, { readonly scope?: unknown } | undefined>>;
 
-const LIST_KEYS = new Set(['where', 'limit', 'page', 'orderBy', 'search', 'select', 'include', 'counts']);
+const LIST_KEYS = new Set([
+  'where',
+  'limit',
+  'page',
+  'orderBy',
+  'search',
+  'select',
+  'include',
+  'counts',
+  'total',
+  'totalThreshold',
+]);
 const CURSOR_KEYS = new Set(['where', 'limit', 'cursor', 'orderBy', 'search', 'select', 'include', 'counts']);
 
 /**
@@ -65,9 +77,10 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
   const select = resolveSelect(options.select, resource, false, false, problems) ?? null;
   const include = resolveRelationNames(options.include, resource, 'include', false, problems);
   const counts = resolveRelationNames(options.counts, resource, 'counts', false, problems);
+  const totals = mode === 'page' ? resolveTotal(options.total, options.totalThreshold, problems) : {};
   problems.throwIfAny();
   return finishQuery(
-    { page, limit, groups, order, search, select, include, counts },
+    { page, limit, groups, order, search, select, include, counts, ...totals },
     mode === 'cursor' ? options.cursor : undefined,
     resource,
   );
@@ -79,7 +92,10 @@ function normalizeQuery(input: unknown, resource: Resource, mode: 'page' | 'curs
  * @throws HttpError 400 for a malformed cursor or one issued for another filter or order.
  */
 export function finishQuery(
-  base: Pick<NormalizedQuery, 'page' | 'limit' | 'groups' | 'order' | 'search' | 'select' | 'include' | 'counts'>,
+  base: Pick<
+    NormalizedQuery,
+    'page' | 'limit' | 'groups' | 'order' | 'search' | 'select' | 'include' | 'counts' | 'total' | 'totalThreshold'
+  >,
   cursor: unknown,
   resource: Resource,
 ): NormalizedQuery {
@@ -110,6 +126,8 @@ export function finishQuery(
     ...(base.select ? { select: base.select } : {}),
     ...(base.include ? { include: base.include } : {}),
     ...(base.counts ? { counts: base.counts } : {}),
+    ...(base.total ? { total: base.total } : {}),
+    ...(base.totalThreshold ? { totalThreshold: base.totalThreshold } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FieldDef, OperatorName } from '../../fields/index';
+import type { TotalMode } from '../../pagination/index';
 import type { OrderTerm } from './types';
 
 /**
@@ -92,6 +93,10 @@ export interface NormalizedQuery {
   readonly search?: SearchTerm | null;
   /** The fields each item keeps, the id first (absent or `null`: every field). Not part of a cursor's binding. */
   readonly select?: readonly string[] | null;
+  /** A page listing's total mode (absent: `'exact'`). Not part of a cursor's binding; cursor listings never count. */
+  readonly total?: TotalMode;
+  /** `'estimated'` mode: the count up to which the total is exact (absent: `TOTAL_THRESHOLD.default`). */
+  readonly totalThreshold?: number;
 }
 
 interface Remembered {

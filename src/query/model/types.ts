@@ -1,4 +1,5 @@
 import type { OrderTerm } from '../../fields/index';
+import type { TotalMode } from '../../pagination/index';
 
 export type { OrderDirection, OrderTerm } from '../../fields/index';
 
@@ -87,7 +88,27 @@ interface IncludeAndCounts {
   readonly counts?: readonly string[] | undefined;
 }
 
-/** A validated, frozen list query: what `parseListQuery` returns and every repository consumes. */
+/**
+ * The total options of a page listing (`list`; cursor listings never count), beside its {@link ListInput}: `TTotal`
+ * is the mode, which types the result's `total` (a `ListInput` without them counts in `'exact'` mode).
+ */
+export interface TotalInput<TTotal extends TotalMode = TotalMode> {
+  /**
+   * The total mode (see `TotalMode`): `'exact'` (absent: the default) counts the filtered set, `'estimated'` counts
+   * it up to `totalThreshold` and estimates above, `'none'` does not count.
+   */
+  readonly total?: TTotal | undefined;
+  /**
+   * `'estimated'` mode: the count up to which the total is exact (an integer from 1 to `TOTAL_THRESHOLD.max`,
+   * default `TOTAL_THRESHOLD.default`, 1,000).
+   */
+  readonly totalThreshold?: number | undefined;
+}
+
+/**
+ * A validated, frozen list query: what `parseListQuery` returns and every repository consumes. It counts in the
+ * default `'exact'` mode; a route that counts otherwise adds a {@link TotalInput}.
+ */
 export interface ListQuery<TRecord = Record<string, unknown>> extends SearchAndSelect<TRecord>, IncludeAndCounts {
   readonly page: number;
   readonly limit: number;

@@ -1,0 +1,50 @@
+import { badRequest } from '../errors/index';
+import { TOTAL_THRESHOLD, isTotalMode, isTotalThreshold, type TotalMode } from '../pagination/index';
+import type { TotalChoice } from '../query/index';
+import type { QueryParams } from './query-params';
+import type { RouteOptions } from './route-options';
+
+/** The route options of the total modes, which are not booleans. */
+export const TOTAL_OPTIONS: ReadonlySet<string> = new Set(['total', 'clientTotal', 'totalThreshold']);
+
+/**
+ * Checks one total option of a route's options (`total`, `clientTotal`, `totalThreshold`) at definition time.
+ *
+ * @throws TypeError (through `fail`) for a mode that is not one, a `clientTotal` that is not a non-empty list of
+ * distinct modes, or a threshold that is not an integer from 1 to `TOTAL_THRESHOLD.max`.
+ */
+export function checkTotalOption(key: string, value: unknown, type: string, fail: (message: string) => never): void {
+  if (value === undefined) return;
+  const modes = "'exact', 'estimated' or 'none'";
+  if (key === 'total' && !isTotalMode(value)) fail(`option "total" of route ${type} must be ${modes}`);
+  if (key === 'totalThreshold' && !isTotalThreshold(value))
+    fail(`option "totalThreshold" of route ${type} must be an integer from 1 to ${TOTAL_THRESHOLD.max}`);
+  if (key === 'clientTotal') {
+    const list = value as readonly unknown[];
+    if (!Array.isArray(value) || list.length === 0 || !list.every(isTotalMode) || new Set(list).size !== list.length)
+      fail(`option "clientTotal" of route ${type} must be a non-empty list of distinct modes, each ${modes}`);
+  }
+}
+
+/**
+ * The total mode and threshold of one request of a `GET_LIST` route: the client's `total=` where the route's
+ * `clientTotal` lists it, else the route's `total` (default `'exact'`).
+ *
+ * @throws HttpError 400 for `total=` on a route without `clientTotal`, or a mode it does not list, an empty value or
+ * a repeated parameter.
+ */
+export function totalOfRequest(params: QueryParams, route: RouteOptions): TotalChoice {
+  const threshold = route.totalThreshold;
+  const values = params.get('total');
+  let total: TotalMode = route.total ?? 'exact';
+  if (values !== undefined) {
+    const allowed = route.clientTotal;
+    if (allowed === undefined) throw badRequest(['total cannot be chosen on this route (no clientTotal option)']);
+    if (values.length !== 1) throw badRequest(['total must not be repeated']);
+    const [value] = values;
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+      throw badRequest([`total must be ${allowed.map((mode) => `'${mode}'`).join(' or ')}`]);
+    total = value as TotalMode;
+  }
+  return threshold === undefined ? { total } : { total, totalThreshold: threshold };
+}
