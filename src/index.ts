@@ -31,7 +31,6 @@ export {
   parseCursorQuery,
   type ListQuery,
   type ListInput,
-  type TotalInput,
   type CursorQuery,
   type CursorInput,
   type CursorPage,
@@ -39,15 +38,7 @@ export {
   type WhereClause,
   type FieldCondition,
 } from './query/index';
-export {
-  pageMeta,
-  TOTAL_THRESHOLD,
-  type PageMeta,
-  type PageMetaInput,
-  type PageResult,
-  type TotalMode,
-  type TotalRelation,
-} from './pagination/index';
+export { pageMeta, type PageMeta, type PageMetaInput, type PageResult } from './pagination/index';
 
 // storage
 export type { Repository, Transaction, ListItem, SelectList } from './kit/index';

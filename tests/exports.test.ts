@@ -13,7 +13,6 @@ describe('pagelope', () => {
         "QUERY_LIMITS",
         "RESERVED_FIELD_NAMES",
         "ROUTE_TYPES",
-        "TOTAL_THRESHOLD",
         "createHookBus",
         "createMemoryRepository",
         "createResourceService",

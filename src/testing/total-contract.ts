@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { OrderTerm, PageResult, Repository, TotalMode, Where } from 'pagelope';
+import type { OrderTerm, PageResult, Repository, Where } from 'pagelope';
+import type { TotalMode } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import { orderArbitrary, recordsArbitrary } from './arbitraries';
 import type { ContractContext } from './contract-context';

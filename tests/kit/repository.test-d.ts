@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { TotalMode } from 'pagelope/kit';
 import { z } from 'zod';
 import {
   createHookBus,
@@ -19,7 +20,6 @@ import {
   type OrderTerm,
   type PageMeta,
   type PageResult,
-  type TotalMode,
   type Repository,
   type Resource,
   type ResourceConfig,

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { TotalMode } from '../../src/kit/index';
 import { z } from 'zod';
 import {
   createMemoryRepository,
@@ -8,7 +9,6 @@ import {
   parseListQuery,
   type CursorPage,
   type PageResult,
-  type TotalMode,
   type Repository,
   type ResourceService,
 } from '../../src/index';

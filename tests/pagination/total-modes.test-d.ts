@@ -1,5 +1,6 @@
 /** Types of the total modes: page results typed by the mode, on repositories, services and the client. */
 import { describe, expectTypeOf, it } from 'vitest';
+import type { TotalMode, TotalRelation } from '../../src/kit/index';
 import { z } from 'zod';
 import {
   createMemoryRepository,
@@ -10,8 +11,6 @@ import {
   type ListInput,
   type PageMeta,
   type PageResult,
-  type TotalMode,
-  type TotalRelation,
 } from '../../src/index';
 import { createClient } from '../../src/client/index';
 import { toPageResult, type RepositoryPage } from '../../src/kit/index';

@@ -236,7 +236,7 @@ describe('createResourceService', () => {
           createdAt: new Date(2_000),
         });
         expect(seen).toStrictEqual([{ title: 'b' }, { id: 'd2', patch: { title: 'b', n: 10 } }]);
-        expect(repository.update).toHaveBeenCalledWith('d2', { title: 'b!', n: 11 }, undefined);
+        expect(repository.update).toHaveBeenCalledWith('d2', { title: 'b!', n: 11 }, { fresh: true });
       });
 
       it('calls each onBeforeReplace handler with the previous replacement and stores the last', async () => {

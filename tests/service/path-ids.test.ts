@@ -84,6 +84,9 @@ const HOSTILE_IDS = [
   { name: 'an upper-case uuid with spaces', id: ` ${UUID.toUpperCase()} ` },
 ];
 
+/** The repository options of a write without a scope. */
+const FRESH = { fresh: true };
+
 describe('createResourceService: ids the id field refuses', () => {
   it.each(OPERATIONS.flatMap((operation) => HOSTILE_IDS.map((row) => ({ operation, ...row }))))(
     'throws the 404 of a missing id for $name on $operation, before any hook or repository call',
@@ -125,7 +128,8 @@ describe('createResourceService: ids the id field refuses', () => {
     await call(service, operation, UUID);
     expect(repository[operation]).toHaveBeenCalledWith(
       UUID,
-      ...(operation === 'get' || operation === 'delete' ? [undefined] : [expect.anything(), undefined]),
+      // A write's options say its reads are fresh (on the store of record, never a replica).
+      ...(operation === 'get' ? [undefined] : operation === 'delete' ? [FRESH] : [expect.anything(), FRESH]),
     );
   });
 });
