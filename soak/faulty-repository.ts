@@ -53,6 +53,7 @@ export function createFaultyRepository<TRecord>(
     create: wrap('create', inner.create.bind(inner)),
     get: wrap('get', inner.get.bind(inner)),
     update: wrap('update', inner.update.bind(inner)),
+    replace: wrap('update', inner.replace.bind(inner)), // counted with the updates
     delete: wrap('delete', inner.delete.bind(inner)),
     list: wrap('list', inner.list.bind(inner)),
     listByCursor: wrap('listByCursor', inner.listByCursor.bind(inner)),

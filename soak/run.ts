@@ -6,6 +6,10 @@
  *
  * Options: --duration <s> (per leg, default 60), --connections <n> (default 32), --legs main,fault,postgres,
  * --seed <n>, --write.
+ *
+ * `npm run soak -- --cluster` runs the cluster soak instead (issue 22, part 5, soak/cluster/): four instances behind
+ * one port on a primary with a replica and a shared Redis limit, with faults; --duration (default 120), --workers
+ * (default 16), --seed.
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -19,14 +23,20 @@ import { formatLeg } from './report';
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '60' },
+    duration: { type: 'string' },
     connections: { type: 'string', default: '32' },
     legs: { type: 'string', default: 'main,fault,postgres' },
     seed: { type: 'string', default: '20261123' },
     write: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '16' },
   },
 });
-const durationSeconds = Number(values.duration);
+if (values.cluster) {
+  const { soakCluster } = await import('./cluster/soak-cluster');
+  process.exit(await soakCluster({ duration: values.duration, workers: values.workers, seed: values.seed }));
+}
+const durationSeconds = Number(values.duration ?? 60);
 const connections = Number(values.connections);
 const seed = Number(values.seed);
 if (!(durationSeconds > 0) || !Number.isInteger(connections) || connections < 1 || !Number.isInteger(seed)) {

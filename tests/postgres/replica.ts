@@ -23,6 +23,8 @@ export interface Replica {
   primaryUrl(options?: { readonly remoteApply?: boolean }): string;
   /** The replica's URL: a hot standby, read-only. */
   readonly replicaUrl: string;
+  /** Restarts the replica (a fast shutdown: its connections are ended) and resolves once it accepts them again. */
+  restartReplica(): Promise<void>;
   /** Stops both clusters and removes their folder. */
   stop(): Promise<void>;
 }
@@ -157,6 +159,9 @@ export async function startReplica(binaries: Binaries): Promise<Replica> {
       `postgres://postgres@127.0.0.1:${primaryPort}/postgres` +
       (options.remoteApply ? '?options=-c%20synchronous_commit%3Dremote_apply' : ''),
     replicaUrl: `postgres://postgres@127.0.0.1:${standbyPort}/postgres`,
+    async restartReplica() {
+      await tool('pg_ctl', ['-D', standby, '-l', join(folder, 'standby.log'), '-m', 'fast', '-w', 'restart']);
+    },
     stop,
   };
 }
