@@ -17,7 +17,7 @@ export function nodeBalancer(backends: readonly Backend[]): Server {
     }
     return undefined;
   };
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -69,4 +69,8 @@ export function nodeBalancer(backends: readonly Backend[]): Server {
     }
     unavailable();
   });
+  // As haproxy's `timeout http-keep-alive`: longer than the clients' idle keep-alive, so that the server never closes
+  // a connection just as a client sends on it.
+  server.keepAliveTimeout = 10_000;
+  return server;
 }
