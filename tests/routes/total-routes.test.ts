@@ -133,6 +133,26 @@ describe('GET_LIST total modes', () => {
     expect(() => listRoute(options as never)).toThrow(message);
   });
 
+  it.each([
+    ['no total option', { totalThreshold: 50 }],
+    ["total 'exact'", { total: 'exact', totalThreshold: 50 }],
+    ["total 'none'", { total: 'none', totalThreshold: 50 }],
+    ["a clientTotal without 'estimated'", { total: 'none', clientTotal: ['none', 'exact'], totalThreshold: 50 }],
+  ])('throws a TypeError at definition for totalThreshold with %s', (_name, options) => {
+    expect(() => listRoute(options as never)).toThrow(TypeError);
+    expect(() => listRoute(options as never)).toThrow(
+      /option "totalThreshold" of route GET_LIST needs total: 'estimated' or 'estimated' in clientTotal/,
+    );
+  });
+
+  it("takes totalThreshold where a client may choose 'estimated', and counts exactly otherwise", async () => {
+    const route = listRoute({ clientTotal: ['estimated', 'none'], totalThreshold: 2 });
+    expect((await get(route, '')).body).toMatchObject({ total: 5, totalPages: 3 });
+    expect((await get(route, '')).body).not.toHaveProperty('totalRelation');
+    expect((await get(route, 'total=none')).body).toMatchObject({ total: null });
+    expect((await get(route, 'total=estimated')).body).toMatchObject({ total: 5, totalRelation: 'eq' });
+  });
+
   it('refuses the total options on other route types', () => {
     const service = createResourceService({ resource: items, repository: createMemoryRepository(items) });
     expect(() => defineRoutes(service, { routes: { GET_LIST_CURSOR: { total: 'none' } as never } })).toThrow(
