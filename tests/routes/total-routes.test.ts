@@ -117,6 +117,18 @@ describe('GET_LIST total modes', () => {
     expect(JSON.stringify(failure.message)).toMatch(/total/);
   });
 
+  it('reads the query once, total= and the grammar from the same pass', async () => {
+    let reads = 0;
+    const query = new Proxy(
+      { total: 'none', limit: '2', 'n[gte]': '2' },
+      { ownKeys: (target) => (reads++, Reflect.ownKeys(target)) },
+    );
+    // Without the link header, which writes the query back into its links.
+    const reply = await get(listRoute({ clientTotal: ['none'], linkHeader: false }), query);
+    expect(reply.body).toMatchObject({ items: [{ id: 'i2' }, { id: 'i3' }], total: null, hasNextPage: true });
+    expect(reads).toBe(1);
+  });
+
   it.each([
     ['total', { total: 'fast' }, /option "total" of route GET_LIST must be 'exact', 'estimated' or 'none'/],
     ['clientTotal', { clientTotal: [] }, /clientTotal" of route GET_LIST must be a non-empty list/],
