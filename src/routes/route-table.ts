@@ -145,12 +145,13 @@ const rows = {
     method: 'GET',
     suffix: '',
     query: 'page',
+    // `total` is always the route's own parameter, so that `total=` without `clientTotal` is a 400 naming it.
     operation: (service, resource, route) => {
       const counts = route.total !== undefined || route.clientTotal !== undefined;
-      const names = ownParamsOf(route, counts ? ['total'] : []);
+      const names = ownParamsOf(route, ['total']);
       return (input, options) => {
         const { query, own } = parseRouteListQuery(input.query, resource, names);
-        const parsed = counts ? withTotal(query, resource, totalOfRequest(own, route)) : query;
+        const parsed = counts || own.has('total') ? withTotal(query, resource, totalOfRequest(own, route)) : query;
         return service.list(withDeleted(parsed, own) as never, options);
       };
     },

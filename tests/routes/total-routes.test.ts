@@ -108,14 +108,38 @@ describe('GET_LIST total modes', () => {
     });
   });
 
-  it.each([
-    ['no total option', true as const],
-    ['a route total without clientTotal', { total: 'none' } as const],
-  ])('answers a 400 for total= on a route with %s', async (_name, options) => {
-    const failure = await failureOf(get(listRoute(options), 'total=none'));
-    expect(failure.status).toBe(400);
-    expect(JSON.stringify(failure.message)).toMatch(/total/);
+  const NOT_TAKEN = 'total cannot be chosen on this route (no clientTotal option)';
+  const WITHOUT_CLIENT_TOTAL = [
+    ['no total option', true],
+    ['a route total without clientTotal', { total: 'none' }],
+  ] as const;
+  it.each(
+    WITHOUT_CLIENT_TOTAL.flatMap(([name, options]) =>
+      [
+        ['total=none', NOT_TAKEN],
+        ['total=', NOT_TAKEN],
+        ['total', NOT_TAKEN],
+        ['total=none&total=none', NOT_TAKEN],
+        ['total=&total=', NOT_TAKEN],
+        ['total=exact', NOT_TAKEN],
+        [{ total: ['none', 'none'] }, NOT_TAKEN],
+        ['total[]=x', 'unknown parameter "total[]"'],
+        ['total[eq]=none', 'unknown parameter "total[eq]"'],
+        [{ total: { x: 'none' } }, 'unknown parameter "total[x]"'],
+      ].map(([query, message]) => ({ name, options, query, message })),
+    ),
+  )('answers a 400 naming total for $query on a route with $name', async ({ options, query, message }) => {
+    expect(await failureOf(get(listRoute(options), query))).toStrictEqual({ status: 400, message: [message] });
   });
+
+  it.each(['total[]=x', 'total[eq]=none', { 'total[]': 'x' }])(
+    'answers a 400 naming total for %o on a route with clientTotal',
+    async (query) => {
+      const failure = await failureOf(get(listRoute({ clientTotal: ['none'] }), query));
+      expect(failure.status).toBe(400);
+      expect(failure.message).toStrictEqual([expect.stringMatching(/^unknown parameter "total\[(eq)?\]"$/)]);
+    },
+  );
 
   it('reads the query once, total= and the grammar from the same pass', async () => {
     let reads = 0;
