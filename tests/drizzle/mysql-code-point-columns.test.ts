@@ -9,7 +9,7 @@ import { mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 import { drizzle } from 'drizzle-orm/mysql2';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListQuery, type Repository } from 'pagelope';
+import { parseListQuery, type Repository, type Resource } from 'pagelope';
 import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
 import { uniqueTable } from '../postgres/pg-clients';
 import { MYSQL_URL, openMysql, type MysqlLeg } from './mysql-leg';
@@ -147,13 +147,13 @@ describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB columns of known
     });
     const tags = resourceFromTable(tagsTable, {
       name: 'tags',
-      relations: { note: { kind: 'one', resource: () => notes, field: 'noteId' } },
+      relations: { note: { kind: 'one', resource: (): Resource => notes as never, field: 'noteId' } },
       filterable: ['noteId', 'label'],
       sortable: ['note.title'],
     });
     const notes = resourceFromTable(notesTable, {
       name: 'notes',
-      relations: { tags: { kind: 'many', resource: () => tags, field: 'noteId' } },
+      relations: { tags: { kind: 'many', resource: (): Resource => tags as never, field: 'noteId' } },
       filterable: ['tags.label'],
       sortable: ['title'],
     });
@@ -165,7 +165,10 @@ describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB columns of known
     );
     const idsOf = (page: { items: readonly unknown[] }) => page.items.map((item) => (item as { id: string }).id);
     // The first repository is called once, so that it reads the collations, before the other is made (`late`).
-    const pair = async <A extends Repository<never>, B>(first: () => A, second: () => B): Promise<[A, B]> => {
+    const pair = async <A extends { list(input: { limit: number }): Promise<unknown> }, B>(
+      first: () => A,
+      second: () => B,
+    ): Promise<[A, B]> => {
       if (!late) return [first(), second()];
       const one = first();
       await one.list({ limit: 1 });
