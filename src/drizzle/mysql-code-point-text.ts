@@ -1,6 +1,6 @@
 import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
 import type { MysqlTextColumns } from './mysql-text-columns';
-import { inCodePointOrder } from './mysql-text-order';
+import { inCodePointOrder, type TextOrder } from './mysql-text-order';
 import type { SqlDialect } from './sql/index';
 
 /** Text bound as a literal of its own: what `mysql2` writes in place of the placeholder (its `toSqlString`). */
@@ -38,15 +38,13 @@ const unquote = (quoted: string) => quoted.slice(1, -1).replaceAll('``', '`');
 
 /**
  * How `expression` orders by code point when it is a text column of `table` or a subquery reading one of another
- * table of `columns`, else `undefined`.
+ * table of `columns`, `aliased` for a column of another table's alias (inside a relation's subquery, whose table the
+ * text does not name), else `undefined`.
  */
-function orderOf(expression: string, table: string, columns: MysqlTextColumns) {
+function orderOf(expression: string, table: string, columns: MysqlTextColumns, aliased?: TextOrder) {
   const [, qualifier, column] = COLUMN.exec(expression) ?? [];
-  // A column of another table's alias (inside a relation's subquery) is not one of this table's.
   if (column !== undefined)
-    return qualifier === undefined || unquote(qualifier) === table
-      ? columns.orderOf(table, unquote(column))
-      : undefined;
+    return qualifier === undefined || unquote(qualifier) === table ? columns.orderOf(table, unquote(column)) : aliased;
   const [, inner, from] = SUBQUERY.exec(expression) ?? [];
   return inner !== undefined && from !== undefined ? columns.orderOf(unquote(from), unquote(inner)) : undefined;
 }
@@ -55,7 +53,8 @@ function orderOf(expression: string, table: string, columns: MysqlTextColumns) {
  * `dialect` for the table `table` (unquoted) of a database whose text columns are `columns`: an `ORDER BY` term on a
  * text column of the table, or on a subquery reading one of another table (an order by a to-one path), orders by
  * code point whatever the column's collation (see `TextOrder`: a column in `utf8mb4_nopad_bin` as it is, so that an
- * index serves the order), and a text match on a column of another character set converts it to `utf8mb4` first.
+ * index serves the order), and a text match on a column of another character set, or of a related table, converts it
+ * to `utf8mb4` first.
  */
 export function withCodePointOrder(dialect: SqlDialect, table: string, columns: MysqlTextColumns): SqlDialect {
   return Object.freeze({
@@ -76,7 +75,9 @@ export function withCodePointOrder(dialect: SqlDialect, table: string, columns: 
         mode,
         () => {
           const text = expression();
-          return orderOf(text, table, columns) === 'convert' ? `CONVERT(${text} USING utf8mb4)` : text;
+          // A related table's column (a relation filter's EXISTS) may be of any character set: converted, as a
+          // column of another one is (a match on utf8mb4 text is the same either way; no index serves it).
+          return orderOf(text, table, columns, 'convert') === 'convert' ? `CONVERT(${text} USING utf8mb4)` : text;
         },
         needle,
       ),

@@ -7,7 +7,10 @@ export type MysqlReader = (text: string, params: readonly unknown[]) => Promise<
 
 /** The text columns of the tables of one MariaDB database's repositories, and how each orders by code point. */
 export interface MysqlTextColumns {
-  /** Records that the columns `columns` (SQL names) of `table` hold text fields: they order `'collate'` until read. */
+  /**
+   * Records that the columns `columns` (SQL names) of `table` hold text fields: they order `'convert'` until read
+   * (right for any character set; a relation's subquery may use a table before its own repository read it).
+   */
   register(table: string, columns: Iterable<string>): void;
   /** How the column `column` of `table` orders by code point, or `undefined` when it holds no text field. */
   orderOf(table: string, column: string): TextOrder | undefined;
@@ -55,7 +58,7 @@ export function createMysqlTextColumns(read: MysqlReader): MysqlTextColumns {
     },
     orderOf(table: string, column: string) {
       if (texts.get(table)?.has(column) !== true) return undefined;
-      return orders.get(table)?.get(column) ?? 'collate';
+      return orders.get(table)?.get(column) ?? textOrderOf(undefined);
     },
     ready(table: string) {
       const known = reads.get(table);

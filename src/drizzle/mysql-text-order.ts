@@ -22,12 +22,14 @@ export interface ColumnCollation {
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
 
 /**
- * The {@link TextOrder} of a text field's column described by `column` (`undefined`: not read, or not found):
- * `'as-is'` only for CHAR, VARCHAR and TEXT in `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'convert'`
- * for any character set but `utf8mb4`, `'collate'` for the rest, which is what every text column is before it is read.
+ * The {@link TextOrder} of a text field's column described by `column`: `'as-is'` only for CHAR, VARCHAR and TEXT in
+ * `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'convert'` for any character set but `utf8mb4` and for a
+ * column not read (`undefined`: a related table whose repository has not read its collations yet, or not found),
+ * which may be of any (on `utf8mb4` text the same order as `'collate'`), `'collate'` for the rest.
  */
 export function textOrderOf(column: ColumnCollation | undefined): TextOrder {
-  if (!column || column.charset === null) return 'collate';
+  if (!column) return 'convert';
+  if (column.charset === null) return 'collate';
   if (column.charset.toLowerCase() !== 'utf8mb4') return 'convert';
   const asText = TEXT_TYPES.has(column.type.toLowerCase());
   return asText && column.collation?.toLowerCase() === CODE_POINT_COLLATION ? 'as-is' : 'collate';

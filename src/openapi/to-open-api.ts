@@ -1,6 +1,7 @@
 import { baseResource, type Resource } from '../resource/index';
 import { ROUTE_TABLE, type Route, type ResourceRoutes } from '../routes/index';
 import { checkSecurityAndHeaders } from './check-security-and-headers';
+import { PAGE_KINDS, PAGE_SCHEMAS, totalModesOf } from './page-schemas';
 import type { OpenApiDocument, OpenApiOptions, OpenApiSecurityRequirement } from './open-api-options';
 import { recordSchemas } from './record-schemas';
 import { addRelatedComponents, addRelationProperties } from './relation-schemas';
@@ -12,8 +13,6 @@ const OPTION_KEYS = new Set(['info', 'servers', 'securitySchemes', 'security', '
 const INFO_KEYS = new Set(['title', 'version', 'description']);
 /** The request body schemas, in the order the document lists them. */
 const BODY_KINDS = ['create', 'replace', 'patch'] as const;
-/** The page schemas, in the order the document lists them (after the bodies). */
-const PAGE_KINDS = ['page', 'cursorPage'] as const;
 
 /**
  * The OpenAPI 3.1 document of one or more resources' routes (`defineRoutes`): a path and an operation per enabled
@@ -83,8 +82,9 @@ export function toOpenApi(
     if (bodyKinds.has('createMany')) bodyKinds.add('create');
     if (bodyKinds.has('updateMany')) bodyKinds.add('patch');
     for (const kind of BODY_KINDS) if (bodyKinds.has(kind)) schemas[schemaNames[kind]] = bodies[kind];
+    const modes = totalModesOf(item.routes.find((route: Route) => route.type === 'GET_LIST'));
     for (const kind of PAGE_KINDS)
-      if (responseKinds.has(kind)) schemas[schemaNames[kind]] = PAGE_SCHEMAS[kind](schemaNames.record);
+      if (responseKinds.has(kind)) schemas[schemaNames[kind]] = PAGE_SCHEMAS[kind](schemaNames.record, modes);
     if (PAGE_KINDS.some((kind) => responseKinds.has(kind)))
       schemas[`${schemaNames.record}Selected`] = selectedSchema(bodies.record, resource.idField);
     tags.push({ name: names.tag, description: `The ${names.tag} resource.` });
@@ -170,70 +170,6 @@ function selectedSchema(record: Record<string, unknown>, idField: string): Recor
     ...rest,
     description: `A record holding only the fields \`select\` named, and \`${idField}\`.`,
     required: [idField],
-  };
-}
-
-/** The items of a page: whole records, or records trimmed by `select`. */
-function itemsOf(record: string): Record<string, unknown> {
-  return {
-    type: 'array',
-    items: { anyOf: [{ $ref: `#/components/schemas/${record}` }, { $ref: `#/components/schemas/${record}Selected` }] },
-  };
-}
-
-const PAGE_SCHEMAS: Readonly<Record<(typeof PAGE_KINDS)[number], (record: string) => Record<string, unknown>>> = {
-  page: pageSchema,
-  cursorPage: cursorPageSchema,
-};
-
-function pageSchema(record: string): Record<string, unknown> {
-  const count = (description: string, minimum: number) => ({ type: 'integer', minimum, description });
-  return {
-    type: 'object',
-    description: 'One page of records with the page metadata.',
-    required: ['items', 'total', 'page', 'limit', 'totalPages', 'hasNextPage', 'hasPreviousPage'],
-    properties: {
-      items: itemsOf(record),
-      total: {
-        type: ['integer', 'null'],
-        minimum: 0,
-        description:
-          "Records matching the filter, across all pages: null in the 'none' total mode, an estimate when " +
-          "`totalRelation` is 'approx'.",
-      },
-      page: count('This page, from 1.', 1),
-      limit: count('Records per page used for this response.', 1),
-      totalPages: {
-        type: ['integer', 'null'],
-        minimum: 0,
-        description: "Number of pages from `total` as reported; 0 when nothing matches, null in the 'none' total mode.",
-      },
-      hasNextPage: { type: 'boolean', description: 'Whether a next page exists (exact in every total mode).' },
-      hasPreviousPage: { type: 'boolean' },
-      totalRelation: {
-        type: 'string',
-        enum: ['eq', 'approx'],
-        description:
-          "The 'estimated' total mode only: whether `total` is exact (`eq`) or the store's estimate (`approx`).",
-      },
-    },
-    additionalProperties: false,
-  };
-}
-
-function cursorPageSchema(record: string): Record<string, unknown> {
-  return {
-    type: 'object',
-    description: 'One page of a cursor listing.',
-    required: ['items', 'nextCursor'],
-    properties: {
-      items: itemsOf(record),
-      nextCursor: {
-        type: ['string', 'null'],
-        description: 'The `cursor` of the next page, or null when no more records follow.',
-      },
-    },
-    additionalProperties: false,
   };
 }
 

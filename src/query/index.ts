@@ -7,7 +7,14 @@
 // of src/.
 
 // Parsing HTTP query strings.
-export { OR_LIMITS, parseListQuery, parseCursorQuery } from './parse/index';
+export {
+  OR_LIMITS,
+  parseListQuery,
+  parseCursorQuery,
+  parseRouteListQuery,
+  parseRouteCursorQuery,
+  type RouteListQuery,
+} from './parse/index';
 
 // The query types, and the normalized query model every repository consumes.
 export type {

@@ -3,7 +3,7 @@ import type { DefaultLocals, ResourceService } from '../service/index';
 import type { Route, RouteOptions } from './route';
 import { routeHandler } from './route-handler';
 import { BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
-import { TOTAL_OPTIONS, checkTotalOption } from './route-total';
+import { TOTAL_OPTIONS, checkTotalOption, checkTotalThreshold } from './route-total';
 
 /** Options of {@link defineRoutes}. */
 export interface DefineRoutesOptions {
@@ -199,6 +199,7 @@ function enabledTypes(
         else if (!NUMERIC_OPTIONS.has(key) && key !== 'pagination' && typeof flag !== 'boolean' && flag !== undefined)
           fail(`option "${key}" of route ${type} must be a boolean`);
       }
+      checkTotalThreshold(value as RouteOptions, type, fail);
       enabled.set(type as RouteType, value as RouteOptions);
     } else fail(`route ${type} must be a boolean or an options object`);
   }

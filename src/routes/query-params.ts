@@ -65,19 +65,3 @@ export function choiceParam<T extends string>(params: QueryParams, name: string,
     throw badRequest([`${name} must be ${allowed.map((one) => `'${one}'`).join(' or ')}`]);
   return value as T;
 }
-
-/**
- * The query without parameter `name`, in the form it came in (a string stays a string), for the list parsers, which
- * refuse parameters they do not know.
- */
-export function withoutParam(query: unknown, name: string): unknown {
-  if (typeof query === 'string' || query instanceof URLSearchParams) {
-    const params = new URLSearchParams(typeof query === 'string' && query.startsWith('?') ? query.slice(1) : query);
-    params.delete(name);
-    return typeof query === 'string' ? params.toString() : params;
-  }
-  if (!isRecordLike(query)) return query;
-  const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(query)) if (key !== name) rest[key] = (query as Record<string, unknown>)[key];
-  return rest;
-}

@@ -31,7 +31,8 @@ export interface RouteOptions {
   readonly clientTotal?: readonly TotalMode[];
   /**
    * `GET_LIST` only: in `'estimated'` mode, the count up to which the total is exact, an integer from 1 to
-   * `TOTAL_THRESHOLD.max` (default 1,000); above it the total is the store's estimate.
+   * `TOTAL_THRESHOLD.max` (default 1,000); above it the total is the store's estimate. Only with `total:
+   * 'estimated'` or `'estimated'` in `clientTotal`: `defineRoutes` throws a `TypeError` for a threshold no mode reads.
    */
   readonly totalThreshold?: number;
   /**

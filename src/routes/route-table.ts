@@ -1,9 +1,9 @@
 import { HttpError } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
-import { parseCursorQuery, parseListQuery, withTotal } from '../query/index';
+import { parseRouteCursorQuery, parseRouteListQuery, withTotal } from '../query/index';
 import type { Resource } from '../resource/index';
 import { readEmbedParams } from './read-embed-params';
-import { choiceParam, queryParamsOf, refuseUnknownParams, withoutParam } from './query-params';
+import { choiceParam, queryParamsOf, refuseUnknownParams, type QueryParams } from './query-params';
 import type { RouteOptions } from './route-options';
 import { totalOfRequest } from './route-total';
 import type { OperationOptions, ResourceService } from '../service/index';
@@ -84,15 +84,16 @@ const READ: readonly RouteErrorStatus[] = [400, 414, 429, 431, 500, 503];
 const WRITE: readonly RouteErrorStatus[] = [400, 404, 409, 412, 413, 414, 415, 429, 431, 500, 503];
 
 /**
- * The `deleted` mode of a list query (where the route's `deleted` option allows it) and the query the list parser
- * reads, without it. Without the option, `deleted` stays in the query, where the parser refuses it as unknown.
+ * The parameters a list route reads itself, beside the list grammar (which refuses them as unknown otherwise):
+ * `deleted` where the route's `deleted` option allows it, and `extra`.
  */
-function listQueryOf(input: RouteCallInput, options: RouteOptions): { query: unknown; deleted?: 'include' | 'only' } {
-  if (options.deleted !== true) return { query: input.query };
-  const params = queryParamsOf(input.query);
-  if (!params.has('deleted')) return { query: input.query };
-  const deleted = choiceParam(params, 'deleted', ['include', 'only'] as const);
-  return { query: withoutParam(input.query, 'deleted'), ...(deleted === undefined ? {} : { deleted }) };
+const ownParamsOf = (options: RouteOptions, extra: readonly string[] = []): ReadonlySet<string> =>
+  new Set(options.deleted === true ? [...extra, 'deleted'] : extra);
+
+/** The list query `query` with the `deleted` mode of the route's own parameters `own`, if given. */
+function withDeleted(query: object, own: QueryParams): object {
+  const deleted = choiceParam(own, 'deleted', ['include', 'only'] as const);
+  return deleted === undefined ? query : { ...query, deleted };
 }
 
 /**
@@ -144,13 +145,14 @@ const rows = {
     method: 'GET',
     suffix: '',
     query: 'page',
+    // `total` is always the route's own parameter, so that `total=` without `clientTotal` is a 400 naming it.
     operation: (service, resource, route) => {
       const counts = route.total !== undefined || route.clientTotal !== undefined;
+      const names = ownParamsOf(route, ['total']);
       return (input, options) => {
-        const { query, deleted } = listQueryOf(input, route);
-        let parsed = parseListQuery(counts ? withoutParam(query, 'total') : query, resource);
-        if (counts) parsed = withTotal(parsed, resource, totalOfRequest(queryParamsOf(query), route));
-        return service.list((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+        const { query, own } = parseRouteListQuery(input.query, resource, names);
+        const parsed = counts || own.has('total') ? withTotal(query, resource, totalOfRequest(own, route)) : query;
+        return service.list(withDeleted(parsed, own) as never, options);
       };
     },
     options: ['pagination', 'linkHeader', 'totalCountHeader', 'deleted', 'total', 'clientTotal', 'totalThreshold'],
@@ -170,10 +172,12 @@ const rows = {
     method: 'GET',
     suffix: '/cursor',
     query: 'cursor',
-    operation: (service, resource, route) => (input, options) => {
-      const { query, deleted } = listQueryOf(input, route);
-      const parsed = parseCursorQuery(query, resource);
-      return service.listByCursor((deleted === undefined ? parsed : { ...parsed, deleted }) as never, options);
+    operation: (service, resource, route) => {
+      const names = ownParamsOf(route);
+      return (input, options) => {
+        const { query, own } = parseRouteCursorQuery(input.query, resource, names);
+        return service.listByCursor(withDeleted(query, own) as never, options);
+      };
     },
     options: ['pagination', 'deleted'],
     byDefault: 'always',

@@ -27,8 +27,20 @@ export function checkTotalOption(key: string, value: unknown, type: string, fail
 }
 
 /**
+ * Checks that a route's `totalThreshold` is read: only with `total: 'estimated'` or `'estimated'` in `clientTotal`
+ * (in any other mode it would be ignored).
+ *
+ * @throws TypeError (through `fail`) for a threshold the route never uses.
+ */
+export function checkTotalThreshold(options: RouteOptions, type: string, fail: (message: string) => never): void {
+  if (options.totalThreshold === undefined || options.total === 'estimated') return;
+  if (Array.isArray(options.clientTotal) && options.clientTotal.includes('estimated')) return;
+  fail(`option "totalThreshold" of route ${type} needs total: 'estimated' or 'estimated' in clientTotal`);
+}
+
+/**
  * The total mode and threshold of one request of a `GET_LIST` route: the client's `total=` where the route's
- * `clientTotal` lists it, else the route's `total` (default `'exact'`).
+ * `clientTotal` lists it, else the route's `total` (default `'exact'`); the threshold in `'estimated'` mode only.
  *
  * @throws HttpError 400 for `total=` on a route without `clientTotal`, or a mode it does not list, an empty value or
  * a repeated parameter.
@@ -46,5 +58,5 @@ export function totalOfRequest(params: QueryParams, route: RouteOptions): TotalC
       throw badRequest([`total must be ${allowed.map((mode) => `'${mode}'`).join(' or ')}`]);
     total = value as TotalMode;
   }
-  return threshold === undefined ? { total } : { total, totalThreshold: threshold };
+  return threshold === undefined || total !== 'estimated' ? { total } : { total, totalThreshold: threshold };
 }

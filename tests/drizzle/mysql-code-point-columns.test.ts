@@ -9,7 +9,7 @@ import { mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 import { drizzle } from 'drizzle-orm/mysql2';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Repository } from 'pagelope';
+import { parseListQuery, type Repository, type Resource } from 'pagelope';
 import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
 import { uniqueTable } from '../postgres/pg-clients';
 import { MYSQL_URL, openMysql, type MysqlLeg } from './mysql-leg';
@@ -124,6 +124,98 @@ describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB columns of known
     const matched = await repository.list({ where: { title: { cont: 'É' } } });
     expect(matched.items.map((item) => item.title)).toEqual(['É']);
   });
+
+  /**
+   * Notes (a latin1 title) and their tags (a latin1 label), and the repositories of both sides, the second made only
+   * after the first has read its collations (`late`), or both before either is called.
+   */
+  async function taggedNotes(late: boolean) {
+    const [notesName, tagsName] = [uniqueTable('cp_notes'), uniqueTable('cp_tags')];
+    created.push(notesName, tagsName);
+    const latin1 = 'VARCHAR(32) CHARACTER SET latin1 NOT NULL';
+    const key = 'VARCHAR(36) COLLATE utf8mb4_nopad_bin';
+    await leg.exec(`CREATE TABLE \`${notesName}\` (id ${key} PRIMARY KEY, title ${latin1})`);
+    await leg.exec(`CREATE TABLE \`${tagsName}\` (id ${key} PRIMARY KEY, note_id ${key} NOT NULL, label ${latin1})`);
+    const notesTable = mysqlTable(notesName, {
+      id: varchar('id', { length: 36 }).primaryKey(),
+      title: varchar('title', { length: 32 }).notNull(),
+    });
+    const tagsTable = mysqlTable(tagsName, {
+      id: varchar('id', { length: 36 }).primaryKey(),
+      noteId: varchar('note_id', { length: 36 }).notNull(),
+      label: varchar('label', { length: 32 }).notNull(),
+    });
+    const tags = resourceFromTable(tagsTable, {
+      name: 'tags',
+      relations: { note: { kind: 'one', resource: (): Resource => notes as never, field: 'noteId' } },
+      filterable: ['noteId', 'label'],
+      sortable: ['note.title'],
+    });
+    const notes = resourceFromTable(notesTable, {
+      name: 'notes',
+      relations: { tags: { kind: 'many', resource: (): Resource => tags as never, field: 'noteId' } },
+      filterable: ['tags.label'],
+      sortable: ['title'],
+    });
+    const notesOf = () => createDrizzleRepository(notes, { db: leg.db, table: notesTable });
+    const tagsOf = () => createDrizzleRepository(tags, { db: leg.db, table: tagsTable });
+    await leg.exec(`INSERT INTO \`${notesName}\` VALUES ('n1', 'b'), ('n2', 'É'), ('n3', 'a')`);
+    await leg.exec(
+      `INSERT INTO \`${tagsName}\` VALUES ('t1', 'n1', 'Élan'), ('t2', 'n2', 'élan'), ('t3', 'n3', 'elan ')`,
+    );
+    const idsOf = (page: { items: readonly unknown[] }) => page.items.map((item) => (item as { id: string }).id);
+    // The first repository is called once, so that it reads the collations, before the other is made (`late`).
+    const pair = async <A extends { list(input: { limit: number }): Promise<unknown> }, B>(
+      first: () => A,
+      second: () => B,
+    ): Promise<[A, B]> => {
+      if (!late) return [first(), second()];
+      const one = first();
+      await one.list({ limit: 1 });
+      return [one, second()];
+    };
+    return {
+      notesWhere: async (queries: readonly string[]) => {
+        const [noteRepository, tagRepository] = await pair(notesOf, tagsOf);
+        const relations = { tags: { repository: tagRepository } };
+        const out: string[][] = [];
+        for (const query of queries)
+          out.push(idsOf(await noteRepository.list(parseListQuery(query, notes), { relations })));
+        return out;
+      },
+      tagsByTitle: async () => {
+        const [tagRepository, noteRepository] = await pair(tagsOf, notesOf);
+        const query = parseListQuery('orderBy=note.title', tags);
+        return idsOf(await tagRepository.list(query, { relations: { note: { repository: noteRepository } } }));
+      },
+    };
+  }
+
+  it.each([
+    ['made after the other read its collations', true],
+    ['made before', false],
+  ])('filters by a latin1 column of a related table whose repository is %s, by code point', async (_name, late) => {
+    const { notesWhere } = await taggedNotes(late);
+    const queries = {
+      'tags.label[eq]=%C3%89lan': ['n1'],
+      'tags.label[in]=%C3%A9lan&tags.label[in]=elan': ['n2'],
+      'tags.label[cont]=%C3%A9': ['n2'],
+      'tags.label[starts]=e': ['n3'],
+      'tags.label[ends]=n%20': ['n3'],
+    };
+    expect(await notesWhere(Object.keys(queries))).toEqual(Object.values(queries));
+  });
+
+  it.each([
+    ['made after the other read its collations', true],
+    ['made before', false],
+  ])(
+    'orders by a latin1 column of a to-one related table whose repository is %s, by code point',
+    async (_name, late) => {
+      const { tagsByTitle } = await taggedNotes(late);
+      expect(await tagsByTitle()).toEqual(['t3', 't1', 't2']);
+    },
+  );
 
   it('keeps the keyset condition in the collation of the order after a migration changes it', async () => {
     const { repository, name } = await booksIn('VARCHAR(32) COLLATE utf8mb4_nopad_bin');

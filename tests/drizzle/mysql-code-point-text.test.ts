@@ -43,16 +43,17 @@ describe('withCodePointOrder', () => {
   const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, 'books', columns);
   const subquery = (column: string) => `(SELECT \`~p\`.${column} FROM \`authors\` AS \`~p\` WHERE 1 = 1)`;
   const cases = [
-    { expression: '`c_title`', before: 'collate', after: 'collate' },
-    { expression: '`books`.`c_title`', before: 'collate', after: 'collate' },
-    { expression: '`c_code`', before: 'collate', after: 'as-is' },
-    { expression: '`c_old`', before: 'collate', after: 'convert' },
-    { expression: '`c``q`', before: 'collate', after: 'collate' },
+    // Before the read, converted: right whatever the column's character set.
+    { expression: '`c_title`', before: 'convert', after: 'collate' },
+    { expression: '`books`.`c_title`', before: 'convert', after: 'collate' },
+    { expression: '`c_code`', before: 'convert', after: 'as-is' },
+    { expression: '`c_old`', before: 'convert', after: 'convert' },
+    { expression: '`c``q`', before: 'convert', after: 'convert' },
     { expression: '`c_year`', before: 'none', after: 'none' },
     { expression: '`c_full_name`', before: 'none', after: 'none' },
     { expression: '`~r`.`c_title`', before: 'none', after: 'none' },
-    { expression: subquery('`c_full_name`'), before: 'collate', after: 'collate' },
-    { expression: subquery('`c_key`'), before: 'collate', after: 'as-is' },
+    { expression: subquery('`c_full_name`'), before: 'convert', after: 'collate' },
+    { expression: subquery('`c_key`'), before: 'convert', after: 'as-is' },
     { expression: subquery('`c_born`'), before: 'none', after: 'none' },
   ] as const;
   const termOf = (expression: string, order: string) =>
@@ -73,11 +74,15 @@ describe('withCodePointOrder', () => {
     expect(dialect.orderTerm(() => expression, 'desc', 'none')).toBe(`${term} DESC`);
   });
 
-  it('converts a column of another character set before matching it, and only that one', async () => {
+  it("converts a column of another character set or a related table's before matching it, and only those", async () => {
     await columns.ready('books');
     const needle = () => '?';
     expect(dialect.textMatch('contains', () => '`c_old`', needle)).toBe(
       'INSTR(CONVERT(`c_old` USING utf8mb4) COLLATE utf8mb4_nopad_bin, ?) > 0',
+    );
+    // A relation filter's EXISTS: the alias does not say which table, so its character set is not known.
+    expect(dialect.textMatch('ends', () => '`~r`.`c_label`', needle)).toBe(
+      'RIGHT(CONVERT(`~r`.`c_label` USING utf8mb4) COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
     );
     expect(dialect.textMatch('starts', () => '`c_code`', needle)).toBe(
       'LEFT(`c_code` COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',

@@ -24,7 +24,7 @@ describe('textOrderOf', () => {
     { column: column('enum', 'ascii', 'ascii_bin'), order: 'convert' },
     { column: column('int', null, null), order: 'collate' },
     { column: column('__proto__', 'utf8mb4', '__proto__'), order: 'collate' },
-    { column: undefined, order: 'collate' },
+    { column: undefined, order: 'convert' },
   ])('returns $order for $column', ({ column, order }) => {
     expect(textOrderOf(column)).toBe(order);
   });

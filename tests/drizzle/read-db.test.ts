@@ -14,14 +14,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleSqlJs } from 'drizzle-orm/sql-js';
 import { integer as sqliteInteger, sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
 import initSqlJs from 'sql.js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, type Repository } from '../../src/index';
 import { createDrizzleRepository } from '../../src/drizzle/index';
 import { openPglite, uniqueTable, type TestDatabase } from '../postgres/pg-clients';
 import { MYSQL_URL, openMysql } from './mysql-leg';
-import { replicaBinaries, startReplica, type Replica } from '../postgres/replica';
+import { describeOnReplica } from '../postgres/replica';
 
 const notes = defineResource({
   name: 'notes',
@@ -169,64 +168,27 @@ describe('createDrizzleRepository with readDb', () => {
     });
   });
 
-  const binaries = replicaBinaries();
-  if (typeof binaries === 'string') {
-    if (process.env['PAGELOPE_REQUIRE_REPLICA'] === '1') {
-      it('makes a streaming replica (PAGELOPE_REQUIRE_REPLICA=1)', () => {
-        throw new Error(`PAGELOPE_REQUIRE_REPLICA=1, but no replica can be made here: ${binaries}`);
-      });
-      return;
-    }
-    it.skip(`readDb on a streaming replica: needs PostgreSQL's initdb, pg_ctl and pg_basebackup (${binaries})`);
-    return;
-  }
-  describe('on a streaming replica', () => {
-    let replica: Replica | undefined;
-    let primary: pg.Pool;
-    let standby: pg.Pool;
-    beforeAll(async () => {
-      replica = await startReplica(binaries);
-      primary = new pg.Pool({ connectionString: replica.primaryUrl({ remoteApply: true }), max: 2 });
-      standby = new pg.Pool({ connectionString: replica.replicaUrl, max: 2 });
-    }, 60_000);
-    afterAll(async () => {
-      await primary.end();
-      await standby.end();
-      await replica?.stop();
-    }, 60_000);
-
+  describeOnReplica('on a streaming replica', 'readDb on a streaming replica', (replica) => {
     it('reads on the replica (lagging while its replay is paused) and writes on the primary', async () => {
       const name = uniqueTable('notes');
-      await primary.query(createSql(name));
+      await replica.synced.query(createSql(name));
       const repository = createDrizzleRepository(notes, {
-        db: drizzleNodePg(primary),
-        readDb: drizzleNodePg(standby),
+        db: drizzleNodePg(replica.synced),
+        readDb: drizzleNodePg(replica.standby),
         table: notesTable(name),
       });
       await repository.create({ id: 'a', title: 'one', rank: 1 }); // waits until the replica applied it
-      await standby.query('SELECT pg_wal_replay_pause()');
-      for (let tries = 0; ; tries++) {
-        const { rows } = await standby.query('SELECT pg_get_wal_replay_pause_state() AS state');
-        if ((rows[0] as { state: string }).state === 'paused') break;
-        if (tries > 500) throw new Error('the replica did not pause');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      try {
+      await replica.whilePaused(async () => {
         // Committed locally: the replica does not replay it while paused.
-        const local = await primary.connect();
-        try {
-          await local.query('SET synchronous_commit = local');
-          await local.query(`INSERT INTO "${name}" VALUES ('b', 'new', 2)`);
-        } finally {
-          local.release();
-        }
+        await replica.primary.query(`INSERT INTO "${name}" VALUES ('b', 'new', 2)`);
         expect((await repository.list()).items.map((item) => item.id)).toEqual(['a']);
         expect(await repository.get('b')).toEqual({ id: 'b', title: 'new', rank: 2 });
-        const onReplica = createDrizzleRepository(notes, { db: drizzleNodePg(standby), table: notesTable(name) });
+        const onReplica = createDrizzleRepository(notes, {
+          db: drizzleNodePg(replica.standby),
+          table: notesTable(name),
+        });
         await expect(onReplica.create({ id: 'x', title: 'refused', rank: 0 })).rejects.toMatchObject({ code: '25006' });
-      } finally {
-        await standby.query('SELECT pg_wal_replay_resume()');
-      }
+      });
     });
   });
 });

@@ -36,12 +36,25 @@ describe('toOpenApi and the total modes', () => {
     expect(parameter({})).toBeUndefined();
   });
 
-  it('types total and totalPages as nullable and totalRelation as eq or approx', () => {
-    const page = documentOf({}).components.schemas['ThingPage'];
-    expect(page?.properties['total']?.type).toStrictEqual(['integer', 'null']);
-    expect(page?.properties['totalPages']?.type).toStrictEqual(['integer', 'null']);
-    expect(page?.properties['totalRelation']?.enum).toStrictEqual(['eq', 'approx']);
-  });
+  it.each([
+    ['no total option', {}, 'integer', false],
+    ["total 'exact'", { total: 'exact' }, 'integer', false],
+    ["total 'none'", { total: 'none' }, ['integer', 'null'], false],
+    ["total 'estimated'", { total: 'estimated' }, 'integer', true],
+    ["clientTotal ['none']", { clientTotal: ['none'] }, ['integer', 'null'], false],
+    ["clientTotal ['estimated']", { clientTotal: ['estimated'] }, 'integer', true],
+    ["total 'none' with clientTotal ['exact']", { total: 'none', clientTotal: ['exact'] }, ['integer', 'null'], false],
+    ["clientTotal ['none', 'estimated']", { clientTotal: ['none', 'estimated'] }, ['integer', 'null'], true],
+  ] as const)(
+    'types the page totals of a route with %s by the modes it may answer in',
+    (_name, options, type, relation) => {
+      const page = documentOf(options).components.schemas['ThingPage'];
+      expect(page?.properties['total']?.type).toStrictEqual(type);
+      expect(page?.properties['totalPages']?.type).toStrictEqual(type);
+      expect(page?.properties['totalRelation']?.enum).toStrictEqual(relation ? ['eq', 'approx'] : undefined);
+      expect(Object.keys(page?.properties ?? {}).includes('totalRelation')).toBe(relation);
+    },
+  );
 
   it.each([
     { items: [], total: null, page: 2, limit: 5, totalPages: null, hasNextPage: false, hasPreviousPage: true },

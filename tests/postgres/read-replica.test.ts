@@ -10,13 +10,13 @@
  * by .ci/run) turns the skip into a failure.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createResourceService, defineResource, parseListQuery, type Repository } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
 import { repositoryContract } from 'pagelope/testing';
 import { uniqueTable } from './pg-clients';
-import { replicaBinaries, startReplica, type Replica } from './replica';
+import { describeOnReplica } from './replica';
 
 const notes = defineResource({
   name: 'notes',
@@ -39,75 +39,18 @@ const tagged = defineResource({
   relations: { tags: { kind: 'many', resource: () => tags, field: 'noteId' } },
 });
 
-const binaries = replicaBinaries();
-const required = process.env['PAGELOPE_REQUIRE_REPLICA'] === '1';
-
-if (typeof binaries === 'string') {
-  if (required) {
-    it('makes a streaming replica (PAGELOPE_REQUIRE_REPLICA=1)', () => {
-      throw new Error(`PAGELOPE_REQUIRE_REPLICA=1, but no replica can be made here: ${binaries}`);
-    });
-  } else {
-    it.skip(`readClient on a streaming replica: needs PostgreSQL's initdb, pg_ctl and pg_basebackup (${binaries})`);
-  }
-} else {
-  describe('createPostgresRepository with readClient on a streaming replica', () => {
-    let replica: Replica | undefined;
-    const pools: pg.Pool[] = [];
-    /** The primary (commits do not wait for the replica), the replica, and the primary with remote_apply. */
-    let primary: pg.Pool;
-    let standby: pg.Pool;
-    let synced: pg.Pool;
-    const open = (url: string) => {
-      const pool = new pg.Pool({ connectionString: url, max: 4 });
-      pools.push(pool);
-      return pool;
-    };
-    beforeAll(async () => {
-      replica = await startReplica(binaries);
-      primary = open(replica.primaryUrl());
-      standby = open(replica.replicaUrl);
-      synced = open(replica.primaryUrl({ remoteApply: true }));
-    }, 60_000);
-    afterAll(async () => {
-      for (const pool of pools) await pool.end();
-      await replica?.stop();
-    }, 60_000);
-
+describeOnReplica(
+  'createPostgresRepository with readClient on a streaming replica',
+  'readClient on a streaming replica',
+  (replica) => {
+    const { whilePaused } = replica;
     const client = (pool: pg.Pool) => pool as unknown as SqlClient;
-    /** Waits until the replica has replayed everything the primary has written so far. */
-    const caughtUp = async () => {
-      const [{ lsn }] = (await primary.query('SELECT pg_current_wal_lsn()::text AS lsn')).rows as [{ lsn: string }];
-      for (let tries = 0; tries < 500; tries++) {
-        const { rows } = await standby.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]);
-        if ((rows[0] as { done: boolean }).done) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('the replica did not catch up');
-    };
-    /** Pauses the replica's replay (once it has caught up), runs `work`, then resumes it and waits for it. */
-    const whilePaused = async (work: () => Promise<void>) => {
-      await caughtUp();
-      await standby.query('SELECT pg_wal_replay_pause()');
-      for (let tries = 0; ; tries++) {
-        const { rows } = await standby.query('SELECT pg_get_wal_replay_pause_state() AS state');
-        if ((rows[0] as { state: string }).state === 'paused') break;
-        if (tries > 500) throw new Error('the replica did not pause');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      try {
-        await work();
-      } finally {
-        await standby.query('SELECT pg_wal_replay_resume()');
-        await caughtUp();
-      }
-    };
     const notesTable = async (): Promise<{ table: string; repository: Repository<Note> }> => {
       const table = uniqueTable('notes');
-      await synced.query(createTableSql(notes, { table }));
+      await replica.synced.query(createTableSql(notes, { table }));
       const repository = createPostgresRepository(notes, {
-        client: client(primary),
-        readClient: client(standby),
+        client: client(replica.primary),
+        readClient: client(replica.standby),
         table,
       });
       return { table, repository };
@@ -118,8 +61,8 @@ if (typeof binaries === 'string') {
       const { table, repository } = await notesTable();
       await repository.create(note('a', 'original', 1));
       await whilePaused(async () => {
-        await primary.query(`INSERT INTO "${table}" (id, title, rank, version) VALUES ('b', 'new', 2, 1)`);
-        await primary.query(`UPDATE "${table}" SET title = 'changed' WHERE id = 'a'`);
+        await replica.primary.query(`INSERT INTO "${table}" (id, title, rank, version) VALUES ('b', 'new', 2, 1)`);
+        await replica.primary.query(`UPDATE "${table}" SET title = 'changed' WHERE id = 'a'`);
         const page = await repository.list({ orderBy: [{ field: 'rank', direction: 'asc' }] });
         expect(page.items).toEqual([note('a', 'original', 1)]);
         expect(page.total).toBe(1);
@@ -138,7 +81,7 @@ if (typeof binaries === 'string') {
 
     it('writes on the primary: the replica refuses writes, and each write is on the primary before it replays', async () => {
       const { table, repository } = await notesTable();
-      const onReplica = createPostgresRepository(notes, { client: client(standby), table });
+      const onReplica = createPostgresRepository(notes, { client: client(replica.standby), table });
       await expect(onReplica.create(note('x', 'refused', 0))).rejects.toMatchObject({ code: '25006' });
       await whilePaused(async () => {
         await repository.create(note('a', 'one', 1));
@@ -149,7 +92,7 @@ if (typeof binaries === 'string') {
         await repository.deleteMany?.(['c']);
         await repository.create(note('d', 'gone', 6));
         await repository.delete('d');
-        const { rows } = await primary.query(`SELECT id, title FROM "${table}" ORDER BY id`);
+        const { rows } = await replica.primary.query(`SELECT id, title FROM "${table}" ORDER BY id`);
         expect(rows).toEqual([
           { id: 'a', title: 'three' },
           { id: 'b', title: 'bee' },
@@ -163,8 +106,8 @@ if (typeof binaries === 'string') {
       const { table, repository } = await notesTable();
       await repository.create(note('a', 'original', 1));
       await whilePaused(async () => {
-        await primary.query(`INSERT INTO "${table}" (id, title, rank, version) VALUES ('b', 'new', 2, 1)`);
-        await primary.query(`UPDATE "${table}" SET title = 'changed' WHERE id = 'a'`);
+        await replica.primary.query(`INSERT INTO "${table}" (id, title, rank, version) VALUES ('b', 'new', 2, 1)`);
+        await replica.primary.query(`UPDATE "${table}" SET title = 'changed' WHERE id = 'a'`);
         const seen = await repository.transaction?.(async (tx) => {
           const bound = tx.repository(repository);
           const page = await bound.list({ orderBy: [{ field: 'rank', direction: 'asc' }] });
@@ -181,9 +124,9 @@ if (typeof binaries === 'string') {
 
     it('filters by a relation with an EXISTS on the replica', async () => {
       const [noteTable, tagTable] = [uniqueTable('notes'), uniqueTable('tags')];
-      await synced.query(createTableSql(tagged, { table: noteTable }));
-      await synced.query(createTableSql(tags, { table: tagTable }));
-      const options = { client: client(primary), readClient: client(standby) };
+      await replica.synced.query(createTableSql(tagged, { table: noteTable }));
+      await replica.synced.query(createTableSql(tags, { table: tagTable }));
+      const options = { client: client(replica.primary), readClient: client(replica.standby) };
       const noteRepository = createPostgresRepository(tagged, { ...options, table: noteTable });
       const tagRepository = createPostgresRepository(tags, { ...options, table: tagTable });
       await noteRepository.createMany?.([
@@ -197,7 +140,7 @@ if (typeof binaries === 'string') {
           (item) => item.id,
         );
       await whilePaused(async () => {
-        await primary.query(`INSERT INTO "${tagTable}" (id, "noteId", label) VALUES ('t2', 'n2', 'red')`);
+        await replica.primary.query(`INSERT INTO "${tagTable}" (id, "noteId", label) VALUES ('t2', 'n2', 'red')`);
         expect(await red()).toEqual(['n1']);
       });
       expect(await red()).toEqual(['n1', 'n2']);
@@ -208,7 +151,7 @@ if (typeof binaries === 'string') {
       const service = createResourceService({ resource: notes, repository, transaction: true });
       await repository.create(note('a', 'original', 1));
       await whilePaused(async () => {
-        await primary.query(`UPDATE "${table}" SET title = 'changed', version = 2 WHERE id = 'a'`);
+        await replica.primary.query(`UPDATE "${table}" SET title = 'changed', version = 2 WHERE id = 'a'`);
         // Without If-Match the service reads the version to guard the write with: on the replica it would be 1.
         expect(await service.update('a', { title: 'mine' })).toMatchObject({ title: 'mine', version: 3 });
         expect(await service.update('a', { rank: 7 }, { ifMatch: '"3"' })).toMatchObject({ rank: 7, version: 4 });
@@ -220,7 +163,7 @@ if (typeof binaries === 'string') {
       afterAll(async () => {
         for (let i = 0; i < tables.length; i += 100) {
           const batch = tables.slice(i, i + 100).map((table) => `"${table}"`);
-          await primary.query(`DROP TABLE IF EXISTS ${batch.join(', ')}`);
+          await replica.primary.query(`DROP TABLE IF EXISTS ${batch.join(', ')}`);
         }
       }, 120_000);
       repositoryContract(
@@ -228,10 +171,10 @@ if (typeof binaries === 'string') {
         async (resource, records) => {
           const table = uniqueTable(resource.name);
           tables.push(table);
-          await synced.query(createTableSql(resource, { table }));
+          await replica.synced.query(createTableSql(resource, { table }));
           const repository = createPostgresRepository(resource, {
-            client: client(synced),
-            readClient: client(standby),
+            client: client(replica.synced),
+            readClient: client(replica.standby),
             table,
           });
           for (const record of records) await repository.create(record as never);
@@ -240,5 +183,5 @@ if (typeof binaries === 'string') {
         { numRuns: 10, readsAbsentNullableAsNull: true, relations: true },
       );
     });
-  });
-}
+  },
+);

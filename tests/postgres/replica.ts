@@ -7,6 +7,9 @@
  * The primary lists the standby in `synchronous_standby_names`, but commits wait for it only in sessions that ask
  * (`synchronous_commit = remote_apply`, see {@link Replica.primaryUrl}): the other sessions commit locally, so a test
  * can pause the standby's replay and write on the primary meanwhile.
+ *
+ * {@link describeOnReplica} is what a test file uses: one replica for its block, with pools and the helpers that make
+ * the replica lag, or a skip (a failure with PAGELOPE_REQUIRE_REPLICA=1) where none can be made.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
@@ -14,6 +17,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -164,4 +169,96 @@ export async function startReplica(binaries: Binaries): Promise<Replica> {
     },
     stop,
   };
+}
+
+/** The pools of the replica of a {@link describeOnReplica} block (set before its tests run), and its lag helpers. */
+export interface ReplicaPools {
+  /** The primary: commits do not wait for the replica. */
+  readonly primary: pg.Pool;
+  /** The replica (hot standby, read-only). */
+  readonly standby: pg.Pool;
+  /** The primary with `synchronous_commit = remote_apply`: each commit waits until the replica applied it. */
+  readonly synced: pg.Pool;
+  /** Waits until the replica has replayed everything the primary has written so far. */
+  caughtUp(): Promise<void>;
+  /** Pauses the replica's replay (once it has caught up), runs `work`, then resumes it and waits for it. */
+  whilePaused(work: () => Promise<void>): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A describe block `name` on a streaming replica of its own, started before its tests and stopped after them, its
+ * pools in `replica`. Where no replica can be made, a skipped test saying why (`what` names what it needs), or with
+ * `PAGELOPE_REQUIRE_REPLICA=1` (set by .ci/run) a failing one.
+ */
+export function describeOnReplica(name: string, what: string, body: (replica: ReplicaPools) => void): void {
+  const binaries = replicaBinaries();
+  if (typeof binaries === 'string') {
+    if (process.env['PAGELOPE_REQUIRE_REPLICA'] === '1') {
+      it('makes a streaming replica (PAGELOPE_REQUIRE_REPLICA=1)', () => {
+        throw new Error(`PAGELOPE_REQUIRE_REPLICA=1, but no replica can be made here: ${binaries}`);
+      });
+    } else it.skip(`${what}: needs PostgreSQL's initdb, pg_ctl and pg_basebackup (${binaries})`);
+    return;
+  }
+  describe(name, () => {
+    let replica: Replica | undefined;
+    const pools: pg.Pool[] = [];
+    const open = (url: string) => {
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      pools.push(pool);
+      return pool;
+    };
+    const state = {} as { primary: pg.Pool; standby: pg.Pool; synced: pg.Pool };
+    const caughtUp = async () => {
+      const { rows } = await state.primary.query('SELECT pg_current_wal_lsn()::text AS lsn');
+      const [{ lsn }] = rows as [{ lsn: string }];
+      for (let tries = 0; tries < 500; tries++) {
+        const done = await state.standby.query('SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]);
+        if ((done.rows[0] as { done: boolean }).done) return;
+        await sleep(20);
+      }
+      throw new Error('the replica did not catch up');
+    };
+    const whilePaused = async (work: () => Promise<void>) => {
+      await caughtUp();
+      await state.standby.query('SELECT pg_wal_replay_pause()');
+      for (let tries = 0; ; tries++) {
+        const { rows } = await state.standby.query('SELECT pg_get_wal_replay_pause_state() AS state');
+        if ((rows[0] as { state: string }).state === 'paused') break;
+        if (tries > 500) throw new Error('the replica did not pause');
+        await sleep(20);
+      }
+      try {
+        await work();
+      } finally {
+        await state.standby.query('SELECT pg_wal_replay_resume()');
+        await caughtUp();
+      }
+    };
+    beforeAll(async () => {
+      replica = await startReplica(binaries);
+      state.primary = open(replica.primaryUrl());
+      state.standby = open(replica.replicaUrl);
+      state.synced = open(replica.primaryUrl({ remoteApply: true }));
+    }, 60_000);
+    afterAll(async () => {
+      for (const pool of pools) await pool.end();
+      await replica?.stop();
+    }, 60_000);
+    body({
+      get primary() {
+        return state.primary;
+      },
+      get standby() {
+        return state.standby;
+      },
+      get synced() {
+        return state.synced;
+      },
+      caughtUp,
+      whilePaused,
+    });
+  });
 }

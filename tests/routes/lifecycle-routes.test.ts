@@ -101,6 +101,14 @@ describe('lifecycle routes', () => {
     expect(await statusOf(call('RESTORE', { id: 'nope' }))).toBe(404);
   });
 
+  it.each(['GET_LIST', 'GET_LIST_CURSOR'] as const)('reads the query of %s once, deleted= included', async (type) => {
+    const { call } = open({ [type]: { deleted: true, ...(type === 'GET_LIST' ? { linkHeader: false } : {}) } });
+    let reads = 0;
+    const query = new Proxy({ deleted: 'include', limit: '1' }, { ownKeys: (t) => (reads++, Reflect.ownKeys(t)) });
+    expect((await call(type, { query })).body).toMatchObject({ items: [{ id: 'n1' }] });
+    expect(reads).toBe(1);
+  });
+
   it('refuses deleted where the route does not enable it, and any unknown parameter of DELETE', async () => {
     const { call } = open();
     expect(await statusOf(call('GET_LIST', { query: 'deleted=include' }))).toBe(400);

@@ -108,13 +108,49 @@ describe('GET_LIST total modes', () => {
     });
   });
 
-  it.each([
-    ['no total option', true as const],
-    ['a route total without clientTotal', { total: 'none' } as const],
-  ])('answers a 400 for total= on a route with %s', async (_name, options) => {
-    const failure = await failureOf(get(listRoute(options), 'total=none'));
-    expect(failure.status).toBe(400);
-    expect(JSON.stringify(failure.message)).toMatch(/total/);
+  const NOT_TAKEN = 'total cannot be chosen on this route (no clientTotal option)';
+  const WITHOUT_CLIENT_TOTAL = [
+    ['no total option', true],
+    ['a route total without clientTotal', { total: 'none' }],
+  ] as const;
+  it.each(
+    WITHOUT_CLIENT_TOTAL.flatMap(([name, options]) =>
+      [
+        ['total=none', NOT_TAKEN],
+        ['total=', NOT_TAKEN],
+        ['total', NOT_TAKEN],
+        ['total=none&total=none', NOT_TAKEN],
+        ['total=&total=', NOT_TAKEN],
+        ['total=exact', NOT_TAKEN],
+        [{ total: ['none', 'none'] }, NOT_TAKEN],
+        ['total[]=x', 'unknown parameter "total[]"'],
+        ['total[eq]=none', 'unknown parameter "total[eq]"'],
+        [{ total: { x: 'none' } }, 'unknown parameter "total[x]"'],
+      ].map(([query, message]) => ({ name, options, query, message })),
+    ),
+  )('answers a 400 naming total for $query on a route with $name', async ({ options, query, message }) => {
+    expect(await failureOf(get(listRoute(options), query))).toStrictEqual({ status: 400, message: [message] });
+  });
+
+  it.each(['total[]=x', 'total[eq]=none', { 'total[]': 'x' }])(
+    'answers a 400 naming total for %o on a route with clientTotal',
+    async (query) => {
+      const failure = await failureOf(get(listRoute({ clientTotal: ['none'] }), query));
+      expect(failure.status).toBe(400);
+      expect(failure.message).toStrictEqual([expect.stringMatching(/^unknown parameter "total\[(eq)?\]"$/)]);
+    },
+  );
+
+  it('reads the query once, total= and the grammar from the same pass', async () => {
+    let reads = 0;
+    const query = new Proxy(
+      { total: 'none', limit: '2', 'n[gte]': '2' },
+      { ownKeys: (target) => (reads++, Reflect.ownKeys(target)) },
+    );
+    // Without the link header, which writes the query back into its links.
+    const reply = await get(listRoute({ clientTotal: ['none'], linkHeader: false }), query);
+    expect(reply.body).toMatchObject({ items: [{ id: 'i2' }, { id: 'i3' }], total: null, hasNextPage: true });
+    expect(reads).toBe(1);
   });
 
   it.each([
@@ -131,6 +167,26 @@ describe('GET_LIST total modes', () => {
   ])('throws a TypeError at definition for a bad %s', (_name, options, message) => {
     expect(() => listRoute(options as never)).toThrow(TypeError);
     expect(() => listRoute(options as never)).toThrow(message);
+  });
+
+  it.each([
+    ['no total option', { totalThreshold: 50 }],
+    ["total 'exact'", { total: 'exact', totalThreshold: 50 }],
+    ["total 'none'", { total: 'none', totalThreshold: 50 }],
+    ["a clientTotal without 'estimated'", { total: 'none', clientTotal: ['none', 'exact'], totalThreshold: 50 }],
+  ])('throws a TypeError at definition for totalThreshold with %s', (_name, options) => {
+    expect(() => listRoute(options as never)).toThrow(TypeError);
+    expect(() => listRoute(options as never)).toThrow(
+      /option "totalThreshold" of route GET_LIST needs total: 'estimated' or 'estimated' in clientTotal/,
+    );
+  });
+
+  it("takes totalThreshold where a client may choose 'estimated', and counts exactly otherwise", async () => {
+    const route = listRoute({ clientTotal: ['estimated', 'none'], totalThreshold: 2 });
+    expect((await get(route, '')).body).toMatchObject({ total: 5, totalPages: 3 });
+    expect((await get(route, '')).body).not.toHaveProperty('totalRelation');
+    expect((await get(route, 'total=none')).body).toMatchObject({ total: null });
+    expect((await get(route, 'total=estimated')).body).toMatchObject({ total: 5, totalRelation: 'eq' });
   });
 
   it('refuses the total options on other route types', () => {

@@ -61,4 +61,16 @@ describe('ResourceService.list total modes', () => {
     const error = await rejectionOf(serviceOf().service.list(input as never));
     expect(isHttpError(error) && error.statusCode).toBe(400);
   });
+
+  it.each([
+    ['without a mode', { totalThreshold: 2 }],
+    ["in 'exact' mode", { total: 'exact', totalThreshold: 2 }],
+    ["in 'none' mode", { total: 'none', totalThreshold: 2 }],
+  ] as const)('answers a 400 for totalThreshold %s', async (_name, input) => {
+    const error = await rejectionOf(serviceOf().service.list(input));
+    expect(isHttpError(error) && { status: error.statusCode, message: error.message }).toStrictEqual({
+      status: 400,
+      message: ["totalThreshold applies to total: 'estimated' only"],
+    });
+  });
 });

@@ -100,7 +100,7 @@ export interface TotalInput<TTotal extends TotalMode = TotalMode> {
   readonly total?: TTotal | undefined;
   /**
    * `'estimated'` mode: the count up to which the total is exact (an integer from 1 to `TOTAL_THRESHOLD.max`,
-   * default `TOTAL_THRESHOLD.default`, 1,000).
+   * default `TOTAL_THRESHOLD.default`, 1,000); in any other mode it is a 400, never silently ignored.
    */
   readonly totalThreshold?: number | undefined;
 }

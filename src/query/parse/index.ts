@@ -24,4 +24,10 @@
 // query-params -> read-query (the QuerySink type), read-or-json, field-params, filter-plan;
 // field-params -> filter-plan (types), model.
 export { OR_LIMITS } from './query-params';
-export { parseListQuery, parseCursorQuery } from './parse-list-query';
+export {
+  parseListQuery,
+  parseCursorQuery,
+  parseRouteListQuery,
+  parseRouteCursorQuery,
+  type RouteListQuery,
+} from './parse-list-query';

@@ -28,7 +28,42 @@ type Mode = 'page' | 'cursor';
  * await repository.list(query);
  */
 export function parseListQuery<TRecord>(query: unknown, resource: Resource<TRecord>): ListQuery<TRecord> {
-  const { normalized } = parse(query, resource as Resource, 'page');
+  return toListQuery(parse(query, resource as Resource, 'page').normalized, resource);
+}
+
+/** A route's list query, parsed in one pass with the values of the parameters the route reads itself. */
+export interface RouteListQuery<TQuery> {
+  readonly query: TQuery;
+  /** The values of the route's own parameters, by name, as sent (a parameter given twice has two). */
+  readonly own: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * {@link parseListQuery} for a route that reads some scalar parameters itself (`own`: `total`, `deleted`): one
+ * pass over the query gives the list query, without them, and their values.
+ *
+ * @throws HttpError 400 as {@link parseListQuery} does (`name[sub]` of an own parameter is unknown).
+ */
+export function parseRouteListQuery<TRecord>(
+  query: unknown,
+  resource: Resource<TRecord>,
+  own: ReadonlySet<string>,
+): RouteListQuery<ListQuery<TRecord>> {
+  const parsed = parse(query, resource as Resource, 'page', own);
+  return { query: toListQuery(parsed.normalized, resource), own: parsed.own };
+}
+
+/** {@link parseRouteListQuery} for a cursor route: {@link parseCursorQuery} with the route's own parameters. */
+export function parseRouteCursorQuery<TRecord>(
+  query: unknown,
+  resource: Resource<TRecord>,
+  own: ReadonlySet<string>,
+): RouteListQuery<CursorQuery<TRecord>> {
+  const parsed = parse(query, resource as Resource, 'cursor', own);
+  return { query: toCursorQuery(parsed.normalized, parsed.cursor, resource), own: parsed.own };
+}
+
+function toListQuery<TRecord>(normalized: NormalizedQuery, resource: Resource<TRecord>): ListQuery<TRecord> {
   const result = {
     page: normalized.page,
     limit: normalized.limit,
@@ -48,6 +83,14 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
  */
 export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRecord>): CursorQuery<TRecord> {
   const { normalized, cursor } = parse(query, resource as Resource, 'cursor');
+  return toCursorQuery(normalized, cursor, resource);
+}
+
+function toCursorQuery<TRecord>(
+  normalized: NormalizedQuery,
+  cursor: string | null,
+  resource: Resource<TRecord>,
+): CursorQuery<TRecord> {
   const result = {
     cursor,
     limit: normalized.limit,
@@ -59,8 +102,14 @@ export function parseCursorQuery<TRecord>(query: unknown, resource: Resource<TRe
   return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
 }
 
-function parse(query: unknown, resource: Resource, mode: Mode): { normalized: NormalizedQuery; cursor: string | null } {
-  const params = new QueryParams(filterPlanOf(resource), mode);
+interface Parsed {
+  readonly normalized: NormalizedQuery;
+  readonly cursor: string | null;
+  readonly own: ReadonlyMap<string, readonly string[]>;
+}
+
+function parse(query: unknown, resource: Resource, mode: Mode, own?: ReadonlySet<string>): Parsed {
+  const params = new QueryParams(filterPlanOf(resource), mode, own);
   readQuery(query, params);
   const groups = params.conditionGroups();
   const order = parseOrderText(params.orderBy, params.orderDirection, resource, params) ?? resource.defaultOrder;
@@ -78,7 +127,7 @@ function parse(query: unknown, resource: Resource, mode: Mode): { normalized: No
     cursorText || search || select || include || counts
       ? finishQuery({ page, limit, groups, order, search, select, include, counts }, cursorText, resource)
       : { page, limit, groups, order, after: null };
-  return { normalized, cursor: cursorText ? cursorText : null };
+  return { normalized, cursor: cursorText ? cursorText : null, own: params.ownParams() };
 }
 
 /** The public `search` and `select` of a query: present only when it has them. */

@@ -27,6 +27,8 @@ const SCALARS: ReadonlySet<string> = new Set([
   'counts',
 ]);
 
+const NO_OWN_PARAMS: ReadonlyMap<string, readonly string[]> = new Map();
+
 const MATCHES: ReadonlySet<string> = new Set(['any', 'all', 'none']);
 
 /** Bounds of the OR groups of one query. */
@@ -60,11 +62,23 @@ export class QueryParams implements QuerySink, ProblemSink {
   private problems: Problems | undefined;
   /** How the OR groups came: `or=<JSON>` or `or[<n>][<field>][<op>]` keys (one query may not mix them). */
   private orForm: 'json' | 'keys' | undefined;
+  /** The values of the route's own parameters (see `own`), by name; absent when the query has none. */
+  private ownValues: Map<string, string[]> | undefined;
 
+  /**
+   * `own` names the scalar parameters a route reads itself (`total`, `deleted`): their values are kept, as sent,
+   * for {@link ownParams}, not refused as unknown.
+   */
   constructor(
     private readonly plan: FilterPlan,
     private readonly mode: 'page' | 'cursor',
+    private readonly own?: ReadonlySet<string>,
   ) {}
+
+  /** The values of the route's own parameters, by name, in the order sent (a parameter given twice has two). */
+  ownParams(): ReadonlyMap<string, readonly string[]> {
+    return this.ownValues ?? NO_OWN_PARAMS;
+  }
 
   add(message: string): void {
     (this.problems ??= new Problems()).add(message);
@@ -86,7 +100,8 @@ export class QueryParams implements QuerySink, ProblemSink {
     if (!entry) {
       if (name === 'or')
         return this.once(`or[${sub}]`, `or[${sub}]: write a condition as or[<n>][<field>][<operator>]`);
-      if (SCALARS.has(name)) return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
+      if (SCALARS.has(name) || this.own?.has(name) === true)
+        return this.once(`${name}[${sub}]`, `unknown parameter ${quote(`${name}[${sub}]`)}`);
       const relation = sub === 'match' ? this.plan.relations.get(name) : undefined;
       if (relation) return this.matchParam(relation, value);
       return this.once(`field:${name}`, `${name}[${sub}]: ${quote(name)} is not a filterable field`);
@@ -272,6 +287,10 @@ export class QueryParams implements QuerySink, ProblemSink {
         if (this.orForm === 'keys') return this.once('or', MIXED_OR);
         break;
       default:
+        if (this.own?.has(name) === true) {
+          const values = (this.ownValues ??= new Map());
+          return void values.set(name, [...(values.get(name) ?? []), value]);
+        }
         known = false;
     }
     this.once(name, known ? `${name} must not be repeated` : `unknown parameter ${quote(name)}`);

@@ -145,22 +145,17 @@ export interface components {
     /** @description One page of records with the page metadata. */
     UserPage: {
       items: (components['schemas']['User'] | components['schemas']['UserSelected'])[];
-      /** @description Records matching the filter, across all pages: null in the 'none' total mode, an estimate when `totalRelation` is 'approx'. */
-      total: number | null;
+      /** @description Records matching the filter, across all pages. */
+      total: number;
       /** @description This page, from 1. */
       page: number;
       /** @description Records per page used for this response. */
       limit: number;
-      /** @description Number of pages from `total` as reported; 0 when nothing matches, null in the 'none' total mode. */
-      totalPages: number | null;
+      /** @description Number of pages from `total` as reported; 0 when nothing matches. */
+      totalPages: number;
       /** @description Whether a next page exists (exact in every total mode). */
       hasNextPage: boolean;
       hasPreviousPage: boolean;
-      /**
-       * @description The 'estimated' total mode only: whether `total` is exact (`eq`) or the store's estimate (`approx`).
-       * @enum {string}
-       */
-      totalRelation?: 'eq' | 'approx';
     };
     /** @description One page of a cursor listing. */
     UserCursorPage: {
