@@ -41,6 +41,7 @@ export async function exchange(
     ...request.headers,
   };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const sent = { op: request.op, method: request.method, path: request.path, correlationId, startedAt };
   try {
     const response = await fetch(`${base}${request.path}`, {
       method: request.method,
@@ -58,11 +59,7 @@ export async function exchange(
     const envelope = body as { statusCode?: unknown; correlationID?: unknown } | undefined;
     return {
       exchange: {
-        op: request.op,
-        method: request.method,
-        path: request.path,
-        correlationId,
-        startedAt,
+        ...sent,
         ms: Date.now() - startedAt,
         status: response.status,
         echoedId: response.headers.get('x-correlation-id'),
@@ -78,11 +75,7 @@ export async function exchange(
   } catch (error) {
     return {
       exchange: {
-        op: request.op,
-        method: request.method,
-        path: request.path,
-        correlationId,
-        startedAt,
+        ...sent,
         ms: Date.now() - startedAt,
         status: undefined,
         echoedId: null,
