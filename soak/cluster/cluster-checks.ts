@@ -126,9 +126,9 @@ export function checkCluster(findings: ClusterFindings): Check[] {
       detail: `${ledger.missedGets.length}${sample(ledger.missedGets)}`,
     },
     {
-      name: 'If-Match updates never 412 on a record without an uncertain write',
-      pass: ledger.unexpectedConflicts.length === 0,
-      detail: `${ledger.unexpectedConflicts.length}${sample(ledger.unexpectedConflicts)}`,
+      name: 'If-Match updates and deletes of a live record without an uncertain write never refused (412, 404)',
+      pass: ledger.refusedWrites.length === 0,
+      detail: `${ledger.refusedWrites.length}${sample(ledger.refusedWrites)}`,
     },
     {
       name: `the shared limit within 5 % of ${findings.rateLimitMax} while Redis is up`,

@@ -20,8 +20,8 @@ export interface ClusterLedger {
   readonly ambiguousCreates: Set<string>;
   /** Usernames of creates answered with a 4xx: they must not exist. */
   readonly rejectedCreates: Set<string>;
-  /** If-Match updates answered 412 on a record none of whose writes was uncertain. */
-  readonly unexpectedConflicts: string[];
+  /** Updates (If-Match) and deletes of a client's own live record refused with a 4xx (412, 404, ...): none may be. */
+  readonly refusedWrites: string[];
   /** Gets of an acknowledged, undeleted record that answered 404 (a replica's lag not covered by the primary). */
   readonly missedGets: string[];
 }
@@ -32,7 +32,7 @@ export function createClusterLedger(): ClusterLedger {
     acknowledged: new Map(),
     ambiguousCreates: new Set(),
     rejectedCreates: new Set(),
-    unexpectedConflicts: [],
+    refusedWrites: [],
     missedGets: [],
   };
 }

@@ -101,13 +101,14 @@ export async function runTraffic(
           const body = result.body as { version: number };
           Object.assign(record, { age, version: body.version, etag: result.etag ?? record.etag });
         } else if (isAmbiguous(status)) record.uncertain = true;
-        else if (status === 412) ledger.unexpectedConflicts.push(result.exchange.correlationId);
+        else ledger.refusedWrites.push(`${result.exchange.correlationId} ${status}`);
       } else if (live.length > 0) {
         const record = pick(live);
         const result = await send({ op: 'delete', method: 'DELETE', path: `/users/${record.id}` });
         if (result.exchange.status === 204)
           Object.assign(record, { deleted: true, version: record.version + 1 }); // a soft delete is a write: one version more
         else if (isAmbiguous(result.exchange.status)) record.uncertain = true;
+        else ledger.refusedWrites.push(`${result.exchange.correlationId} ${result.exchange.status}`);
       } else await send({ op: 'list', method: 'GET', path: pick(LISTS) });
     }
   };

@@ -58,6 +58,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
   const redis = await ownRedis();
   const instances: ClusterInstance[] = [];
   let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
+  let kept = false;
   try {
     await redis.start();
     const primaryUrl = replica.primaryUrl();
@@ -131,11 +132,13 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       loggedBy: loggedBy(instances),
       unexpectedExits: instances.flatMap((instance) => instance.unexpectedExits),
     };
+    const checks = checkCluster(findings);
+    kept = checks.some((check) => !check.pass); // the logs of a failed run stay for a look
     return {
       options,
       balancer: balancer.description,
       findings,
-      checks: checkCluster(findings),
+      checks,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -143,7 +146,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     await balancer?.stop();
     await redis.stop();
     await replica.stop();
-    rmSync(folder, { recursive: true, force: true });
+    if (kept) say(`instance logs kept in ${folder}`);
+    else rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -173,7 +173,7 @@ describe('checkCluster', () => {
       (f) => ({ ...f, stored: [...f.stored, { id: 'i5', username: 'u1', age: 30, version: 2, deleted: false }] }),
     ],
     ['a get of an acknowledged record answered 404', /never 404/, (f) => (f.ledger.missedGets.push('g'), f)],
-    ['an If-Match conflict on a certain record', /never 412/, (f) => (f.ledger.unexpectedConflicts.push('p'), f)],
+    ['an If-Match update of a certain record refused', /never refused/, (f) => (f.ledger.refusedWrites.push('p'), f)],
     [
       'a probe 6 % over the limit',
       /shared limit/,
