@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientErrorListener } from 'pagelope/node';
-import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
+import { KEEP_ALIVE_TIMEOUT_MS, serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { createApp } from './app';
 
 export type { ListenOptions, RunningServer };
@@ -13,6 +13,7 @@ export function listen(options: ListenOptions = {}): Promise<RunningServer> {
   // Slow clients cannot hold a connection: the whole request within 30 s, its headers too.
   server.requestTimeout = 30_000;
   server.headersTimeout = 30_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Requests Node's parser refuses (headers over the limit: 431, a request timeout: 408) get the envelope too.
   server.on('clientError', clientErrorListener());
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { nodeErrorHandler } from 'pagelope/hono';
 import { clientErrorListener } from 'pagelope/node';
-import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
+import { KEEP_ALIVE_TIMEOUT_MS, serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { createApp } from './app';
 
 export type { ListenOptions, RunningServer };
@@ -20,7 +20,10 @@ const TIMEOUT_MS = 30_000;
 export function listen(options: ListenOptions = {}): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', ...demoOptions } = options;
   const listener = getRequestListener(createApp(demoOptions).fetch, { errorHandler: nodeErrorHandler });
-  const server = createServer({ requestTimeout: TIMEOUT_MS, headersTimeout: TIMEOUT_MS }, listener);
+  const server = createServer(
+    { requestTimeout: TIMEOUT_MS, headersTimeout: TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+    listener,
+  );
   server.on('clientError', clientErrorListener());
   return new Promise((resolve, reject) => {
     server.once('error', reject);

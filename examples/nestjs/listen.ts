@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AbstractHttpAdapter } from '@nestjs/core';
-import { serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
+import { KEEP_ALIVE_TIMEOUT_MS, serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { createApp } from './app';
 
 export type { ListenOptions, RunningServer };
@@ -10,6 +10,7 @@ export type { ListenOptions, RunningServer };
 export async function listen(options: ListenOptions = {}, adapter?: AbstractHttpAdapter): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', ...demoOptions } = options;
   const app = await createApp(demoOptions, adapter);
+  (app.getHttpServer() as Server).keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await app.listen(port, host);
   const bound = ((app.getHttpServer() as Server).address() as AddressInfo).port;
   return {

@@ -20,3 +20,10 @@ export interface RunningServer {
 export function serverUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
+
+/**
+ * How long an idle keep-alive connection stays open: 72 s, Fastify's default, rather than Node's 5 s. Behind a
+ * balancer that reuses its connections to the instances (haproxy drops its idle ones after 5 s), an instance must not
+ * close one first: a request the balancer sends as the instance closes it gets no answer.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
