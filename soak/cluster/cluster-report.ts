@@ -20,6 +20,7 @@ export function formatCluster(result: ClusterResult): string {
     const key = item.status === undefined ? 'no answer' : `${item.status}${item.balancer ? ` (${item.balancer})` : ''}`;
     byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
   }
+  const runStart = Math.min(...exchanges.map((item) => item.startedAt));
   const during = (start: number, end: number) =>
     exchanges.filter((item) => item.startedAt >= start && item.startedAt <= end);
   const lines = [
@@ -44,10 +45,9 @@ export function formatCluster(result: ClusterResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...windows.map((window) => {
       const items = during(window.start, window.end);
-      const start = Math.min(...exchanges.map((item) => item.startedAt));
       const errors = items.filter((item) => (item.status ?? 0) >= 500).length;
       const cut = items.filter((item) => item.status === undefined).length;
-      return `| ${window.name} | ${((window.start - start) / 1000).toFixed(1)} | ${((window.end - window.start) / 1000).toFixed(1)} | ${items.length} | ${errors} | ${cut} | ${latency(items)} | ${window.detail} |`;
+      return `| ${window.name} | ${((window.start - runStart) / 1000).toFixed(1)} | ${((window.end - window.start) / 1000).toFixed(1)} | ${items.length} | ${errors} | ${cut} | ${latency(items)} | ${window.detail} |`;
     }),
     '',
     '| probe | Redis | sent | accepted | 429 | other | ms |',

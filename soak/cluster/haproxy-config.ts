@@ -14,9 +14,9 @@ export interface Backend {
  * on in `x-forwarded-for`, which the instances trust from loopback.
  */
 export function haproxyConfig(port: number, backends: readonly Backend[]): string {
-  const envelope = (status: number, error: string) =>
+  const envelope = (status: number) =>
     `http-error status ${status} content-type "application/json; charset=utf-8" ` +
-    `lf-string "{\\"statusCode\\":503,\\"message\\":\\"No instance could answer\\",\\"error\\":\\"${error}\\",` +
+    `lf-string "{\\"statusCode\\":503,\\"message\\":\\"No instance could answer\\",\\"error\\":\\"Service Unavailable\\",` +
     `\\"timestamp\\":%[date,mul(1000)],\\"correlationID\\":%[var(txn.cid),json(utf8s)]}" ` +
     'hdr retry-after 1 hdr x-correlation-id "%[var(txn.cid)]" hdr x-balancer haproxy';
   return [
@@ -35,9 +35,9 @@ export function haproxyConfig(port: number, backends: readonly Backend[]): strin
     '  retries 3',
     '  option redispatch 1',
     '  option forwardfor',
-    `  ${envelope(502, 'Service Unavailable')}`,
-    `  ${envelope(503, 'Service Unavailable')}`,
-    `  ${envelope(504, 'Service Unavailable')}`,
+    `  ${envelope(502)}`,
+    `  ${envelope(503)}`,
+    `  ${envelope(504)}`,
     'frontend api',
     `  bind 127.0.0.1:${port}`,
     '  http-request set-var(txn.cid) req.hdr(x-correlation-id)',
