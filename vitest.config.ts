@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import {
+  DATE_FILES,
+  DIST_FILES,
+  EXTENDED_FILES,
+  SERVER_FILES,
+  SMOKE_FILES,
+  SMOKE_ONLY_FILES,
+  UNIT_FOLDERS,
+} from './tests/projects';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -35,67 +44,77 @@ const fromDist = aliasOf((entry) => {
   return typeof target === 'string' ? target : target?.import?.default;
 });
 
-/** The quick benchmark runs in CI as a step of its own (`vitest.bench.config.ts`), not in `npm test`. */
-const BENCH = 'tests/bench/**';
-/**
- * The docs-snippet tests of the adapters run each snippet with `node --import tsx` and type-check it with tsc, which
- * resolve `pagelope` to the sources through tsconfig.json whatever the project: against `dist/` they would run the
- * very same thing again.
- */
-const ADAPTER_DOCS = 'tests/adapters/**/*docs.test.ts';
+const UNIT = UNIT_FOLDERS.map((folder) => `tests/${folder}/**/*.test.ts`);
+const ALWAYS_EXCLUDED = ['**/node_modules/**', 'tests/bench/**'];
 
+/**
+ * What each project shares: the fast-check seed of tests/setup.ts, and one module graph per worker, not per file
+ * (`isolate: false`): each file's imports (and PGlite's WebAssembly) load once per worker. No test file stubs a
+ * global it does not restore or patches a module; tests/setup.ts resets the fast-check configuration before every file.
+ */
+const shared = { setupFiles: ['tests/setup.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 30_000 } as const;
+
+/**
+ * The test projects (tests/projects.ts says which file is in which). `npm test` runs `unit`, `src` and `smoke`;
+ * `npm run test:all` those and then `extended`, `dist` and `servers` with every server this machine has
+ * (scripts/test.mjs, scripts/services.mjs); `npm run test:dates` the `dates` project.
+ */
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two workers even on two cores (vitest's default there is one): many tests wait on sockets, timers and child
-    // processes, and the type check runs beside them.
+    // processes.
     maxWorkers: 2,
+    // The default reporter, then the 15 slowest files of the run (CI and `npm test` print it at the end).
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
       {
-        // Every test against the sources, type tests included.
+        // Pure tests of the core against the sources, and every type test: seconds (`npm run test:unit`).
         resolve: { alias: fromSource },
         test: {
-          name: 'src',
-          include: ['tests/**/*.test.ts'],
-          exclude: ['**/node_modules/**', BENCH],
-          setupFiles: ['tests/setup.ts'],
-          // Under npm test: the declarations build beside the tests (scripts/test.mjs).
-          globalSetup: ['tests/global-setup.ts'],
-          // One module graph per worker, not per file: each file's imports (and PGlite's WebAssembly) load once per
-          // worker. No test file stubs a global it does not restore or patches a module; tests/setup.ts resets the
-          // fast-check configuration before every file.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...shared,
+          name: 'unit',
+          include: UNIT,
+          exclude: ALWAYS_EXCLUDED,
           typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
       {
-        // The framework examples and the export snapshot again, against the built package (`npm run build` first).
-        resolve: { alias: fromDist },
+        // The rest of npm test against the sources: stores, services, adapters, examples, docs, over real HTTP.
+        resolve: { alias: fromSource },
         test: {
-          name: 'dist',
-          include: [
-            'tests/examples/**/*.test.ts',
-            'tests/adapters/**/*.test.ts',
-            'tests/exports.test.ts',
-            // The built client against the four demos on the built package.
-            'tests/client/client-demo.test.ts',
-            // The built refine provider against the four demos on the built package.
-            'tests/refine/refine-demo.test.ts',
-            // The built pagelope/testing suite against a repository written on the built pagelope and pagelope/kit.
-            'tests/kit/array-repository.test.ts',
-          ],
-          exclude: ['**/node_modules/**', ADAPTER_DOCS],
-          setupFiles: ['tests/setup.ts'],
-          // One module graph per worker, not per file: each file's imports (and PGlite's WebAssembly) load once per
-          // worker. No test file stubs a global it does not restore or patches a module; tests/setup.ts resets the
-          // fast-check configuration before every file.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          ...shared,
+          name: 'src',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...ALWAYS_EXCLUDED, ...UNIT, ...EXTENDED_FILES, ...SMOKE_ONLY_FILES, 'tests/smoke/**'],
         },
+      },
+      {
+        // The built package on every supported Node line: every entry in ESM and CJS, each adapter's HTTP contract
+        // on memory, the repository contract on PGlite (`npm run build` first; npm test builds).
+        resolve: { alias: fromDist },
+        test: { ...shared, name: 'smoke', include: SMOKE_FILES, exclude: ALWAYS_EXCLUDED },
+      },
+      {
+        // npm run test:all only: what needs a server, a browser, a replica, Redis or long runs.
+        resolve: { alias: fromSource },
+        test: { ...shared, name: 'extended', include: EXTENDED_FILES, exclude: ALWAYS_EXCLUDED },
+      },
+      {
+        // npm run test:all only: the examples, clients and adapters again against the built package.
+        resolve: { alias: fromDist },
+        test: { ...shared, name: 'dist', include: DIST_FILES, exclude: [...ALWAYS_EXCLUDED, ...SMOKE_FILES] },
+      },
+      {
+        // npm run test:all only: the files with server legs again, for those legs alone (PAGELOPE_LEGS=servers).
+        resolve: { alias: fromSource },
+        test: { ...shared, name: 'servers', include: SERVER_FILES, exclude: [...ALWAYS_EXCLUDED, ...EXTENDED_FILES] },
+      },
+      {
+        // npm run test:dates: the date tests, which CI runs in UTC beside the whole suite in Asia/Kolkata.
+        resolve: { alias: fromSource },
+        test: { ...shared, name: 'dates', include: DATE_FILES, exclude: ALWAYS_EXCLUDED },
       },
     ],
   },

@@ -16,7 +16,14 @@ import type { FieldDef, Resource } from 'pagelope/kit';
 import { createDrizzleRepository, type DrizzlePgDatabase } from '../../src/drizzle/index';
 import { createTableSql, toSnakeCase } from '../../src/postgres/index';
 import type { RepositoryFactory } from 'pagelope/testing';
-import { DATABASE_URL, openPglite, openServer, uniqueTable, type TestDatabase } from '../postgres/pg-clients';
+import {
+  DATABASE_URL,
+  EMBEDDED_LEGS,
+  openPglite,
+  openServer,
+  uniqueTable,
+  type TestDatabase,
+} from '../postgres/pg-clients';
 
 /** A leg: its database, and the Drizzle database over the same client. */
 export interface DrizzleLeg {
@@ -28,16 +35,17 @@ export interface DrizzleLeg {
 
 /** The legs of this run as `[name, open]`. */
 function legs(): [string, () => Promise<DrizzleLeg>][] {
-  const found: [string, () => Promise<DrizzleLeg>][] = [
-    [
+  const found: [string, () => Promise<DrizzleLeg>][] = [];
+  if (EMBEDDED_LEGS) {
+    found.push([
       'PGlite',
       async () => {
         const database = await openPglite();
         const drizzleWith = (config: DrizzleConfig) => drizzlePglite(database.client as unknown as PGlite, config);
         return { database, db: drizzleWith({}), drizzleWith };
       },
-    ],
-  ];
+    ]);
+  }
   const url = DATABASE_URL;
   if (url) {
     found.push([
@@ -129,3 +137,4 @@ export function describeDrizzleLegs(
     });
   }
 }
+

@@ -27,6 +27,7 @@ import type { FieldDef, Resource } from 'pagelope/kit';
 import type { RepositoryFactory } from 'pagelope/testing';
 import { createDrizzleRepository, type DrizzleSQLiteDatabase } from '../../src/drizzle/index';
 import { toSnakeCase } from '../../src/postgres/index';
+import { EMBEDDED_LEGS } from '../postgres/pg-clients';
 
 /** An open SQLite leg: the Drizzle database and a way to run DDL on it. */
 export interface SqliteLeg {
@@ -133,6 +134,8 @@ export function describeSqliteLeg(
       : options.functions === false
         ? 'SQLite (sql.js, no JavaScript functions)'
         : 'SQLite (sql.js)';
+  // Under PAGELOPE_LEGS=servers (npm run test:extended) the embedded legs ran already in npm test.
+  if (!EMBEDDED_LEGS) return;
   describe(name, () => {
     let leg: SqliteLeg | undefined;
     beforeAll(async () => {

@@ -82,11 +82,20 @@ export async function openServer(url: string): Promise<TestDatabase> {
 }
 
 /** The databases of this run: PGlite, plus the server when DATABASE_URL is set. */
-export const DATABASE_URL = process.env['DATABASE_URL'];
+export const DATABASE_URL = process.env['DATABASE_URL'] || undefined;
 
-/** The legs of this run as `[name, open]`: PGlite (with pg_trgm when asked), and the server when DATABASE_URL is set. */
+/**
+ * Whether this run declares the embedded legs (PGlite, SQLite): not under PAGELOPE_LEGS=servers, which
+ * `npm run test:extended` sets to run the files of tests/postgres and tests/drizzle again for their server legs alone.
+ */
+export const EMBEDDED_LEGS = process.env['PAGELOPE_LEGS'] !== 'servers';
+
+/**
+ * The legs of this run as `[name, open]`: PGlite (with pg_trgm when asked) unless {@link EMBEDDED_LEGS} is false, and
+ * the server when DATABASE_URL is set.
+ */
 export function testDatabases(options: OpenPgliteOptions = {}): [string, () => Promise<TestDatabase>][] {
-  const legs: [string, () => Promise<TestDatabase>][] = [['PGlite', () => openPglite(options)]];
+  const legs: [string, () => Promise<TestDatabase>][] = EMBEDDED_LEGS ? [['PGlite', () => openPglite(options)]] : [];
   const serverUrl = DATABASE_URL;
   if (serverUrl) legs.push(['PostgreSQL server', () => openServer(serverUrl)]);
   return legs;

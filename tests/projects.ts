@@ -1,0 +1,84 @@
+/**
+ * Which test file runs in which vitest project (vitest.config.ts), and so under which command:
+ * - `unit` (`npm run test:unit`, part of `npm test`): the folders of {@link UNIT_FOLDERS} and every type test;
+ * - `src` (`npm test`): every other test file against the sources, but {@link EXTENDED_FILES} and
+ *   {@link SMOKE_ONLY_FILES};
+ * - `smoke` (`npm test`, and alone on each other Node line in CI): {@link SMOKE_FILES} against the built package;
+ * - `extended` (`npm run test:all`): {@link EXTENDED_FILES}, what needs a server, a browser or long runs;
+ * - `dist` (`npm run test:all`): {@link DIST_FILES} again against the built package;
+ * - `servers` (`npm run test:all`): {@link SERVER_FILES} again for their server legs alone (PAGELOPE_LEGS=servers);
+ * - `dates` (`npm run test:dates`): {@link DATE_FILES}, which CI runs in UTC beside the whole suite in Asia/Kolkata.
+ * Plain data, read by vitest.config.ts, scripts/test.mjs and tests/projects.test.ts.
+ */
+
+/** Folders of tests/ whose files are pure, fast tests of the core (no socket, no database, no child process). */
+export const UNIT_FOLDERS: readonly string[] = [
+  'internal',
+  'errors',
+  'fields',
+  'resource',
+  'pagination',
+  'query',
+  'hooks',
+  'http',
+  'routes',
+];
+
+/**
+ * Files `npm test` leaves to `npm run test:all`: they need a server (a streaming replica, Redis), a browser, the
+ * declarations build, or run long (Prism's proxy over every operation).
+ */
+export const EXTENDED_FILES: readonly string[] = [
+  'tests/openapi/prism-contract.test.ts',
+  'tests/postgres/read-replica.test.ts',
+  'tests/drizzle/read-db.test.ts',
+  'tests/deployment/**/*.test.ts',
+  'tests/browser/**/*.test.ts',
+  'tests/declarations.test.ts',
+];
+
+/** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
+export const SMOKE_ONLY_FILES: readonly string[] = ['tests/adapters/*/http.test.ts'];
+
+/** The smoke project: every entry in ESM and CJS, each adapter's HTTP contract, the repository contract on PGlite. */
+export const SMOKE_FILES: readonly string[] = ['tests/smoke/**/*.test.ts', ...SMOKE_ONLY_FILES];
+
+/** Run again against the built package by `npm run test:all` (the docs-snippet tests run the sources either way). */
+export const DIST_FILES: readonly string[] = [
+  'tests/examples/**/*.test.ts',
+  'tests/adapters/*/correlation.test.ts',
+  'tests/adapters/*/openapi.test.ts',
+  'tests/adapters/*/report-error.test.ts',
+  'tests/client/client-demo.test.ts',
+  'tests/refine/refine-demo.test.ts',
+  'tests/kit/array-repository.test.ts',
+];
+
+/**
+ * The files whose legs include a database server (PostgreSQL, MariaDB): `npm run test:extended` runs them again with
+ * PAGELOPE_LEGS=servers, which leaves out their embedded legs (PGlite, SQLite) that `npm test` ran.
+ */
+export const SERVER_FILES: readonly string[] = ['tests/postgres/**/*.test.ts', 'tests/drizzle/**/*.test.ts'];
+
+/**
+ * The tests of dates, calendar dates and time stamps on every store: nothing may depend on the process's time zone,
+ * so CI runs the whole suite with TZ=Asia/Kolkata and these again in UTC.
+ */
+export const DATE_FILES: readonly string[] = [
+  'tests/query/model/iso-date.test.ts',
+  'tests/fields/introspect-fields.test.ts',
+  'tests/service/date-bounds.test.ts',
+  'tests/postgres/integer-ids-and-iso-dates.test.ts',
+  'tests/postgres/timestamp-text.test.ts',
+  'tests/postgres/sql-values.test.ts',
+  'tests/postgres/existing-schema.test.ts',
+  'tests/postgres/table-catalog.test.ts',
+  'tests/postgres/column-names.test.ts',
+  'tests/postgres/compile-keyset.test.ts',
+  'tests/drizzle/sqlite-repository.test.ts',
+  'tests/drizzle/mysql-repository.test.ts',
+  'tests/drizzle/mysql-sql-dialect.test.ts',
+  'tests/drizzle/mysql-field-schema.test.ts',
+  'tests/drizzle/resource-from-table.test.ts',
+  'tests/drizzle/sql/create-sql-repository.test.ts',
+];
