@@ -87,9 +87,7 @@ async function redis() {
 function chromium() {
   const given = process.env['CHROMIUM_PATH'];
   const path =
-    given ||
-    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate)) ||
-    undefined;
+    given || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate)) || undefined;
   if (path && existsSync(path)) return { found: `Chromium at ${path}`, env: { CHROMIUM_PATH: path } };
   return {
     missing: `the browser test of the docs page: no Chromium at ${given || '/usr/bin/chromium'} (apt-get install chromium, or set CHROMIUM_PATH)`,
@@ -100,7 +98,8 @@ function replica() {
   try {
     const bindir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
     const absent = ['initdb', 'pg_ctl', 'pg_basebackup'].filter((tool) => !existsSync(join(bindir, tool)));
-    if (absent.length === 0) return { found: `PostgreSQL's server programs in ${bindir} (the streaming replica)`, env: {} };
+    if (absent.length === 0)
+      return { found: `PostgreSQL's server programs in ${bindir} (the streaming replica)`, env: {} };
     return { missing: `the streaming replica legs: ${absent.join(', ')} missing from ${bindir}` };
   } catch {
     return { missing: "the streaming replica legs: pg_config is not on the PATH (PostgreSQL's server programs)" };

@@ -36,7 +36,9 @@ function quick() {
   if (built !== 0) return built;
   const status = vitest(['--project', 'unit', '--project', 'src', '--project', 'smoke', ...extra]);
   const left = [
-    process.env['DATABASE_URL'] ? undefined : 'the PostgreSQL server legs: set DATABASE_URL=postgres://user@host:port/db',
+    process.env['DATABASE_URL']
+      ? undefined
+      : 'the PostgreSQL server legs: set DATABASE_URL=postgres://user@host:port/db',
     process.env['MYSQL_URL'] ? undefined : 'the MariaDB legs: set MYSQL_URL=mysql://user@host:port/db',
     'the streaming replica, the Redis outages, Chromium, Prism, the declarations and the dist reruns: npm run test:extended',
   ].filter(Boolean);

@@ -26,7 +26,7 @@ export const UNIT_FOLDERS: readonly string[] = [
 
 /**
  * Files `npm test` leaves to `npm run test:all`: they need a server (a streaming replica, Redis), a browser, the
- * declarations build, or run long (Prism's proxy over every operation).
+ * declarations build, or run long (Prism's proxy over every operation, the client generators).
  */
 export const EXTENDED_FILES: readonly string[] = [
   'tests/openapi/prism-contract.test.ts',
@@ -35,6 +35,8 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/deployment/**/*.test.ts',
   'tests/browser/**/*.test.ts',
   'tests/declarations.test.ts',
+  // Three code generators run on the OpenAPI document in child processes (about 12 s).
+  'tests/generated-clients/**/*.test.ts',
 ];
 
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */

@@ -99,7 +99,10 @@ describe('package.json exports', () => {
       const entry = pkg.exports[key] as { import: Conditions; require: Conditions };
       for (const conditions of [entry.import, entry.require]) {
         expect(Object.keys(conditions)).toEqual(['types', 'default']);
-        expect(existsSync(join(DIST, '..', conditions.default)), `${conditions.default} (run npm run build first)`).toBe(true);
+        expect(
+          existsSync(join(DIST, '..', conditions.default)),
+          `${conditions.default} (run npm run build first)`,
+        ).toBe(true);
       }
     },
   );
