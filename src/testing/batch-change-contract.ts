@@ -60,7 +60,7 @@ const whereArbitrary = fc.option(
  * a 400 that changes nothing.
  */
 export function batchChangeContract(context: ContractContext): void {
-  const { STORED, assertParameters } = context;
+  const { STORED, assertParameters, rows } = context;
   const update = (ctx: BatchSkipContext) => openBatching(context, ctx, 'updateMany');
   const remove = (ctx: BatchSkipContext) => openBatching(context, ctx, 'deleteMany');
   const scopeOf = (scope: Record<string, unknown> | undefined) =>
@@ -89,11 +89,13 @@ export function batchChangeContract(context: ContractContext): void {
       );
     });
 
-    it.for([
-      { name: 'a missing id', options: undefined, where: undefined, id: 'missing' },
-      { name: 'an id outside the scope', options: { scope: { status: 'active' } }, where: undefined, id: 'a3' },
-      { name: 'a where the record does not match', options: undefined, where: { age: 37 }, id: 'a1' },
-    ] as const)('throws the 404 of a single update for $name and changes nothing', async (row, ctx) => {
+    it.for(
+      rows([
+        { name: 'a missing id', options: undefined, where: undefined, id: 'missing' },
+        { name: 'an id outside the scope', options: { scope: { status: 'active' } }, where: undefined, id: 'a3' },
+        { name: 'a where the record does not match', options: undefined, where: { age: 37 }, id: 'a1' },
+      ] as const),
+    )('throws the 404 of a single update for $name and changes nothing', async (row, ctx) => {
       const repository = await update(ctx);
       const single = await httpErrorOf(repository.update(row.id, { age: 1 }, row.options ?? { scope: row.where }));
       // Around it, records within every scope of the table.
@@ -127,12 +129,14 @@ export function batchChangeContract(context: ContractContext): void {
       expect(await repository.get('a1')).toStrictEqual({ ...a1, age: 1, score: 7 });
     });
 
-    it.for([
-      { name: 'a changed id', patch: { id: 'a9' } },
-      { name: 'a wrong field type', patch: { age: 'x' } },
-      { name: 'null on a required field', patch: { name: null } },
-      { name: 'a non-object patch', patch: 'x' },
-    ])('throws a 400 for a change with $name and changes nothing', async ({ patch }, ctx) => {
+    it.for(
+      rows([
+        { name: 'a changed id', patch: { id: 'a9' } },
+        { name: 'a wrong field type', patch: { age: 'x' } },
+        { name: 'null on a required field', patch: { name: null } },
+        { name: 'a non-object patch', patch: 'x' },
+      ]),
+    )('throws a 400 for a change with $name and changes nothing', async ({ patch }, ctx) => {
       const repository = await update(ctx);
       const changes = [
         { id: 'a1', patch: { age: 1 } },
@@ -163,11 +167,13 @@ export function batchChangeContract(context: ContractContext): void {
       );
     });
 
-    it.for([
-      { name: 'a missing id', ids: ['a1', 'missing', 'a2'], options: undefined, failed: 'missing' },
-      { name: 'an id outside the scope', ids: ['a1', 'a2'], options: { scope: { status: 'active' } }, failed: 'a2' },
-      { name: 'an id given twice', ids: ['a1', 'a2', 'a1'], options: undefined, failed: 'a1' },
-    ] as const)('throws the 404 of a single delete for $name and removes nothing', async (row, ctx) => {
+    it.for(
+      rows([
+        { name: 'a missing id', ids: ['a1', 'missing', 'a2'], options: undefined, failed: 'missing' },
+        { name: 'an id outside the scope', ids: ['a1', 'a2'], options: { scope: { status: 'active' } }, failed: 'a2' },
+        { name: 'an id given twice', ids: ['a1', 'a2', 'a1'], options: undefined, failed: 'a1' },
+      ] as const),
+    )('throws the 404 of a single delete for $name and removes nothing', async (row, ctx) => {
       const repository = await remove(ctx);
       const error = await httpErrorOf(repository.deleteMany(row.ids, row.options));
       const single = await httpErrorOf(repository.delete(row.failed, { scope: { age: { gt: 1000 } } }));

@@ -1,5 +1,6 @@
 import type { Repository, Resource } from 'pagelope';
 import { at, items, type Item } from './fixtures';
+import { sampleRows, SHORT_RUNS, shortOffsetOf } from './sample-rows';
 import { SEED } from './seed';
 
 /**
@@ -42,8 +43,19 @@ export type SiblingFactory = <TRecord>(
  * ```
  */
 export interface RepositoryContractOptions {
-  /** Runs of each property (default 100; lower it for slow adapters). */
+  /** Runs of each property (default 100; lower it for slow adapters). In `'short'` mode, at most 8. */
   readonly numRuns?: number;
+  /**
+   * How much of the contract to declare. `'full'` (the default): every row of every table and `numRuns` runs of each
+   * property. `'short'`, for a secondary leg of a store whose full run is elsewhere (a second driver, a replica, the
+   * same database behind another adapter): each table-driven test (operator, order, search, OR and scope rows, bad
+   * inputs, ...) declares one row in three, the same rows on every run of a suite with this `name` and mostly other
+   * rows under another `name`, always at least one and every row of a table of one or two; each property makes at
+   * most 8 runs (the relation properties half that); every other test is declared as in `'full'`. The tests are then
+   * declared under `describe('<name>: Repository contract (short)')`. A short run declares about 40% of the tests,
+   * so it never replaces one full run per store.
+   */
+  readonly mode?: 'full' | 'short';
   /**
    * SQL keeps one NULL: a field that is both optional and nullable, stored absent, reads back as `null`. Adapters
    * that work so say it here, and the contract expects `null` for such absent fields of the seed.
@@ -77,7 +89,14 @@ export interface ContractContext {
   readonly makeRepository: RepositoryFactory;
   /** The user's options. */
   readonly options: RepositoryContractOptions;
-  /** The parameters of each property's `fc.assert`: the runs, and the seed when one is given. */
+  /** The title of a suite's `describe`: `<name>: <block>`, and ` (short)` after it in short mode. */
+  readonly titleOf: (block: string) => string;
+  /**
+   * The rows of a table that its `it.each` declares: a copy of every row in full mode; in short mode one row in
+   * three, from the offset of the suite's name (`sampleRows(rows, shortOffsetOf(name))`).
+   */
+  readonly rows: <TRow>(rows: readonly TRow[]) => TRow[];
+  /** The parameters of each property's `fc.assert`: the runs (capped in short mode), and the seed when one is given. */
   readonly assertParameters: { readonly numRuns: number; readonly seed?: number };
   /** What reading a record back gives: the record, or with an absent optional-and-nullable `nick` as null. */
   readonly storedOf: (record: Item) => Item;
@@ -97,20 +116,36 @@ export interface ContractContext {
   readonly body: (overrides?: Partial<Item>) => Omit<Item, 'id'>;
 }
 
-/** The shared state of the contract for one factory and its options. */
+/** Runs of each property under `options`: `numRuns` (default 100), at most {@link SHORT_RUNS} in short mode. */
+export function runsOf(options: RepositoryContractOptions): number {
+  const runs = options.numRuns ?? 100;
+  return options.mode === 'short' ? Math.min(runs, SHORT_RUNS) : runs;
+}
+
+/**
+ * The shared state of the contract for one suite name, factory and options.
+ *
+ * @throws TypeError when `options.mode` is neither `'full'`, `'short'` nor absent.
+ */
 export function createContractContext(
+  name: string,
   makeRepository: RepositoryFactory,
   options: RepositoryContractOptions = {},
 ): ContractContext {
+  const mode: unknown = options.mode ?? 'full';
+  if (mode !== 'full' && mode !== 'short') throw new TypeError("repositoryContract: mode must be 'full' or 'short'");
+  const offset = shortOffsetOf(name);
   // What reading the seed back gives: the seed itself, or with absent optional-and-nullable fields as null.
   const storedOf = (record: Item): Item =>
     options.readsAbsentNullableAsNull ? { ...record, nick: record.nick ?? null } : record;
   return {
     makeRepository,
     options,
+    titleOf: (block) => `${name}: ${block}${mode === 'short' ? ' (short)' : ''}`,
+    rows: (rows) => (mode === 'short' ? sampleRows(rows, offset) : [...rows]),
     // Only a given seed is passed: `seed: undefined` would override the global configuration's seed.
     assertParameters: {
-      numRuns: options.numRuns ?? 100,
+      numRuns: runsOf(options),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     },
     storedOf,

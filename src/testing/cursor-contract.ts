@@ -14,7 +14,7 @@ import { walkCursor } from './walkers';
  * cursors.
  */
 export function cursorContract(context: ContractContext): void {
-  const { makeRepository, seeded, fresh, body, STORED } = context;
+  const { makeRepository, seeded, fresh, body, STORED, rows } = context;
   describe('listByCursor', () => {
     const many = (count: number): Item[] =>
       Array.from({ length: count }, (_, i) => ({ ...body({ age: i % 4 }), id: `r${String(i).padStart(3, '0')}` }));
@@ -52,7 +52,7 @@ export function cursorContract(context: ContractContext): void {
       expect((await repository.listByCursor({ limit: 6 })).nextCursor).toBeNull();
     });
 
-    it.each(ORDER_ROWS)('visits each record exactly once, in order, sorting $name', async ({ orderBy, ids }) => {
+    it.each(rows(ORDER_ROWS))('visits each record exactly once, in order, sorting $name', async ({ orderBy, ids }) => {
       const repository = await seeded();
       for (const limit of [1, 3, 8]) {
         expect(idsOf(await walkCursor(repository, { orderBy, limit }, 10))).toStrictEqual(ids);
@@ -81,13 +81,15 @@ export function cursorContract(context: ContractContext): void {
       expect(idsOf(next.items)).toStrictEqual(['a8', 'a2', 'a4', 'a5']);
     });
 
-    it.each([
-      { name: 'another filter', changed: { where: { status: 'active' } } },
-      { name: 'no filter', changed: { where: undefined } },
-      { name: 'another value', changed: { where: { status: 'archived' } } },
-      { name: 'another order', changed: { orderBy: [{ field: 'name', direction: 'asc' }] } },
-      { name: 'another direction', changed: { orderBy: [{ field: 'age', direction: 'asc' }] } },
-    ])('throws a 400 for a cursor reused with $name', async ({ changed }) => {
+    it.each(
+      rows([
+        { name: 'another filter', changed: { where: { status: 'active' } } },
+        { name: 'no filter', changed: { where: undefined } },
+        { name: 'another value', changed: { where: { status: 'archived' } } },
+        { name: 'another order', changed: { orderBy: [{ field: 'name', direction: 'asc' }] } },
+        { name: 'another direction', changed: { orderBy: [{ field: 'age', direction: 'asc' }] } },
+      ]),
+    )('throws a 400 for a cursor reused with $name', async ({ changed }) => {
       const repository = await seeded();
       const query = { where: { status: 'draft' }, orderBy: [{ field: 'age', direction: 'desc' }] } as const;
       const first = await repository.listByCursor({ ...query, limit: 1 });
@@ -95,17 +97,19 @@ export function cursorContract(context: ContractContext): void {
       await expectBadRequest(repository.listByCursor({ ...query, ...changed, cursor: first.nextCursor } as never));
     });
 
-    it.each([
-      { name: 'not base64url', cursor: 'abc+/=' },
-      { name: 'random text', cursor: 'not-a-cursor' },
-      { name: 'base64url of a non-JSON text', cursor: Buffer.from('hello').toString('base64url') },
-      { name: 'base64url of JSON of the wrong shape', cursor: Buffer.from('{"a":1}').toString('base64url') },
-      { name: 'base64url of an empty array', cursor: Buffer.from('[]').toString('base64url') },
-      { name: 'base64url of __proto__', cursor: Buffer.from('{"__proto__":{"x":1}}').toString('base64url') },
-      { name: 'a 10 KB cursor', cursor: 'A'.repeat(10_240) },
-      { name: 'a cursor with CR/LF', cursor: 'abc\r\ndef' },
-      { name: 'a number', cursor: 42 },
-    ])('throws a 400 for a malformed cursor: $name', async ({ cursor }) => {
+    it.each(
+      rows([
+        { name: 'not base64url', cursor: 'abc+/=' },
+        { name: 'random text', cursor: 'not-a-cursor' },
+        { name: 'base64url of a non-JSON text', cursor: Buffer.from('hello').toString('base64url') },
+        { name: 'base64url of JSON of the wrong shape', cursor: Buffer.from('{"a":1}').toString('base64url') },
+        { name: 'base64url of an empty array', cursor: Buffer.from('[]').toString('base64url') },
+        { name: 'base64url of __proto__', cursor: Buffer.from('{"__proto__":{"x":1}}').toString('base64url') },
+        { name: 'a 10 KB cursor', cursor: 'A'.repeat(10_240) },
+        { name: 'a cursor with CR/LF', cursor: 'abc\r\ndef' },
+        { name: 'a number', cursor: 42 },
+      ]),
+    )('throws a 400 for a malformed cursor: $name', async ({ cursor }) => {
       const repository = await seeded();
       await expectBadRequest(repository.listByCursor({ cursor } as never));
       expect(Object.prototype).not.toHaveProperty('x');

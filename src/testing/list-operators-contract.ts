@@ -11,8 +11,8 @@ import { SEED } from './seed';
  * The cases of list for every operator of the table and every ordering rule, against the rows and the reference model.
  */
 export function listOperatorCases(context: ContractContext): void {
-  const { makeRepository, seeded, body } = context;
-  it.each(OPERATOR_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.where) })))(
+  const { makeRepository, seeded, body, rows } = context;
+  it.each(rows(OPERATOR_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.where) }))))(
     'returns the records matching $label',
     async ({ where, ids }) => {
       const repository = await seeded();
@@ -26,7 +26,7 @@ export function listOperatorCases(context: ContractContext): void {
     for (const { where, ids } of OPERATOR_ROWS) expect(idsOf(referenceList(SEED, where, []))).toStrictEqual(ids);
   });
 
-  it.each(ORDER_ROWS)('sorts $name', async ({ orderBy, ids }) => {
+  it.each(rows(ORDER_ROWS))('sorts $name', async ({ orderBy, ids }) => {
     const repository = await seeded();
     expect(idsOf((await repository.list({ orderBy, limit: 50 })).items)).toStrictEqual(ids);
     expect(idsOf(referenceList(SEED, undefined, orderBy))).toStrictEqual(ids);

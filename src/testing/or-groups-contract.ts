@@ -13,7 +13,7 @@ import { walkCursor } from './walkers';
  * OR array alike.
  */
 export function orGroupsContract(context: ContractContext): void {
-  const { makeRepository, seeded } = context;
+  const { makeRepository, seeded, rows } = context;
   describe('OR groups', () => {
     const OR_ROWS = [
       {
@@ -80,7 +80,7 @@ export function orGroupsContract(context: ContractContext): void {
       }
     });
 
-    it.each(OR_ROWS)('lists what parseListQuery gives for $label, as its programmatic OR', async (row) => {
+    it.each(rows(OR_ROWS))('lists what parseListQuery gives for $label, as its programmatic OR', async (row) => {
       const repository = await seeded();
       const parsed = await repository.list(parseListQuery(`${row.query}&limit=50`, items));
       expect(idsOf(parsed.items)).toStrictEqual(row.ids);
@@ -89,7 +89,7 @@ export function orGroupsContract(context: ContractContext): void {
       expect(programmatic).toStrictEqual(parsed);
     });
 
-    it.each(OR_ROWS)('walks the cursor pages of $label from parseCursorQuery', async (row) => {
+    it.each(rows(OR_ROWS))('walks the cursor pages of $label from parseCursorQuery', async (row) => {
       const repository = await seeded();
       const walked: Item[] = [];
       let cursor = '';

@@ -5,15 +5,19 @@ import {
   createContractContext,
   type RepositoryContractOptions,
   type RepositoryFactory,
+  runsOf,
 } from './contract-context';
 import { relationByValuesContract } from './relation-by-values-contract';
 import { relationEmbedContract } from './relation-embed-contract';
 import { relationFilterContract } from './relation-filter-contract';
 import { relationLeakContract } from './relation-leak-contract';
 
-/** Runs of each relation property: half the contract's (each run makes three repositories), at least one. */
+/**
+ * Runs of each relation property: half the contract's (each run makes three repositories, and the contract's are
+ * capped in short mode), at least one.
+ */
 export const relationRunsOf = (options: RepositoryContractOptions): number =>
-  Math.max(1, Math.ceil((options.numRuns ?? 100) / 2));
+  Math.max(1, Math.ceil(runsOf(options) / 2));
 
 /** The blocks of the relation rules, on a contract context. */
 export function relationRules(context: ContractContext): void {
@@ -40,7 +44,9 @@ export function relationRules(context: ContractContext): void {
  *
  * @param name - What the rules are run against, shown in the test names.
  * @param factory - Builds a fresh repository of a resource holding the given records.
- * @param options - Runs of each property (the relation properties run half of them), a fast-check seed.
+ * @param options - Runs of each property (the relation properties run half of them), a fast-check seed, the full or
+ *   the short mode (`describe('<name>: relation rules (short)')`: a sample of each table's rows, fewer runs).
+ * @throws TypeError when `options.mode` is neither `'full'`, `'short'` nor absent.
  *
  * @example
  * ```ts
@@ -55,8 +61,8 @@ export function relationContract(
   factory: RepositoryFactory,
   options: RepositoryContractOptions = {},
 ): void {
-  const context = createContractContext(factory, options);
-  describe(`${name}: relation rules`, () => {
+  const context = createContractContext(name, factory, options);
+  describe(context.titleOf('relation rules'), () => {
     relationRules(context);
   });
 }

@@ -24,7 +24,7 @@ const ids = (world = RELATION_SEED, scopes: RelationScopes, query: RelationQuery
  * ascending, page and cursor walks agree with the reference model, all under scopes on every side.
  */
 export function relationFilterContract(context: ContractContext, numRuns: number): void {
-  const { makeRepository, options } = context;
+  const { makeRepository, options, rows } = context;
   const parameters = { numRuns, ...(options.seed === undefined ? {} : { seed: options.seed }) };
   const TENANT_A: RelationScopes = { books: { tenant: 'A' }, authors: { tenant: 'A' }, reviews: { tenant: 'A' } };
 
@@ -35,23 +35,31 @@ export function relationFilterContract(context: ContractContext, numRuns: number
       return { ids: idsOfItems(page.items), total: page.total };
     };
 
-    it.each<[string, LooseQuery]>([
-      ['a to-one condition', { where: { author: { fullName: { contl: 'ann' } } } }],
-      ['a to-one isnull', { where: { author: { born: { isnull: true } } } }],
-      ['no related record', { where: { author: null } }],
-      ['some review matches', { where: { reviews: { any: { rating: { gte: 3 } } } } }],
-      ['every review matches', { where: { reviews: { all: { rating: { gte: 2 } } } } }],
-      ['no review matches', { where: { reviews: { none: { rating: { gte: 4 } } } } }],
-      ['has a review', { where: { reviews: { any: {} } } }],
-      ['has no review', { where: { reviews: { none: {} } } }],
-      ['one review meets both conditions', { where: { reviews: { any: { rating: { gte: 4 }, note: { eq: 'ok' } } } } }],
-      [
-        'an OR of relation clauses',
-        { where: [{ author: { fullName: { eq: 'bob' } } }, { reviews: { any: { rating: { eq: 1 } } } }] },
-      ],
-      ['own and relation conditions', { where: { year: { gte: 2010 }, reviews: { any: { note: { eq: 'great' } } } } }],
-      ['a search and a relation condition', { where: { author: { born: { notnull: true } } }, search: 'E' }],
-    ])('returns each book matching %s once, the total counting distinct books', async (_name, query) => {
+    it.each(
+      rows<[string, LooseQuery]>([
+        ['a to-one condition', { where: { author: { fullName: { contl: 'ann' } } } }],
+        ['a to-one isnull', { where: { author: { born: { isnull: true } } } }],
+        ['no related record', { where: { author: null } }],
+        ['some review matches', { where: { reviews: { any: { rating: { gte: 3 } } } } }],
+        ['every review matches', { where: { reviews: { all: { rating: { gte: 2 } } } } }],
+        ['no review matches', { where: { reviews: { none: { rating: { gte: 4 } } } } }],
+        ['has a review', { where: { reviews: { any: {} } } }],
+        ['has no review', { where: { reviews: { none: {} } } }],
+        [
+          'one review meets both conditions',
+          { where: { reviews: { any: { rating: { gte: 4 }, note: { eq: 'ok' } } } } },
+        ],
+        [
+          'an OR of relation clauses',
+          { where: [{ author: { fullName: { eq: 'bob' } } }, { reviews: { any: { rating: { eq: 1 } } } }] },
+        ],
+        [
+          'own and relation conditions',
+          { where: { year: { gte: 2010 }, reviews: { any: { note: { eq: 'great' } } } } },
+        ],
+        ['a search and a relation condition', { where: { author: { born: { notnull: true } } }, search: 'E' }],
+      ]),
+    )('returns each book matching %s once, the total counting distinct books', async (_name, query) => {
       for (const scopes of [{}, TENANT_A]) {
         const result = await listed(scopes, query);
         const expected = ids(RELATION_SEED, scopes, query as RelationQuery);

@@ -41,7 +41,7 @@ async function expectSameRefusal(hidden: Promise<unknown>, absent: Promise<unkno
  * embedded and is refused exactly as an unknown one.
  */
 export function relationLeakContract(context: ContractContext): void {
-  const { makeRepository } = context;
+  const { makeRepository, rows } = context;
   describe('related records across tenants and hidden related fields', () => {
     let services: BookServices | undefined;
     const open = async () =>
@@ -49,19 +49,21 @@ export function relationLeakContract(context: ContractContext): void {
     const expectedOf = (query: RelationQuery) =>
       referenceRelationList(RELATION_SEED, TENANT_A, query).map((item) => expectedItem(item, query));
 
-    it.each<[string, LooseQuery]>([
-      ['include and counts', { ...EMBEDS }],
-      [
-        'a to-one filter on a name only tenant B has',
-        { where: { author: { fullName: { contl: 'zebra' } } }, ...EMBEDS },
-      ],
-      ['a to-many filter on a note only tenant B has', { where: { reviews: { any: { note: { contl: 'zebra' } } } } }],
-      ["none of tenant B's notes", { where: { reviews: { none: { note: { contl: 'zebra' } } } }, ...EMBEDS }],
-      ['all reviews above a rating', { where: { reviews: { all: { rating: { gte: 2 } } } }, ...EMBEDS }],
-      ['a to-one sort', { orderBy: [{ field: 'author.fullName', direction: 'desc' }], ...EMBEDS }],
-      ['a search', { search: 'zebra', ...EMBEDS }],
-      ['no related author', { where: { author: null }, ...EMBEDS }],
-    ])('lists for %s what tenant A sees and nothing of tenant B', async (_name, query) => {
+    it.each(
+      rows<[string, LooseQuery]>([
+        ['include and counts', { ...EMBEDS }],
+        [
+          'a to-one filter on a name only tenant B has',
+          { where: { author: { fullName: { contl: 'zebra' } } }, ...EMBEDS },
+        ],
+        ['a to-many filter on a note only tenant B has', { where: { reviews: { any: { note: { contl: 'zebra' } } } } }],
+        ["none of tenant B's notes", { where: { reviews: { none: { note: { contl: 'zebra' } } } }, ...EMBEDS }],
+        ['all reviews above a rating', { where: { reviews: { all: { rating: { gte: 2 } } } }, ...EMBEDS }],
+        ['a to-one sort', { orderBy: [{ field: 'author.fullName', direction: 'desc' }], ...EMBEDS }],
+        ['a search', { search: 'zebra', ...EMBEDS }],
+        ['no related author', { where: { author: null }, ...EMBEDS }],
+      ]),
+    )('lists for %s what tenant A sees and nothing of tenant B', async (_name, query) => {
       const { list } = await open();
       const page = await list({ ...query, limit: 50 }, A);
       expect(page.items).toStrictEqual(expectedOf(query as RelationQuery));
@@ -96,11 +98,13 @@ export function relationLeakContract(context: ContractContext): void {
       expect((await httpErrorOf(replayed)).statusCode).toBe(400);
     });
 
-    it.each<[string, (field: string) => LooseQuery]>([
-      ['a to-one filter', (field) => ({ where: { author: { [field]: { eq: 'key-u1' } } } })],
-      ['a to-many filter', (field) => ({ where: { reviews: { any: { [field]: { eq: 'key-r1' } } } } })],
-      ['a to-one sort', (field) => ({ orderBy: [{ field: `author.${field}`, direction: 'asc' }] })],
-    ])('refuses a hidden related field in %s exactly as an unknown one', async (_name, build) => {
+    it.each(
+      rows<[string, (field: string) => LooseQuery]>([
+        ['a to-one filter', (field) => ({ where: { author: { [field]: { eq: 'key-u1' } } } })],
+        ['a to-many filter', (field) => ({ where: { reviews: { any: { [field]: { eq: 'key-r1' } } } } })],
+        ['a to-one sort', (field) => ({ orderBy: [{ field: `author.${field}`, direction: 'asc' }] })],
+      ]),
+    )('refuses a hidden related field in %s exactly as an unknown one', async (_name, build) => {
       const { list } = await open();
       await expectSameRefusal(list(build('secret'), A), list(build('secrex'), A), 'secret', 'secrex');
     });

@@ -10,7 +10,7 @@ import { tryMutate } from './try-mutate';
  * nothing.
  */
 export function replaceContract(context: ContractContext): void {
-  const { makeRepository, options, storedOf, seeded, body, STORED } = context;
+  const { makeRepository, options, storedOf, seeded, body, STORED, rows } = context;
   describe('replace', () => {
     /** The required fields of an item, and nothing else. */
     const required = (overrides: Partial<Item> = {}): Omit<Item, 'id'> => ({
@@ -22,21 +22,23 @@ export function replaceContract(context: ContractContext): void {
       ...overrides,
     });
 
-    it.each([
-      { name: 'every field given', data: body(), expected: { ...body(), id: 'a1' } },
-      { name: 'the optional fields left out', data: required(), expected: { ...required(), id: 'a1' } },
-      {
-        name: 'the optional fields given undefined',
-        data: { ...required(), nick: undefined, score: undefined },
-        expected: { ...required(), id: 'a1' },
-      },
-      {
-        name: 'the nullable fields given null',
-        data: body({ nick: null, age: null, active: null, createdAt: null }),
-        expected: { ...body({ nick: null, age: null, active: null, createdAt: null }), id: 'a1' },
-      },
-      { name: 'the same id repeated', data: { ...body(), id: 'a1' }, expected: { ...body(), id: 'a1' } },
-    ])('returns the replacement for $name, and stores exactly it', async ({ data, expected }) => {
+    it.each(
+      rows([
+        { name: 'every field given', data: body(), expected: { ...body(), id: 'a1' } },
+        { name: 'the optional fields left out', data: required(), expected: { ...required(), id: 'a1' } },
+        {
+          name: 'the optional fields given undefined',
+          data: { ...required(), nick: undefined, score: undefined },
+          expected: { ...required(), id: 'a1' },
+        },
+        {
+          name: 'the nullable fields given null',
+          data: body({ nick: null, age: null, active: null, createdAt: null }),
+          expected: { ...body({ nick: null, age: null, active: null, createdAt: null }), id: 'a1' },
+        },
+        { name: 'the same id repeated', data: { ...body(), id: 'a1' }, expected: { ...body(), id: 'a1' } },
+      ]),
+    )('returns the replacement for $name, and stores exactly it', async ({ data, expected }) => {
       const repository = await seeded();
       const replaced = await repository.replace('a1', data);
       expect(replaced).toStrictEqual(storedOf(expected));
@@ -91,26 +93,28 @@ export function replaceContract(context: ContractContext): void {
       expect(idsOf(byAge.items)).toStrictEqual(['a4', 'a6']);
     });
 
-    it.each([
-      { name: 'another id', data: { ...body(), id: 'a9' }, message: ['id: the id cannot be changed'] },
-      { name: 'the id of another record', data: { ...body(), id: 'a2' }, message: ['id: the id cannot be changed'] },
-      {
-        name: 'a missing required field',
-        data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null },
-      },
-      { name: 'a wrong field type', data: { ...body(), age: 'forty' } },
-      { name: 'null on a required field', data: { ...body(), name: null } },
-      { name: 'an enum value outside the enum', data: { ...body(), status: 'deleted' } },
-      { name: 'a non-object body', data: 'Hedy' },
-      { name: 'an array body', data: [body()] },
-      { name: 'null', data: null },
-      {
-        name: 'a __proto__ key',
-        data: JSON.parse(
-          '{"name":"x","age":1,"active":true,"status":"draft","createdAt":null,"__proto__":{"polluted":true}}',
-        ) as unknown,
-      },
-    ])('throws a 400 for $name and changes nothing', async ({ data, message }) => {
+    it.each(
+      rows([
+        { name: 'another id', data: { ...body(), id: 'a9' }, message: ['id: the id cannot be changed'] },
+        { name: 'the id of another record', data: { ...body(), id: 'a2' }, message: ['id: the id cannot be changed'] },
+        {
+          name: 'a missing required field',
+          data: { nick: 'x', age: 1, active: true, status: 'draft', createdAt: null },
+        },
+        { name: 'a wrong field type', data: { ...body(), age: 'forty' } },
+        { name: 'null on a required field', data: { ...body(), name: null } },
+        { name: 'an enum value outside the enum', data: { ...body(), status: 'deleted' } },
+        { name: 'a non-object body', data: 'Hedy' },
+        { name: 'an array body', data: [body()] },
+        { name: 'null', data: null },
+        {
+          name: 'a __proto__ key',
+          data: JSON.parse(
+            '{"name":"x","age":1,"active":true,"status":"draft","createdAt":null,"__proto__":{"polluted":true}}',
+          ) as unknown,
+        },
+      ]),
+    )('throws a 400 for $name and changes nothing', async ({ data, message }) => {
       const repository = await seeded();
       const error = await expectBadRequest(repository.replace('a1', data as Item));
       if (message) expect(error.message).toStrictEqual(message);
@@ -119,10 +123,12 @@ export function replaceContract(context: ContractContext): void {
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     });
 
-    it.each([
-      { name: 'data without an id', data: body() },
-      { name: 'data repeating the missing id', data: { ...body(), id: 'missing' } },
-    ])('throws the 404 of get for a missing id, given $name, and creates nothing', async ({ data }) => {
+    it.each(
+      rows([
+        { name: 'data without an id', data: body() },
+        { name: 'data repeating the missing id', data: { ...body(), id: 'missing' } },
+      ]),
+    )('throws the 404 of get for a missing id, given $name, and creates nothing', async ({ data }) => {
       const repository = await seeded();
       const error = await httpErrorOf(repository.replace('missing', data));
       const ofGet = await httpErrorOf(repository.get('missing'));

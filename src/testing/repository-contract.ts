@@ -30,12 +30,15 @@ import { transactionContract } from './transaction-contract';
  *
  * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
  * start with, and returns a fresh, isolated repository holding exactly them (it is called for each test and for each
- * run of a property). The tests are declared under `describe('<name>: Repository contract')`.
+ * run of a property). The tests are declared under `describe('<name>: Repository contract')`, or
+ * `describe('<name>: Repository contract (short)')` with `mode: 'short'`, which declares a sample of each table's rows
+ * and caps each property's runs (for the secondary legs of a store whose full run is elsewhere).
  *
  * @param name - What the suite is run against, shown in the test names.
  * @param factory - Builds a fresh repository of a resource holding the given records.
  * @param options - Runs of each property, the SQL null rule, a fast-check seed, how to make a sibling repository,
- *   whether to run the relation rules.
+ *   whether to run the relation rules, the full or the short mode.
+ * @throws TypeError when `options.mode` is neither `'full'`, `'short'` nor absent.
  *
  * @example
  * ```ts
@@ -54,8 +57,8 @@ export function repositoryContract(
   factory: RepositoryFactory,
   options: RepositoryContractOptions = {},
 ): void {
-  const context = createContractContext(factory, options);
-  describe(`${name}: Repository contract`, () => {
+  const context = createContractContext(name, factory, options);
+  describe(context.titleOf('Repository contract'), () => {
     crudContract(context);
     replaceContract(context);
     listContract(context);

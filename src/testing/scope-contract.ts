@@ -16,7 +16,7 @@ import { walkCursor } from './walkers';
  * errors.
  */
 export function scopeContract(context: ContractContext): void {
-  const { makeRepository, seeded, body, STORED } = context;
+  const { makeRepository, seeded, body, STORED, rows } = context;
   describe('scope', () => {
     const OPERATIONS = [
       { method: 'get', call: (r: Repository<Item>, id: string, o?: ScopeOptions<Item>) => r.get(id, o) },
@@ -44,14 +44,17 @@ export function scopeContract(context: ContractContext): void {
       for (const { scope, inside } of SCOPES) expect(idsOf(referenceList(SEED, scope, []))).toStrictEqual(inside);
     });
 
-    it.each(CASES)('$method answers for a record inside $label as without a scope', async ({ call, scope, inside }) => {
-      const scoped = await seeded();
-      const unscoped = await seeded();
-      for (const id of inside) expect(await call(scoped, id, { scope })).toStrictEqual(await call(unscoped, id));
-      expect((await scoped.list({ limit: 50 })).items).toStrictEqual((await unscoped.list({ limit: 50 })).items);
-    });
+    it.each(rows(CASES))(
+      '$method answers for a record inside $label as without a scope',
+      async ({ call, scope, inside }) => {
+        const scoped = await seeded();
+        const unscoped = await seeded();
+        for (const id of inside) expect(await call(scoped, id, { scope })).toStrictEqual(await call(unscoped, id));
+        expect((await scoped.list({ limit: 50 })).items).toStrictEqual((await unscoped.list({ limit: 50 })).items);
+      },
+    );
 
-    it.each(CASES)(
+    it.each(rows(CASES))(
       '$method throws for a record outside $label exactly the 404 of a missing id, and changes nothing',
       async ({ call, scope, inside }) => {
         const scoped = await seeded();
@@ -70,11 +73,13 @@ export function scopeContract(context: ContractContext): void {
       },
     );
 
-    it.each([
-      { label: 'an unknown field', scope: { nope: 1 } },
-      { label: 'an empty OR', scope: [] },
-      { label: 'an operator that does not fit', scope: { age: { cont: 'x' } } },
-    ])('throws an Error that is not an HttpError for a scope with $label, and changes nothing', async ({ scope }) => {
+    it.each(
+      rows([
+        { label: 'an unknown field', scope: { nope: 1 } },
+        { label: 'an empty OR', scope: [] },
+        { label: 'an operator that does not fit', scope: { age: { cont: 'x' } } },
+      ]),
+    )('throws an Error that is not an HttpError for a scope with $label, and changes nothing', async ({ scope }) => {
       const repository = await seeded();
       const options = { scope } as unknown as ScopeOptions<Item>;
       const calls: [string, () => Promise<unknown>][] = [

@@ -19,8 +19,8 @@ import { whereArbitrary } from './where-arbitraries';
  * to the scope.
  */
 export function scopedListCases(context: ContractContext): void {
-  const { makeRepository, seeded, assertParameters, STORED } = context;
-  it.each(SCOPES)('returns from list only the records inside $label, and counts only them', async (row) => {
+  const { makeRepository, seeded, assertParameters, STORED, rows } = context;
+  it.each(rows(SCOPES))('returns from list only the records inside $label, and counts only them', async (row) => {
     const repository = await seeded();
     const page = await repository.list({ limit: 50 }, { scope: row.scope });
     expect(page).toMatchObject({ total: row.inside.length, page: 1, limit: 50, totalPages: 1 });
@@ -32,23 +32,25 @@ export function scopedListCases(context: ContractContext): void {
     }
   });
 
-  it.each([
-    { label: 'a where on another field', where: { age: 36 }, scope: ACTIVE, ids: ['a1'] },
-    { label: 'a where on the same field', where: { status: 'draft' }, scope: ACTIVE, ids: [] },
-    { label: 'a where that repeats the scope', where: ACTIVE, scope: ACTIVE, ids: ['a1', 'a4', 'a7'] },
-    {
-      label: 'an OR where and an OR scope',
-      where: [{ age: 36 }, { name: 'Zed' }],
-      scope: DRAFT_OR_OLD,
-      ids: ['a5', 'a8'],
-    },
-    {
-      label: 'an OR where and a where object',
-      where: [{ age: { lt: 20 } }, { nick: 'ada' }],
-      scope: ACTIVE,
-      ids: ['a1', 'a7'],
-    },
-  ] as const)('ANDs the scope into the where of list and listByCursor: $label', async ({ where, scope, ids }) => {
+  it.each(
+    rows([
+      { label: 'a where on another field', where: { age: 36 }, scope: ACTIVE, ids: ['a1'] },
+      { label: 'a where on the same field', where: { status: 'draft' }, scope: ACTIVE, ids: [] },
+      { label: 'a where that repeats the scope', where: ACTIVE, scope: ACTIVE, ids: ['a1', 'a4', 'a7'] },
+      {
+        label: 'an OR where and an OR scope',
+        where: [{ age: 36 }, { name: 'Zed' }],
+        scope: DRAFT_OR_OLD,
+        ids: ['a5', 'a8'],
+      },
+      {
+        label: 'an OR where and a where object',
+        where: [{ age: { lt: 20 } }, { nick: 'ada' }],
+        scope: ACTIVE,
+        ids: ['a1', 'a7'],
+      },
+    ] as const),
+  )('ANDs the scope into the where of list and listByCursor: $label', async ({ where, scope, ids }) => {
     const repository = await seeded();
     const page = await repository.list({ where: where as Where<Item>, limit: 50 }, { scope: scope as Where<Item> });
     expect(idsOf(page.items)).toStrictEqual(ids);
@@ -68,7 +70,7 @@ export function scopedListCases(context: ContractContext): void {
     expect(page.total).toBe(3);
   });
 
-  it.each(ORDER_ROWS)(
+  it.each(rows(ORDER_ROWS))(
     'walks listByCursor through the records inside each scope, sorting $name',
     async ({ orderBy, ids }) => {
       const repository = await seeded();
@@ -95,19 +97,21 @@ export function scopedListCases(context: ContractContext): void {
     expect(idsOf((await repository.listByCursor(parsed, { scope: DRAFT_OR_OLD })).items)).toStrictEqual(['a5', 'a8']);
   });
 
-  it.each([
-    { label: 'another scope', first: { scope: ACTIVE }, then: { scope: DRAFT_OR_OLD } },
-    { label: 'another value of the same field', first: { scope: ACTIVE }, then: { scope: { status: 'draft' } } },
-    { label: 'no scope', first: { scope: ACTIVE }, then: {} },
-    {
-      label: 'an OR scope with a clause dropped',
-      first: { scope: DRAFT_OR_OLD },
-      then: { scope: { status: 'draft' } },
-    },
-    { label: 'a scope, for a cursor issued without one', first: {}, then: { scope: ACTIVE } },
-    { label: 'the scope moved into the where', first: { scope: ACTIVE }, then: { where: ACTIVE } },
-    { label: 'the where moved into the scope', first: { where: ACTIVE }, then: { scope: ACTIVE } },
-  ] as const)('throws a 400 from listByCursor for a cursor reused under $label', async ({ first, then }) => {
+  it.each(
+    rows([
+      { label: 'another scope', first: { scope: ACTIVE }, then: { scope: DRAFT_OR_OLD } },
+      { label: 'another value of the same field', first: { scope: ACTIVE }, then: { scope: { status: 'draft' } } },
+      { label: 'no scope', first: { scope: ACTIVE }, then: {} },
+      {
+        label: 'an OR scope with a clause dropped',
+        first: { scope: DRAFT_OR_OLD },
+        then: { scope: { status: 'draft' } },
+      },
+      { label: 'a scope, for a cursor issued without one', first: {}, then: { scope: ACTIVE } },
+      { label: 'the scope moved into the where', first: { scope: ACTIVE }, then: { where: ACTIVE } },
+      { label: 'the where moved into the scope', first: { where: ACTIVE }, then: { scope: ACTIVE } },
+    ] as const),
+  )('throws a 400 from listByCursor for a cursor reused under $label', async ({ first, then }) => {
     const repository = await seeded();
     const opening = await repository.listByCursor(
       { limit: 1, where: 'where' in first ? first.where : undefined },

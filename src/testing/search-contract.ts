@@ -16,7 +16,7 @@ import { walkCursor, walkPages } from './walkers';
  * bound into cursors.
  */
 export function searchContract(context: ContractContext): void {
-  const { makeRepository, seeded, body, storedOf } = context;
+  const { makeRepository, seeded, body, storedOf, rows } = context;
   describe('search', () => {
     const searchSeeded = (): Promise<Repository<Item>> => Promise.resolve(makeRepository(searchableItems, SEARCH_SEED));
     const SEARCH_STORED = SEARCH_SEED.map(storedOf);
@@ -28,7 +28,7 @@ export function searchContract(context: ContractContext): void {
       }
     });
 
-    it.each(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) })))(
+    it.each(rows(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) }))))(
       'returns from list the records whose name or nick contains $label, case-insensitively, with their total',
       async ({ search, ids }) => {
         const repository = await searchSeeded();
@@ -39,7 +39,7 @@ export function searchContract(context: ContractContext): void {
       },
     );
 
-    it.each(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) })))(
+    it.each(rows(SEARCH_ROWS.map((row) => ({ ...row, label: JSON.stringify(row.search).slice(0, 40) }))))(
       'walks listByCursor through the records matching $label',
       async ({ search, ids }) => {
         const repository = await searchSeeded();
@@ -62,18 +62,20 @@ export function searchContract(context: ContractContext): void {
       expect(idsOf(next.items)).toStrictEqual(['s2']);
     });
 
-    it.each([
-      { label: 'a where object', search: 'e', where: { status: 'draft' }, ids: ['s2', 's5', 's8'] },
-      {
-        label: 'a where on a searched field',
-        search: 'e',
-        where: { nick: { notnull: true } },
-        ids: ['s2', 's4', 's5', 's6'],
-      },
-      { label: 'an OR where', search: 'abc', where: [{ status: 'active' }, { age: { gt: 40 } }], ids: ['s7', 's9'] },
-      { label: 'a where that excludes every match', search: 'abc', where: { age: { lt: 30 } }, ids: [] },
-      { label: 'a where matching nothing the search does', search: 'ÄBC', where: { name: 'Plain' }, ids: [] },
-    ] as const)('ANDs the search with $label', async ({ search, where, ids }) => {
+    it.each(
+      rows([
+        { label: 'a where object', search: 'e', where: { status: 'draft' }, ids: ['s2', 's5', 's8'] },
+        {
+          label: 'a where on a searched field',
+          search: 'e',
+          where: { nick: { notnull: true } },
+          ids: ['s2', 's4', 's5', 's6'],
+        },
+        { label: 'an OR where', search: 'abc', where: [{ status: 'active' }, { age: { gt: 40 } }], ids: ['s7', 's9'] },
+        { label: 'a where that excludes every match', search: 'abc', where: { age: { lt: 30 } }, ids: [] },
+        { label: 'a where matching nothing the search does', search: 'ÄBC', where: { name: 'Plain' }, ids: [] },
+      ] as const),
+    )('ANDs the search with $label', async ({ search, where, ids }) => {
       const repository = await searchSeeded();
       const page = await repository.list({ search, where: where as Where<Item>, limit: 50 });
       expect(idsOf(page.items)).toStrictEqual(ids);
@@ -82,22 +84,24 @@ export function searchContract(context: ContractContext): void {
       expect(idsOf(walked)).toStrictEqual(ids);
     });
 
-    it.each([
-      { label: 'a scope', search: 'e', scope: { age: { gte: 41 } }, ids: ['s5'] },
-      {
-        label: 'an OR scope',
-        search: 'I',
-        scope: [{ status: 'draft' }, { active: null }],
-        ids: ['s3', 's5', 's7', 's8'],
-      },
-      {
-        label: 'a scope and a where',
-        search: 'abc',
-        where: { age: { gt: 30 } },
-        scope: { status: 'active' },
-        ids: ['s7'],
-      },
-    ] as const)('ANDs the search with $label, in list totals and cursor walks', async (row) => {
+    it.each(
+      rows([
+        { label: 'a scope', search: 'e', scope: { age: { gte: 41 } }, ids: ['s5'] },
+        {
+          label: 'an OR scope',
+          search: 'I',
+          scope: [{ status: 'draft' }, { active: null }],
+          ids: ['s3', 's5', 's7', 's8'],
+        },
+        {
+          label: 'a scope and a where',
+          search: 'abc',
+          where: { age: { gt: 30 } },
+          scope: { status: 'active' },
+          ids: ['s7'],
+        },
+      ] as const),
+    )('ANDs the search with $label, in list totals and cursor walks', async (row) => {
       const repository = await searchSeeded();
       const where = ('where' in row ? row.where : undefined) as Where<Item> | undefined;
       const scope = row.scope as Where<Item>;
@@ -113,7 +117,7 @@ export function searchContract(context: ContractContext): void {
       }
     });
 
-    it.each(ORDER_ROWS)('walks pages and cursors of a search in order, sorting $name', async ({ orderBy }) => {
+    it.each(rows(ORDER_ROWS))('walks pages and cursors of a search in order, sorting $name', async ({ orderBy }) => {
       const repository = await searchSeeded();
       for (const search of ['e', 'I', 'abc', ' ']) {
         const expected = idsOf(referenceList(SEARCH_SEED, undefined, orderBy, searchOf(search)));
@@ -144,13 +148,15 @@ export function searchContract(context: ContractContext): void {
       expect(idsOf(await walkCursor(repository, { search: 'zeta', limit: 1 }, 5))).toStrictEqual(['s10', 's7']);
     });
 
-    it.each([
-      { label: 'another search', first: { search: 'e' }, then: { search: 'a' } },
-      { label: 'no search', first: { search: 'e' }, then: {} },
-      { label: 'a search, for a cursor issued without one', first: {}, then: { search: 'e' } },
-      { label: 'a longer search', first: { search: 'e' }, then: { search: 'e ' } },
-      { label: 'the search moved into a filter', first: { search: 'e' }, then: { where: { name: { contl: 'e' } } } },
-    ] as const)('throws a 400 from listByCursor for a cursor reused with $label', async ({ first, then }) => {
+    it.each(
+      rows([
+        { label: 'another search', first: { search: 'e' }, then: { search: 'a' } },
+        { label: 'no search', first: { search: 'e' }, then: {} },
+        { label: 'a search, for a cursor issued without one', first: {}, then: { search: 'e' } },
+        { label: 'a longer search', first: { search: 'e' }, then: { search: 'e ' } },
+        { label: 'the search moved into a filter', first: { search: 'e' }, then: { where: { name: { contl: 'e' } } } },
+      ] as const),
+    )('throws a 400 from listByCursor for a cursor reused with $label', async ({ first, then }) => {
       const repository = await searchSeeded();
       const opening = await repository.listByCursor({ ...(first as object), limit: 1 });
       expect(opening.nextCursor).not.toBeNull();
@@ -168,7 +174,7 @@ export function searchContract(context: ContractContext): void {
       expect(next.nextCursor).toBeNull();
     });
 
-    it.each(BAD_SEARCH_INPUTS)('throws a 400 from list and listByCursor for $name', async ({ input }) => {
+    it.each(rows(BAD_SEARCH_INPUTS))('throws a 400 from list and listByCursor for $name', async ({ input }) => {
       const repository = await searchSeeded();
       await expectBadRequest(repository.list(input as never));
       await expectBadRequest(repository.listByCursor(input as never));

@@ -59,17 +59,19 @@ export async function expectTotalModes(repository: Repository<Item>, asked: Aske
 
 /** The contract of the total modes of `list` (`total: 'exact' | 'estimated' | 'none'`, `totalThreshold`). */
 export function totalContract(context: ContractContext): void {
-  const { seeded, makeRepository, assertParameters } = context;
+  const { seeded, makeRepository, assertParameters, rows } = context;
   describe('list total modes', () => {
-    it.each([
-      { limit: 3, page: 1, threshold: 1000 },
-      { limit: 3, page: 1, threshold: 2 },
-      { limit: 3, page: 2, threshold: 5 },
-      { limit: 3, page: 3, threshold: 2 },
-      { limit: 3, page: 4, threshold: 2 },
-      { limit: 8, page: 1, threshold: 8 },
-      { limit: 1, page: 9, threshold: 1 },
-    ])('answers page $page of $limit with threshold $threshold as the exact mode does', async (row) => {
+    it.each(
+      rows([
+        { limit: 3, page: 1, threshold: 1000 },
+        { limit: 3, page: 1, threshold: 2 },
+        { limit: 3, page: 2, threshold: 5 },
+        { limit: 3, page: 3, threshold: 2 },
+        { limit: 3, page: 4, threshold: 2 },
+        { limit: 8, page: 1, threshold: 8 },
+        { limit: 1, page: 9, threshold: 1 },
+      ]),
+    )('answers page $page of $limit with threshold $threshold as the exact mode does', async (row) => {
       await expectTotalModes(await seeded(), row);
     });
 
@@ -79,14 +81,16 @@ export function totalContract(context: ContractContext): void {
       expect(page).toMatchObject({ total: 8, totalPages: 4, totalRelation: 'eq', hasNextPage: true });
     });
 
-    it.each([
-      ['an unknown mode', { total: 'maybe' }],
-      ['an empty mode', { total: '' }],
-      ['a threshold of 0', { total: 'estimated', totalThreshold: 0 }],
-      ['a fractional threshold', { total: 'estimated', totalThreshold: 1.5 }],
-      ['a threshold as text', { total: 'estimated', totalThreshold: '10' }],
-      ['a threshold above the bound', { total: 'estimated', totalThreshold: 10_000_001 }],
-    ])('refuses %s with a 400', async (_name, input) => {
+    it.each(
+      rows([
+        ['an unknown mode', { total: 'maybe' }],
+        ['an empty mode', { total: '' }],
+        ['a threshold of 0', { total: 'estimated', totalThreshold: 0 }],
+        ['a fractional threshold', { total: 'estimated', totalThreshold: 1.5 }],
+        ['a threshold as text', { total: 'estimated', totalThreshold: '10' }],
+        ['a threshold above the bound', { total: 'estimated', totalThreshold: 10_000_001 }],
+      ]),
+    )('refuses %s with a 400', async (_name, input) => {
       const repository = await seeded();
       await expectBadRequest(repository.list(input as never));
     });

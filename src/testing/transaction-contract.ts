@@ -11,7 +11,7 @@ import { transactionJoinContract } from './transaction-join-contract';
  * rethrown unchanged, and (in {@link transactionJoinContract}) joined repositories, outside readers and concurrency.
  */
 export function transactionContract(context: ContractContext): void {
-  const { body, STORED } = context;
+  const { body, STORED, rows } = context;
   const { open, all, writeAll } = transactionRules(context);
 
   describe('transaction', () => {
@@ -35,11 +35,13 @@ export function transactionContract(context: ContractContext): void {
       });
     });
 
-    it.for([
-      { name: 'an Error', make: (): unknown => new Error('work failed') },
-      { name: 'a string', make: (): unknown => 'work failed' },
-      { name: 'an object', make: (): unknown => ({ reason: 'work failed' }) },
-    ])('undoes every create, update, replace and delete and rethrows $name unchanged', async ({ make }, ctx) => {
+    it.for(
+      rows([
+        { name: 'an Error', make: (): unknown => new Error('work failed') },
+        { name: 'a string', make: (): unknown => 'work failed' },
+        { name: 'an object', make: (): unknown => ({ reason: 'work failed' }) },
+      ]),
+    )('undoes every create, update, replace and delete and rethrows $name unchanged', async ({ make }, ctx) => {
       const repository = await open(ctx);
       const error = make();
       const run = repository.transaction(async (tx) => {

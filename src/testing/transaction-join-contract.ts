@@ -15,7 +15,7 @@ const CONCURRENT = 12;
  * that never see a write rolled back later, and concurrent transactions that all land.
  */
 export function transactionJoinContract(context: ContractContext): void {
-  const { body, STORED } = context;
+  const { body, STORED, rows } = context;
   const { open, siblingOf, all, writeAll } = transactionRules(context);
 
   it('joins a sibling repository of the same store: both commit', async (ctx) => {
@@ -43,10 +43,12 @@ export function transactionJoinContract(context: ContractContext): void {
     expect((await sibling.list()).total).toBe(0);
   });
 
-  it.for([
-    { name: 'a plain object', other: (): unknown => ({}) },
-    { name: 'a repository of no store', other: (): unknown => foreignRepository() },
-  ])('throws a TypeError for $name, and rolls back', async ({ other }, ctx) => {
+  it.for(
+    rows([
+      { name: 'a plain object', other: (): unknown => ({}) },
+      { name: 'a repository of no store', other: (): unknown => foreignRepository() },
+    ]),
+  )('throws a TypeError for $name, and rolls back', async ({ other }, ctx) => {
     const repository = await open(ctx);
     const run = repository.transaction(async (tx) => {
       await tx.repository(repository).delete('a1');

@@ -15,11 +15,11 @@ describe('createContractContext', () => {
     { options: { seed: 0 }, expected: { numRuns: 100, seed: 0 } },
     { options: { numRuns: 3, seed: 1234 }, expected: { numRuns: 3, seed: 1234 } },
   ])('returns the fc.assert parameters $expected for $options', ({ options, expected }) => {
-    expect(createContractContext(factory, options).assertParameters).toStrictEqual(expected);
+    expect(createContractContext('x', factory, options).assertParameters).toStrictEqual(expected);
   });
 
   it('leaves the seed key out when no seed is given, so the global seed applies', async () => {
-    const { assertParameters } = createContractContext(factory);
+    const { assertParameters } = createContractContext('x', factory);
     expect('seed' in assertParameters).toBe(false);
     const previous = fc.readConfigureGlobal();
     try {
@@ -43,8 +43,8 @@ describe('createContractContext', () => {
   it('reads the seed back as given, or with an absent nullable and optional field as null', () => {
     const absent = SEED.find((record) => !('nick' in record));
     expect(absent).toBeDefined();
-    expect(createContractContext(factory).storedOf(absent!)).toStrictEqual(absent);
-    expect(createContractContext(factory, { readsAbsentNullableAsNull: true }).storedOf(absent!)).toStrictEqual({
+    expect(createContractContext('x', factory).storedOf(absent!)).toStrictEqual(absent);
+    expect(createContractContext('x', factory, { readsAbsentNullableAsNull: true }).storedOf(absent!)).toStrictEqual({
       ...absent,
       nick: null,
     });
@@ -57,11 +57,11 @@ describe('createContractContext', () => {
       return createMemoryRepository(resource, { records });
     };
     const first = createMemoryRepository(tasks);
-    const byDefault = await createContractContext(counting).sibling(tasks, [], first as Repository<unknown>);
+    const byDefault = await createContractContext('x', counting).sibling(tasks, [], first as Repository<unknown>);
     expect(calls).toStrictEqual(['factory tasks 0']);
     expect(typeof byDefault?.transaction).toBe('function');
     let given: unknown;
-    const own = createContractContext(counting, {
+    const own = createContractContext('x', counting, {
       sibling: (resource, records, repository) => {
         given = repository;
         return createMemoryRepository(resource, { records });
@@ -71,7 +71,7 @@ describe('createContractContext', () => {
     expect(given).toBe(first);
     expect(calls).toHaveLength(1);
     expect(
-      await createContractContext(counting, { sibling: false }).sibling(tasks, [], first as Repository<unknown>),
+      await createContractContext('x', counting, { sibling: false }).sibling(tasks, [], first as Repository<unknown>),
     ).toBeUndefined();
     expect(calls).toHaveLength(1);
   });

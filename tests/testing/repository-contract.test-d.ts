@@ -61,16 +61,25 @@ describe('RepositoryFactory', () => {
 });
 
 describe('RepositoryContractOptions', () => {
-  it('holds the runs, the null rule, a seed, the sibling factory and the relation switch, all optional and readonly', () => {
+  it('holds the runs, the mode, the null rule, a seed, the sibling factory and the relation switch, all optional and readonly', () => {
     expectTypeOf<RepositoryContractOptions>().not.toBeAny();
     expectTypeOf<RepositoryContractOptions>().toEqualTypeOf<{
       readonly numRuns?: number;
+      readonly mode?: 'full' | 'short';
       readonly readsAbsentNullableAsNull?: boolean;
       readonly seed?: number;
       readonly sibling?: SiblingFactory | false;
       readonly relations?: boolean;
     }>();
     expectTypeOf({}).toExtend<RepositoryContractOptions>();
+  });
+
+  it('takes the mode full or short, and no other', () => {
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { mode: 'short' });
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { mode: 'full' });
+    // @ts-expect-error: the modes are 'full' and 'short'
+    repositoryContract('x', (resource, records) => createMemoryRepository(resource, { records }), { mode: 'fast' });
+    expectTypeOf<RepositoryContractOptions['mode']>().toEqualTypeOf<'full' | 'short' | undefined>();
   });
 });
 
