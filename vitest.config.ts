@@ -52,7 +52,7 @@ const ALWAYS_EXCLUDED = ['**/node_modules/**', 'tests/bench/**'];
  * (`isolate: false`): each file's imports (and PGlite's WebAssembly) load once per worker. No test file stubs a
  * global it does not restore or patches a module; tests/setup.ts resets the fast-check configuration before every file.
  */
-const shared = { setupFiles: ['tests/setup.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 30_000 } as const;
+const shared = { setupFiles: ['tests/setup.ts'], isolate: false, testTimeout: 30_000, hookTimeout: 30_000 };
 
 /**
  * The test projects (tests/projects.ts says which file is in which). `npm test` runs `unit`, `src` and `smoke`;
@@ -94,27 +94,32 @@ export default defineConfig({
         // The built package on every supported Node line: every entry in ESM and CJS, each adapter's HTTP contract
         // on memory, the repository contract on PGlite (`npm run build` first; npm test builds).
         resolve: { alias: fromDist },
-        test: { ...shared, name: 'smoke', include: SMOKE_FILES, exclude: ALWAYS_EXCLUDED },
+        test: { ...shared, name: 'smoke', include: [...SMOKE_FILES], exclude: ALWAYS_EXCLUDED },
       },
       {
         // npm run test:all only: what needs a server, a browser, a replica, Redis or long runs.
         resolve: { alias: fromSource },
-        test: { ...shared, name: 'extended', include: EXTENDED_FILES, exclude: ALWAYS_EXCLUDED },
+        test: { ...shared, name: 'extended', include: [...EXTENDED_FILES], exclude: ALWAYS_EXCLUDED },
       },
       {
         // npm run test:all only: the examples, clients and adapters again against the built package.
         resolve: { alias: fromDist },
-        test: { ...shared, name: 'dist', include: DIST_FILES, exclude: [...ALWAYS_EXCLUDED, ...SMOKE_FILES] },
+        test: { ...shared, name: 'dist', include: [...DIST_FILES], exclude: [...ALWAYS_EXCLUDED, ...SMOKE_FILES] },
       },
       {
         // npm run test:all only: the files with server legs again, for those legs alone (PAGELOPE_LEGS=servers).
         resolve: { alias: fromSource },
-        test: { ...shared, name: 'servers', include: SERVER_FILES, exclude: [...ALWAYS_EXCLUDED, ...EXTENDED_FILES] },
+        test: {
+          ...shared,
+          name: 'servers',
+          include: [...SERVER_FILES],
+          exclude: [...ALWAYS_EXCLUDED, ...EXTENDED_FILES],
+        },
       },
       {
         // npm run test:dates: the date tests, which CI runs in UTC beside the whole suite in Asia/Kolkata.
         resolve: { alias: fromSource },
-        test: { ...shared, name: 'dates', include: DATE_FILES, exclude: ALWAYS_EXCLUDED },
+        test: { ...shared, name: 'dates', include: [...DATE_FILES], exclude: ALWAYS_EXCLUDED },
       },
     ],
   },
