@@ -4,6 +4,7 @@
  * `http/`, composed here. Call `describeHttpContract(name, start)` from an example's test file.
  */
 import { describe } from 'vitest';
+import type { WatchErrorLog } from '../support/watch-error-log';
 import { createExampleClient } from './http/example-client';
 import { serveExample, type StartServer } from './http/example-server';
 import { SEED } from './http/fixtures';
@@ -19,9 +20,10 @@ export { expectedLinks, linksOf } from './links-of';
 
 /**
  * Declares the HTTP contract for one framework's example, each describe block starting the example it needs with
- * `start`.
+ * `start`; `watchErrorLog` watches (and silences) the logger the example reports its 5xx to, for the tests that
+ * provoke them.
  */
-export function describeHttpContract(name: string, start: StartServer): void {
+export function describeHttpContract(name: string, start: StartServer, watchErrorLog: WatchErrorLog): void {
   describe(`${name} example over HTTP`, () => {
     const client = createExampleClient(
       serveExample(start, { seedRecords: SEED, rateLimitMax: 100_000, rateLimitWindowMs: 60_000 }),
@@ -31,6 +33,6 @@ export function describeHttpContract(name: string, start: StartServer): void {
     describeRoutingContract(client);
     describeCursorContract(client);
   });
-  describeServerContract(name, start);
+  describeServerContract(name, start, watchErrorLog);
   describeListGrammarContract(name, start);
 }

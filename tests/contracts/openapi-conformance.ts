@@ -9,11 +9,13 @@
  * on every response, `location` on 201, `retry-after` on 429, any other marked required). For the successes, the
  * query parameters sent are documented ones and the body sent validates against the documented request body. An
  * unknown route (404) or another method on a known path (405) is no operation of the document: not checked here.
- * The cases, the document and the checks are in files of their own under `openapi/`. Call
- * `describeOpenApiConformance(name, start)` from a framework's example test.
+ * The cases, the document and the checks are in files of their own under `openapi/`. A 5xx case also checks that
+ * the example logged it once (`watchErrorLog`, which keeps the expected error out of the test output). Call
+ * `describeOpenApiConformance(name, start, watchErrorLog)` from a framework's example test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, ServiceUnavailableError } from 'pagelope/http';
+import type { WatchErrorLog } from '../support/watch-error-log';
 import type { StartedServer, StartServer } from './http-contract';
 import { perOperation, SEED, type Case } from './openapi/cases';
 import { loadDocument } from './openapi/demo-document';
@@ -22,8 +24,11 @@ import { rejecting } from './openapi/rejecting';
 import { SEEDED_CASES } from './openapi/seeded-cases';
 import { sendCase } from './openapi/send-case';
 
-/** Declares the conformance of one framework's example to its OpenAPI document, on a server per set of cases. */
-export function describeOpenApiConformance(name: string, start: StartServer): void {
+/**
+ * Declares the conformance of one framework's example to its OpenAPI document, on a server per set of cases;
+ * `watchErrorLog` watches the logger the example reports its 5xx to.
+ */
+export function describeOpenApiConformance(name: string, start: StartServer, watchErrorLog: WatchErrorLog): void {
   describe(`${name} example against its OpenAPI document`, () => {
     const { document, ajv } = loadDocument();
 
@@ -47,14 +52,21 @@ export function describeOpenApiConformance(name: string, start: StartServer): vo
         it.each(cases.map((item, index) => ({ ...item, index })))(
           '$method $label: $status as documented',
           async (item) => {
-            const exchange = await sendCase(server.url, item, item.index);
-            expect([item.label, exchange.status, exchange.text.slice(0, 300)]).toEqual([
-              item.label,
-              item.status,
-              expect.any(String),
-            ]);
-            expect(exchange.headers.get('x-correlation-id')).toBe(`conformance-${item.index}`);
-            expect(disagreements(document, ajv, exchange)).toStrictEqual([]);
+            const log = item.status >= 500 ? watchErrorLog() : undefined;
+            try {
+              const exchange = await sendCase(server.url, item, item.index);
+              expect([item.label, exchange.status, exchange.text.slice(0, 300)]).toEqual([
+                item.label,
+                item.status,
+                expect.any(String),
+              ]);
+              expect(exchange.headers.get('x-correlation-id')).toBe(`conformance-${item.index}`);
+              expect(disagreements(document, ajv, exchange)).toStrictEqual([]);
+              const line = `${item.method} ${exchange.path} answered ${item.status} (x-correlation-id conformance-${item.index})`;
+              if (log) expect(log.lines()).toStrictEqual([expect.stringContaining(line)]);
+            } finally {
+              log?.restore();
+            }
           },
         );
       });

@@ -2,8 +2,9 @@ import { describe, it } from 'vitest';
 import { listen } from '../../examples/express/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 import { describeOpenApiConformance } from '../contracts/openapi-conformance';
+import { watchConsoleError } from '../support/watch-error-log';
 
-describeHttpContract('express', (options) => listen({ ...options, port: 0 }));
+describeHttpContract('express', (options) => listen({ ...options, port: 0 }), watchConsoleError);
 
 describe('express example specifics', () => {
   it('puts the same correlation id on 405, 404, 413 and 429 responses (another method on the own /audit route is a 404), counting each against the limit', async () => {
@@ -26,4 +27,4 @@ describe('express example specifics', () => {
   });
 });
 
-describeOpenApiConformance('express', (options) => listen({ ...options, port: 0 }));
+describeOpenApiConformance('express', (options) => listen({ ...options, port: 0 }), watchConsoleError);

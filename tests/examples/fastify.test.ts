@@ -3,8 +3,9 @@ import { createApp } from '../../examples/fastify/app';
 import { listen, type RunningServer } from '../../examples/fastify/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 import { describeOpenApiConformance } from '../contracts/openapi-conformance';
+import { watchConsoleError } from '../support/watch-error-log';
 
-describeHttpContract('fastify', (options) => listen({ ...options, port: 0 }));
+describeHttpContract('fastify', (options) => listen({ ...options, port: 0 }), watchConsoleError);
 
 interface Envelope {
   statusCode: number;
@@ -142,4 +143,4 @@ describe('fastify example specifics', () => {
   });
 });
 
-describeOpenApiConformance('fastify', (options) => listen({ ...options, port: 0 }));
+describeOpenApiConformance('fastify', (options) => listen({ ...options, port: 0 }), watchConsoleError);

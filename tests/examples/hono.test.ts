@@ -4,8 +4,9 @@ import { listen } from '../../examples/hono/listen';
 import type { User } from '../../examples/shared/users';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 import { describeOpenApiConformance } from '../contracts/openapi-conformance';
+import { watchConsoleError } from '../support/watch-error-log';
 
-describeHttpContract('hono', (options) => listen({ ...options, port: 0 }));
+describeHttpContract('hono', (options) => listen({ ...options, port: 0 }), watchConsoleError);
 
 /** A request body sent with `transfer-encoding: chunked` (no content-length), in 1 KiB chunks. */
 const chunked = (text: string): RequestInit & { duplex: 'half' } => {
@@ -20,9 +21,10 @@ const chunked = (text: string): RequestInit & { duplex: 'half' } => {
 };
 
 describe('hono example specifics', () => {
-  it("answers a rejection that is not an Error (which Hono's onError skips) with the 500 envelope", async () => {
+  it("answers a rejection that is not an Error (which Hono's onError skips) with the 500 envelope, logged once", async () => {
     const rejectsString = new Proxy({} as Repository<User>, { get: () => () => Promise.reject('db-secret-string') });
     const server = await listen({ repository: rejectsString });
+    const log = watchConsoleError();
     try {
       const response = await fetch(`${server.url}/users/some-id`, { headers: { 'x-correlation-id': 'boom-2' } });
       const text = await response.text();
@@ -34,7 +36,9 @@ describe('hono example specifics', () => {
         correlationID: 'boom-2',
       });
       expect(text).not.toContain('db-secret-string');
+      expect(log.lines()).toStrictEqual(['pagelope: GET /users/some-id answered 500 (x-correlation-id boom-2)']);
     } finally {
+      log.restore();
       await server.close();
     }
   });
@@ -100,4 +104,4 @@ describe('hono example specifics', () => {
   });
 });
 
-describeOpenApiConformance('hono', (options) => listen({ ...options, port: 0 }));
+describeOpenApiConformance('hono', (options) => listen({ ...options, port: 0 }), watchConsoleError);

@@ -1,12 +1,22 @@
+import { Logger } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../examples/nestjs/app';
 import { listen } from '../../examples/nestjs/listen';
 import { describeHttpContract, expectCorrelatedErrors } from '../contracts/http-contract';
 import { describeOpenApiConformance } from '../contracts/openapi-conformance';
+import { watching, type WatchErrorLog } from '../support/watch-error-log';
 
-describeHttpContract('nestjs', (options) => listen({ ...options, port: 0 }));
-describeHttpContract('nestjs on fastify', (options) => listen({ ...options, port: 0 }, new FastifyAdapter()));
+/** Nest's `Logger`, where PagelopeModule's filter reports each 5xx by default (the example keeps its errors). */
+const watchNestLogger: WatchErrorLog = () =>
+  watching(vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
+
+describeHttpContract('nestjs', (options) => listen({ ...options, port: 0 }), watchNestLogger);
+describeHttpContract(
+  'nestjs on fastify',
+  (options) => listen({ ...options, port: 0 }, new FastifyAdapter()),
+  watchNestLogger,
+);
 
 describe.each([
   ['express', () => undefined],
@@ -80,5 +90,9 @@ describe.each([
   });
 });
 
-describeOpenApiConformance('nestjs', (options) => listen({ ...options, port: 0 }));
-describeOpenApiConformance('nestjs on fastify', (options) => listen({ ...options, port: 0 }, new FastifyAdapter()));
+describeOpenApiConformance('nestjs', (options) => listen({ ...options, port: 0 }), watchNestLogger);
+describeOpenApiConformance(
+  'nestjs on fastify',
+  (options) => listen({ ...options, port: 0 }, new FastifyAdapter()),
+  watchNestLogger,
+);

@@ -11,12 +11,14 @@
  * (Prism is not put in the contract's own path: it re-encodes query strings and reads bodies, which the contract's
  * exact assertions on `link` headers and malformed bodies would see.)
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { listen as listenExpress } from '../../examples/express/listen';
 import { listen as listenFastify } from '../../examples/fastify/listen';
 import { listen as listenHono } from '../../examples/hono/listen';
 import { listen as listenNest } from '../../examples/nestjs/listen';
 import { describeHttpContract, type StartServer } from '../contracts/http-contract';
+import { watchConsoleError, watching, type WatchErrorLog } from '../support/watch-error-log';
 import { throughPrism, violationsOf, PRISM_LOGS, type ProxiedExchange } from './prism-proxy';
 
 /** A request the contract sent, as replayed. */
@@ -87,15 +89,20 @@ function breaches(exchanges: readonly ProxiedExchange[]): string[] {
   });
 }
 
-const ADAPTERS: readonly (readonly [string, StartServer])[] = [
-  ['express', (options) => listenExpress({ ...options, port: 0 })],
-  ['fastify', (options) => listenFastify({ ...options, port: 0 })],
-  ['hono', (options) => listenHono({ ...options, port: 0 })],
-  ['nestjs', (options) => listenNest({ ...options, port: 0 })],
+/** Nest's `Logger`, where the NestJS example reports each 5xx. */
+const watchNestLogger: WatchErrorLog = () =>
+  watching(vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
+
+/** Each example: how to start it, and the logger it reports its 5xx to. */
+const ADAPTERS: readonly (readonly [string, StartServer, WatchErrorLog])[] = [
+  ['express', (options) => listenExpress({ ...options, port: 0 }), watchConsoleError],
+  ['fastify', (options) => listenFastify({ ...options, port: 0 }), watchConsoleError],
+  ['hono', (options) => listenHono({ ...options, port: 0 }), watchConsoleError],
+  ['nestjs', (options) => listenNest({ ...options, port: 0 }), watchNestLogger],
 ];
 
-for (const [name, start] of ADAPTERS) {
-  describeHttpContract(`${name} (recorded for Prism)`, recording(name, start));
+for (const [name, start, watchErrorLog] of ADAPTERS) {
+  describeHttpContract(`${name} (recorded for Prism)`, recording(name, start), watchErrorLog);
 
   describe(`${name} through Prism's validating proxy`, () => {
     it('replays every recorded request: no response and no accepted request violates the document', async () => {
@@ -103,25 +110,37 @@ for (const [name, start] of ADAPTERS) {
       expect(servers.length).toBeGreaterThan(0);
       const exchanges: ProxiedExchange[] = [];
       let replayed = 0;
-      for (const [i, server] of servers.entries()) {
-        if (server.requests.length === 0) continue;
-        const proxy = await throughPrism(`${name}-${i}`, start)(server.options);
-        try {
-          for (const request of server.requests) {
-            const response = await realFetch(`${proxy.url}${request.target}`, {
-              method: request.method,
-              headers: request.headers,
-              ...(request.body === undefined ? {} : { body: request.body as BodyInit }),
-              redirect: 'manual',
-            });
-            await response.arrayBuffer();
-            replayed++;
+      // The contract's failing-repository requests are replayed too: each 5xx is logged once, watched, not printed.
+      let answered5xx = 0;
+      const errorLog = watchErrorLog();
+      let lines: string[];
+      try {
+        for (const [i, server] of servers.entries()) {
+          if (server.requests.length === 0) continue;
+          const proxy = await throughPrism(`${name}-${i}`, start)(server.options);
+          try {
+            for (const request of server.requests) {
+              const response = await realFetch(`${proxy.url}${request.target}`, {
+                method: request.method,
+                headers: request.headers,
+                ...(request.body === undefined ? {} : { body: request.body as BodyInit }),
+                redirect: 'manual',
+              });
+              await response.arrayBuffer();
+              replayed++;
+              if (response.status >= 500) answered5xx++;
+            }
+          } finally {
+            await proxy.close();
           }
-        } finally {
-          await proxy.close();
+          for (const log of PRISM_LOGS.get(`${name}-${i}`) ?? []) exchanges.push(...violationsOf(log));
         }
-        for (const log of PRISM_LOGS.get(`${name}-${i}`) ?? []) exchanges.push(...violationsOf(log));
+      } finally {
+        lines = errorLog.lines();
+        errorLog.restore();
       }
+      expect(lines).toHaveLength(answered5xx);
+      expect(lines.filter((line) => !/ answered 5\d\d \(x-correlation-id /.test(line))).toStrictEqual([]);
       expect(breaches(exchanges)).toEqual([]);
       expect(replayed).toBeGreaterThan(100);
       // Prism saw the requests (all but the odd one its router drops unlogged), and found the refused ones' faults:

@@ -1,10 +1,14 @@
 /** The example on a server of its own: on a failing repository (the masked 500), behind its rate limiter, shut down. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WatchErrorLog } from '../../support/watch-error-log';
 import { STACK, type Envelope } from '../envelope';
 import type { StartedServer, StartServer } from './example-server';
 
-/** Declares the failing-repository, rate-limiting and shutdown contracts, each starting its own example. */
-export function describeServerContract(name: string, start: StartServer): void {
+/**
+ * Declares the failing-repository, rate-limiting and shutdown contracts, each starting its own example;
+ * `watchErrorLog` watches the logger the example reports its 5xx to.
+ */
+export function describeServerContract(name: string, start: StartServer, watchErrorLog: WatchErrorLog): void {
   describe(`${name} example with a failing repository`, () => {
     let server: StartedServer;
     const secret = 'db password=hunter2 at 10.0.0.7';
@@ -30,19 +34,30 @@ export function describeServerContract(name: string, start: StartServer): void {
       ['GET', '/users/cursor'],
       ['GET', '/users/u1'],
       ['DELETE', '/users/u1'],
-    ])('answers %s %s with the masked 500 envelope, whatever was thrown', async (method, path) => {
-      const response = await fetch(`${server.url}${path}`, { method, headers: { 'x-correlation-id': 'fail-1' } });
-      const text = await response.text();
-      expect(response.status).toBe(500);
-      expect(JSON.parse(text)).toMatchObject({
-        statusCode: 500,
-        message: 'Internal server error',
-        error: 'Internal server error',
-        correlationID: 'fail-1',
-      });
-      expect(response.headers.get('x-correlation-id')).toBe('fail-1');
-      expect(text).not.toContain('hunter2');
-      expect(text).not.toMatch(STACK);
+    ])('answers %s %s with the masked 500 envelope, whatever was thrown, and logs it once', async (method, path) => {
+      const log = watchErrorLog();
+      try {
+        const response = await fetch(`${server.url}${path}`, { method, headers: { 'x-correlation-id': 'fail-1' } });
+        const text = await response.text();
+        expect(response.status).toBe(500);
+        expect(JSON.parse(text)).toMatchObject({
+          statusCode: 500,
+          message: 'Internal server error',
+          error: 'Internal server error',
+          correlationID: 'fail-1',
+        });
+        expect(response.headers.get('x-correlation-id')).toBe('fail-1');
+        expect(text).not.toContain('hunter2');
+        expect(text).not.toMatch(STACK);
+        // The line names the request, not the secret (which stays with the error logged beside it).
+        const lines = log.lines();
+        expect(lines).toStrictEqual([
+          expect.stringContaining(`${method} ${path} answered 500 (x-correlation-id fail-1)`),
+        ]);
+        expect(lines.join('\n')).not.toContain('hunter2');
+      } finally {
+        log.restore();
+      }
     });
   });
 
