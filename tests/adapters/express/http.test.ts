@@ -12,13 +12,14 @@ import { describeAdapterContract, type MountAdapter, type MountedApp } from '../
 import { describeExistingSchemaHttpContract } from '../../contracts/existing-schema-http-contract';
 import { trickleBody } from '../../support/trickle-body';
 import { listenOnLoopback } from '../../support/listen-on-loopback';
+import { watchConsoleError } from '../../support/watch-error-log';
 
 /** Listens on 127.0.0.1, port 0; `close` ends keep-alive sockets too. */
 async function listenOn(app: Express, server: Server = createServer(app)): Promise<MountedApp> {
   return listenOnLoopback(server);
 }
 
-const mount: MountAdapter = (routes, { bodyLimit, prefix = '/' }) => {
+const mount: MountAdapter = (routes, { bodyLimit, prefix = '/', reportError }) => {
   const app = express();
   app.use(correlationId());
   app.use(
@@ -32,7 +33,7 @@ const mount: MountAdapter = (routes, { bodyLimit, prefix = '/' }) => {
     }),
   );
   app.use(notFound());
-  app.use(errorHandler());
+  app.use(errorHandler({ reportError }));
   return listenOn(app);
 };
 
@@ -302,17 +303,29 @@ describe('pagelope/express', () => {
         });
         app.get('/string', async () => Promise.reject('password=hunter2'));
       });
-      const teapot = await call(`${url}/teapot`, { headers: { 'x-correlation-id': 'tea-1' } });
-      expect([teapot.status, teapot.envelope.message, teapot.envelope.correlationID]).toStrictEqual([
-        418,
-        'short and stout',
-        'tea-1',
-      ]);
-      expect(teapot.response.headers.get('x-extra')).toBe('kept');
-      for (const path of ['/boom', '/string']) {
-        const failed = await call(`${url}${path}`);
-        expect([failed.status, failed.envelope.message]).toStrictEqual([500, 'Internal server error']);
-        expect(JSON.stringify(failed.body)).not.toContain('hunter2');
+      const log = watchConsoleError();
+      try {
+        const teapot = await call(`${url}/teapot`, { headers: { 'x-correlation-id': 'tea-1' } });
+        expect([teapot.status, teapot.envelope.message, teapot.envelope.correlationID]).toStrictEqual([
+          418,
+          'short and stout',
+          'tea-1',
+        ]);
+        expect(teapot.response.headers.get('x-extra')).toBe('kept');
+        for (const path of ['/boom', '/string']) {
+          const failed = await call(`${url}${path}`, {
+            headers: { 'x-correlation-id': `own${path.replace('/', '-')}` },
+          });
+          expect([failed.status, failed.envelope.message]).toStrictEqual([500, 'Internal server error']);
+          expect(JSON.stringify(failed.body)).not.toContain('hunter2');
+        }
+        // The two 500s logged once each (the 418 not), the line naming the request and not the secret.
+        expect(log.lines()).toStrictEqual([
+          'pagelope: GET /boom answered 500 (x-correlation-id own-boom)',
+          'pagelope: GET /string answered 500 (x-correlation-id own-string)',
+        ]);
+      } finally {
+        log.restore();
       }
     });
 

@@ -58,10 +58,11 @@ async function start(
  */
 const mountOn =
   (platform: Platform): MountAdapter =>
-  async (routes, { bodyLimit, prefix }) => {
+  async (routes, { bodyLimit, prefix, reportError }) => {
     const module = PagelopeModule.forRoot({
       routes,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      ...(reportError === undefined ? {} : { reportError }),
       locals: (request: { headers: Record<string, string | string[] | undefined> }) => {
         const tenant = request.headers['x-tenant'];
         return { tenant: typeof tenant === 'string' ? tenant : undefined };

@@ -1,5 +1,5 @@
 /** What an adapter test file gives the adapter contract: a function mounting routes on its framework. */
-import type { ResourceRoutes } from '../../../src/index';
+import type { ReportError, ResourceRoutes } from '../../../src/index';
 
 /** A running app built from one adapter. */
 export interface MountedApp {
@@ -16,10 +16,16 @@ export interface MountOptions {
    * global prefix, Fastify (whose plugin has no prefix) a `rewriteUrl` that strips it. Default: none.
    */
   readonly prefix?: string;
+  /**
+   * The adapter's `reportError` option (Express `errorHandler`, Hono `onError`, the Fastify plugin, NestJS
+   * `PagelopeModule.forRoot`), where the contract records the 5xx it provokes. Default: the adapter's own logger.
+   */
+  readonly reportError?: ReportError;
 }
 
 /**
- * Builds an app from the adapter alone (no limiter) with `routes`, passing `bodyLimit` through and a `locals` option
- * that returns `{ tenant: <the request's x-tenant header, or undefined> }`, listening on 127.0.0.1 port 0.
+ * Builds an app from the adapter alone (no limiter) with `routes`, passing `bodyLimit` and `reportError` through and
+ * a `locals` option that returns `{ tenant: <the request's x-tenant header, or undefined> }`, listening on 127.0.0.1
+ * port 0.
  */
 export type MountAdapter = (routes: readonly ResourceRoutes<any>[], options: MountOptions) => Promise<MountedApp>;

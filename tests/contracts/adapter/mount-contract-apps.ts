@@ -1,7 +1,13 @@
 /** The two apps every adapter contract suite mounts (at the root and below `/api`), and the requests it sends them. */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
-import { createMemoryRepository, createResourceService, defineRoutes, type Repository } from '../../../src/index';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineRoutes,
+  type ErrorReportInfo,
+  type Repository,
+} from '../../../src/index';
 import type { Envelope } from '../envelope';
 import {
   BODY_LIMIT,
@@ -28,6 +34,8 @@ export interface ContractApps {
   readonly prefixed: MountedApp;
   /** The errors the notes' `onAfterErrorCreate` hook saw, in order. */
   readonly errorsSeen: readonly unknown[];
+  /** Each 5xx `app` answered, as its `reportError` was told of it (instead of the adapter's logger), in order. */
+  readonly reported: readonly { readonly error: unknown; readonly info: ErrorReportInfo }[];
   /** Sends a request with its own correlation id (to `app` by default), checking the echo and that no stack leaks. */
   readonly send: (
     path: string,
@@ -50,6 +58,7 @@ export function mountContractApps(name: string, mount: MountAdapter): ContractAp
   /** The things and people routes again, below `/api`. */
   let prefixed: MountedApp;
   const errorsSeen: unknown[] = [];
+  const reported: { error: unknown; info: ErrorReportInfo }[] = [];
 
   beforeAll(async () => {
     const thingService = createResourceService<Thing, { tenant?: string }>({
@@ -85,7 +94,7 @@ export function mountContractApps(name: string, mount: MountAdapter): ContractAp
     });
     app = await mount(
       [thingRoutes, defineRoutes(noteService, { path: '/api/notes' }), defineRoutes(brokenService), personRoutes],
-      { bodyLimit: BODY_LIMIT },
+      { bodyLimit: BODY_LIMIT, reportError: (error, info) => void reported.push({ error, info }) },
     );
     prefixed = await mount([thingRoutes, personRoutes], { bodyLimit: BODY_LIMIT, prefix: '/api' });
   });
@@ -126,6 +135,7 @@ export function mountContractApps(name: string, mount: MountAdapter): ContractAp
       return prefixed;
     },
     errorsSeen,
+    reported,
     send,
     expectEnvelope,
     postJson,

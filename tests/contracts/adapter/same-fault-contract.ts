@@ -2,12 +2,12 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { UUID, type Envelope } from '../envelope';
-import { BODY_LIMIT } from './fixtures';
+import { BODY_LIMIT, SECRET } from './fixtures';
 import type { ContractApps } from './mount-contract-apps';
 
 /** Declares the status and message of each fault, the same on every framework, and every error's correlation id. */
 export function describeSameFaultContract(apps: ContractApps): void {
-  const { errorsSeen, send, expectEnvelope, postJson } = apps;
+  const { errorsSeen, reported, send, expectEnvelope, postJson } = apps;
 
   describe('the same fault, the same answer', () => {
     it('answers malformed JSON with 400 Malformed JSON body', async () => {
@@ -118,16 +118,21 @@ export function describeSameFaultContract(apps: ContractApps): void {
       expectEnvelope(await send('/api/notes/missing'), 404, 'notes "missing" not found');
     });
 
-    it('masks a failing repository as a 500 without the secret', async () => {
+    it('masks a failing repository as a 500 without the secret, and reports the original error once', async () => {
       for (const [method, path] of [
         ['GET', '/broken'],
         ['GET', '/broken/cursor'],
         ['GET', '/broken/b1'],
         ['DELETE', '/broken/b1'],
       ] as const) {
+        const before = reported.length;
         const result = await send(path, { method });
         expectEnvelope(result, 500, 'Internal server error');
         expect(result.text).not.toContain('hunter2');
+        const { correlationId } = result;
+        expect(reported.slice(before)).toStrictEqual([
+          { error: new Error(SECRET), info: { correlationId, method, path, statusCode: 500 } },
+        ]);
       }
     });
 
