@@ -7,8 +7,9 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Reply } from '../adapters/docs-snippets';
 import {
   instanceSource,
@@ -49,7 +50,15 @@ export async function startInstance(framework: Framework, settings: InstanceSett
     source: instanceSource(framework, settings),
   };
   const [path = ''] = writeSnippetFiles(OUT_DIR, [file]);
-  const recipe = (await import(path)) as RecipeModule;
+  // The NestJS recipe's app logs its start, some fifteen lines with Nest's default logger: not in the test output.
+  const startLog =
+    framework === 'nestjs' ? vi.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined) : null;
+  let recipe: RecipeModule;
+  try {
+    recipe = (await import(path)) as RecipeModule;
+  } finally {
+    startLog?.mockRestore();
+  }
   const server = recipe.server ?? recipe.app?.server ?? recipe.app?.getHttpServer?.();
   if (server === undefined) throw new Error(`the ${framework} recipe exports no server`);
   if (!server.listening) await once(server, 'listening');

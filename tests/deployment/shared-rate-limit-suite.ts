@@ -4,10 +4,11 @@
  * machine's Redis and on a `redis-server` of the test's own; with that one unreachable (not started yet, killed
  * mid-run) or paused (SIGSTOP) every request succeeds within the issue's 300 ms (asserted with a margin: under
  * 1,000 ms; the figures are printed), and once it is back the limit applies again; changed as the page says to fail
- * closed, every request meanwhile is the 503 envelope. Without a Redis, each test is skipped with a message, or fails
- * under PAGELOPE_REQUIRE_REDIS=1.
+ * closed, every request meanwhile is the 503 envelope. What the outages make a recipe log (its warnings, its 503s) is
+ * counted, not printed. Without a Redis, each test is skipped with a message, or fails under PAGELOPE_REQUIRE_REDIS=1.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectEnvelope } from '../adapters/docs-snippets';
 import type { Framework } from '../support/docs-snippets/deployment';
 import { startInstance, untilReady, type RecipeInstance } from './recipe-instance';
@@ -93,6 +94,57 @@ function expectFailClosed(replies: Awaited<ReturnType<typeof twenty>>): void {
   }
 }
 
+/**
+ * What a recipe logs, as the page wants it, while its Redis is unreachable or paused: the `./redis` module's warning
+ * once per outage, express-rate-limit's error for each request it lets through uncounted and for the script it could
+ * not load while Redis was down, and (failing closed) each 503 the adapter answers.
+ */
+const OUTAGE_LOGS = {
+  unavailable: /^redis unavailable: /,
+  letThrough: /^express-rate-limit: error from store, allowing request without rate-limiting\.$/,
+  notLoaded: /^express-rate-limit: async error during store initialization\.$/,
+  answered503: / answered 503 \(x-correlation-id [^)]+\)$/,
+} as const;
+type OutageLog = keyof typeof OUTAGE_LOGS;
+
+/** The outage logs a test provoked, kept out of the test output, and how many of each. */
+interface OutageLogs {
+  count(kind: OutageLog): number;
+  restore(): void;
+}
+
+/**
+ * Watches `console.warn`, `console.error` and Nest's `Logger` (where the NestJS recipe reports its 503s) for the
+ * `expected` kinds of {@link OUTAGE_LOGS}: a call with a string argument of one of them is counted and not printed;
+ * any other goes through, so that an error nobody expected still shows.
+ */
+function watchOutageLogs(expected: readonly OutageLog[]): OutageLogs {
+  const seen: OutageLog[] = [];
+  /** Counts the call when one of its strings is an expected log, else hands it to `print`. */
+  const keep =
+    (print: (args: unknown[]) => void) =>
+    (...args: unknown[]): void => {
+      const kind = expected.find((each) => args.some((arg) => typeof arg === 'string' && OUTAGE_LOGS[each].test(arg)));
+      if (kind === undefined) print(args);
+      else seen.push(kind);
+    };
+  const { warn, error } = console;
+  const nestError = Logger.prototype.error;
+  const spies = [
+    vi.spyOn(console, 'warn').mockImplementation(keep((args) => warn(...args))),
+    vi.spyOn(console, 'error').mockImplementation(keep((args) => error(...args))),
+    vi.spyOn(Logger.prototype, 'error').mockImplementation(function (this: Logger, ...args: unknown[]) {
+      keep((rest) => Reflect.apply(nestError, this, rest))(...args);
+    }),
+  ];
+  return {
+    count: (kind) => seen.filter((each) => each === kind).length,
+    restore: () => {
+      for (const spy of spies) spy.mockRestore();
+    },
+  };
+}
+
 /** A test needing `what`: run when `available`, else skipped with a message, or failing under PAGELOPE_REQUIRE_REDIS=1. */
 function itNeeds(available: boolean, what: string, title: string, test: () => Promise<void>): void {
   if (available) it(title, test, 60_000);
@@ -142,20 +194,28 @@ export function sharedRateLimitSuite(framework: Framework): void {
       'redis-server',
       'fails open within 300 ms while its own redis-server is down, before it starts and killed mid-run, and limits again once it is back',
       async () => {
-        redis = await ownRedis();
-        const both = await start(redis.url);
-        const beforeStart = expectFailOpen(await twentyInTurn(both));
-        await redis.start();
-        await untilReady(both);
-        expectSharedLimit(await twenty(both));
-        await redis.stop();
-        const whileDown = expectFailOpen(await twentyInTurn(both));
-        const againWhileDown = expectFailOpen(await twentyInTurn(both));
-        await redis.start();
-        await untilReady(both);
-        expectSharedLimit(await twenty(both));
-        const figures = `before it started: ${beforeStart}; killed: ${whileDown}; again: ${againWhileDown}`;
-        console.log(`${framework}, 20 requests one at a time with Redis down: ${figures}`);
+        const logs = watchOutageLogs(['unavailable', 'letThrough', 'notLoaded']);
+        try {
+          redis = await ownRedis();
+          const both = await start(redis.url);
+          const beforeStart = expectFailOpen(await twentyInTurn(both));
+          await redis.start();
+          await untilReady(both);
+          expectSharedLimit(await twenty(both));
+          await redis.stop();
+          const whileDown = expectFailOpen(await twentyInTurn(both));
+          const againWhileDown = expectFailOpen(await twentyInTurn(both));
+          await redis.start();
+          await untilReady(both);
+          expectSharedLimit(await twenty(both));
+          // Each instance warned once per outage; Express's limiter logged each of the 60 requests it let through.
+          expect(logs.count('unavailable')).toBe(2 * both.length);
+          expect(logs.count('letThrough')).toBe(framework === 'express' ? 3 * 2 * LIMIT : 0);
+          const figures = `before it started: ${beforeStart}; killed: ${whileDown}; again: ${againWhileDown}`;
+          console.log(`${framework}, 20 requests one at a time with Redis down: ${figures}`);
+        } finally {
+          logs.restore();
+        }
       },
     );
 
@@ -170,12 +230,19 @@ export function sharedRateLimitSuite(framework: Framework): void {
         await untilReady(both);
         // With the page's own 150 ms timeout a late reply lets a request through uncounted: no exact count here.
         expect(await untilRefused(both, 3 * LIMIT)).toBe(true);
-        redis.pause();
-        const whilePaused = expectFailOpen(await twentyInTurn(both));
-        redis.resume();
-        await untilReady(both);
-        expect(await untilRefused(both, 3)).toBe(true); // the counts are still there: refused at once
-        console.log(`${framework}, 20 requests one at a time with Redis paused: ${whilePaused}`);
+        const logs = watchOutageLogs(['letThrough']);
+        try {
+          redis.pause();
+          const whilePaused = expectFailOpen(await twentyInTurn(both));
+          // Express's limiter logged each of the 20 requests it let through.
+          expect(logs.count('letThrough')).toBe(framework === 'express' ? 2 * LIMIT : 0);
+          redis.resume();
+          await untilReady(both);
+          expect(await untilRefused(both, 3)).toBe(true); // the counts are still there: refused at once
+          console.log(`${framework}, 20 requests one at a time with Redis paused: ${whilePaused}`);
+        } finally {
+          logs.restore();
+        }
       },
     );
 
@@ -184,17 +251,25 @@ export function sharedRateLimitSuite(framework: Framework): void {
       'redis-server',
       'fails closed with the 503 envelope once changed as the page says, and limits again once Redis is back',
       async () => {
-        redis = await ownRedis();
-        const both = await start(redis.url, { failClosed: true });
-        expectFailClosed(await twentyInTurn(both));
-        await redis.start();
-        await untilReady(both);
-        expectSharedLimit(await twenty(both));
-        await redis.stop();
-        expectFailClosed(await twentyInTurn(both));
-        await redis.start();
-        await untilReady(both);
-        expectSharedLimit(await twenty(both));
+        const logs = watchOutageLogs(['unavailable', 'notLoaded', 'answered503']);
+        try {
+          redis = await ownRedis();
+          const both = await start(redis.url, { failClosed: true });
+          expectFailClosed(await twentyInTurn(both));
+          await redis.start();
+          await untilReady(both);
+          expectSharedLimit(await twenty(both));
+          await redis.stop();
+          expectFailClosed(await twentyInTurn(both));
+          await redis.start();
+          await untilReady(both);
+          expectSharedLimit(await twenty(both));
+          // Each instance warned once per outage, and the adapter logged each of the 40 503s once.
+          expect(logs.count('unavailable')).toBe(2 * both.length);
+          expect(logs.count('answered503')).toBe(2 * 2 * LIMIT);
+        } finally {
+          logs.restore();
+        }
       },
     );
   });
