@@ -1,7 +1,7 @@
 /**
- * docs/testing.md shows one vitest file that runs the contract; it cannot run under node like the other pages'
- * snippets, so it is checked in as tests/testing/docs-example.test.ts, which the suite runs. This test keeps the two
- * identical.
+ * docs/testing.md shows two vitest files that run the contract, in full and in short mode; they cannot run under node
+ * like the other pages' snippets, so they are checked in as tests/testing/docs-example.test.ts and
+ * tests/testing/docs-example-short.test.ts, which the suite runs. This test keeps each identical to its snippet.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +11,17 @@ import { readPage, ROOT, tsSnippets } from '../docs/pages';
 describe('docs/testing.md', () => {
   const snippets = tsSnippets(readPage('docs/testing.md'));
 
-  it('holds one ```ts snippet, identical to tests/testing/docs-example.test.ts', () => {
-    expect(snippets).toHaveLength(1);
-    expect(snippets[0]).toBe(readFileSync(join(ROOT, 'tests', 'testing', 'docs-example.test.ts'), 'utf8'));
+  it.each([
+    { index: 0, file: 'docs-example.test.ts' },
+    { index: 1, file: 'docs-example-short.test.ts' },
+  ])('holds tests/testing/$file as its ```ts snippet number $index, unchanged', ({ index, file }) => {
+    expect(snippets).toHaveLength(2);
+    expect(snippets[index]).toBe(readFileSync(join(ROOT, 'tests', 'testing', file), 'utf8'));
   });
 
   it('names every option of repositoryContract', () => {
     const page = readPage('docs/testing.md');
-    for (const option of ['numRuns', 'readsAbsentNullableAsNull', 'seed', 'sibling'])
+    for (const option of ['numRuns', 'mode', 'readsAbsentNullableAsNull', 'seed', 'sibling'])
       expect(page).toContain(`\`${option}\``);
   });
 });
