@@ -37,12 +37,17 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/declarations.test.ts',
   // Three code generators run on the OpenAPI document in child processes (about 12 s).
   'tests/generated-clients/**/*.test.ts',
+  // The contract's short mode on SQLite without functions and on libsql (the full one on sql.js runs in npm test).
+  'tests/drizzle/drizzle-secondary-sqlite.test.ts',
 ];
 
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
 export const SMOKE_ONLY_FILES: readonly string[] = ['tests/adapters/*/http.test.ts'];
 
-/** The smoke project: every entry in ESM and CJS, each adapter's HTTP contract, the repository contract on PGlite. */
+/**
+ * The smoke project: every entry in ESM and CJS, each adapter's HTTP contract, the repository contract on PGlite
+ * (which `npm test` leaves out with `--exclude`, scripts/test.mjs: the src project runs it in full on the sources).
+ */
 export const SMOKE_FILES: readonly string[] = ['tests/smoke/**/*.test.ts', ...SMOKE_ONLY_FILES];
 
 /** Run again against the built package by `npm run test:all` (the docs-snippet tests run the sources either way). */

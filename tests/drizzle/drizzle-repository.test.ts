@@ -4,7 +4,7 @@ import { describeMysqlLeg } from './mysql-leg';
 import { describeSqliteLeg } from './sqlite-legs';
 
 // The full contract runs once per database: PostgreSQL in tests/postgres/postgres-repository.test.ts, SQLite on sql.js
-// with functions and MariaDB here; Drizzle on PostgreSQL and the other SQLite drivers run its short mode.
+// with functions and MariaDB here; Drizzle on PostgreSQL runs its short mode.
 describeDrizzleLegs((name, makeRepository) => {
   repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
     mode: 'short',
@@ -14,17 +14,18 @@ describeDrizzleLegs((name, makeRepository) => {
   });
 });
 
-// With JavaScript functions (sql.js, better-sqlite3) case-insensitive matching is SQL; without (libsql) JavaScript.
-for (const options of [{ functions: true }, { functions: false }, { driver: 'libsql' as const }]) {
-  describeSqliteLeg((name, makeRepository) => {
+// SQLite's full leg: sql.js with JavaScript functions, so case-insensitive matching is SQL. The secondary SQLite legs
+// (no functions, libsql) are in drizzle-secondary-sqlite.test.ts, run by npm run test:all.
+describeSqliteLeg(
+  (name, makeRepository) => {
     repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
-      mode: options.functions === true ? 'full' : 'short',
       numRuns: 40,
       readsAbsentNullableAsNull: true,
       relations: true,
     });
-  }, options);
-}
+  },
+  { functions: true },
+);
 
 describeMysqlLeg((name, makeRepository) => {
   repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
