@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgresDemoStore } from '../../examples/shared/postgres-store';
+import { watchConsoleError } from '../support/watch-error-log';
 import { DATABASE_URL, uniqueTable } from './pg-clients';
 
 describe.runIf(DATABASE_URL)('demo PostgreSQL store', () => {
@@ -16,6 +17,8 @@ describe.runIf(DATABASE_URL)('demo PostgreSQL store', () => {
     const uncaught: unknown[] = [];
     const onUncaught = (error: unknown): void => void uncaught.push(error);
     process.on('uncaughtException', onUncaught);
+    // The store's pool logs each connection the server ends: watched here, not printed.
+    const log = watchConsoleError();
     try {
       const before = await store.repository.list({ limit: 5 });
       const terminated = await admin.query(
@@ -26,9 +29,16 @@ describe.runIf(DATABASE_URL)('demo PostgreSQL store', () => {
       expect(terminated.rowCount).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 200)); // let the pool see the closed socket
       expect(uncaught).toEqual([]);
+      const lines = log.lines();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.length).toBeLessThanOrEqual(terminated.rowCount ?? 0);
+      expect(new Set(lines)).toStrictEqual(
+        new Set(['PostgreSQL pool: terminating connection due to administrator command']),
+      );
       const after = await store.repository.list({ limit: 5 });
       expect(after.items).toEqual(before.items);
     } finally {
+      log.restore();
       process.off('uncaughtException', onUncaught);
       await admin.query(`DROP TABLE IF EXISTS "${table}"`);
       await admin.end();
