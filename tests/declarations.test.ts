@@ -5,12 +5,12 @@
  * `node:` module and no package.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reachableImports } from './support/reachable-imports';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 
 interface Conditions {
   readonly types: string;
@@ -24,25 +24,6 @@ const built = (file: string): string => {
   expect(existsSync(join(DIST, file)), `dist/${file} (run npm run build first)`).toBe(true);
   return join(DIST, file);
 };
-
-/** Every package a declaration file and the declaration files it imports relatively import, with the files read. */
-function reachableTypeImports(entry: string): { specifiers: Set<string>; files: string[] } {
-  const files: string[] = [];
-  const specifiers = new Set<string>();
-  const visit = (file: string): void => {
-    if (files.includes(file)) return;
-    files.push(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = match[1] ?? '';
-      // A declaration file names the chunk's JavaScript file; its types are in the .d.ts (.d.cts) beside it.
-      const declaration = specifier.replace(/\.js$/, '.d.ts').replace(/\.cjs$/, '.d.cts');
-      if (specifier.startsWith('.')) visit(resolve(dirname(file), declaration));
-      else specifiers.add(specifier);
-    }
-  };
-  visit(entry);
-  return { specifiers, files };
-}
 
 describe('the declarations in dist/ (built by npm run build)', () => {
   it.each(Object.keys(pkg.exports).filter((key) => key !== './package.json'))(
@@ -66,7 +47,7 @@ describe('the declarations in dist/ (built by npm run build)', () => {
   it.each(['client/index.d.ts', 'client/index.d.cts'])(
     '%s and every declaration file it loads import no node: module and no package',
     (file) => {
-      const { specifiers, files } = reachableTypeImports(built(file));
+      const { specifiers, files } = reachableImports(built(file));
       expect([...specifiers]).toEqual([]);
       expect(files.length).toBeGreaterThan(1);
       for (const each of files) expect(readFileSync(each, 'utf8')).not.toMatch(/\bnode:[a-z]/);
@@ -74,6 +55,6 @@ describe('the declarations in dist/ (built by npm run build)', () => {
   );
 
   it('finds a package import in a declaration file when there is one (the check itself can fail)', () => {
-    expect([...reachableTypeImports(built('index.d.ts')).specifiers]).toContain('zod');
+    expect([...reachableImports(built('index.d.ts')).specifiers]).toContain('zod');
   });
 });

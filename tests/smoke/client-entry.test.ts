@@ -10,31 +10,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInContext, createContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { reachableImports } from '../support/reachable-imports';
+
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
-
-/** Every non-relative specifier that `entry` and the files it loads relatively load, transitively, with the files read. */
-function reachableImports(entry: string): { specifiers: Set<string>; files: string[] } {
-  const files: string[] = [];
-  const specifiers = new Set<string>();
-  const visit = (file: string): void => {
-    if (files.includes(file)) return;
-    files.push(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = match[1] ?? '';
-      // A declaration file names the chunk's JavaScript file; its types are in the .d.ts (.d.cts) beside it.
-      const target = file.endsWith('.d.ts') || file.endsWith('.d.cts') ? declarationOf(specifier) : specifier;
-      if (specifier.startsWith('.')) visit(resolve(dirname(file), target));
-      else specifiers.add(specifier);
-    }
-  };
-  visit(entry);
-  return { specifiers, files };
-}
-
-function declarationOf(specifier: string): string {
-  return specifier.replace(/\.js$/, '.d.ts').replace(/\.cjs$/, '.d.cts');
-}
 
 const dist = (file: string): string => {
   expect(existsSync(join(DIST, file)), 'run npm run build first').toBe(true);
