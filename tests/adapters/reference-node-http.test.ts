@@ -48,7 +48,10 @@ function match(pattern: string, path: string): { id?: string } | undefined {
   return rest && !rest.includes('/') ? { id: decodeURIComponent(rest) } : undefined;
 }
 
-const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLimit = 16_384, prefix = '' }) => {
+const mount: MountAdapter = async (
+  all: readonly ResourceRoutes<any>[],
+  { bodyLimit = 16_384, prefix = '', reportError },
+) => {
   const server = createServer((req, res) => {
     const correlationId = resolveCorrelationId(req.headers);
     const answer = (status: number, headers: Record<string, string>, body: unknown) => {
@@ -93,6 +96,10 @@ const mount: MountAdapter = async (all: readonly ResourceRoutes<any>[], { bodyLi
     })().catch((error: unknown) => {
       const reply = errorResponse(error, { headers: { [CORRELATION_ID_HEADER]: correlationId } });
       answer(reply.statusCode, reply.headers, reply.body);
+      // Each 5xx to the reporter, as the framework adapters do (this one has no logger of its own).
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (reply.statusCode >= 500)
+        void reportError?.(error, { correlationId, method: req.method, path, statusCode: reply.statusCode });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
