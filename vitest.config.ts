@@ -7,6 +7,7 @@ import {
   EXTENDED_FILES,
   SERVER_FILES,
   SMOKE_FILES,
+  SMOKE_PGLITE_FILES,
   SMOKE_ONLY_FILES,
   UNIT_FOLDERS,
 } from './tests/projects';
@@ -77,7 +78,9 @@ export default defineConfig({
           name: 'unit',
           include: UNIT,
           exclude: ALWAYS_EXCLUDED,
-          typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          // tsc over src/ and the type tests (tsconfig.type-tests.json), about half of `npm run typecheck`, which CI
+          // runs over everything.
+          typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.type-tests.json' },
         },
       },
       {
@@ -95,6 +98,12 @@ export default defineConfig({
         // on memory, the repository contract on PGlite (`npm run build` first; npm test builds).
         resolve: { alias: fromDist },
         test: { ...shared, name: 'smoke', include: [...SMOKE_FILES], exclude: ALWAYS_EXCLUDED },
+      },
+      {
+        // The smoke's storage leg: the built repository contract (short mode) on PGlite. Not in npm test, whose src
+        // project runs the contract in full on PGlite; `npm run test:smoke` and test:extended run it.
+        resolve: { alias: fromDist },
+        test: { ...shared, name: 'smoke-pglite', include: [...SMOKE_PGLITE_FILES], exclude: ALWAYS_EXCLUDED },
       },
       {
         // npm run test:all only: what needs a server, a browser, a replica, Redis or long runs.

@@ -1,7 +1,7 @@
 // The test commands (README and CONTRIBUTING say what each runs and how long it takes):
 //   npm test                  builds the JavaScript, then the unit, src and smoke projects (no server needed)
 //   npm run test:unit         the unit project alone (seconds; no build)
-//   npm run test:smoke        the smoke project alone, on the built package (CI runs it on every Node line)
+//   npm run test:smoke        the smoke and smoke-pglite projects on the built package (CI: Node 20, 22, 26)
 //   npm run test:extended     the build, then what npm test leaves out: the extended, dist and servers projects with
 //                             every server this machine has (scripts/services.mjs), and the quick benchmark
 //   npm run test:all          npm test, then npm run test:extended
@@ -34,18 +34,7 @@ const extra = process.argv.slice(mode === 'test' ? 2 : 3).filter((arg, i) => !(i
 function quick() {
   const built = build('js');
   if (built !== 0) return built;
-  // The smoke's repository contract on PGlite is left out: the src project runs it in full on the sources.
-  const status = vitest([
-    '--project',
-    'unit',
-    '--project',
-    'src',
-    '--project',
-    'smoke',
-    '--exclude',
-    'tests/smoke/postgres-contract.test.ts',
-    ...extra,
-  ]);
+  const status = vitest(['--project', 'unit', '--project', 'src', '--project', 'smoke', ...extra]);
   const left = [
     process.env['DATABASE_URL']
       ? undefined
@@ -64,7 +53,10 @@ async function extended() {
   if (services.status !== 0) return services.status;
   const built = build('all');
   if (built !== 0) return built;
-  const status = vitest(['--project', 'extended', '--project', 'dist', ...extra], services.env);
+  const status = vitest(
+    ['--project', 'extended', '--project', 'dist', '--project', 'smoke-pglite', ...extra],
+    services.env,
+  );
   if (status !== 0) return status;
   // The servers project reruns the files of tests/postgres and tests/drizzle for their server legs only: their
   // embedded legs (PGlite, SQLite) ran in npm test.
@@ -83,7 +75,7 @@ async function dates() {
 const modes = {
   test: quick,
   unit: () => vitest(['--project', 'unit', ...extra]),
-  smoke: () => build('js') || vitest(['--project', 'smoke', ...extra]),
+  smoke: () => build('js') || vitest(['--project', 'smoke', '--project', 'smoke-pglite', ...extra]),
   extended,
   all: async () => {
     const first = quick();

@@ -11,6 +11,7 @@ import {
   EXTENDED_FILES,
   SERVER_FILES,
   SMOKE_FILES,
+  SMOKE_PGLITE_FILES,
   SMOKE_ONLY_FILES,
   UNIT_FOLDERS,
 } from './projects';
@@ -35,12 +36,22 @@ describe('tests/projects.ts', () => {
     expect(matches(`tests/${folder}/**/*.test.ts`).length).toBeGreaterThan(0);
   });
 
-  it.each([...EXTENDED_FILES, ...SMOKE_FILES, ...SMOKE_ONLY_FILES, ...DIST_FILES, ...SERVER_FILES, ...DATE_FILES])(
-    'matches at least one test file with %s',
-    (pattern) => {
-      expect(matches(pattern).filter((file) => file.endsWith('.test.ts')).length).toBeGreaterThan(0);
-    },
-  );
+  it.each([
+    ...EXTENDED_FILES,
+    ...SMOKE_FILES,
+    ...SMOKE_PGLITE_FILES,
+    ...SMOKE_ONLY_FILES,
+    ...DIST_FILES,
+    ...SERVER_FILES,
+    ...DATE_FILES,
+  ])('matches at least one test file with %s', (pattern) => {
+    expect(matches(pattern).filter((file) => file.endsWith('.test.ts')).length).toBeGreaterThan(0);
+  });
+
+  it('puts every test file of tests/smoke/ in the smoke or the smoke-pglite project (src leaves that folder out)', () => {
+    const listed = [...SMOKE_FILES, ...SMOKE_PGLITE_FILES].flatMap(matches);
+    expect(matches('tests/smoke/*.test.ts').filter((file) => !listed.includes(file))).toEqual([]);
+  });
 
   it('finds no file for a pattern that matches none (the check itself can fail)', () => {
     expect(matches('tests/no-such-folder/**/*.test.ts')).toEqual([]);

@@ -3,7 +3,8 @@
  * - `unit` (`npm run test:unit`, part of `npm test`): the folders of {@link UNIT_FOLDERS} and every type test;
  * - `src` (`npm test`): every other test file against the sources, but {@link EXTENDED_FILES} and
  *   {@link SMOKE_ONLY_FILES};
- * - `smoke` (`npm test`, and alone on each other Node line in CI): {@link SMOKE_FILES} against the built package;
+ * - `smoke` (`npm test`, and on each other Node line in CI): {@link SMOKE_FILES} against the built package;
+ * - `smoke-pglite` (`npm run test:smoke`, test:extended): {@link SMOKE_PGLITE_FILES} against the built package;
  * - `extended` (`npm run test:all`): {@link EXTENDED_FILES}, what needs a server, a browser or long runs;
  * - `dist` (`npm run test:all`): {@link DIST_FILES} again against the built package;
  * - `servers` (`npm run test:all`): {@link SERVER_FILES} again for their server legs alone (PAGELOPE_LEGS=servers);
@@ -44,11 +45,19 @@ export const EXTENDED_FILES: readonly string[] = [
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
 export const SMOKE_ONLY_FILES: readonly string[] = ['tests/adapters/*/http.test.ts'];
 
+/** The smoke project: every entry in ESM and CJS, each adapter's HTTP contract on memory. */
+export const SMOKE_FILES: readonly string[] = [
+  'tests/smoke/entries.test.ts',
+  'tests/smoke/package-entries.test.ts',
+  'tests/smoke/client-entry.test.ts',
+  ...SMOKE_ONLY_FILES,
+];
+
 /**
- * The smoke project: every entry in ESM and CJS, each adapter's HTTP contract, the repository contract on PGlite
- * (which `npm test` leaves out with `--exclude`, scripts/test.mjs: the src project runs it in full on the sources).
+ * The smoke-pglite project: the built repository contract on PGlite. `npm run test:smoke` runs it with the smoke
+ * project; `npm test` leaves it out (its src project runs the contract in full on PGlite).
  */
-export const SMOKE_FILES: readonly string[] = ['tests/smoke/**/*.test.ts', ...SMOKE_ONLY_FILES];
+export const SMOKE_PGLITE_FILES: readonly string[] = ['tests/smoke/postgres-contract.test.ts'];
 
 /** Run again against the built package by `npm run test:all` (the docs-snippet tests run the sources either way). */
 export const DIST_FILES: readonly string[] = [
