@@ -40,6 +40,18 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/generated-clients/**/*.test.ts',
   // The contract's short mode on SQLite without functions and on libsql (the full one on sql.js runs in npm test).
   'tests/drizzle/drizzle-secondary-sqlite.test.ts',
+  // The docs snippets type-checked by tsc in a child process (npm test runs them).
+  'tests/docs/snippet-types.test.ts',
+  // Concurrency, equivalence and read-client suites on PGlite and the server (about 60 s of a worker): they run here
+  // with both legs, not in the servers project.
+  'tests/postgres/http-if-match.test.ts',
+  'tests/postgres/trigram-index.test.ts',
+  'tests/postgres/adapter-equivalence.test.ts',
+  'tests/postgres/concurrency.test.ts',
+  'tests/postgres/keyset-nulls.test.ts',
+  'tests/postgres/read-client.test.ts',
+  'tests/postgres/transactions.test.ts',
+  'tests/drizzle/dialect-equivalence.test.ts',
 ];
 
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
