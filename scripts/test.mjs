@@ -17,10 +17,13 @@ const run = (args, env = {}) =>
   spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const vitest = (args, env) => run(['node_modules/vitest/vitest.mjs', 'run', ...args], env);
 
-/** Builds what `what` needs: `js` (npm test, the smoke) or everything, declarations included. */
+/**
+ * Builds `js` (npm test, the smoke), `dts` (the declarations beside a JavaScript build just made, without cleaning
+ * dist/) or `all`.
+ */
 function build(what) {
   if (process.env['PAGELOPE_SKIP_BUILD'] === '1') return 0;
-  return run(['node_modules/tsup/dist/cli-default.js'], what === 'js' ? { PAGELOPE_BUILD: 'js' } : {});
+  return run(['node_modules/tsup/dist/cli-default.js'], what === 'all' ? {} : { PAGELOPE_BUILD: what });
 }
 
 // `--unit`, `--smoke`, `--extended`, `--all` or `--dates` first chooses the mode (package.json's test:* scripts);
@@ -48,11 +51,12 @@ function quick() {
 }
 
 /** npm run test:extended: the rest of the suite, on the servers found (or required, under PAGELOPE_REQUIRE_SERVICES=1). */
-async function extended() {
+/** `built`: what dist/ holds already (`js` after npm test in test:all), so only the rest is built. */
+async function extended(built = 'nothing') {
   const services = await findServices();
   if (services.status !== 0) return services.status;
-  const built = build('all');
-  if (built !== 0) return built;
+  const building = build(built === 'js' ? 'dts' : 'all');
+  if (building !== 0) return building;
   const status = vitest(
     ['--project', 'extended', '--project', 'dist', '--project', 'smoke-pglite', ...extra],
     services.env,
@@ -76,10 +80,11 @@ const modes = {
   test: quick,
   unit: () => vitest(['--project', 'unit', ...extra]),
   smoke: () => build('js') || vitest(['--project', 'smoke', '--project', 'smoke-pglite', ...extra]),
-  extended,
+  extended: () => extended(),
   all: async () => {
     const first = quick();
-    const second = await extended();
+    // npm test has just built the JavaScript: add the declarations, not a second whole build.
+    const second = await extended('js');
     return first || second;
   },
   dates,
