@@ -36,9 +36,12 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/deployment/**/*.test.ts',
   'tests/browser/**/*.test.ts',
   'tests/declarations.test.ts',
-  // Three code generators run on the OpenAPI document in child processes (about 12 s).
+  // Three code generators run on the OpenAPI document in child processes (about 12 s), and openapi-typescript's
+  // types checked by tsc in another (about 8 s).
   'tests/generated-clients/**/*.test.ts',
-  // The contract's short mode on SQLite without functions and on libsql (the full one on sql.js runs in npm test).
+  'tests/openapi/openapi-fetch.test.ts',
+  // The contract in full on sql.js with functions (npm test runs its short mode), short on SQLite without functions
+  // and on libsql.
   'tests/drizzle/drizzle-secondary-sqlite.test.ts',
   // The docs snippets type-checked by tsc in a child process (npm test runs them).
   'tests/docs/snippet-types.test.ts',
@@ -67,7 +70,7 @@ export const SMOKE_FILES: readonly string[] = [
 
 /**
  * The smoke-pglite project: the built repository contract on PGlite. `npm run test:smoke` runs it with the smoke
- * project; `npm test` leaves it out (its src project runs the contract in full on PGlite).
+ * project; `npm test` leaves it out (its src project runs the contract on PGlite from the sources).
  */
 export const SMOKE_PGLITE_FILES: readonly string[] = ['tests/smoke/postgres-contract.test.ts'];
 
