@@ -57,6 +57,7 @@ export { readPageWithTotal, exactTotalMeta, type PageTotalReader, type PageWithT
 
 // The error storage adapters throw: a 4xx for the client's faults (constraint and data errors), 503 for transient ones.
 export { HttpError } from '../errors/index';
+export { toWriteConflictError, isWriteConflictError } from './write-conflict-error';
 
 // Writes: validation of records and the errors every repository answers with.
 export {
