@@ -88,8 +88,9 @@ export interface ResourceConfig<TSchema extends z.ZodObject> {
    */
   readonly searchable?: readonly FieldOf<TSchema>[];
   /**
-   * Soft delete: `DELETE` sets this nullable date field (`z.date().nullable()`) to the current time instead of
-   * removing the record, which then is invisible to every read and write until `restore` clears it. Read-only.
+   * Soft delete: `DELETE` sets this date field (`z.date().nullable()`, `.optional()` or `.nullable().optional()`)
+   * to the current time instead of removing the record, which then is invisible to every read and write until
+   * `restore` clears it (to `null`, which the field takes even when its schema makes it only optional). Read-only.
    */
   readonly softDelete?: { readonly field: FieldOf<TSchema> };
   /**

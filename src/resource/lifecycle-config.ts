@@ -1,6 +1,9 @@
 import type { FieldDef } from '../fields/index';
 
-/** The `softDelete` option of `defineResource`: the nullable date field a soft delete sets. */
+/**
+ * The `softDelete` option of `defineResource`: the date field a soft delete sets, nullable or optional
+ * (`z.date().nullable()`, `.optional()`, `.nullable().optional()`); a live record holds `null` there.
+ */
 export interface SoftDeleteConfig {
   readonly field: string;
 }
@@ -22,7 +25,7 @@ type SchemaOf = (field: string) => { safeParse(value: unknown): { success: boole
  * Checks the `softDelete` and `version` options against the schema; their fields join `readOnly`.
  *
  * @throws TypeError (through `fail`) for an option of the wrong shape, a field the schema lacks, a soft-delete field
- * that is not a nullable date, a version field that is not a non-nullable integer, the id field, the same field for
+ * that is not a nullable or optional date, a version field that is not a non-nullable integer, the id field, the same field for
  * both, or (with `softDelete`) a schema field named `deleted` or `permanent`.
  */
 export function resolveLifecycle(
@@ -57,11 +60,16 @@ function softDeleteField(
   if (option === undefined) return undefined;
   const field = typeof option === 'object' && option !== null ? (option as { field?: unknown }).field : undefined;
   if (typeof field !== 'string' || Object.keys(option as object).some((key) => key !== 'field'))
-    return fail("softDelete must be { field: '<a nullable date field>' }");
+    return fail("softDelete must be { field: '<a nullable or optional date field>' }");
   const def = fields.get(field);
   if (def === undefined) return fail(`softDelete field "${field}" is not in the schema`);
-  if (def.kind !== 'date' || schemaOf(field)?.safeParse(null).success !== true)
-    fail(`softDelete field "${field}" must be a nullable date (z.date().nullable())`);
+  // A live record holds null: an optional field (z.date().optional()) takes it too (see recordSchemaOf).
+  const schema = schemaOf(field);
+  if (
+    def.kind !== 'date' ||
+    (schema?.safeParse(null).success !== true && schema?.safeParse(undefined).success !== true)
+  )
+    fail(`softDelete field "${field}" must be a nullable or optional date (z.date().nullable() or .optional())`);
   return field;
 }
 

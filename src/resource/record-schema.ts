@@ -16,15 +16,20 @@ const schemas = new WeakMap<Resource, Map<string, RecordSchema>>();
 interface RefinementContext {
   addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input: unknown }): void;
 }
+interface Nullable extends SchemaLike {
+  nullable(): SchemaLike;
+}
 interface Refinable extends SchemaLike {
   readonly shape: Readonly<Record<string, SchemaLike>>;
+  extend(shape: Readonly<Record<string, SchemaLike>>): Refinable;
   superRefine(check: (value: Row, context: RefinementContext) => void): SchemaLike;
 }
 
 /**
  * The resource's schema with the id and the `optional` fields optional, and date fields bounded to the years
  * 0001-9999 (what a date or timestamp column holds), with its fields' schemas; built once per resource and list of
- * fields.
+ * fields. The soft-delete field takes `null` (a live record) even where the schema makes it only optional
+ * (`z.date().optional()`): the service writes `null` there on create and restore, as a database column holds it.
  *
  * @throws TypeError when `optional` names a field the resource does not have, or the schema has object-level
  * refinements (zod's `partial` refuses them).
@@ -44,7 +49,7 @@ export function recordSchemaOf(resource: Resource, optional: readonly string[] =
     }
     const object = resource.schema as unknown as { partial(mask: Record<string, true>): Refinable };
     const dates = [...resource.fields.values()].filter((def) => def.kind === 'date' || def.kind === 'isoDate');
-    const partial = object.partial({ ...mask });
+    const partial = withNullableSoftDelete(object.partial({ ...mask }), resource.softDelete);
     const record =
       dates.length === 0
         ? partial
@@ -59,4 +64,11 @@ export function recordSchemaOf(resource: Resource, optional: readonly string[] =
     byList.set(key, schema);
   }
   return schema;
+}
+
+/** `schema` with the soft-delete field nullable too, or `schema` itself when there is none or it takes null already. */
+function withNullableSoftDelete(schema: Refinable, field: string | undefined): Refinable {
+  const current = field === undefined ? undefined : (schema.shape[field] as Nullable | undefined);
+  if (field === undefined || current === undefined || current.safeParse(null).success) return schema;
+  return schema.extend({ [field]: current.nullable() });
 }

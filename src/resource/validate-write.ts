@@ -69,7 +69,8 @@ const NOTHING_PARSED: IsParsed = () => false;
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
 export function patchFields(resource: Resource, body: Readonly<Row>, id: RecordId, isParsed = NOTHING_PARSED): Row {
-  const shape = resource.schema.shape as Readonly<Record<string, SchemaLike>>;
+  // The record schema's fields: the user's, wrapped optional, the soft-delete field nullable (a restore writes null).
+  const shape = recordSchemaOf(resource).fields;
   const idField = resource.idField;
   const data: Row = {};
   const messages: string[] = [];

@@ -7,6 +7,7 @@ const shape = {
   title: z.string(),
   deletedAt: z.date().nullable(),
   removedOn: z.date().optional(),
+  createdAt: z.date(),
   archived: z.string().nullable(),
   version: z.number().int(),
   ratio: z.number(),
@@ -21,14 +22,19 @@ describe('defineResource: softDelete and version', () => {
     expect([resource.softDelete, resource.version]).toStrictEqual(['deletedAt', 'version']);
     expect([resource.readOnly.has('deletedAt'), resource.readOnly.has('version')]).toStrictEqual([true, true]);
     expect([define({}).softDelete, define({}).version]).toStrictEqual([undefined, undefined]);
+    // An optional date field too: a live record holds null there (tests/routes/optional-soft-delete.test.ts).
+    expect(define({ softDelete: { field: 'removedOn' } }).softDelete).toBe('removedOn');
   });
 
   it.each([
-    [{ softDelete: 'deletedAt' }, "softDelete must be { field: '<a nullable date field>' }"],
-    [{ softDelete: { field: 'deletedAt', other: 1 } }, "softDelete must be { field: '<a nullable date field>' }"],
+    [{ softDelete: 'deletedAt' }, "softDelete must be { field: '<a nullable or optional date field>' }"],
+    [
+      { softDelete: { field: 'deletedAt', other: 1 } },
+      "softDelete must be { field: '<a nullable or optional date field>' }",
+    ],
     [{ softDelete: { field: 'gone' } }, 'softDelete field "gone" is not in the schema'],
-    [{ softDelete: { field: 'removedOn' } }, 'softDelete field "removedOn" must be a nullable date'],
-    [{ softDelete: { field: 'archived' } }, 'softDelete field "archived" must be a nullable date'],
+    [{ softDelete: { field: 'createdAt' } }, 'softDelete field "createdAt" must be a nullable or optional date'],
+    [{ softDelete: { field: 'archived' } }, 'softDelete field "archived" must be a nullable or optional date'],
     [{ version: 1 }, 'version must be the name of an integer field'],
     [{ version: 'gone' }, 'version field "gone" is not in the schema'],
     [{ version: 'ratio' }, 'version field "ratio" must be an integer'],
