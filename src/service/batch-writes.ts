@@ -131,6 +131,13 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
     return ids;
   }
 
+  /**
+   * The context of one item's hooks, with the batch's `transaction` (the one `bound`, the batch's context inside
+   * the service's write runner, carries) when the batch runs in one: a write through it is part of the batch.
+   */
+  const itemContext = (bound: Context, options: Options, extra: object): Context =>
+    deps.contextOf(options, deps.transactional ? { ...extra, transaction: bound().transaction } : extra);
+
   /** The message of the 404 of a missing id. */
   const missing = (id: unknown): string => {
     const message = notFoundError(resource, id).message;
@@ -162,7 +169,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         const records: Row[] = [];
         const ids = new Map<unknown, number>();
         for (let i = 0; i < items.length; i++) {
-          const item = deps.contextOf(options, { body: items[i] });
+          const item = itemContext(bound, options, { body: items[i] });
           try {
             const checked = checkBody(resource, items[i], 'create');
             refuseReservedId(resource, checked);
@@ -188,7 +195,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           (r, i) => r.create(records[i] as never),
           records.length,
         );
-        return afterEach(created, 'onAfterCreate', (i) => ({ body: items[i] }), options);
+        return afterEach(created, 'onAfterCreate', (i) => ({ body: items[i] }), options, bound);
       });
     },
 
@@ -220,7 +227,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           }
           const patch: Row = { ...(items[i] as Row) };
           delete patch[idField];
-          const item = deps.contextOf(options, { id, patch });
+          const item = itemContext(bound, options, { id, patch });
           try {
             const checked = checkBody(resource, patch, 'update', id);
             const changed = await deps.chain('onBeforeUpdate', item, 'patch', checked);
@@ -234,7 +241,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         }
         problems.throwIfAny();
         const updated = await updateAll(repository, changes, where);
-        return afterEach(updated, 'onAfterUpdate', (i) => ({ id: ids[i], patch: items[i] }), options);
+        return afterEach(updated, 'onAfterUpdate', (i) => ({ id: ids[i], patch: items[i] }), options, bound);
       });
     },
 
@@ -254,7 +261,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         problems.throwIfAny();
         for (let i = 0; i < ids.length; i++)
           try {
-            await deps.notify('onBeforeDelete', deps.contextOf(options, { id: ids[i] }), 'id', ids[i]);
+            await deps.notify('onBeforeDelete', itemContext(bound, options, { id: ids[i] }), 'id', ids[i]);
           } catch (error) {
             problems.add(i, error);
           }
@@ -275,7 +282,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
           });
           removed = await updateAll(repository, changes, where);
         }
-        return afterEach(removed, 'onAfterDelete', (i) => ({ id: ids[i] }), options);
+        return afterEach(removed, 'onAfterDelete', (i) => ({ id: ids[i] }), options, bound);
       });
     },
   };
@@ -301,16 +308,20 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
     ).catch(raced);
   }
 
-  /** Runs `event`'s handlers for each written record (each may replace it), then removes hidden fields. */
+  /**
+   * Runs `event`'s handlers for each written record (each may replace it; each gets the batch's transaction, from
+   * `bound`), then removes hidden fields.
+   */
   async function afterEach(
     records: readonly unknown[],
     event: string,
     extra: (index: number) => object,
     options: Options,
+    bound: Context,
   ): Promise<unknown[]> {
     const out: unknown[] = [];
     for (let i = 0; i < records.length; i++) {
-      const context = deps.contextOf(options, extra(i));
+      const context = itemContext(bound, options, extra(i));
       out.push(deps.hide(await deps.chain(event, context, 'entity', records[i])));
     }
     return out;

@@ -20,10 +20,11 @@ export interface OperationContext<TRecord, TLocals = DefaultLocals> {
   /** What the caller knows about the request (the authenticated user, the tenant); an empty frozen object when none. */
   readonly locals: Readonly<TLocals>;
   /**
-   * The open transaction of a write (create, update, replace, delete) of a service created with `transaction: true`,
-   * in its before-hooks, scope function and after-hooks: `transaction.repository(other)` joins another repository
-   * of the same store to it. Absent on reads, without that option, and in `onAfterError<Op>` handlers (they run
-   * after the rollback).
+   * The open transaction of a write (create, update, replace, delete, restore, and each item of `createMany`,
+   * `updateMany` and `deleteMany`) of a service created with `transaction: true`, in its before-hooks, scope function
+   * and after-hooks: `transaction.repository(other)` joins another repository of the same store to it, and a write
+   * through it is part of the operation (of the whole batch), rolled back with it. Absent on reads, without that
+   * option, and in `onAfterError<Op>` handlers (they run after the rollback).
    */
   readonly transaction?: Transaction | undefined;
 }

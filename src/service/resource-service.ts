@@ -64,10 +64,11 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
    */
   readonly scope?: ScopeFunction<TRecord, TLocals>;
   /**
-   * Runs each write (create, update, replace, delete) in one `repository.transaction`: its before-hooks, scope, write
-   * and after-hooks, whose contexts carry `transaction` (join other repositories with
-   * `context.transaction.repository(other)`). A throw anywhere rolls every write back; the `onAfterError<Op>` handlers
-   * run after the rollback. Reads are unchanged. Default `false`.
+   * Runs each write (create, update, replace, delete, restore, and each batch as a whole) in one
+   * `repository.transaction`: its before-hooks, scope, write and after-hooks (of every item of a batch), whose
+   * contexts carry `transaction` (join other repositories with `context.transaction.repository(other)`). A throw
+   * anywhere rolls every write back; the `onAfterError<Op>` handlers run after the rollback. Reads are unchanged.
+   * Default `false`.
    */
   readonly transaction?: boolean;
   /**

@@ -1,0 +1,17 @@
+/**
+ * The batch hook transaction contract (tests/contracts/batch-hook-transaction-contract.ts) on every store: memory,
+ * PostgreSQL (PGlite, and the server when DATABASE_URL is set), SQLite through pagelope/drizzle (sql.js) and MariaDB
+ * (when MYSQL_URL is set).
+ */
+import { createMemoryRepository } from '../../src/index';
+import { describeBatchHookTransactionContract } from '../contracts/batch-hook-transaction-contract';
+import { describeMysqlLeg } from '../drizzle/mysql-leg';
+import { describeSqliteLeg } from '../drizzle/sqlite-legs';
+import { describePostgresLegs } from '../postgres/pg-clients';
+
+describeBatchHookTransactionContract('memory', async (resource, records) =>
+  createMemoryRepository(resource, { records }),
+);
+describePostgresLegs((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));
+describeSqliteLeg((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));
+describeMysqlLeg((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));
