@@ -18,6 +18,7 @@ import type { DefaultLocals, OperationContext, ResourceHooks, ScopeFunction, Ser
 import { createScopeCheck, type ScopeCheck } from './scope-check';
 import { createHiddenFilter } from './hidden-filter';
 import { createWriteRunner } from './write-transaction';
+import { retryWriteConflicts, type WriteAttempt } from './retry-write-conflicts';
 import { createRelationBinder, readWithRelations } from './relation-binder';
 import { relationNamesOf } from './relation-plan';
 import { registerService } from './relation-registry';
@@ -38,7 +39,10 @@ type Events<TRecord, TLocals> = ResourceHooks<TRecord, TLocals>;
  * every write), final validation, the repository call, then the `onAfter<Op>` handlers (each may replace the
  * result). Hidden fields are removed from every result. On any failure it runs every `onAfterError<Op>` handler
  * and rethrows the original error. With `transaction: true`, everything from the before-hooks to the after-hooks of a
- * write runs in one transaction of the repository, rolled back when any step throws.
+ * write runs in one transaction of the repository, rolled back when any step throws. A single write (create, update,
+ * replace, delete, restore) that fails with a write conflict (`isWriteConflictError`: a deadlock or serialization
+ * failure the repository met) before its after-hooks ran is run again from its before-hooks, in a new transaction,
+ * up to 3 more times before that 503 goes out.
  *
  * Relations bound with `relations` are read through the related services' repositories, within their scopes: the
  * bindings of the relations a listing's `where` or `orderBy` reads go to the repository (`ScopeOptions.relations`),
@@ -78,13 +82,29 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const { lazyContext, guarded, chain, notify } = createHookCalls<TRecord, TLocals>(hooks, resource);
   type Context = () => OperationContext<TRecord, TLocals>;
 
-  /** {@link guarded} around a write's steps, which get the repository and context of its transaction, if any. */
+  /** The after-hooks of one attempt of a write: from their start on, a write conflict is not retried. */
+  type After = <T>(event: keyof Events<TRecord, TLocals>, context: Context, entity: T) => Promise<T>;
+  const afterOf =
+    (attempt: WriteAttempt): After =>
+    (event, context, entity) => {
+      attempt.afterHooks = true;
+      return chain(event, context, 'entity', entity);
+    };
+
+  /**
+   * {@link guarded} around a write's steps, which get the repository and context of its transaction, if any; the
+   * whole write runs again on a write conflict met before its after-hooks (`retryWriteConflicts`).
+   */
   function written<T>(
     errorEvent: keyof Events<TRecord, TLocals>,
     context: Context,
-    work: (repository: Repository<TRecord>, context: Context) => Promise<T>,
+    work: (repository: Repository<TRecord>, context: Context, after: After) => Promise<T>,
   ) {
-    return guarded(errorEvent, context, () => write(context, work));
+    return guarded(errorEvent, context, () =>
+      retryWriteConflicts((attempt) =>
+        write(context, (repository, bound) => work(repository, bound, afterOf(attempt))),
+      ),
+    );
   }
   /**
    * {@link written} for a write to the record with an id: an id `toRecordId` refused is the 404 of a missing id before
@@ -95,11 +115,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     context: Context,
     key: RecordId | undefined,
     given: unknown,
-    work: (repository: Repository<TRecord>, context: Context, id: RecordId) => Promise<T>,
+    work: (repository: Repository<TRecord>, context: Context, id: RecordId, after: After) => Promise<T>,
   ) {
     return guarded(errorEvent, context, () => {
       const id = existing(key, given);
-      return write(context, (repository, bound) => work(repository, bound, id));
+      return retryWriteConflicts((attempt) =>
+        write(context, (repository, bound) => work(repository, bound, id, afterOf(attempt))),
+      );
     });
   }
 
@@ -198,7 +220,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     },
     create(body, options = {}) {
       const context = lazyContext(options, { body });
-      return written('onAfterErrorCreate', context, async (repository, context) => {
+      return written('onAfterErrorCreate', context, async (repository, context, after) => {
         const checked = checkBody(generic, body, 'create');
         refuseReservedId(generic, checked);
         const data = await chain('onBeforeCreate', context, 'body', checked);
@@ -209,7 +231,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         });
         scope?.assertWithin(record);
         const entity = await repository.create(record as CreateInput<TRecord>);
-        return hide.record(await chain('onAfterCreate', context, 'entity', entity));
+        return hide.record(await after('onAfterCreate', context, entity));
       });
     },
     get(given, options = {}) {
@@ -233,7 +255,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     update(given, patch, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, patch });
-      return writtenById('onAfterErrorUpdate', context, key, given, async (repository, context, id) => {
+      return writtenById('onAfterErrorUpdate', context, key, given, async (repository, context, id, after) => {
         const checked = checkBody(generic, patch, 'update', id);
         const changes = await chain('onBeforeUpdate', context, 'patch', checked);
         const scope = await scopeFor('update', context);
@@ -253,13 +275,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           (bound, stamp) => repository.update(id, stamped(valid, stamp, 'update', id) as Patch<TRecord>, bound),
           known,
         );
-        return hide.record(await chain('onAfterUpdate', context, 'entity', entity));
+        return hide.record(await after('onAfterUpdate', context, entity));
       });
     },
     replace(given, body, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given, body });
-      return writtenById('onAfterErrorReplace', context, key, given, async (repository, context, id) => {
+      return writtenById('onAfterErrorReplace', context, key, given, async (repository, context, id, after) => {
         const checked = checkBody(generic, body, 'replace', id);
         const data = { ...(await chain('onBeforeReplace', context, 'body', checked)) };
         const scope = await scopeFor('replace', context);
@@ -296,13 +318,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
             ),
           known,
         );
-        return hide.record(await chain('onAfterReplace', context, 'entity', entity));
+        return hide.record(await after('onAfterReplace', context, entity));
       });
     },
     delete(given, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given });
-      return writtenById('onAfterErrorDelete', context, key, given, async (repository, context, id) => {
+      return writtenById('onAfterErrorDelete', context, key, given, async (repository, context, id, after) => {
         await notify('onBeforeDelete', context, 'id', id);
         const scope = await scopeFor('delete', context);
         const match = readIfMatch(options.ifMatch);
@@ -314,13 +336,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
             : await conditional(repository, id, forWrite(scope), match, (bound, stamp) =>
                 repository.update(id, { [soft]: new Date(), ...stamp } as Patch<TRecord>, bound),
               );
-        return hide.record(await chain('onAfterDelete', context, 'entity', entity));
+        return hide.record(await after('onAfterDelete', context, entity));
       });
     },
     restore(given, options = {}) {
       const key = recordIdOf(given);
       const context = lazyContext(options, { id: key ?? given });
-      return writtenById('onAfterErrorRestore', context, key, given, async (repository, context, id) => {
+      return writtenById('onAfterErrorRestore', context, key, given, async (repository, context, id, after) => {
         const soft = rules.softDelete;
         if (soft === undefined) throw new HttpError(400, `${JSON.stringify(generic.name)} has no soft delete`);
         await notify('onBeforeRestore', context, 'id', id);
@@ -346,7 +368,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
             current,
           );
         }
-        return hide.record(await chain('onAfterRestore', context, 'entity', entity));
+        return hide.record(await after('onAfterRestore', context, entity));
       });
     },
   } satisfies ResourceService<TRecord, TLocals>);
