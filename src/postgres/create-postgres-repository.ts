@@ -38,13 +38,14 @@ import { createRowMapper } from './row-mapper';
 import { bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts } from './statement-context';
-import type { TableShape } from './table-catalog';
+import type { CatalogLookup, TableShape } from './table-catalog';
 import { createTableFactsLookup } from './table-facts';
 import { checkDatabaseDefaults, fieldsOfParams } from './write-fields';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import {
   canRunTransactions,
   catalogClient,
+  catalogReaderOf,
   registerRepository,
   rootClientOf,
   runStatement,
@@ -116,7 +117,8 @@ export function createPostgresRepository<TRecord>(
   const mapper = createRowMapper(generic);
   const { toRecord } = mapper;
   const generateId = options.generateId ?? uuidv7;
-  // Catalog reads queue behind an open transaction on a single connection, as every other statement does.
+  // Catalog reads queue behind an open transaction on a single connection, as every other statement does; a
+  // repository bound to a transaction shares the lookup of the one it was bound from, and reads under a savepoint.
   const contextOf = createStatementContexts(
     { query: (text, values) => runStatement(client, text, values as unknown[]) },
     {
@@ -125,6 +127,8 @@ export function createPostgresRepository<TRecord>(
       columns: columnNames,
       textCollation: options.textCollation,
       columnTypes: options.columnTypes,
+      catalog: inheritedCatalogs.get(options),
+      reader: catalogReaderOf(client),
     },
   );
   const name = (field: string) => quoteIdentifier(columnNames.get(field) ?? field);
@@ -399,11 +403,16 @@ export function createPostgresRepository<TRecord>(
     },
   });
   registerNativeTable(repository, { ...parent, context: contextOf });
-  return registerRepository(repository, client, (connection) =>
+  return registerRepository(repository, client, (connection) => {
     // Inside a transaction everything reads and writes on the transaction's connection.
-    createPostgresRepository(resource, { ...options, client: connection, readClient: undefined }),
-  );
+    const bound = { ...options, client: connection, readClient: undefined };
+    inheritedCatalogs.set(bound, contextOf.catalog);
+    return createPostgresRepository(resource, bound);
+  });
 }
+
+/** The catalog lookup a repository bound to a transaction shares with the one it is bound from, by its options. */
+const inheritedCatalogs = new WeakMap<PostgresRepositoryOptions, CatalogLookup>();
 
 type Row = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
 import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
-import { createCatalogLookup } from './table-catalog';
+import { createCatalogLookup, type CatalogLookup } from './table-catalog';
 import { createTableLayout, type TableLayout } from './table-layout';
 import type { TextCollation } from './text-collation';
 
@@ -20,6 +20,16 @@ export interface StatementContextsOptions {
   readonly columns: ReadonlyMap<string, string>;
   readonly textCollation?: TextCollation | undefined;
   readonly columnTypes?: Readonly<Record<string, string>> | undefined;
+  /** The catalog lookup to share (the one of the repository a transaction's repository is bound from). */
+  readonly catalog?: CatalogLookup | undefined;
+  /** Where to read the catalog instead of `client`: see {@link CatalogLookup}. */
+  readonly reader?: SqlClient | undefined;
+}
+
+/** The function that makes each statement's context, and the catalog lookup behind it. */
+export interface StatementContexts {
+  (): Promise<StatementContext>;
+  readonly catalog: CatalogLookup;
 }
 
 /**
@@ -27,23 +37,23 @@ export interface StatementContextsOptions {
  * (see `createCatalogLookup`: one read per repository settles each column's type, which values are checked and bound
  * as, and which columns need `COLLATE "C"` for code-point order); the layout is made once per shape.
  *
- * @throws TypeError (at creation) for a `columnTypes` entry that is not a field or a type the adapter does not know.
+ * @throws TypeError (at creation) for a `columnTypes` entry that is not a field or a type the adapter does not know;
+ * what the catalog lookup throws (a 503 for a failed read, an Error for a field without a column), on each call.
  */
-export function createStatementContexts(
-  client: SqlClient,
-  options: StatementContextsOptions,
-): () => Promise<StatementContext> {
-  const { table, fields, columns } = options;
-  const catalog = createCatalogLookup(client, {
-    table,
-    fields,
-    columns,
-    mode: options.textCollation ?? 'detect',
-    columnTypes: options.columnTypes,
-  });
+export function createStatementContexts(client: SqlClient, options: StatementContextsOptions): StatementContexts {
+  const { table, fields, columns, reader } = options;
+  const catalog =
+    options.catalog ??
+    createCatalogLookup(client, {
+      table,
+      fields,
+      columns,
+      mode: options.textCollation ?? 'detect',
+      columnTypes: options.columnTypes,
+    });
   let layouts = new WeakMap<object, TableLayout>();
-  return async () => {
-    const shape = await catalog();
+  const contextOf = async () => {
+    const shape = await catalog(reader);
     let layout = layouts.get(shape);
     if (!layout) {
       layout = createTableLayout(table, columns, shape);
@@ -51,4 +61,5 @@ export function createStatementContexts(
     }
     return { fields, ...shape, column: layout.column, layout, params: new SqlParams() };
   };
+  return Object.assign(contextOf, { catalog });
 }

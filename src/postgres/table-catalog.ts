@@ -1,6 +1,7 @@
 import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
-import { isConnectionError } from './connection-error';
+import { HttpError } from 'pagelope/kit';
+import { checkColumns } from './check-columns';
 import { defaultSqlType, toSqlType, type SqlType } from './sql-types';
 import { needsCollate, type CatalogColumn, type TextCollation } from './text-collation';
 
@@ -34,15 +35,27 @@ const COLUMNS_SQL =
   'LEFT JOIN pg_catalog.pg_collation c ON c.oid = a.attcollation ' +
   'WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped';
 
+/** Resolves the table's {@link TableShape}, reading the catalog through `reader` when given (see {@link createCatalogLookup}). */
+export type CatalogLookup = (reader?: SqlClient) => Promise<TableShape>;
+
 /**
- * Returns a function that resolves the table's {@link TableShape}. The catalog is read once (concurrent first calls
- * share the read) unless every type is stated and the collation is not `'detect'`; while the table does not exist
- * yet, or the connection fails, the shape of `createTableSql`'s table is used and the next call reads again. When
- * the catalog cannot be read at all (an engine without `pg_attribute`), that shape is kept.
+ * Returns a function that resolves the table's {@link TableShape}. The catalog is read until a read succeeds, then
+ * kept (concurrent first calls share the read), unless every type is stated and the collation is not `'detect'`.
+ * While the table does not exist yet, the shape of `createTableSql`'s table is used and the next call reads again.
+ * A read that fails for a reason that may pass (a timeout, a cancel, a lock or serialization failure, a lost
+ * connection, an aborted transaction, any error without a catalog SQLSTATE) is never kept: the call throws a 503 with
+ * `retry-after` and the next one reads again, so no type is ever guessed. Only an engine without the catalog (SQLSTATE
+ * class 42 or 0A: no `pg_attribute`, no `format_type`) keeps the shape of `createTableSql`'s table for good.
  *
- * @throws TypeError (at creation) for a `columnTypes` key that is not a field or a type the adapter does not know.
+ * `reader` reads the catalog elsewhere than `client` (a repository bound to a transaction on a single connection,
+ * whose statements `client` would queue behind that very transaction): its reads do not join a pending read of
+ * `client`'s.
+ *
+ * @throws TypeError (at creation) for a `columnTypes` key that is not a field or a type the adapter does not know;
+ * HttpError 503 (from the lookup) when the catalog read fails for a reason that may pass; Error (from the lookup)
+ * when a field has no column in the table (see {@link checkColumns}).
  */
-export function createCatalogLookup(client: SqlClient, options: CatalogLookupOptions): () => Promise<TableShape> {
+export function createCatalogLookup(client: SqlClient, options: CatalogLookupOptions): CatalogLookup {
   const { table, fields, columns, mode } = options;
   const stated = new Map<string, SqlType>();
   for (const [field, type] of Object.entries(options.columnTypes ?? {})) {
@@ -63,18 +76,32 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
   const fallback = shapeOf(undefined);
   let known = mode !== 'detect' && stated.size === fields.size ? fallback : undefined;
   let pending: Promise<TableShape> | undefined;
-  return async () => {
+  const readWith = async (reader: SqlClient): Promise<TableShape> => {
+    const read = await readColumns(reader, table);
+    if (read === 'unreadable') known = fallback;
+    else if (read) {
+      checkColumns(read, { table, fields, columns });
+      known = shapeOf(read);
+    }
+    return known ?? fallback;
+  };
+  return async (reader) => {
     if (known) return known;
-    pending ??= readColumns(client, table).then((read) => {
-      pending = undefined;
-      if (read === 'unreadable') known = fallback;
-      else if (read) known = shapeOf(read);
-      return known ?? fallback;
-    });
+    if (reader) return readWith(reader);
+    pending ??= readWith(client).finally(() => (pending = undefined));
     return pending;
   };
 }
 
+/** SQLSTATE classes of a catalog the engine does not have: 42 (undefined table, function or column), 0A. */
+const NO_CATALOG = /^(42|0A)[0-9A-Z]{3}$/;
+
+/**
+ * The table's columns by name, `undefined` while the table does not exist, or `'unreadable'` on an engine without
+ * the catalog.
+ *
+ * @throws HttpError 503 with `retry-after` for any other failure of the read.
+ */
 async function readColumns(
   client: SqlClient,
   table: string,
@@ -83,8 +110,10 @@ async function readColumns(
   try {
     ({ rows } = await client.query(COLUMNS_SQL, [table]));
   } catch (error) {
-    // A lost connection says nothing about the catalog: look again next time.
-    return isConnectionError(error) ? undefined : 'unreadable';
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && NO_CATALOG.test(code)) return 'unreadable';
+    // A timeout, a cancel, a lost connection says nothing about the catalog: look again next time.
+    throw new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
   }
   if (rows.length === 0) return undefined;
   return new Map(

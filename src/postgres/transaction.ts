@@ -77,6 +77,35 @@ export function catalogClient(client: SqlClient): SqlClient | undefined {
   return kind === 'pool' || kind === 'self-pool' ? root : undefined;
 }
 
+/**
+ * Where a repository on `client` reads the catalog: `undefined` outside a transaction (on `client` itself); inside
+ * one, on the transaction's connection under a savepoint of its own (not on the pool: a pool of one connection would
+ * wait for ever, and a single connection queues the read behind this very transaction), so that a failed read
+ * (a statement timeout, a cancel) rolls back to the savepoint and cannot abort the transaction.
+ */
+export function catalogReaderOf(client: SqlClient): SqlClient | undefined {
+  if (!slotSet.has(client)) return undefined;
+  const slot = client as Slot;
+  return {
+    async query(text, values) {
+      const name = `pagelope_catalog_${String(++slot.savepoints)}`;
+      try {
+        await slot.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await slot.query(text, values);
+          await slot.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await slot.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        slot.savepoints -= 1;
+      }
+    },
+  };
+}
+
 /** Whether a repository on `client` can run transactions: see {@link clientKind}. */
 export function canRunTransactions(client: SqlClient): boolean {
   return slotSet.has(client) || clientKind(client) !== undefined;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineResource } from '../../src/index';
+import { defineResource, isHttpError } from '../../src/index';
 import type { SqlClient } from '../../src/postgres/index';
 import { toColumnMap } from '../../src/postgres/column-map';
 import { createCatalogLookup } from '../../src/postgres/table-catalog';
@@ -85,19 +85,43 @@ describe('createCatalogLookup', () => {
     expect(client.calls).toBe(2);
   });
 
-  it('keeps the fallback for good when the catalog cannot be read', async () => {
-    const client = fakeClient([new Error('relation "pg_attribute" does not exist')]);
+  it('keeps the fallback for good when the catalog cannot be read (SQLSTATE 42P01)', async () => {
+    const client = fakeClient([Object.assign(new Error('relation "pg_attribute" does not exist'), { code: '42P01' })]);
     const lookup = lookupOf(client, 'detect');
     expect([...(await lookup()).collate]).toEqual(['id', 'title', 'kind']);
     expect([...(await lookup()).collate]).toEqual(['id', 'title', 'kind']);
     expect(client.calls).toBe(1);
   });
 
-  it('reads again after a lost connection', async () => {
-    const client = fakeClient([Object.assign(new Error('gone'), { code: 'ECONNRESET' }), COLUMNS]);
+  it.each([
+    ['a statement timeout', { code: '57014' }],
+    ['a lock timeout', { code: '55P03' }],
+    ['a serialization failure', { code: '40001' }],
+    ['an aborted transaction', { code: '25P02' }],
+    ['a lost connection', { code: 'ECONNRESET' }],
+    ['an error without SQLSTATE', {}],
+  ])('answers 503 with retry-after after %s, guesses no type and reads again next time', async (_name, fields) => {
+    const cause = Object.assign(new Error('failed'), fields);
+    const client = fakeClient([cause, COLUMNS]);
     const lookup = lookupOf(client, 'detect');
-    expect(Object.fromEntries((await lookup()).types)).toEqual(DEFAULT_TYPES);
+    const error: unknown = await lookup().catch((caught: unknown) => caught);
+    expect(isHttpError(error) && [error.statusCode, error.headers['retry-after'], error.cause]).toEqual([
+      503,
+      '1',
+      cause,
+    ]);
     expect((await lookup()).types.get('id')).toBe('uuid');
+    expect(client.calls).toBe(2);
+  });
+
+  it('throws an Error naming each field without a column and the table, on every call', async () => {
+    const client = fakeClient([COLUMNS.filter((column) => column.name !== 'n' && column.name !== 'created_at')]);
+    const lookup = lookupOf(client, 'detect');
+    const message =
+      'pagelope/postgres: the table "items" has no column for the field "n" (column "n"), ' +
+      'the field "createdAt" (column "created_at")';
+    await expect(lookup()).rejects.toThrow(message);
+    await expect(lookup()).rejects.toThrow(message);
     expect(client.calls).toBe(2);
   });
 
