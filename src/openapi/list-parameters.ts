@@ -80,7 +80,9 @@ function searchAndSelectParameters(resource: Resource): unknown[] {
  */
 function orParameter(filters: readonly FilterParameter[]): unknown {
   const fields: Record<string, JsonSchema> = {};
+  // The spec form (`operator`, `value`, `values`) is the query string's alone: in `or`, operators name themselves.
   for (const { field, op, schema } of filters) {
+    if (op === 'operator' || op === 'value' || op === 'values') continue;
     const operators = ((fields[field] ??= { type: 'object', additionalProperties: false, properties: {} })[
       'properties'
     ] ??= {}) as Record<string, JsonSchema>;

@@ -1,6 +1,7 @@
 import type { Resource } from '../resource/index';
 import { ROUTE_TABLE, type Route, type RouteType } from '../routes/index';
 import { listParameters } from './list-parameters';
+import { totalModesOf } from './page-schemas';
 import { embedParameters } from './relation-parameters';
 import type { ResourceNames } from './resource-names';
 import { ERROR_RESPONSES, type ErrorStatus } from './shared-components';
@@ -18,6 +19,21 @@ export interface ResourceSchemaNames {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const inline = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+
+/** How {@link routeOperation} documents a route beyond its row of the route table. */
+export interface RouteOperationOptions {
+  /**
+   * Another route's literal path, such as `{path}/cursor`, matches this route's `{id}` and takes none of its method:
+   * a 405 is listed.
+   */
+  readonly methodShadowed?: boolean;
+  /** The schema of the `{id}` path parameter (default a non-empty string). */
+  readonly idSchema?: Record<string, unknown>;
+  /** The document's `security` requires credentials: 401 and 403 are listed. */
+  readonly authenticated?: boolean;
+  /** The schema of one item of a batch update (the patch body, its id required and writable). */
+  readonly patchItem?: Record<string, unknown>;
+}
 
 /** An object holding one array, `name`, of `items` (at most `max` of them, at least one with `min`). */
 const listOf = (name: string, items: unknown, description: string, max?: number, min = 0) => ({
@@ -42,12 +58,14 @@ function bodySchema(
   idField: string,
   idSchema: Record<string, unknown>,
   max: number | undefined,
+  patchItem: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   if (kind === 'createMany') return inline(listOf('items', ref(schemas.create), 'The records to create.', max, 1));
   if (kind === 'updateMany') {
-    const item = {
-      allOf: [ref(schemas.patch), { type: 'object', required: [idField], properties: { [idField]: idSchema } }],
-    };
+    // Not an `allOf` of the patch body: its id is read-only there, and a read-only property a client may not send.
+    const item = structuredClone(
+      patchItem ?? { type: 'object', required: [idField], properties: { [idField]: idSchema } },
+    );
     return inline(
       listOf('items', item, `The changes: each the \`${idField}\` of a record and its fields to change.`, max, 1),
     );
@@ -71,18 +89,17 @@ const correlationHeader = { $ref: '#/components/headers/CorrelationId' };
 
 /**
  * The OpenAPI operation object of one route, from its row of the route table: id and summary, the path id and list
- * parameters, the request body, the success response with its headers, and the row's error responses (with 405 when
- * `methodShadowed`: another route's literal path, such as `{path}/cursor`, matches this route's `{id}` and takes
- * none of its method).
+ * parameters, the request body, the success response with its headers, and the row's error responses (with 405, 401
+ * and 403 as `options` say).
  */
 export function routeOperation(
   route: Route & { readonly type: RouteType },
   resource: Resource,
   names: ResourceNames,
   schemas: ResourceSchemaNames,
-  methodShadowed = false,
-  idSchema: Record<string, unknown> = { type: 'string', minLength: 1 },
+  options: RouteOperationOptions = {},
 ): Record<string, unknown> {
+  const { methodShadowed = false, idSchema = { type: 'string', minLength: 1 }, authenticated = false } = options;
   const row = ROUTE_TABLE[route.type];
   const text = (template: string) =>
     template.replace(/\{(singular|plural|tag)\}/g, (_, name: keyof ResourceNames) => names[name]);
@@ -118,6 +135,7 @@ export function routeOperation(
   if (version !== undefined && route.type === 'GET') responses['304'] = NOT_MODIFIED;
   const statuses: ErrorStatus[] = [...row.errors];
   if (methodShadowed) statuses.push(405);
+  if (authenticated) statuses.push(401, 403);
   if (route.requireIfMatch === true) statuses.push(428);
   statuses.sort((a, b) => a - b);
   for (const status of statuses) {
@@ -134,7 +152,7 @@ export function routeOperation(
           requestBody: {
             required: true,
             description: 'A JSON object.',
-            content: bodySchema(row.body, schemas, resource.idField, idSchema, route.maxItems),
+            content: bodySchema(row.body, schemas, resource.idField, idSchema, route.maxItems, options.patchItem),
           },
         }),
     responses,
@@ -197,7 +215,7 @@ function lifecycleParameters(route: Route & { readonly type: RouteType }, resour
         version === undefined
           ? 'Required by this route: `*` (any existing record). The resource has no version, so any entity tag is a 412.'
           : `The \`etag\` of the record as read (\`"<${version}>"\`, a comma-separated list of them, or \`*\`): the write happens only if the record still has that version, else a 412 and nothing is written.${required ? ' Without it, a 428.' : ''}`,
-      schema: { type: 'string', minLength: 1 },
+      schema: { ...IF_MATCH_SCHEMA },
     });
   }
   if (version !== undefined && route.type === 'GET') {
@@ -213,6 +231,17 @@ function lifecycleParameters(route: Route & { readonly type: RouteType }, resour
   return parameters;
 }
 
+/** One entity tag of a version (`"3"`), weak (`W/"3"`, which never matches a write) or not. */
+const TAG = '(W/)?"[1-9][0-9]{0,14}"';
+
+/** `If-Match` as the service reads it: `*`, or a comma-separated list of entity tags, up to 1,000 characters. */
+const IF_MATCH_SCHEMA = Object.freeze({
+  type: 'string',
+  minLength: 1,
+  maxLength: 1000,
+  pattern: `^[ \\t]*(\\*|${TAG}([ \\t]*,[ \\t]*${TAG})*)[ \\t]*$`,
+});
+
 /** The paging headers a `GET_LIST` route sends, as its options say. */
 function listHeaders(route: Route): Record<string, unknown> {
   const headers: Record<string, unknown> = {};
@@ -225,9 +254,11 @@ function listHeaders(route: Route): Record<string, unknown> {
     };
   }
   if (route.totalCountHeader) {
+    // Only an exact total is sent: a route that may answer in the 'none' or 'estimated' mode sends it only sometimes.
+    const modes = totalModesOf(route);
     headers['x-total-count'] = {
       description: "The total, as in the body; absent without an exact total ('none' mode, an 'approx' estimate).",
-      required: true,
+      required: modes.size === 1 && modes.has('exact'),
       schema: { type: 'string', pattern: '^[0-9]+$' },
     };
     headers['access-control-expose-headers'] = {

@@ -4,6 +4,8 @@ import type { JsonSchema } from './field-schema';
 /** The error statuses an operation may document, each with its component response name. */
 export const ERROR_RESPONSES = Object.freeze({
   400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   409: 'Conflict',
@@ -23,6 +25,8 @@ export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
 const WHEN: Readonly<Record<ErrorStatus, string>> = {
   400: 'The query, path or body is invalid: `message` lists one problem per string, naming the parameter or field.',
+  401: 'The request carries none of the credentials `security` asks for, or they are not valid.',
+  403: 'The credentials are valid, but they do not allow this request.',
   404: "No record with this id (in the request's scope).",
   405: 'The path is another route of the resource (`{path}/cursor`, the cursor listing, matches `{path}/{id}`), which takes only GET; `allow` names its methods.',
   409: 'The write conflicts with a stored record.',

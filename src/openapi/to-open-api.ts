@@ -53,6 +53,10 @@ export function toOpenApi(
   const headerParameters = headerParametersOf(options.headers);
   const owners = new Map<string, Resource>();
   const related = new Set<Resource>();
+  // Credentials are required unless one alternative of `security` is empty (`{}`: anonymous requests are allowed).
+  const requirements = options.security ?? [];
+  const authenticated =
+    requirements.length > 0 && requirements.every((requirement) => Object.keys(requirement).length > 0);
   for (const item of list) {
     if (typeof item !== 'object' || item === null || !Array.isArray(item.routes) || !(item.allow instanceof Map))
       fail('routes must be what defineRoutes returns, or an array of them');
@@ -91,7 +95,12 @@ export function toOpenApi(
     const idSchema = pathIdSchema(bodies.record, resource.idField);
     for (const route of item.routes) {
       const shadowed = isMethodShadowed(route, item);
-      const operation = routeOperation(route, resource, names, schemaNames, shadowed, idSchema);
+      const operation = routeOperation(route, resource, names, schemaNames, {
+        methodShadowed: shadowed,
+        idSchema,
+        authenticated,
+        patchItem: patchItemSchema(bodies.patch, resource.idField, idSchema),
+      });
       (operation['parameters'] as unknown[]).push(...structuredClone(headerParameters));
       const id = operation['operationId'] as string;
       if (operationIds.has(id)) fail(`two resources give the operation id ${id}; rename one of them`);
@@ -160,6 +169,22 @@ function headerParametersOf(headers: OpenApiOptions['headers']): unknown[] {
 function pathIdSchema(record: Record<string, unknown>, idField: string): Record<string, unknown> {
   const id = ((record['properties'] ?? {}) as Record<string, { type?: unknown }>)[idField];
   return id?.type === 'integer' || id?.type === 'number' ? { type: 'integer' } : { type: 'string', minLength: 1 };
+}
+
+/**
+ * One item of a batch update: the patch body's fields and the id, required and writable (in the patch body the id
+ * is read-only, which tells clients not to send it).
+ */
+function patchItemSchema(
+  patch: Record<string, unknown>,
+  idField: string,
+  idSchema: Record<string, unknown>,
+): Record<string, unknown> {
+  const item = structuredClone(patch);
+  const properties = { ...((item['properties'] ?? {}) as Record<string, unknown>) };
+  delete properties[idField];
+  const id = { ...idSchema, description: 'The id of the record to change.' };
+  return { ...item, properties: { [idField]: id, ...properties }, required: [idField] };
 }
 
 /** A record as a listing with `select` gives it: the record's fields, only the id required. */

@@ -991,9 +991,17 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          items: (components['schemas']['UserPatch'] & {
+          items: {
+            /** @description The id of the record to change. */
             id: string;
-          })[];
+            username?: string;
+            /** Format: email */
+            email?: string;
+            /** @enum {string} */
+            status?: 'active' | 'inactive' | 'banned';
+            age?: number;
+            createdAt?: string;
+          }[];
         };
       };
     };
