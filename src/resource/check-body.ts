@@ -3,6 +3,7 @@ import { dateRangeProblem, type SchemaLike } from '../fields/index';
 import { isPlainObject, isUnsafeKey } from '../internal/index';
 import type { Resource } from './define-resource';
 import type { RecordId } from '../fields/index';
+import { idTextProblem } from './id-text-problem';
 import { issueMessages } from './issue-messages';
 import { markChecked, type WriteMode } from './write-marks';
 
@@ -10,7 +11,8 @@ import { markChecked, type WriteMode } from './write-marks';
  * The client-facing checks of a create, update or replace body, all problems reported together in one 400 whose
  * messages each start with the key as the client sent it: not a plain object; unsafe keys; unknown or hidden keys
  * (the same message for both, or dropped under `unknownFields: 'strip'`); read-only keys (an update or replace may
- * repeat the record's own id); then each remaining field parsed with its own schema, so no default is filled in.
+ * repeat the record's own id); then each remaining field parsed with its own schema, so no default is filled in,
+ * and a create's id checked for what would make the record unreachable at `{path}/:id` (`idTextProblem`).
  * A key whose value is `undefined` counts as absent. Each key's name is checked for safety once, nested keys
  * included, and each field is parsed once: the returned object is marked with the values it holds, so that
  * `validateWrite` parses only what a before-hook changed.
@@ -58,6 +60,8 @@ export function checkBody<TRecord>(
     else if (result.success) parsed.set(key, (data[key] = result.data));
     else for (const message of issueMessages(result.error.issues, key)) problems.add(message);
   }
+  const idProblem = mode === 'create' ? idTextProblem(resource as Resource, data[idField]) : undefined;
+  if (idProblem !== undefined) problems.add(idProblem);
   problems.throwIfAny();
   markChecked(data, parsed);
   return data;

@@ -10,6 +10,7 @@ import {
 import { freezeMap, freezeSet } from './freeze-collection';
 import { declareRelations, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
 import { resolveLifecycle } from './lifecycle-config';
+import { MAX_ID_PATH_LENGTH } from './id-text-problem';
 
 /** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
 export type LimitPolicy = 'clamp' | 'reject';
@@ -190,7 +191,7 @@ const fail = (resource: string, message: string): never => {
  *
  * @throws TypeError when the configuration has an unknown key, names a field the schema lacks, an operator that
  * does not fit a field, a reserved or unsafe field name, an id field that is neither a string nor an integer, a
- * nullable id field, invalid page sizes, a field twice in
+ * nullable id field, a string id field whose shortest id is longer than `MAX_ID_PATH_LENGTH`, invalid page sizes, a field twice in
  * `defaultOrder`, a hidden field that is also filterable, sortable or searchable, a hidden id field, or a searchable
  * field that is not a string field.
  * @example
@@ -223,6 +224,10 @@ export function defineResource<const TSchema extends z.ZodObject>(
   if (id?.kind !== 'string' && (id?.kind !== 'number' || idSchema?.safeParse(0.5).success))
     fail(name, `id field "${idField}" must be a string or an integer (z.number().int())`);
   if (idSchema?.safeParse(null).success) fail(name, `id field "${idField}" must not be nullable`);
+  // No record could be reached at `{path}/:id` if every id the schema takes is longer than a path segment may be.
+  const minLength = (idSchema as { minLength?: unknown } | undefined)?.minLength;
+  if (typeof minLength === 'number' && minLength > MAX_ID_PATH_LENGTH)
+    fail(name, `id field "${idField}" takes no id of at most ${MAX_ID_PATH_LENGTH} characters (MAX_ID_PATH_LENGTH)`);
 
   const usable = (field: string, role: string): FieldDef => {
     const def = fields.get(field);

@@ -24,4 +24,5 @@ export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
 export { missingIdError } from './missing-id-error';
 export { toRecordId } from './to-record-id';
+export { idTextProblem, MAX_ID_PATH_LENGTH } from './id-text-problem';
 export type { RecordId, RecordIdOf } from '../fields/index';

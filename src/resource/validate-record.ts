@@ -2,6 +2,7 @@ import type { Resource } from './define-resource';
 import type { RecordId } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
+import { idTextProblem } from './id-text-problem';
 import { issueMessages, requiredIssues } from './issue-messages';
 import { recordSchemaOf } from './record-schema';
 import { patchFields } from './validate-write';
@@ -37,7 +38,9 @@ export interface ValidateCreateOptions {
 
 /**
  * Validates a whole record for create: the resource's schema with the id (and any `databaseDefaults` field)
- * optional, defaults applied, required fields enforced. Keys the schema lacks are dropped, as zod does. A record the
+ * optional, defaults applied, required fields enforced, and an id no URL could name refused (`idTextProblem`: a
+ * control character, a lone surrogate, a path segment over `MAX_ID_PATH_LENGTH`). Keys the schema lacks are
+ * dropped, as zod does. A record the
  * resource service validated for this create (same resource and `databaseDefaults`, values unchanged since) is not
  * parsed again: a copy of it is returned.
  *
@@ -48,10 +51,12 @@ export function validateCreate<TRecord>(
   body: unknown,
   options: ValidateCreateOptions = {},
 ): Row {
-  return (
-    recallValidated(body, resource, 'create', undefined, options.databaseDefaults) ??
-    parseCreate(resource, body, options)
-  );
+  const known = recallValidated(body, resource, 'create', undefined, options.databaseDefaults);
+  if (known) return known;
+  const data = parseCreate(resource, body, options);
+  const idProblem = idTextProblem(resource as Resource, data[resource.idField]);
+  if (idProblem !== undefined) throw new HttpError(400, [idProblem]);
+  return data;
 }
 
 function parseCreate<TRecord>(resource: Resource<TRecord>, body: unknown, options: ValidateCreateOptions): Row {

@@ -2,6 +2,7 @@ import type { Resource } from './define-resource';
 import { dateRangeProblem, type IssueLike, type RecordId, type SchemaLike } from '../fields/index';
 import { HttpError } from '../errors/index';
 import { isUnsafeKey } from '../internal/index';
+import { idTextProblem } from './id-text-problem';
 import { issueMessages, requiredIssues } from './issue-messages';
 import { recordSchemaOf } from './record-schema';
 import { checkedValuesOf, markValidated, type WriteMode } from './write-marks';
@@ -98,7 +99,7 @@ export function patchFields(resource: Resource, body: Readonly<Row>, id: RecordI
 /**
  * The whole record of a create or replace, field by field in the schema's order, as the record schema of
  * `recordSchemaOf` parses it (defaults filled in, required fields enforced, date ranges checked after the fields),
- * each value not yet parsed parsed with the field's schema there.
+ * each value not yet parsed parsed with the field's schema there; a create's id checked by `idTextProblem`.
  *
  * @throws HttpError 400 whose `message` lists one string per problem.
  */
@@ -136,6 +137,9 @@ function recordFields(
   if (issues.length + outOfRange.length > 0) {
     throw new HttpError(400, issueMessages(requiredIssues([...issues, ...outOfRange], body)));
   }
+  // Whoever chose it (the client, a hook, the scope), a created record must be reachable by its id.
+  const idProblem = mode === 'create' ? idTextProblem(resource, record[idField]) : undefined;
+  if (idProblem !== undefined) throw new HttpError(400, [idProblem]);
   if (mode === 'replace') record[idField] = id;
   return record;
 }
