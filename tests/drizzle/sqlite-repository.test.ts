@@ -63,7 +63,7 @@ describe('createDrizzleRepository on SQLite', () => {
 
   it.each([
     ['a duplicate unique value', { fullName: 'Ann' }, 409, 'fullName: the value already exists'],
-    ['a duplicate id', { id: 1, fullName: 'Bob' }, 409, 'authors "1" already exists'],
+    ['a duplicate id', { id: 1, fullName: 'Bob' }, 409, 'authors: the id is taken'],
   ])('answers %s with a %d naming the field', async (_case, body, status, message) => {
     const { authors } = await library();
     await authors.create({ fullName: 'Ann' } as never);

@@ -119,7 +119,7 @@ for (const [leg, open] of testDatabases()) {
       const duplicate: unknown = await repository.create({ id, title: 'c' } as never).catch((e: unknown) => e);
       expect(isHttpError(duplicate) && [duplicate.statusCode, duplicate.message]).toEqual([
         409,
-        `posts "${id}" already exists`,
+        'posts: the id is taken',
       ]);
     });
 
