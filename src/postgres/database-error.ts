@@ -1,4 +1,4 @@
-import { HttpError } from 'pagelope/kit';
+import { HttpError, toWriteConflictError } from 'pagelope/kit';
 import { isConnectionError } from './connection-error';
 
 /**
@@ -15,11 +15,20 @@ export function isTransientError(error: unknown): boolean {
   return typeof code === 'string' && TRANSIENT_STATES.has(code);
 }
 
+/** SQLSTATEs of a write aborted for a concurrent one: a serialization failure (40001), a deadlock (40P01). */
+const CONFLICT_STATES = new Set(['40001', '40P01']);
+
+/** Whether `error` is a failure a client should retry: a connection failure or a {@link isTransientError}. */
+export const isRetryableError = (error: unknown): boolean => isConnectionError(error) || isTransientError(error);
+
 /**
  * A 503 `HttpError` (masked message, `retry-after: 1`, the original error as `cause`) for a connection failure, a
- * timeout, a serialization failure or a deadlock; `error` itself for any other failure.
+ * timeout, a serialization failure or a deadlock, the last two built by `toWriteConflictError` so that the resource
+ * service may run the write again; `error` itself for any other failure.
  */
 export function toRetryableError(error: unknown): unknown {
-  if (!isConnectionError(error) && !isTransientError(error)) return error;
+  if (!isRetryableError(error)) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONFLICT_STATES.has(code)) return toWriteConflictError(error);
   return new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
 }

@@ -1,7 +1,7 @@
 import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope/kit';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { exclusive, queued } from './client-gate';
-import { toRetryableError } from './database-error';
+import { isRetryableError, toRetryableError } from './database-error';
 import { shareNativeTable } from './native-tables';
 import type { SqlClient } from './sql-client';
 
@@ -16,6 +16,8 @@ interface Slot extends SqlClient {
   target: SqlClient | undefined;
   /** Savepoints made so far (their names must differ while nested). */
   savepoints: number;
+  /** The error of the last statement that failed in the open transaction (reset by a rollback to a savepoint). */
+  failure: unknown;
 }
 
 const slots = new WeakMap<object, Slot>();
@@ -28,9 +30,18 @@ function slotOf(connection: object, root: SqlClient): Slot {
       root,
       target: undefined,
       savepoints: 0,
-      query(text, values) {
-        if (!created.target) return Promise.reject(new TypeError('the transaction has ended'));
-        return created.target.query(text, values);
+      failure: undefined,
+      async query(text, values) {
+        if (!created.target) throw new TypeError('the transaction has ended');
+        try {
+          const result = await created.target.query(text, values);
+          if (text.startsWith('ROLLBACK TO SAVEPOINT ')) created.failure = undefined;
+          return result;
+        } catch (error) {
+          const aborted = abortedError(error, created.failure);
+          if (aborted === error) created.failure = error;
+          throw aborted;
+        }
       },
     };
     slot = created;
@@ -38,6 +49,17 @@ function slotOf(connection: object, root: SqlClient): Slot {
     slotSet.add(slot);
   }
   return slot;
+}
+
+/**
+ * The error to throw for a statement of a transaction: for "current transaction is aborted" (25P02) after a fault
+ * that is not the client's (a timeout, a deadlock, a lost connection) that a caller caught and went on from, the 503
+ * of that fault (the 25P02 as its cause); else `error` itself.
+ */
+function abortedError(error: unknown, previous: unknown): unknown {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code !== '25P02' || !isRetryableError(previous)) return error;
+  return new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
 }
 
 /** What a repository registers so that a transaction can bind it: its client and how to rebind it. */
@@ -174,21 +196,27 @@ async function ownTransaction<T>(
   slotPerConnection = false,
 ): Promise<T> {
   let failed: { readonly error: unknown } | undefined;
+  let used: Slot | undefined;
   try {
-    return await (client as PgliteLike).transaction((tx) =>
-      onSlot(slotOf(slotPerConnection ? tx : client, client), tx, work).catch((error: unknown) => {
+    return await (client as PgliteLike).transaction((tx) => {
+      used = slotOf(slotPerConnection ? tx : client, client);
+      return onSlot(used, tx, work).catch((error: unknown) => {
         failed = { error };
         throw error;
-      }),
-    );
+      });
+    });
   } catch (error) {
-    throw failed?.error === error ? error : commitError(error);
+    if (failed?.error === error) throw error;
+    // Rolled back instead of committed after a timeout or a deadlock the work caught: a 503 to retry.
+    if (isRetryableError(used?.failure)) throw toRetryableError(used?.failure);
+    throw commitError(error);
   }
 }
 
 /** Runs `work` with the slot of `connection` open on `target` (the transaction's connection), closing it after. */
 async function onSlot<T>(slot: Slot, target: SqlClient, work: (tx: Transaction) => Promise<T>): Promise<T> {
   slot.target = target;
+  slot.failure = undefined;
   const transaction = createTransaction(slot);
   try {
     return await work(transaction.tx);
@@ -226,6 +254,9 @@ async function onConnection<T>(
   }
   // COMMIT of a transaction in which a statement failed answers ROLLBACK (node-postgres) instead of an error.
   if (committed.command === 'ROLLBACK') {
+    // After a timeout or a deadlock the work caught, a 503 to retry; after any other failure, the work's fault.
+    const { failure } = slotOf(connection, root);
+    if (isRetryableError(failure)) throw toRetryableError(failure);
     throw new Error('the transaction was rolled back: a statement in it failed and the work went on');
   }
   return result;

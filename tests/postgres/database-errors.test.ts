@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, errorResponse, isHttpError } from '../../src/index';
+import { isWriteConflictError } from '../../src/kit/index';
 import { createPostgresRepository, type SqlClient } from '../../src/postgres/index';
 import { createWriteErrorMapper } from '../../src/postgres/constraint-error';
 import { isTransientError, toRetryableError } from '../../src/postgres/database-error';
@@ -59,6 +60,17 @@ describe('toRetryableError', () => {
   it('returns any other error as it is', () => {
     const error = withCode('42P01');
     expect(toRetryableError(error)).toBe(error);
+  });
+
+  it.each([
+    ['40P01', true],
+    ['40001', true],
+    ['57014', false],
+    ['55P03', false],
+    ['53300', false],
+    ['ECONNRESET', false],
+  ])('marks %s as a write conflict the service may retry: %s', (code, conflict) => {
+    expect(isWriteConflictError(toRetryableError(withCode(code)))).toBe(conflict);
   });
 });
 
@@ -198,6 +210,68 @@ for (const [leg, open] of testDatabases()) {
         expect(((error as Error).cause as { code?: string }).code).toBe(code);
       }
     });
+  });
+}
+
+/** A real error of SQLSTATE `code`, raised by the database on the connection it runs on. */
+const raise = (code: string) => `DO $$ BEGIN RAISE EXCEPTION 'cut short' USING ERRCODE = '${code}'; END $$`;
+
+for (const [leg, open] of testDatabases()) {
+  describe(`createPostgresRepository on ${leg}: a transaction aborted by a fault that is not the client's`, () => {
+    let db: TestDatabase;
+    const table = uniqueTable('aborted_notes');
+    beforeAll(async () => {
+      db = await open();
+      await db.exec(`CREATE TABLE ${table} (id text PRIMARY KEY, text text NOT NULL)`);
+    }, 120_000);
+    afterAll(async () => {
+      await db.dropTables([table]);
+      await db.close();
+    }, 120_000);
+
+    it.each(['57014', '40P01', '55P03'])(
+      'answers 503 with retry-after for the statements after a swallowed %s (25P02), 500 after another fault',
+      async (code) => {
+        const repository = createPostgresRepository(notes, { client: db.client, table });
+        await repository.list(); // the catalog read, before the transaction
+        const statuses = await repository.transaction!(async (tx) => {
+          await tx.query!(raise(code)).catch(() => undefined); // a hook that swallows the error
+          const bound = tx.repository(repository);
+          const calls = [() => bound.create({ text: 'a' }), () => bound.list(), () => tx.query!('SELECT 1')];
+          const out: unknown[] = [];
+          for (const call of calls) {
+            const error: unknown = await call().catch((caught: unknown) => caught);
+            out.push(isHttpError(error) ? [error.statusCode, error.headers['retry-after']] : String(error));
+          }
+          throw Object.assign(new Error('rolled back'), { out });
+        }).catch((error: { out?: unknown }) => error.out);
+        expect(statuses).toEqual([
+          [503, '1'],
+          [503, '1'],
+          [503, '1'],
+        ]);
+        const other = await repository.transaction!(async (tx) => {
+          await tx.query!(raise('22012')).catch(() => undefined);
+          return tx.repository(repository).create({ text: 'b' });
+        }).catch((error: unknown) => error);
+        expect(isHttpError(other)).toBe(false);
+        expect(String((other as { code?: unknown }).code)).toBe('25P02');
+      },
+    );
+
+    it.each(['57014', '40P01'])(
+      'answers 503 when the work caught a %s and resolved, and the transaction could not commit',
+      async (code) => {
+        const repository = createPostgresRepository(notes, { client: db.client, table });
+        const error: unknown = await repository.transaction!(async (tx) => {
+          await tx.repository(repository).create({ text: 'lost' });
+          await tx.query!(raise(code)).catch(() => undefined);
+          return 'done';
+        }).catch((caught: unknown) => caught);
+        expect(isHttpError(error) && [error.statusCode, error.headers['retry-after']]).toEqual([503, '1']);
+        expect((await repository.list({ where: { text: 'lost' } })).total).toBe(0);
+      },
+    );
   });
 }
 
