@@ -2,7 +2,7 @@ import { type Resource, freezeMap, withRoutePagination } from '../resource/index
 import type { DefaultLocals, ResourceService } from '../service/index';
 import type { Route, RouteOptions } from './route';
 import { routeHandler } from './route-handler';
-import { BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
+import { BATCH_BODY_LIMITS, BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
 import { TOTAL_OPTIONS, checkTotalOption, checkTotalThreshold } from './route-total';
 
 /** Options of {@link defineRoutes}. */
@@ -144,9 +144,15 @@ const NUMERIC_OPTIONS: ReadonlySet<string> = new Set(['maxItems', 'bodyLimit']);
 const isCount = (value: unknown, max: number): boolean =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= max;
 
-/** The body limit of a batch route: its own, else 4,096 bytes per item of `maxItems`, at least 16,384. */
-const batchBodyLimit = (config: RouteOptions): number =>
-  config.bodyLimit ?? Math.max(16_384, 4096 * (config.maxItems ?? BATCH_ITEMS.default));
+/**
+ * The body limit of a batch route: its own, else 4,096 bytes per item of `maxItems`, at least 16,384 and at most
+ * 1,048,576 (`BATCH_BODY_LIMITS`).
+ */
+const batchBodyLimit = (config: RouteOptions): number => {
+  if (config.bodyLimit !== undefined) return config.bodyLimit;
+  const { perItem, least, total } = BATCH_BODY_LIMITS;
+  return Math.min(total, Math.max(least, perItem * (config.maxItems ?? BATCH_ITEMS.default)));
+};
 
 /** The total options a `GET_LIST` route sets, as the route carries them (for the OpenAPI document). */
 function totalFlags(config: RouteOptions): Pick<RouteOptions, 'total' | 'clientTotal' | 'totalThreshold'> {

@@ -54,7 +54,7 @@ export interface RouteOptions {
   readonly maxItems?: number;
   /**
    * `CREATE_MANY`, `UPDATE_MANY` and `DELETE_MANY`: the largest JSON body the route reads, in bytes (default 4,096
-   * bytes per item of `maxItems`, at least 16,384); a larger body is the 413 envelope.
+   * bytes per item of `maxItems`, at least 16,384 and at most 1,048,576 in all); a larger body is the 413 envelope.
    */
   readonly bodyLimit?: number;
 }

@@ -58,8 +58,14 @@ describe('batch routes', () => {
     });
     expect(defined.allow.get('/items/batch')).toBe('POST, PATCH, DELETE');
     expect([route('CREATE_MANY').maxItems, route('CREATE_MANY').bodyLimit]).toStrictEqual([100, 409_600]);
-    expect([route('UPDATE_MANY').maxItems, route('UPDATE_MANY').bodyLimit]).toStrictEqual([1000, 4_096_000]);
+    // 4 KiB an item, but never more than 1 MiB in all by default (4,096,000 bytes before the total).
+    expect([route('UPDATE_MANY').maxItems, route('UPDATE_MANY').bodyLimit]).toStrictEqual([1000, 1_048_576]);
     expect([route('DELETE_MANY').maxItems, route('DELETE_MANY').bodyLimit]).toStrictEqual([100, 1024]);
+    expect(open({ CREATE_MANY: { maxItems: 256 } }).route('CREATE_MANY').bodyLimit).toBe(1_048_576);
+    expect(open({ CREATE_MANY: { maxItems: 255 } }).route('CREATE_MANY').bodyLimit).toBe(1_044_480);
+    expect(open({ CREATE_MANY: { maxItems: 1 } }).route('CREATE_MANY').bodyLimit).toBe(16_384);
+    // A bodyLimit of the route's own is the route's choice, over the default total too.
+    expect(open({ CREATE_MANY: { bodyLimit: 2_000_000 } }).route('CREATE_MANY').bodyLimit).toBe(2_000_000);
   });
 
   it.each([
