@@ -7,6 +7,9 @@ import { embedParameters, matchParameters, sortPaths } from './relation-paramete
 
 type Pagination = Readonly<Required<PaginationOptions>>;
 
+/** A comma list that names one entry twice (`a,b,a`), which `select` and `orderBy` refuse: their schemas' `not`. */
+const NAMED_TWICE = Object.freeze({ pattern: '(?:^|,)([^,]+),(?:[^,]*,)*\\1(?:,|$)' });
+
 /** The query parameters of a list route (`page` mode) or a cursor route (`cursor` mode). */
 export function listParameters(resource: Resource, pagination: Pagination, mode: 'page' | 'cursor'): unknown[] {
   const { defaultLimit, maxLimit, onLimitExceeded } = pagination;
@@ -69,7 +72,7 @@ function searchAndSelectParameters(resource: Resource): unknown[] {
     in: 'query',
     required: false,
     description: `The fields each item holds, comma-separated (\`${resource.idField}\` is always included): ${fields.map((field) => `\`${field}\``).join(', ')}.`,
-    schema: { type: 'string', pattern: `^${one}(,${one})*$` },
+    schema: { type: 'string', pattern: `^${one}(,${one})*$`, not: { ...NAMED_TWICE } },
   });
   return parameters;
 }
@@ -123,7 +126,11 @@ function orderParameters(resource: Resource, mode: 'page' | 'cursor'): unknown[]
       in: 'query',
       required: false,
       description: `Sort fields, one or a comma-separated list of at most ${QUERY_LIMITS.maxOrderFields}: ${fields.map((field) => `\`${field}\``).join(', ')}. Default: ${defaultOrder}; the id always ends the order as the tie-breaker.${paths.length > 0 ? ' A relation path sorts by the related record, a record without one sorting as null: last ascending, first descending.' : ''}`,
-      schema: { type: 'string', pattern: `^${one}(,${one}){0,${QUERY_LIMITS.maxOrderFields - 1}}$` },
+      schema: {
+        type: 'string',
+        pattern: `^${one}(,${one}){0,${QUERY_LIMITS.maxOrderFields - 1}}$`,
+        not: { ...NAMED_TWICE },
+      },
     },
     {
       name: 'orderDirection',

@@ -97,4 +97,17 @@ describe('the document, as the server answers', () => {
       expect([value, pattern.test(value)]).toEqual([value, false]);
     expect(schema['maxLength']).toBe(1000);
   });
+
+  it('describes select and orderBy as the server reads them: each field named once', () => {
+    const list = (open.paths['/books'] as Json)['get'];
+    for (const [name, once, twice] of [
+      ['select', 'title,pages', 'title,pages,title'],
+      ['orderBy', 'pages,title', 'pages,pages'],
+    ] as const) {
+      const schema = list['parameters'].find((parameter: Json) => parameter['name'] === name)['schema'];
+      const valid = (text: string) =>
+        new RegExp(schema['pattern'], 'u').test(text) && !new RegExp(schema['not']['pattern'], 'u').test(text);
+      expect([name, valid(once), valid(twice)]).toEqual([name, true, false]);
+    }
+  });
 });
