@@ -31,6 +31,9 @@ export const UNIT_FOLDERS: readonly string[] = [
  */
 export const EXTENDED_FILES: readonly string[] = [
   'tests/openapi/prism-contract.test.ts',
+  // The OpenAPI conformance run: about 1,000 generated requests a leg over HTTP, on memory (Fastify, Express), PGlite
+  // and the server (about 30 s a leg).
+  'tests/openapi/conformance-run.test.ts',
   'tests/postgres/read-replica.test.ts',
   'tests/drizzle/read-db.test.ts',
   'tests/deployment/**/*.test.ts',
