@@ -46,6 +46,8 @@ export const EXTENDED_FILES: readonly string[] = [
   // The contract in full on sql.js with functions (npm test runs its short mode), short on SQLite without functions
   // and on libsql.
   'tests/drizzle/drizzle-secondary-sqlite.test.ts',
+  // The contract (short) on better-sqlite3 and node:sqlite; .ci/run runs it again on Node 20, where better-sqlite3 loads.
+  'tests/drizzle/drizzle-native-sqlite.test.ts',
   // The docs snippets type-checked by tsc in a child process (npm test runs them).
   'tests/docs/snippet-types.test.ts',
   // Concurrency, equivalence and read-client suites on PGlite and the server (about 60 s of a worker): they run here

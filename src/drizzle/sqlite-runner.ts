@@ -9,6 +9,9 @@ export type DrizzleSQLiteDatabase = BaseSQLiteDatabase<'sync' | 'async', unknown
 
 interface PreparedAll {
   all(): unknown;
+  run(): unknown;
+  /** better-sqlite3's statement (sql.js has one too, without `reader`). */
+  readonly stmt?: { readonly reader?: unknown };
 }
 interface SessionLike {
   prepareQuery(
@@ -31,10 +34,19 @@ function driverError(error: unknown): unknown {
   return typeof query === 'string' && Array.isArray(params) && cause instanceof Error ? cause : error;
 }
 
-/** Runs one statement through the session of `db` (Drizzle's logger sees it), sync or async alike. */
+/**
+ * Runs one statement through the session of `db` (Drizzle's logger sees it), sync or async alike: `run()` for a
+ * statement better-sqlite3 says returns no rows (its `all()` throws there: `BEGIN`, `SAVEPOINT`, a write without
+ * `RETURNING`), `all()` otherwise.
+ */
 async function allOn(session: SessionLike, text: string, params: readonly unknown[]): Promise<readonly SqlRow[]> {
   try {
-    const rows: unknown = await session.prepareQuery({ sql: text, params: [...params] }, undefined, 'all', false).all();
+    const prepared = session.prepareQuery({ sql: text, params: [...params] }, undefined, 'all', false);
+    if (prepared.stmt?.reader === false) {
+      await prepared.run();
+      return [];
+    }
+    const rows: unknown = await prepared.all();
     return Array.isArray(rows) ? (rows as SqlRow[]) : [];
   } catch (error) {
     throw driverError(error);

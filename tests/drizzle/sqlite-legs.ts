@@ -1,17 +1,21 @@
 /**
  * The SQLite legs of the `pagelope/drizzle` tests: sql.js (SQLite compiled to WebAssembly, `drizzle-orm/sql-js`),
- * with and without SQL functions of JavaScript, and libsql (`drizzle-orm/libsql`, an async database, on a file in the
- * system's temp folder; N-API binaries that load on every Node line), so they run without a native build or a server. Each repository is on a table of its own, declared
- * in Drizzle with SQL column names (`c_<snake_case>`) that differ from its property names: text for strings, enums
- * and calendar dates, real for numbers, `integer({ mode: 'boolean' })`, `integer({ mode: 'timestamp_ms' })` for
- * dates, and text in `json` mode for anything else.
- */
+ * with and without SQL functions of JavaScript, libsql (`drizzle-orm/libsql`, an async database, on a file in the
+ * system's temp folder; N-API binaries that load on every Node line), better-sqlite3 (a native module built for the
+ * Node line that installed it) and Node's `node:sqlite` (Node 22 and later); a leg whose driver does not load is one
+ * skipped test saying why. Each repository is on a table of its own, declared in Drizzle with SQL column names
+ * (`c_<snake_case>`) that differ from its property names: text for strings, enums and calendar dates, real for
+ * numbers, `integer({ mode: 'boolean' })`, `integer({ mode: 'timestamp_ms' })` for dates, and text in `json` mode
+ * for anything else. */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
+import { drizzle as drizzleBetterSqlite3 } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
+import { drizzle as drizzleProxy } from 'drizzle-orm/sqlite-proxy';
 import initSqlJs from 'sql.js';
 import { drizzle } from 'drizzle-orm/sql-js';
 import {
@@ -22,7 +26,7 @@ import {
   type SQLiteColumnBuilderBase,
   type SQLiteTable,
 } from 'drizzle-orm/sqlite-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FieldDef, Resource } from 'pagelope/kit';
 import type { RepositoryFactory } from 'pagelope/testing';
 import { createDrizzleRepository, type DrizzleSQLiteDatabase } from '../../src/drizzle/index';
@@ -40,8 +44,12 @@ export interface SqliteLeg {
 
 /** Options of {@link openSqlite}. */
 export interface OpenSqliteOptions {
-  /** The driver (default sql.js). */
-  readonly driver?: 'sql.js' | 'libsql';
+  /**
+   * The driver (default sql.js): libsql, better-sqlite3 (`drizzle-orm/better-sqlite3`, a native module: see
+   * {@link sqliteDriverUnavailable}) or Node's own `node:sqlite` (Node 22 and later) through
+   * `drizzle-orm/sqlite-proxy`, as drizzle-orm 0.45 has no driver of its own for it.
+   */
+  readonly driver?: SqliteDriver;
   /**
    * `false`: the connection takes no SQL functions written in JavaScript, as libsql's does not (the repository then
    * evaluates case-insensitive operators and searches in JavaScript). Default `true`.
@@ -51,12 +59,82 @@ export interface OpenSqliteOptions {
   readonly logQuery?: (query: string, params: unknown[]) => void;
 }
 
+/** The SQLite drivers of the legs. */
+export type SqliteDriver = 'sql.js' | 'libsql' | 'better-sqlite3' | 'node:sqlite';
+
+const require = createRequire(import.meta.url);
+
+/** What the legs use of a better-sqlite3 or node:sqlite connection. */
+interface NativeSqlite {
+  exec(sql: string): unknown;
+  close(): unknown;
+}
+interface NativeStatement {
+  all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+}
+type BetterSqlite3 = new (file: string, options?: { readonly timeout?: number }) => NativeSqlite;
+type NodeSqlite = { DatabaseSync: new (file: string) => NativeSqlite & { prepare(sql: string): NativeStatement } };
+
+/**
+ * Why `driver` cannot run in this process, or `undefined` when it can: better-sqlite3's binary is built for the Node
+ * line that installed it (`npm ci` on Node 20 in CI: it does not load on Node 24), and `node:sqlite` is in Node 22.5
+ * and later (without a flag from 22.13).
+ */
+export function sqliteDriverUnavailable(driver: SqliteDriver): string | undefined {
+  try {
+    if (driver === 'better-sqlite3') new (require('better-sqlite3') as BetterSqlite3)(':memory:').close();
+    if (driver === 'node:sqlite') new (require('node:sqlite') as NodeSqlite).DatabaseSync(':memory:').close();
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return `${driver} does not load on Node ${process.versions.node}: ${reason}`;
+  }
+}
+
+/** A file in the system's temp folder for a database, and a way to remove it with its journals. */
+function tempFile(): [string, () => void] {
+  const file = join(tmpdir(), `pagelope-${randomUUID()}.db`);
+  return [file, () => ['', '-wal', '-shm', '-journal'].forEach((suffix) => rmSync(file + suffix, { force: true }))];
+}
+
 /** Opens an empty in-memory SQLite database (sql.js) with foreign keys enforced, and its Drizzle database. */
 export async function openSqlite(options: OpenSqliteOptions = {}): Promise<SqliteLeg> {
   const { logQuery } = options;
   const config = logQuery ? { logger: { logQuery } } : {};
+  if (options.driver === 'better-sqlite3') {
+    const [file, remove] = tempFile();
+    // No busy timeout (its default is 5 s): a locked database is SQLITE_BUSY at once.
+    const client = new (require('better-sqlite3') as BetterSqlite3)(file, { timeout: 0 });
+    client.exec('PRAGMA foreign_keys = ON');
+    return {
+      db: drizzleBetterSqlite3({ client: client as never, ...config }) as unknown as DrizzleSQLiteDatabase,
+      exec: async (sql) => void client.exec(sql),
+      close: () => {
+        client.close();
+        remove();
+      },
+    };
+  }
+  if (options.driver === 'node:sqlite') {
+    const client = new (require('node:sqlite') as NodeSqlite).DatabaseSync(':memory:');
+    client.exec('PRAGMA foreign_keys = ON');
+    const db = drizzleProxy(async (sql, params, method) => {
+      const statement = client.prepare(sql);
+      if (method === 'run') return { rows: (statement.run(...params), []) };
+      if (method === 'get') return { rows: statement.get(...params) as unknown[] };
+      const rows = statement.all(...params);
+      return { rows: method === 'values' ? rows.map((row) => Object.values(row as object)) : rows };
+    }, config);
+    return {
+      db: db as unknown as DrizzleSQLiteDatabase,
+      exec: async (sql) => void client.exec(sql),
+      close: () => void client.close(),
+    };
+  }
   if (options.driver === 'libsql') {
-    const file = join(tmpdir(), `pagelope-${randomUUID()}.db`);
+    const [file, remove] = tempFile();
     const client = createClient({ url: `file:${file}` });
     await client.execute('PRAGMA foreign_keys = ON');
     return {
@@ -64,7 +142,7 @@ export async function openSqlite(options: OpenSqliteOptions = {}): Promise<Sqlit
       exec: async (sql) => void (await client.executeMultiple(sql)),
       close: () => {
         client.close();
-        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+        remove();
       },
     };
   }
@@ -128,14 +206,27 @@ export function describeSqliteLeg(
   body: (name: string, makeRepository: RepositoryFactory, leg: () => SqliteLeg) => void,
   options: OpenSqliteOptions = {},
 ): void {
+  const { driver = 'sql.js' } = options;
   const name =
-    options.driver === 'libsql'
-      ? 'SQLite (libsql)'
+    driver !== 'sql.js'
+      ? `SQLite (${driver})`
       : options.functions === false
         ? 'SQLite (sql.js, no JavaScript functions)'
         : 'SQLite (sql.js)';
   // Under PAGELOPE_LEGS=servers (npm run test:extended) the embedded legs ran already in npm test.
   if (!EMBEDDED_LEGS) return;
+  const unavailable = sqliteDriverUnavailable(driver);
+  if (unavailable !== undefined) {
+    describe(name, () => {
+      // .ci/run runs the better-sqlite3 leg on the Node line that built it, with this variable set.
+      if (driver === 'better-sqlite3' && process.env['PAGELOPE_REQUIRE_BETTER_SQLITE3'] === '1') {
+        it('loads better-sqlite3, as PAGELOPE_REQUIRE_BETTER_SQLITE3=1 demands', () => {
+          throw new Error(unavailable);
+        });
+      } else it.skip(`skipped: ${unavailable}`);
+    });
+    return;
+  }
   describe(name, () => {
     let leg: SqliteLeg | undefined;
     beforeAll(async () => {
