@@ -6,6 +6,7 @@ import { BatchProblems, batchList } from './batch-problems';
 import { refuseReservedId } from './reserved-ids';
 import type { OperationContext, ServiceOperation } from './contexts';
 import { andWhere, type LifecycleRules } from './lifecycle';
+import type { ReferenceCheck, ReferenceWrite } from './reference-check';
 import type { ScopeCheck } from './scope-check';
 import type { WriteRunner } from './write-transaction';
 
@@ -27,6 +28,8 @@ export interface BatchDeps {
   readonly notify: (event: string, context: Context, key: string, value: unknown) => Promise<void>;
   readonly scopeFor: (operation: ServiceOperation, context: Context) => Promise<ScopeCheck<unknown> | undefined>;
   readonly within: (scope: ScopeCheck<unknown> | undefined, mode?: 'all') => ScopeOptions<unknown> | undefined;
+  /** The check of the to-one foreign keys the items name, against the related services' scopes. */
+  readonly references: ReferenceCheck;
   readonly stampNew: (data: Row) => Row;
   readonly stamped: (valid: Row, stamp: Row, mode: 'update' | 'replace', id: RecordId) => Row;
   readonly hide: (record: unknown) => unknown;
@@ -138,6 +141,18 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
   const itemContext = (bound: Context, options: Options, extra: object): Context =>
     deps.contextOf(options, deps.transactional ? { ...extra, transaction: bound().transaction } : extra);
 
+  /** Notes, as a 409 of its item, each foreign key of the written items that names a record the caller cannot see. */
+  async function refuseReferences(
+    written: readonly (ReferenceWrite & { readonly index: number })[],
+    problems: BatchProblems,
+    bound: Context,
+  ): Promise<void> {
+    const refused = await deps.references.problems(written, bound);
+    refused.forEach((messages, k) => {
+      for (const message of messages) problems.note(written[k]?.index ?? k, message, 409);
+    });
+  }
+
   /** The message of the 404 of a missing id. */
   const missing = (id: unknown): string => {
     const message = notFoundError(resource, id).message;
@@ -167,6 +182,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         const scope = await deps.scopeFor('create', bound);
         const problems = new BatchProblems('items');
         const records: Row[] = [];
+        const written: (ReferenceWrite & { readonly index: number })[] = [];
         const ids = new Map<unknown, number>();
         for (let i = 0; i < items.length; i++) {
           const item = itemContext(bound, options, { body: items[i] });
@@ -184,10 +200,12 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
               problems.note(i, `${idField}: ${JSON.stringify(id)} is also the id of items[${ids.get(id)}]`, 409);
             if (id !== undefined && !ids.has(id)) ids.set(id, i);
             records.push(record);
+            written.push({ index: i, record, given: checked });
           } catch (error) {
             problems.add(i, error);
           }
         }
+        await refuseReferences(written, problems, bound);
         problems.throwIfAny();
         const created = await writeAll(
           repository,
@@ -218,6 +236,7 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
         const ids = idsOf(given, problems, () => `${idField}: `, notObjects);
         const current = await currentOf(repository, ids, where);
         const changes: BatchChange<unknown>[] = [];
+        const written: (ReferenceWrite & { readonly index: number })[] = [];
         for (let i = 0; i < items.length; i++) {
           const id = ids[i] as RecordId;
           if (given[i] === undefined) continue;
@@ -235,10 +254,12 @@ export function createBatchWrites(deps: BatchDeps): BatchWrites {
             if (scope?.reads(valid)) scope.assertWithin({ ...current[i], ...valid });
             const { where: condition, stamp } = versionOf(current[i]);
             changes.push({ id, patch: deps.stamped(valid, stamp, 'update', id), where: condition });
+            written.push({ index: i, record: valid, given: checked });
           } catch (error) {
             problems.add(i, error);
           }
         }
+        await refuseReferences(written, problems, bound);
         problems.throwIfAny();
         const updated = await updateAll(repository, changes, where);
         return afterEach(updated, 'onAfterUpdate', (i) => ({ id: ids[i], patch: items[i] }), options, bound);

@@ -21,6 +21,7 @@ import { createWriteRunner } from './write-transaction';
 import { retryWriteConflicts, type WriteAttempt } from './retry-write-conflicts';
 import { createRelationBinder, readWithRelations } from './relation-binder';
 import { relationNamesOf } from './relation-plan';
+import { createReferenceCheck } from './reference-check';
 import { registerService } from './relation-registry';
 import { createBatchWrites } from './batch-writes';
 import { refuseReservedId } from './reserved-ids';
@@ -75,6 +76,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
   const databaseDefaults = repository.databaseDefaults;
   const binder = createRelationBinder(generic, options.relations);
   const hasRelations = binder.relations.size > 0;
+  const references = createReferenceCheck(binder);
   const protectedFields = [...new Set([...generic.readOnly, ...generic.hidden])].filter(
     (field) => field !== generic.idField,
   );
@@ -157,6 +159,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     scopeFor: scopeFor as never,
     // Batch writes read the records they change: on the store of record.
     within: forWrite as never,
+    references,
     stampNew,
     stamped,
     hide: hide.record as (record: unknown) => unknown,
@@ -230,6 +233,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           databaseDefaults,
         });
         scope?.assertWithin(record);
+        await references.assert({ record, given: checked }, context as never);
         const entity = await repository.create(record as CreateInput<TRecord>);
         return hide.record(await after('onAfterCreate', context, entity));
       });
@@ -267,6 +271,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           known = (await repository.get(id, where)) as Row;
           scope.assertWithin({ ...known, ...valid });
         }
+        await references.assert({ record: valid, given: checked }, context as never);
         const entity = await conditional(
           repository,
           id,
@@ -305,6 +310,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           return record as Row;
         };
         const first = recordOver(known);
+        await references.assert({ record: first, given: checked }, context as never);
         const entity = await conditional(
           repository,
           id,

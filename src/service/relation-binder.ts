@@ -20,6 +20,14 @@ export interface RelationBinder {
   readonly relations: ReadonlyMap<string, ResolvedRelation>;
   /** The relations of one call, whose related scopes are computed from `context` once each. */
   forCall(context: () => OperationContext<unknown, unknown>): CallRelations;
+  /** Whether a service is bound to the relation `name`. */
+  isBound(name: string): boolean;
+  /**
+   * What the service bound to the relation `name` lends (resolved on first use).
+   *
+   * @throws Error (a server fault) for a relation without a bound service, or one not made by createResourceService.
+   */
+  serviceOf(name: string): ServiceEntry;
 }
 
 /** The relations of one service call. */
@@ -81,7 +89,12 @@ export function createRelationBinder(
     return entry;
   };
 
-  return { relations, forCall: (context) => new CallRelationsOf(resource, relations, entryOf, context) };
+  return {
+    relations,
+    forCall: (context) => new CallRelationsOf(resource, relations, entryOf, context),
+    isBound: (name) => bound.has(name),
+    serviceOf: entryOf,
+  };
 }
 
 /**
@@ -247,12 +260,19 @@ const distinct = (values: readonly unknown[]): RecordId[] => [
   ...new Set(values.filter((value): value is RecordId => value != null)),
 ];
 
-/** The related service's scope, computed with the call's headers, locals and correlation id, for operation 'list'. */
-async function relatedScope(entry: ServiceEntry, context: () => OperationContext<unknown, unknown>): Promise<Scope> {
-  if (entry.scope === undefined) return undefined;
+/**
+ * The related service's scope, computed with the call's headers, locals and correlation id, for `operation` (default
+ * 'list'), narrowed to its live records (on a resource with soft delete).
+ */
+export async function relatedScope(
+  entry: ServiceEntry,
+  context: () => OperationContext<unknown, unknown>,
+  operation: 'list' | 'get' = 'list',
+): Promise<Scope> {
+  if (entry.scope === undefined) return entry.visible(undefined);
   const { headers, correlationId, locals } = context();
   const where = await entry.scope(
-    Object.freeze({ resource: entry.resource as never, headers, correlationId, locals, operation: 'list' as const }),
+    Object.freeze({ resource: entry.resource as never, headers, correlationId, locals, operation }),
   );
   return entry.visible((where ?? undefined) as Scope);
 }
