@@ -77,7 +77,10 @@ export interface ResourceServiceOptions<TRecord, TLocals = DefaultLocals> {
    * its repository, within its scope (its scope function is called with this call's headers, locals and correlation
    * id, operation `'list'`), and embeds lose its hidden fields. A relation open to clients (includable, countable,
    * filterable or sortable) must be bound here (a TypeError otherwise); one only server code uses without a bound
-   * service is a server fault (500) when used.
+   * service is a server fault (500) when used. Writes: when the service bound to a to-one relation has a scope or a
+   * soft delete, a value the client writes in the relation's field (create, update, replace, batch items) must be
+   * the id of a record within that scope (operation `'get'`) and not deleted, else it is the 409 of a record that
+   * does not exist (`authorId: refers to a record that does not exist`), whoever holds the id.
    */
   readonly relations?: Readonly<Record<string, RelatedService>>;
 }
