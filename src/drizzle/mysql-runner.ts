@@ -1,6 +1,8 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
 import { driverError } from './driver-error';
+import { keepWorkError } from './keep-work-error';
 import { toMysqlStatement } from './mysql-statement';
+import { toRetryableError } from './retryable-error';
 import type { SqlRow, SqlRunner } from './sql/index';
 
 /** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
@@ -38,7 +40,7 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
     const rows: unknown = Array.isArray(result) ? result[0] : undefined;
     return Array.isArray(rows) ? (rows as SqlRow[]) : [];
   } catch (error) {
-    throw driverError(error);
+    throw toRetryableError(error);
   }
 }
 
@@ -89,12 +91,25 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
   return typeof client?.['getConnection'] === 'function';
 }
 
+/**
+ * `work` in a transaction of `db` (a savepoint when `db` is a transaction's), its own error answered whatever the
+ * rollback then threw (see `keepWorkError`): a deadlock's 503, not the failed `ROLLBACK TO SAVEPOINT` of a
+ * transaction InnoDB already rolled back.
+ */
+function transactionOn<T>(db: DatabaseLike, work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+  return keepWorkError<DatabaseLike, T>(
+    (inner) => db.transaction(inner),
+    (tx) => work(inside(tx)),
+    toRetryableError,
+  );
+}
+
 /** The runner of statements on `db` inside a transaction of Drizzle's; a nested transaction is Drizzle's savepoint. */
 function inside(db: DatabaseLike): SqlRunner {
   return Object.freeze({
     inTransaction: true,
     all: (text: string, params: readonly unknown[]) => allOn(db, text, params, true),
-    transaction: <T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> => db.transaction((tx) => work(inside(tx))),
+    transaction: <T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> => transactionOn(db, work),
   });
 }
 
@@ -103,7 +118,8 @@ const runners = new WeakMap<object, SqlRunner>();
 /**
  * The `SqlRunner` of a Drizzle MariaDB database, one per database (so that the repositories on it share its
  * transactions): statements run through its session under {@link STATEMENT_SETTINGS}, a driver's error wrapped by
- * Drizzle rethrown as the driver's, and `transaction(work)` through `db.transaction` (on a pool, a connection of
+ * Drizzle rethrown as the driver's (a deadlock as `toWriteConflictError`'s 503, a lock wait timeout as a 503 with
+ * `retry-after`, seen through a failed `ROLLBACK TO SAVEPOINT` as well), and `transaction(work)` through `db.transaction` (on a pool, a connection of
  * its own; on one connection, every statement of the repositories outside it waits until it ends).
  */
 export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
@@ -114,8 +130,7 @@ export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
     all: (text: string, params: readonly unknown[]) => queue(() => allOn(database, text, params, false)),
-    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
-      queue(() => database.transaction((tx) => work(inside(tx)))),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue(() => transactionOn(database, work)),
   });
   runners.set(db, runner);
   return runner;

@@ -1,4 +1,6 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { keepWorkError } from './keep-work-error';
+import { toRetryableError } from './retryable-error';
 import type { SqlRow, SqlRunner } from './sql/index';
 
 /**
@@ -27,13 +29,6 @@ interface AsyncDatabase {
   transaction<T>(work: (tx: { readonly session: SessionLike }) => Promise<T>): Promise<T>;
 }
 
-/** The driver's error a `DrizzleQueryError` (an `Error` with `query`, `params` and a `cause`) wraps, else `error`. */
-function driverError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const { query, params, cause } = error as Error & { readonly query?: unknown; readonly params?: unknown };
-  return typeof query === 'string' && Array.isArray(params) && cause instanceof Error ? cause : error;
-}
-
 /**
  * Runs one statement through the session of `db` (Drizzle's logger sees it), sync or async alike: `run()` for a
  * statement better-sqlite3 says returns no rows (its `all()` throws there: `BEGIN`, `SAVEPOINT`, a write without
@@ -49,7 +44,7 @@ async function allOn(session: SessionLike, text: string, params: readonly unknow
     const rows: unknown = await prepared.all();
     return Array.isArray(rows) ? (rows as SqlRow[]) : [];
   } catch (error) {
-    throw driverError(error);
+    throw toRetryableError(error);
   }
 }
 
@@ -103,7 +98,8 @@ function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
  * database and through `db.transaction` on an async one (libsql), and every statement of the repositories outside it
  * waits until it ends; inside, a nested `transaction` is a savepoint.
  * Statements run through the session of `db` as Drizzle's own queries do; a driver's error wrapped by Drizzle is
- * rethrown as the driver's. On sql.js and better-sqlite3 it registers `pagelope_lower`, JavaScript's `toLowerCase()`
+ * rethrown as the driver's, a busy database (`SQLITE_BUSY`) as `toWriteConflictError`'s 503, and a transaction's
+ * work's own error whatever its rollback then threw. On sql.js and better-sqlite3 it registers `pagelope_lower`, JavaScript's `toLowerCase()`
  * as a SQL function, so that case-insensitive matching is SQL and folds as the memory repository does.
  */
 export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
@@ -118,18 +114,24 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
       inTransaction: true,
       lowerFunction,
       all: (text: string, params: readonly unknown[]) => allOn(on, text, params),
-      async transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+      transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
         const name = `pagelope_${++savepoints}`;
-        await allOn(on, `SAVEPOINT ${name}`, []);
-        try {
-          const result = await work(this);
-          await allOn(on, `RELEASE ${name}`, []);
-          return result;
-        } catch (error) {
-          await allOn(on, `ROLLBACK TO ${name}`, []);
-          await allOn(on, `RELEASE ${name}`, []);
-          throw error;
-        }
+        return keepWorkError<SqlRunner, T>(
+          async (inner) => {
+            await allOn(on, `SAVEPOINT ${name}`, []);
+            try {
+              const result = await inner(this);
+              await allOn(on, `RELEASE ${name}`, []);
+              return result;
+            } catch (error) {
+              await allOn(on, `ROLLBACK TO ${name}`, []);
+              await allOn(on, `RELEASE ${name}`, []);
+              throw error;
+            }
+          },
+          work,
+          toRetryableError,
+        );
       },
     });
   // An async database (libsql) opens a transaction through its client only (each `execute` outside one commits):
@@ -138,18 +140,26 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
   const isAsync = (db as unknown as { readonly resultKind?: unknown }).resultKind === 'async';
   const begin = <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
     isAsync
-      ? (db as unknown as AsyncDatabase).transaction((tx) => work(inside(tx.session)))
-      : (async () => {
-          await allOn(session, 'BEGIN', []);
-          try {
-            const result = await work(inside(session));
-            await allOn(session, 'COMMIT', []);
-            return result;
-          } catch (error) {
-            await allOn(session, 'ROLLBACK', []);
-            throw error;
-          }
-        })();
+      ? keepWorkError<SessionLike, T>(
+          (inner) => (db as unknown as AsyncDatabase).transaction((tx) => inner(tx.session)),
+          (on) => work(inside(on)),
+          toRetryableError,
+        )
+      : keepWorkError<SessionLike, T>(
+          async (inner) => {
+            await allOn(session, 'BEGIN', []);
+            try {
+              const result = await inner(session);
+              await allOn(session, 'COMMIT', []);
+              return result;
+            } catch (error) {
+              await allOn(session, 'ROLLBACK', []);
+              throw error;
+            }
+          },
+          (on) => work(inside(on)),
+          toRetryableError,
+        );
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
     lowerFunction,
