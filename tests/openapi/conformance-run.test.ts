@@ -52,13 +52,15 @@ const memoryStore = async (): Promise<Store> => ({
   close: async () => undefined,
 });
 
-const LEGS: readonly [string, (typeof CONFORMANCE_ADAPTERS)[number], () => Promise<Store>][] = [
+type Leg = readonly [string, (typeof CONFORMANCE_ADAPTERS)[number], () => Promise<Store>];
+
+const LEGS: readonly Leg[] = [
   ['memory', 'fastify', memoryStore],
   ['memory', 'express', memoryStore],
   ['PGlite', 'fastify', () => postgresStore(() => openPglite())],
   ...(DATABASE_URL === undefined
     ? []
-    : [['PostgreSQL server', 'express', () => postgresStore(() => openServer(DATABASE_URL!))] as const]),
+    : [['PostgreSQL server', 'express', () => postgresStore(() => openServer(DATABASE_URL!))] satisfies Leg]),
 ];
 
 /**
