@@ -21,7 +21,9 @@ export function textField(column: Column): z.ZodType<string> {
 }
 
 /**
- * The zod schema of the field on `column` of `tableName`: `base`, made `.nullable()` when the column is.
+ * The zod schema of the field on `column` of `tableName`: `base`, made `.nullable()` when the column is, and
+ * `.optional()` as well when the column has no default either (an INSERT that leaves it out stores NULL, so a create
+ * may leave it out).
  *
  * @throws TypeError naming the column (its property, table and SQL type) when `base` is `undefined`: no field type
  *   fits the column.
@@ -38,5 +40,6 @@ export function columnFieldSchema(
         'has no field type: pass a schema of your own to defineResource instead',
     );
   }
-  return column.notNull ? base : base.nullable();
+  if (column.notNull) return base;
+  return column.hasDefault ? base.nullable() : base.nullable().optional();
 }

@@ -1,5 +1,6 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
+import { columnFieldSchema } from './column-field-schema';
 
 /** A timestamp field: a `Date`, or ISO 8601 text with an offset (a JSON body's), read as the `Date` it names. */
 const timestamp = () => z.union([z.date(), z.iso.datetime({ offset: true })]).pipe(z.coerce.date());
@@ -37,20 +38,13 @@ function baseSchema(column: Column): z.ZodType | undefined {
  * `enum`, that enum), integer as a safe integer, `integer({ mode: 'boolean' })` as a boolean,
  * `integer({ mode: 'timestamp' | 'timestamp_ms' })` as a `Date`, real and numeric in `number` mode as numbers,
  * numeric (`string` mode) as decimal text, text and blob in `json` mode as JSON values; `.nullable()` when the column
- * is.
+ * is (and `.optional()` without a default, see `columnFieldSchema`).
  *
  * @throws TypeError naming the column for any other type (blob in `buffer` or `bigint` mode, numeric in `bigint`
  *   mode, custom types).
  */
 export function sqliteFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  const base = baseSchema(column);
-  if (!base) {
-    throw new TypeError(
-      `resourceFromTable: column "${property}" of "${tableName}" (${column.getSQLType()}, ${column.columnType}) ` +
-        'has no field type: pass a schema of your own to defineResource instead',
-    );
-  }
-  return column.notNull ? base : base.nullable();
+  return columnFieldSchema(tableName, property, column, baseSchema(column));
 }
 
 /**
