@@ -61,7 +61,12 @@ export function createSqlBatchWrites<TRecord>(
       return runner.transaction(async (tx) => {
         const updated: TRecord[] = [];
         for (const [i, change] of changes.entries()) {
-          updated.push(await update(change.id, patches[i] as Row, { ...options, where: change.where }, tx));
+          const item = update(change.id, patches[i] as Row, { ...options, where: change.where }, tx);
+          updated.push(
+            await item.catch((error: unknown) => {
+              throw table.itemError(error, i);
+            }),
+          );
         }
         return updated;
       });

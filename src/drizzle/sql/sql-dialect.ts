@@ -58,6 +58,12 @@ export interface SqlDialect {
   readonly returning: ReturningSupport;
   /** The most bind parameters one statement may hold (a multi-row INSERT past it is split, in one transaction). */
   readonly maxParameters: number;
+  /**
+   * A SELECT of the foreign keys of the table bound as its one parameter, one row per column pair: `id` (the key),
+   * `parent` (the referenced table), `from` and `to` (the columns), for a dialect whose foreign-key errors name no
+   * column (SQLite): the repository then finds the key a write broke. `undefined`: the errors name them.
+   */
+  readonly foreignKeyList?: string | undefined;
   /** The constraint a driver's error reports as broken, or `undefined` for any other error. */
   constraintViolation(error: unknown): ConstraintViolation | undefined;
   /** A record's value of a field of `kind` as the driver binds it (a `Date` as ISO text, a boolean as 0/1, JSON as text). */

@@ -2,7 +2,8 @@ import { HttpError, duplicateIdError, type RecordId, type Resource } from 'pagel
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { toWriteError, type WriteContext } from './to-write-error';
+import { nameForeignKey } from './name-foreign-key';
+import { toItemWriteError, toWriteError, type WriteContext } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
 export type Row = Record<string, unknown>;
@@ -36,6 +37,8 @@ export interface SqlTable {
     names: readonly string[],
     operation: WriteContext['operation'],
   ): Promise<Row | undefined>;
+  /** `error` of a write as the batch item at index `item` answers it (`items[56].authorId: ...`). */
+  itemError(error: unknown, item: number): unknown;
   /** Deletes the records with these ids and returns them (in no particular order); `id` names the call in errors. */
   remove(on: SqlRunner, ids: readonly RecordId[], id: unknown): Promise<Row[]>;
 }
@@ -63,7 +66,13 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
   const idColumn = q(column(idField).name);
   const selectList = fields.map((field) => `${q(column(field).name)} AS ${q(field)}`).join(', ');
   const fieldOfColumn = new Map(fields.map((field) => [column(field).name, field]));
-  const errorTable = { resource, dialect, tableName: options.table, fieldOf: (c: string) => fieldOfColumn.get(c) };
+  const errorTable = {
+    resource,
+    dialect,
+    columns,
+    tableName: options.table,
+    fieldOf: (c: string) => fieldOfColumn.get(c),
+  };
   /** A new statement on the table's columns: its `bind` binds a field's value as the column stores it. */
   const fresh = () => new SqlStatement(dialect, columns, undefined);
   const toRecord = (row: Readonly<Row>): Row => {
@@ -176,7 +185,9 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
                 `${tuples.join(', ')}${returning}`;
           const inserted = await run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] }).catch(
             async (error: unknown) => {
-              throw chunk.length > 1 ? await storedIdError(tx, chunk, error) : error;
+              throw chunk.length > 1
+                ? await storedIdError(tx, chunk, error)
+                : await nameForeignKey(tx, error, chunk[0] as Row, errorTable);
             },
           );
           const rows = returning ? inserted : await byIds(tx, ids);
@@ -190,13 +201,31 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
         }
       };
       const one = groups.size === 1 && records.length <= Math.floor(dialect.maxParameters / Math.max(fields.length, 1));
-      if (one) {
-        const [[key, group]] = [...groups] as [[string, Row[]]];
-        await insertGroup(on, key, group);
-      } else {
-        await on.transaction(async (tx) => {
-          for (const [key, group] of groups) await insertGroup(tx, key, group);
-        });
+      const keyOf = (record: Row) => fields.filter((field) => record[field] !== undefined).join(',');
+      try {
+        if (one) {
+          const [[key, group]] = [...groups] as [[string, Row[]]];
+          await insertGroup(on, key, group);
+        } else {
+          await on.transaction(async (tx) => {
+            for (const [key, group] of groups) await insertGroup(tx, key, group);
+          });
+        }
+      } catch (error) {
+        if (records.length < 2 || toItemWriteError(error, 0, errorTable) === error) throw error;
+        // A constraint a multi-row INSERT broke names no row: the records are inserted one by one (rolled back) to
+        // find the first one refused, whose error names its item (`items[56].authorId: ...`).
+        const located = await on
+          .transaction(async (tx) => {
+            for (const [i, record] of records.entries()) {
+              await insertGroup(tx, keyOf(record), [record]).catch((failure: unknown) => {
+                throw toItemWriteError(failure, i, errorTable);
+              });
+            }
+            throw error;
+          })
+          .catch((failure: unknown) => failure);
+        throw located;
       }
       return records.map((record) => stored.get(record) as Row);
     },
@@ -215,14 +244,14 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
         on,
         `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where}${returning}`,
         statement.values,
-        {
-          operation,
-          id,
-        },
-      );
+        { operation, id },
+      ).catch(async (error: unknown) => {
+        throw await nameForeignKey(on, error, changes, errorTable);
+      });
       // Without RETURNING the caller's transaction reads the row it updated.
       return returning ? row : (await byIds(on, [id]))[0];
     },
+    itemError: (error: unknown, item: number) => toItemWriteError(error, item, errorTable),
     async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
       // Without RETURNING the caller's transaction reads the rows before it deletes them.
       const before = dialect.returning.delete ? undefined : await byIds(on, ids);

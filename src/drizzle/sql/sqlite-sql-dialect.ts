@@ -76,6 +76,8 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
   maxParameters: 32_766,
+  foreignKeyList:
+    'SELECT "id" AS "id", "table" AS "parent", "from" AS "from", "to" AS "to" FROM pragma_foreign_key_list(?)',
   constraintViolation(error: unknown): ConstraintViolation | undefined {
     const message = error instanceof Error ? error.message : undefined;
     if (message === undefined) return undefined;

@@ -66,3 +66,25 @@ export function toWriteError(error: unknown, table: WriteErrorTable, context: Wr
       );
   }
 }
+
+/** A message that starts with the field it concerns (`authorId: ...`). */
+const FIELD_MESSAGE = /^[A-Za-z_$][A-Za-z0-9_$]*: /;
+
+/**
+ * The error of the batch item at index `item` for `error`, a write error {@link toWriteError} made: each message names
+ * the item first (`items[56].authorId: ...`, `items[56]: ...`), as the service names the items of a batch. Any other
+ * error (a 404, a 503, a duplicate id's 409, which names no field) is returned as it is.
+ */
+export function toItemWriteError(error: unknown, item: number, table: WriteErrorTable): unknown {
+  if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 404) return error;
+  if (!table.dialect.constraintViolation(error.cause)) return error;
+  if (error.message === duplicateIdError(table.resource).message) return error;
+  const messages = typeof error.message === 'string' ? [error.message] : error.message;
+  return new HttpError(
+    error.statusCode,
+    messages.map((message) =>
+      FIELD_MESSAGE.test(message) ? `items[${item}].${message}` : `items[${item}]: ${message}`,
+    ),
+    { cause: error.cause },
+  );
+}
