@@ -94,7 +94,13 @@ export const DIST_FILES: readonly string[] = [
  * The files whose legs include a database server (PostgreSQL, MariaDB): `npm run test:extended` runs them again with
  * PAGELOPE_LEGS=servers, which leaves out their embedded legs (PGlite, SQLite) that `npm test` ran.
  */
-export const SERVER_FILES: readonly string[] = ['tests/postgres/**/*.test.ts', 'tests/drizzle/**/*.test.ts'];
+export const SERVER_FILES: readonly string[] = [
+  'tests/postgres/**/*.test.ts',
+  'tests/drizzle/**/*.test.ts',
+  // The service's contracts on every store (memory and the embedded legs in npm test, the servers here).
+  'tests/service/batch-hook-transactions.test.ts',
+  'tests/service/tenant-relations.test.ts',
+];
 
 /**
  * The tests of dates, calendar dates and time stamps on every store: nothing may depend on the process's time zone,

@@ -7,11 +7,13 @@ import { createMemoryRepository } from '../../src/index';
 import { describeBatchHookTransactionContract } from '../contracts/batch-hook-transaction-contract';
 import { describeMysqlLeg } from '../drizzle/mysql-leg';
 import { describeSqliteLeg } from '../drizzle/sqlite-legs';
-import { describePostgresLegs } from '../postgres/pg-clients';
+import { describePostgresLegs, EMBEDDED_LEGS } from '../postgres/pg-clients';
 
-describeBatchHookTransactionContract('memory', async (resource, records) =>
-  createMemoryRepository(resource, { records }),
-);
+// Under PAGELOPE_LEGS=servers (the servers project of npm run test:extended) npm test ran the memory leg already.
+if (EMBEDDED_LEGS)
+  describeBatchHookTransactionContract('memory', async (resource, records) =>
+    createMemoryRepository(resource, { records }),
+  );
 describePostgresLegs((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));
 describeSqliteLeg((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));
 describeMysqlLeg((name, makeRepository) => describeBatchHookTransactionContract(name, makeRepository));

@@ -7,9 +7,11 @@ import { createMemoryRepository } from '../../src/index';
 import { describeTenantRelationsContract } from '../contracts/tenant-relations-contract';
 import { describeMysqlLeg } from '../drizzle/mysql-leg';
 import { describeSqliteLeg } from '../drizzle/sqlite-legs';
-import { describePostgresLegs } from '../postgres/pg-clients';
+import { describePostgresLegs, EMBEDDED_LEGS } from '../postgres/pg-clients';
 
-describeTenantRelationsContract('memory', async (resource, records) => createMemoryRepository(resource, { records }));
+// Under PAGELOPE_LEGS=servers (the servers project of npm run test:extended) npm test ran the memory leg already.
+if (EMBEDDED_LEGS)
+  describeTenantRelationsContract('memory', async (resource, records) => createMemoryRepository(resource, { records }));
 describePostgresLegs((name, makeRepository) => describeTenantRelationsContract(name, makeRepository));
 describeSqliteLeg((name, makeRepository) => describeTenantRelationsContract(name, makeRepository));
 describeMysqlLeg((name, makeRepository) => describeTenantRelationsContract(name, makeRepository));
