@@ -5,6 +5,11 @@
  * tsc program, written to `.tmp/docs-types/<page>/`, rather than one program per page, checked incrementally (once
  * run, tsc checks again only what changed). Each file is a test of its own, failing with what tsc says of it; one more
  * fails with anything tsc says of another file (one they import) or of the program.
+ *
+ * The program is checked four ways, as users build: by TypeScript 5.9 (`typescript`) and TypeScript 7
+ * (`typescript7`), each with `moduleResolution: "Bundler"` (`pagelope` resolved to the sources through tsconfig.json's
+ * `paths`) and with `module: "NodeNext"` (`pagelope` resolved as a user's project resolves it: through package.json
+ * "exports" to the declarations in dist/, so `npm run build` first; test:extended builds them).
  */
 import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +28,29 @@ const files = TYPECHECKED_PAGES.flatMap(({ page, files: filesOf }) => {
   return filesOf().map((file) => ({ ...file, dir, path: join(dir, file.file) }));
 });
 
-/** What tsc said, by the absolute path of the file it said it of ('' for the program as a whole). */
-let said: Map<string, string>;
-let status: number | null;
+/** A compiler and a module setting: one tsc program over every file. */
+interface Variant {
+  readonly name: string;
+  /** The package holding `bin/tsc`. */
+  readonly compiler: 'typescript' | 'typescript7';
+  /** What the program's tsconfig sets beside extending the project's. */
+  readonly compilerOptions: Readonly<Record<string, unknown>>;
+}
+
+const BUNDLER = { jsx: 'react-jsx', strict: true };
+// NodeNext: no `paths`, so `pagelope` and `pagelope/<entry>` resolve to dist/ by package.json "exports", as in a
+// user's project (a file inside a package may import the package by its own name).
+const NODE_NEXT = { ...BUNDLER, module: 'NodeNext', moduleResolution: 'NodeNext', paths: {} };
+const VARIANTS: readonly Variant[] = [
+  { name: 'TypeScript 5.9, Bundler', compiler: 'typescript', compilerOptions: BUNDLER },
+  { name: 'TypeScript 5.9, NodeNext', compiler: 'typescript', compilerOptions: NODE_NEXT },
+  { name: 'TypeScript 7, Bundler', compiler: 'typescript7', compilerOptions: BUNDLER },
+  { name: 'TypeScript 7, NodeNext', compiler: 'typescript7', compilerOptions: NODE_NEXT },
+];
+
+/** What tsc said in each variant, by the absolute path of the file it said it of ('' for the program as a whole). */
+const said = new Map<string, Map<string, string>>();
+const statuses = new Map<string, number | null>();
 
 /** Groups tsc's `--pretty false` output: a line `file(line,col): error ...` or `error ...` opens a diagnostic. */
 function byFile(output: string): Map<string, string> {
@@ -45,26 +70,32 @@ describe('the TypeScript snippets of every docs page', () => {
   beforeAll(async () => {
     rmSync(OUT_DIR, { recursive: true, force: true });
     for (const { dir, file, name, source } of files) writeSnippetFiles(dir, [{ file, name, source }]);
-    const config = {
-      extends: '../../tsconfig.json',
-      compilerOptions: { jsx: 'react-jsx', strict: true },
-      files: files.map(({ path }) => relative(OUT_DIR, path)),
-      include: [],
-    };
-    writeFileSync(join(OUT_DIR, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    // Incremental: tsc keeps what it found of each file (by its content's hash) in .tmp/docs-types.tsbuildinfo, and
-    // checks again only the files changed since, and those depending on them; it says the same as from scratch.
-    const incremental = ['--incremental', '--tsBuildInfoFile', join(ROOT, '.tmp', 'docs-types.tsbuildinfo')];
-    const args = [tsc, '--noEmit', '--pretty', 'false', ...incremental, '-p', join(OUT_DIR, 'tsconfig.json')];
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
-      [said, status] = [byFile(stdout + stderr), 0];
-    } catch (error) {
-      const failed = error as { stdout?: string; stderr?: string; code?: number | null };
-      [said, status] = [byFile(`${failed.stdout ?? ''}${failed.stderr ?? ''}`), failed.code ?? null];
+    // One after another: TypeScript 7 checks on several threads of its own, and the machine may have two cores.
+    for (const [i, { name, compiler, compilerOptions }] of VARIANTS.entries()) {
+      const config = {
+        extends: '../../tsconfig.json',
+        compilerOptions,
+        files: files.map(({ path }) => relative(OUT_DIR, path)),
+        include: [],
+      };
+      const project = join(OUT_DIR, `tsconfig.${i}.json`);
+      writeFileSync(project, JSON.stringify(config));
+      const tsc = join(ROOT, 'node_modules', compiler, 'bin', 'tsc');
+      // Incremental: tsc keeps what it found of each file (by its content's hash) in .tmp/docs-types.<i>.tsbuildinfo,
+      // and checks again only the files changed since, and those depending on them; it says the same as from scratch.
+      const incremental = ['--incremental', '--tsBuildInfoFile', join(ROOT, '.tmp', `docs-types.${i}.tsbuildinfo`)];
+      const args = [tsc, '--noEmit', '--pretty', 'false', ...incremental, '-p', project];
+      try {
+        const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+        said.set(name, byFile(stdout + stderr));
+        statuses.set(name, 0);
+      } catch (error) {
+        const failed = error as { stdout?: string; stderr?: string; code?: number | null };
+        said.set(name, byFile(`${failed.stdout ?? ''}${failed.stderr ?? ''}`));
+        statuses.set(name, failed.code ?? null);
+      }
     }
-  }, 180_000);
+  }, 600_000);
 
   it.each(TYPECHECKED_PAGES.map(({ page }) => page))('has files of %s to type-check', (page) => {
     expect(files.filter((file) => file.name.startsWith(`${page} `)).length).toBeGreaterThan(0);
@@ -87,14 +118,17 @@ describe('the TypeScript snippets of every docs page', () => {
     expect(other, 'TypeScript fenced in a way no test reads').toEqual([]);
   });
 
-  it.each(files)('type-checks $name', ({ path }) => {
-    expect(said.get(path) ?? '').toBe('');
-  });
+  describe.each(VARIANTS.map(({ name }) => name))('%s', (variant) => {
+    it.each(files)('type-checks $name', ({ path }) => {
+      expect(said.get(variant)?.get(path) ?? '').toBe('');
+    });
 
-  it('finds no type error elsewhere, and tsc exits with 0 if it finds none in a snippet', () => {
-    const elsewhere = [...said].filter(([file]) => !files.some(({ path }) => path === file));
-    expect(elsewhere.map(([, text]) => text).join('')).toBe('');
-    // With an error in a snippet's file, that file's test fails, telling which; tsc's status says nothing more.
-    if (elsewhere.length === said.size) expect(status).toBe(0);
+    it('finds no type error elsewhere, and tsc exits with 0 if it finds none in a snippet', () => {
+      const found = said.get(variant) ?? new Map<string, string>();
+      const elsewhere = [...found].filter(([file]) => !files.some(({ path }) => path === file));
+      expect(elsewhere.map(([, text]) => text).join('')).toBe('');
+      // With an error in a snippet's file, that file's test fails, telling which; tsc's status says nothing more.
+      if (elsewhere.length === found.size) expect(statuses.get(variant)).toBe(0);
+    });
   });
 });

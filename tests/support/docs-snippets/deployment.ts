@@ -95,7 +95,7 @@ export function instanceSource(framework: Framework, settings: InstanceSettings 
     for (const [text, by] of failClosedChanges(framework)) code = replaceIn(code, text, by, framework);
   }
   if (settings.commandTimeout !== undefined)
-    code = replaceIn(code, "from './redis';", `from './redis-${settings.commandTimeout}';`, framework);
+    code = replaceIn(code, "from './redis.js';", `from './redis-${settings.commandTimeout}.js';`, framework);
   return `${code}\nexport { ${wiring.exports} };\n`;
 }
 
