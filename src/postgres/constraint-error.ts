@@ -13,6 +13,8 @@ export interface WriteErrorContext {
   readonly record?: Readonly<Record<string, unknown>>;
   /** The field of each bind parameter by its number (`$1` is 1); the id's parameter maps to the id field. */
   readonly paramFields?: ReadonlyMap<number, string>;
+  /** The index of the batch item written (`items[56]`), when the statement wrote one item of a batch. */
+  readonly item?: number;
 }
 
 /** Options of {@link createWriteErrorMapper}. */
@@ -50,9 +52,38 @@ const DATA_MESSAGES: ReadonlyMap<string, string> = new Map([
  * duplicate id the usual duplicate-id 409), a foreign-key violation (23503) a 409, a not-null (23502) or check
  * (23514) violation a 400, and a value the column cannot hold (22001, 22003, 22P02, 22007, 22008) a 400. Each names
  * the resource's fields where the error or the table's catalog tells which, and never a table, a column, a
- * constraint or the SQL.
+ * constraint or the SQL. With `context.item`, each message names the batch item first (`items[56].authorId: ...`,
+ * `items[56]: ...`), as the service names the items of a batch; a duplicate id (which names the id) and the 404 of
+ * an id the column cannot hold are left as a single write's.
  */
 export function createWriteErrorMapper(
+  options: WriteErrorMapperOptions,
+): (error: unknown, context: WriteErrorContext) => Promise<unknown> {
+  const map = createErrorMapper(options);
+  return async (raw, context) => {
+    const mapped = await map(raw, context);
+    const { item } = context;
+    if (item === undefined || !(mapped instanceof HttpError) || mapped === raw || mapped.statusCode === 404) {
+      return mapped;
+    }
+    if (context.id !== undefined && mapped.message === duplicateIdError(options.resource, context.id).message) {
+      return mapped;
+    }
+    const messages = typeof mapped.message === 'string' ? [mapped.message] : mapped.message;
+    return new HttpError(
+      mapped.statusCode,
+      messages.map((message) =>
+        FIELD_MESSAGE.test(message) ? `items[${item}].${message}` : `items[${item}]: ${message}`,
+      ),
+      { cause: raw },
+    );
+  };
+}
+
+/** A message that starts with the field it concerns (`authorId: ...`). */
+const FIELD_MESSAGE = /^[A-Za-z_$][A-Za-z0-9_$]*: /;
+
+function createErrorMapper(
   options: WriteErrorMapperOptions,
 ): (error: unknown, context: WriteErrorContext) => Promise<unknown> {
   const { resource, tableName, fieldOfColumn, facts } = options;

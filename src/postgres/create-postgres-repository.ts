@@ -39,12 +39,12 @@ import { bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';
-import { createTableFactsLookup } from './table-facts';
+import { createTableFactsLookup, type TableFactsLookup } from './table-facts';
 import { checkDatabaseDefaults, fieldsOfParams } from './write-fields';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import {
   canRunTransactions,
-  catalogClient,
+  factsReaderOf,
   catalogReaderOf,
   registerRepository,
   rootClientOf,
@@ -127,13 +127,16 @@ export function createPostgresRepository<TRecord>(
       columns: columnNames,
       textCollation: options.textCollation,
       columnTypes: options.columnTypes,
-      catalog: inheritedCatalogs.get(options),
+      catalog: inherited.get(options)?.catalog,
       reader: catalogReaderOf(client),
     },
   );
   const name = (field: string) => quoteIdentifier(columnNames.get(field) ?? field);
   const idColumn = name(idField);
   const databaseDefaults = Object.freeze(checkDatabaseDefaults(generic, options.databaseDefaults));
+  const facts =
+    inherited.get(options)?.facts ??
+    createTableFactsLookup({ query: (text, values) => runStatement(client, text, values as unknown[]) }, table);
   const filledByDatabase = new Set(databaseDefaults);
   const fieldOfColumn = new Map([...columnNames].map(([field, column]) => [column, field]));
   const writeError = createWriteErrorMapper({
@@ -141,7 +144,7 @@ export function createPostgresRepository<TRecord>(
     tableName: (options.table ?? resource.name).split('.').pop() as string,
     fieldOfColumn: (column) =>
       fieldOfColumn.get(column) ?? (fields.has(column) && !columnNames.has(column) ? column : undefined),
-    facts: createTableFactsLookup(() => catalogClient(client), table),
+    facts: () => facts(factsReaderOf(client)),
   });
 
   // A lost or refused connection, a timeout, a deadlock is a 503 for the client to retry, not a 500; a constraint or
@@ -406,13 +409,16 @@ export function createPostgresRepository<TRecord>(
   return registerRepository(repository, client, (connection) => {
     // Inside a transaction everything reads and writes on the transaction's connection.
     const bound = { ...options, client: connection, readClient: undefined };
-    inheritedCatalogs.set(bound, contextOf.catalog);
+    inherited.set(bound, { catalog: contextOf.catalog, facts });
     return createPostgresRepository(resource, bound);
   });
 }
 
-/** The catalog lookup a repository bound to a transaction shares with the one it is bound from, by its options. */
-const inheritedCatalogs = new WeakMap<PostgresRepositoryOptions, CatalogLookup>();
+/** The catalog lookups a repository bound to a transaction shares with the one it is bound from, by its options. */
+const inherited = new WeakMap<
+  PostgresRepositoryOptions,
+  { readonly catalog: CatalogLookup; readonly facts: TableFactsLookup }
+>();
 
 type Row = Record<string, unknown>;
 

@@ -17,6 +17,7 @@ import { compileWhere } from './compile-where';
 import type { WriteErrorContext } from './constraint-error';
 import { insertStatements, type InsertTarget } from './insert-statements';
 import { keyText } from './key-text';
+import { locateFailedItem } from './locate-failed-item';
 import { runBatch, type RunRows } from './run-batch';
 import type { SqlClient } from './sql-client';
 import { bindList } from './sql-context';
@@ -137,13 +138,28 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
         record: widestValues(statement.records),
         paramFields: statement.paramFields,
       });
-      // A unique violation of the id names no item: the stored ids are read to find the first duplicate.
+      // A unique violation of the id names no item: the stored ids are read to find the first duplicate. Any other
+      // constraint or data error of a statement of several records is located by replaying the items one by one.
       const createError = async (error: unknown, context: WriteErrorContext) => {
-        if ((error as { code?: unknown } | null)?.code === '23505') {
+        const code = (error as { code?: unknown } | null)?.code;
+        if (code === '23505') {
           const duplicate = await firstDuplicate(ids, await parts.context());
           if (duplicate !== undefined) return duplicateIdError(resource, duplicate);
         }
-        return writeError(error, context);
+        if (records.length < 2 || typeof code !== 'string' || !/^2[23]/.test(code)) return writeError(error, context);
+        const failed = await locateFailedItem(client, records.length, async (i) => {
+          const [statement] = await insertStatements([records[i] as Row], parts);
+          return statement as (typeof statements)[number];
+        });
+        if (!failed) return writeError(error, context);
+        const record = records[failed.index] as Row;
+        return writeError(failed.error, {
+          operation: 'create',
+          id: record[idField],
+          record,
+          paramFields: failed.statement.paramFields,
+          item: failed.index,
+        });
       };
       const [first] = statements;
       let rows: readonly Row[];
@@ -189,7 +205,9 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
         async (exec) => {
           const updated: TRecord[] = [];
           for (const [i, change] of changes.entries()) {
-            updated.push(await parts.update(change.id, patches[i] as Row, { ...options, where: change.where }, exec));
+            // A constraint or data error names the change: `items[i].<field>`.
+            const item: RunRows = (text, values, write) => exec(text, values, write && { ...write, item: i });
+            updated.push(await parts.update(change.id, patches[i] as Row, { ...options, where: change.where }, item));
           }
           return updated;
         },

@@ -39,32 +39,27 @@ const COLUMN_LIMITS =
   'THEN (((a.atttypmod - 4) >> 16) & 65535) - ((a.atttypmod - 4) & 65535) END AS integer_digits ' +
   'FROM pg_catalog.pg_attribute a WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped';
 
+/** Resolves the table's {@link TableFacts}, read through `reader` when given (see {@link createTableFactsLookup}). */
+export type TableFactsLookup = (reader?: SqlClient) => Promise<TableFacts | undefined>;
+
 /**
  * Returns a function that reads the table's {@link TableFacts} the first time it is called and keeps them. Concurrent
- * first calls share the read; a failed read (a lost connection, a table not created yet, a connection inside an
- * aborted transaction) resolves `undefined` and is tried again on the next call.
+ * first calls on `client` share the read; a call with a `reader` (a repository bound to a transaction: its
+ * connection under a savepoint, or the pool) reads there on its own. A failed read (a lost connection, a table not
+ * created yet, a connection inside an aborted transaction) resolves `undefined` and is tried again on the next call.
  */
-export function createTableFactsLookup(
-  client: () => SqlClient | undefined,
-  table: string,
-): () => Promise<TableFacts | undefined> {
+export function createTableFactsLookup(client: SqlClient, table: string): TableFactsLookup {
   let known: TableFacts | undefined;
   let pending: Promise<TableFacts | undefined> | undefined;
-  return async () => {
-    if (known) return known;
-    const reader = client();
-    if (!reader) return undefined;
-    pending ??= readTableFacts(reader, table).then(
-      (facts) => {
-        pending = undefined;
-        known = facts;
-        return facts;
-      },
-      () => {
-        pending = undefined;
-        return undefined;
-      },
+  const readWith = (reader: SqlClient) =>
+    readTableFacts(reader, table).then(
+      (facts) => (known = facts),
+      () => undefined,
     );
+  return async (reader) => {
+    if (known) return known;
+    if (reader) return readWith(reader);
+    pending ??= readWith(client).finally(() => (pending = undefined));
     return pending;
   };
 }

@@ -90,13 +90,16 @@ export function rootClientOf(client: SqlClient): SqlClient {
   return slotSet.has(client) ? (client as Slot).root : client;
 }
 
-/** The client a repository on `client` should read the catalog with now, or `undefined` when none can be used. */
-export function catalogClient(client: SqlClient): SqlClient | undefined {
-  if (!slotSet.has(client)) return { query: (text, values) => queued(client, () => client.query(text, values)) };
-  // In a transaction the connection may be in a failed state: read through another one when there is one.
+/**
+ * The client a repository on `client` reads its table's facts with, after a failed write: `undefined` (its own
+ * lookup's client) outside a transaction; inside one, the pool it came from, or the transaction's connection under a
+ * savepoint (which fails, harmlessly, while the transaction is aborted).
+ */
+export function factsReaderOf(client: SqlClient): SqlClient | undefined {
+  if (!slotSet.has(client)) return undefined;
   const { root } = client as Slot;
   const kind = clientKind(root);
-  return kind === 'pool' || kind === 'self-pool' ? root : undefined;
+  return kind === 'pool' || kind === 'self-pool' ? root : catalogReaderOf(client);
 }
 
 /**

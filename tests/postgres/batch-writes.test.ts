@@ -2,7 +2,8 @@
  * The batch writes of the PostgreSQL adapter, counted by the database itself (a statement-level trigger that counts
  * the INSERT statements on the table): `createMany` of 100 records is one INSERT; a batch whose values exceed the
  * 65,535 bind parameters is split into INSERTs of one transaction; a constraint broken by one item (the 57th of 100,
- * or the last of a split batch) leaves nothing written, the error mapped as a single create's; a `deleteMany` refused
+ * or the last of a split batch) leaves nothing written, the error mapped as a single create's and naming the item
+ * (`items[56].n`); a `deleteMany` refused
  * by a foreign key removes nothing. On PGlite, and on the server when DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,13 +38,14 @@ for (const [leg, open] of testDatabases()) {
   describe(`batch writes on ${leg}`, () => {
     let db: TestDatabase;
     const tables: string[] = [];
+    // Opening PGlite on a loaded two-core machine can outlast the default hook timeout.
     beforeAll(async () => {
       db = await open();
-    });
+    }, 120_000);
     afterAll(async () => {
       await db.dropTables(tables);
       await db.close();
-    });
+    }, 120_000);
 
     /** A table of `resource` whose INSERT statements are counted, and a reader of the count. */
     async function countedTable<TRecord>(resource: Resource<TRecord>, extra = '') {
@@ -90,7 +92,7 @@ for (const [leg, open] of testDatabases()) {
       const error = await failureOf(repository.createMany?.(data) ?? Promise.resolve());
       expect(isHttpError(error) && { statusCode: error.statusCode, message: error.message }).toStrictEqual({
         statusCode: 400,
-        message: ['n: the value is not allowed'],
+        message: ['items[56].n: the value is not allowed'],
       });
       expect(await total()).toBe(0);
       expect(await inserts()).toBe(0);
@@ -116,7 +118,7 @@ for (const [leg, open] of testDatabases()) {
       const error = await failureOf(repository.createMany?.(data) ?? Promise.resolve());
       expect(isHttpError(error) && { statusCode: error.statusCode, message: error.message }).toStrictEqual({
         statusCode: 400,
-        message: ['label: the value is too long'],
+        message: ['items[56].label: the value is too long'],
       });
       expect(await total()).toBe(0);
     });
@@ -157,7 +159,10 @@ for (const [leg, open] of testDatabases()) {
       const data = wideRecords(1000);
       data[999] = { ...(data[999] as WideRecord), c00: -1 };
       const error = await failureOf(repository.createMany?.(data) ?? Promise.resolve());
-      expect(isHttpError(error) && error.statusCode).toBe(400);
+      expect(isHttpError(error) && [error.statusCode, error.message]).toStrictEqual([
+        400,
+        ['items[999].c00: the value is not allowed'],
+      ]);
       expect(await total()).toBe(0);
     }, 60_000);
   });

@@ -233,11 +233,11 @@ for (const [leg, open] of testDatabases()) {
         authors: createPostgresRepository(authors, { client: db.client, table: t.authors }),
         books: createPostgresRepository(books, { client: db.client, table: t.books }),
       };
-    });
+    }, 120_000);
     afterAll(async () => {
       await db.dropTables([t.tags, t.books, t.authors]);
       await db.close();
-    });
+    }, 120_000);
 
     it.each(ROWS)('answers $status for $name and changes nothing', async ({ write, status, message, checkedFirst }) => {
       const before = await snapshot(db, t);

@@ -193,11 +193,11 @@ for (const [leg, open] of testDatabases()) {
     const tables: string[] = [];
     beforeAll(async () => {
       db = await open();
-    });
+    }, 120_000);
     afterAll(async () => {
       await db.dropTables(tables);
       await db.close();
-    });
+    }, 120_000);
 
     it.each(['57014', '40001', '40P01', '53300'])('answers 503 with retry-after for %s', async (code) => {
       const table = uniqueTable(`raise_${code.toLowerCase()}`);
