@@ -4,7 +4,8 @@
 // An adapter imports only `pagelope` and `pagelope/http` (dependency-cruiser rule `adapters-use-public-entries`).
 
 // Request bodies.
-export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
+export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody, type ParseJsonBodyOptions } from './json-body';
+export { DEFAULT_DEPTH_LIMIT, checkJsonDepth, jsonTextTooDeep, jsonTooDeepError } from './json-depth';
 export { parseContentEncoding, malformedEncodingError, hasBody, type BodyEncoding } from './body-encoding';
 export { splitUrl, type SplitUrl } from './split-url';
 

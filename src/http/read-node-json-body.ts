@@ -1,6 +1,7 @@
 import { HttpError } from '../errors/index';
 import { malformedEncodingError, parseContentEncoding, hasBody, type BodyEncoding } from './body-encoding';
 import { isJsonContentType, parseJsonBody } from './json-body';
+import { checkJsonDepth, DEFAULT_DEPTH_LIMIT } from './json-depth';
 import { bodyTooLargeError } from './route-errors';
 
 /** A body parsed from JSON; `value` may itself be `undefined`-free JSON of any kind. */
@@ -33,6 +34,8 @@ export interface NodeBodyDecoder {
 export interface ReadNodeJsonBodyOptions {
   /** Largest body read, in bytes, after any `content-encoding` is undone; over it, the 413 of `bodyTooLargeError`. */
   readonly limit: number;
+  /** The deepest nesting of arrays and objects taken (default `DEFAULT_DEPTH_LIMIT`, 64); deeper: a 400. */
+  readonly depthLimit?: number | undefined;
   /** The decoder of each coding (`{ gzip: createGunzip, deflate: createInflate }` from `node:zlib`). */
   readonly decoders: { readonly [E in BodyEncoding]: () => NodeBodyDecoder };
 }
@@ -41,7 +44,8 @@ export interface ReadNodeJsonBodyOptions {
  * Reads and parses the JSON body of a Node request, as every adapter reads bodies: `undefined` unless it is sent as
  * JSON with a body (a body a parser before it already read is taken as that parser left it); gzip and deflate undone
  * within `limit`; any other coding a 415 (`parseContentEncoding`); undecodable bytes `malformedEncodingError`; a
- * request aborted mid-body a 400; malformed JSON 400 (`parseJsonBody`). On an error the rest of the body is drained,
+ * request aborted mid-body a 400; malformed JSON or JSON nested deeper than `depthLimit` a 400 (`parseJsonBody`; a
+ * body parsed before is checked for its depth too). On an error the rest of the body is drained,
  * so the connection can serve the next request. The decoders are passed in so that this entry loads no `node:`
  * module.
  *
@@ -56,10 +60,11 @@ export async function readNodeJsonBody(
   if (!isJsonContentType(contentType) || !hasBody(req.headers)) return undefined;
   if ((req as { _body?: unknown })._body === true || req.readableEnded === true) {
     const parsed = (req as { body?: unknown }).body;
+    if (parsed !== undefined) checkJsonDepth(parsed, options.depthLimit ?? DEFAULT_DEPTH_LIMIT);
     return parsed === undefined ? undefined : { value: parsed };
   }
   const { text, size } = await readText(req, options);
-  return text === '' ? undefined : { value: parseJsonBody(text, contentType), size };
+  return text === '' ? undefined : { value: parseJsonBody(text, contentType, options), size };
 }
 
 function readText(

@@ -1,11 +1,14 @@
 import { toOpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 import type { ResourceRoutes } from '../routes/index';
 import { DEFAULT_BODY_LIMIT } from './json-body';
+import { DEFAULT_DEPTH_LIMIT } from './json-depth';
 import type { MountableRoutes } from './mountable-routes';
 
-/** The route options every framework adapter takes (`bodyLimit`, `locals`, `openapi`). */
+/** The route options every framework adapter takes (`bodyLimit`, `depthLimit`, `locals`, `openapi`). */
 export interface AdapterRouteOptions {
   readonly bodyLimit?: number;
+  /** The deepest nesting of arrays and objects a JSON body may have (default `DEFAULT_DEPTH_LIMIT`, 64). */
+  readonly depthLimit?: number;
   readonly locals?: unknown;
   readonly openapi?: OpenApiRouteOptions;
 }
@@ -26,9 +29,11 @@ export interface AdapterMounts {
   readonly mounts: readonly MountableRoutes[];
   /** `bodyLimit`, or `DEFAULT_BODY_LIMIT`. */
   readonly bodyLimit: number;
+  /** `depthLimit`, or `DEFAULT_DEPTH_LIMIT`. */
+  readonly depthLimit: number;
 }
 
-const KEYS = ['bodyLimit', 'locals', 'openapi'];
+const KEYS = ['bodyLimit', 'depthLimit', 'locals', 'openapi'];
 
 /**
  * Checks a framework adapter's arguments once, when the app is built, and lists what it mounts: the OpenAPI
@@ -36,7 +41,7 @@ const KEYS = ['bodyLimit', 'locals', 'openapi'];
  * with its ordinary route code.
  *
  * @throws TypeError, prefixed with `setup.adapter`, for options that are not an object or have an unknown key, a
- * `bodyLimit` that is not a positive integer, a `locals` that is not a function, `routes` that are not `defineRoutes`'
+ * `bodyLimit` or `depthLimit` that is not a positive integer, a `locals` that is not a function, `routes` that are not `defineRoutes`'
  * result or an array of them, two resources on one path, a path holding `*` where `setup.wildcard` names the
  * framework, and whatever `toOpenApiRoute` throws for the `openapi` option.
  * @example
@@ -53,9 +58,11 @@ export function readRouteOptions(
   if (typeof options !== 'object' || options === null) fail('options must be an object');
   for (const key of Object.keys(options))
     if (!KEYS.includes(key) && !keys.includes(key)) fail(`unknown option "${key}"`);
-  const { bodyLimit = DEFAULT_BODY_LIMIT, locals, openapi } = options;
+  const { bodyLimit = DEFAULT_BODY_LIMIT, depthLimit = DEFAULT_DEPTH_LIMIT, locals, openapi } = options;
   if (!Number.isSafeInteger(bodyLimit) || bodyLimit <= 0)
     fail(`bodyLimit must be a positive integer, got ${String(bodyLimit)}`);
+  if (!Number.isSafeInteger(depthLimit) || depthLimit <= 0)
+    fail(`depthLimit must be a positive integer, got ${String(depthLimit)}`);
   if (locals !== undefined && typeof locals !== 'function') fail('locals must be a function');
   const list: readonly unknown[] = Array.isArray(routes) ? routes : [routes];
   const mounts: MountableRoutes[] = [];
@@ -82,5 +89,5 @@ export function readRouteOptions(
     if (wildcard !== undefined && path.includes('*'))
       fail(`${wildcard} reads "*" as a wildcard, so it cannot serve the path ${path}`);
   }
-  return { mounts, bodyLimit };
+  return { mounts, bodyLimit, depthLimit };
 }

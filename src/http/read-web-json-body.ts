@@ -6,6 +6,8 @@ import { bodyTooLargeError } from './route-errors';
 export interface ReadWebJsonBodyOptions {
   /** Largest body read, in bytes (inflated, for a compressed body); default `DEFAULT_BODY_LIMIT`. */
   readonly limit?: number;
+  /** The deepest nesting of arrays and objects taken (default `DEFAULT_DEPTH_LIMIT`, 64); deeper: a 400. */
+  readonly depthLimit?: number | undefined;
   /** The text of a body that other code already read (`request.bodyUsed`), from the framework's copy of it. */
   readonly consumed?: () => Promise<string>;
 }
@@ -17,7 +19,8 @@ export interface ReadWebJsonBodyOptions {
  *
  * @throws HttpError 415 before reading a body not sent as JSON, or with a `content-encoding` other than `gzip`,
  * `deflate` or `identity`; 413 when `content-length` says more than `limit` bytes, or as soon as the bytes read
- * (inflated) pass it, the rest unread; 400 for a compressed body that does not inflate, or text that is not JSON.
+ * (inflated) pass it, the rest unread; 400 for a compressed body that does not inflate, text that is not JSON, or JSON
+ * nested deeper than `depthLimit`.
  * @example
  * const body = await readWebJsonBody(request, { limit: 16_384 });
  */
@@ -35,9 +38,9 @@ export async function readWebJsonBody(request: Request, options: ReadWebJsonBody
   if (request.bodyUsed && consumed !== undefined) {
     const text = await consumed();
     if (new TextEncoder().encode(text).byteLength > limit) throw bodyTooLargeError(limit);
-    return parseJsonBody(text, contentType);
+    return parseJsonBody(text, contentType, options);
   }
-  return parseJsonBody(await readText(request, limit, format), contentType);
+  return parseJsonBody(await readText(request, limit, format), contentType, options);
 }
 
 /** The body as UTF-8 text, inflated when `format` is given, counting the bytes as they arrive. */

@@ -50,7 +50,7 @@ function match(pattern: string, path: string): { id?: string } | undefined {
 
 const mount: MountAdapter = async (
   all: readonly ResourceRoutes<any>[],
-  { bodyLimit = 16_384, prefix = '', reportError },
+  { bodyLimit = 16_384, depthLimit, prefix = '', reportError },
 ) => {
   const server = createServer((req, res) => {
     const correlationId = resolveCorrelationId(req.headers);
@@ -81,7 +81,7 @@ const mount: MountAdapter = async (
       const body =
         !reads || (text === '' && !req.headers['content-type'])
           ? undefined
-          : parseJsonBody(text, req.headers['content-type']);
+          : parseJsonBody(text, req.headers['content-type'], { depthLimit });
       const tenant = req.headers['x-tenant'];
       const reply = await route.handle({
         params: matches(route.path) ?? {},

@@ -16,15 +16,17 @@ const noteRoutes = () =>
 const info = { title: 'Notes', version: '1.0.0' };
 
 describe('readAdapterOptions', () => {
-  it('returns the options checked, bodyLimit defaulting to DEFAULT_BODY_LIMIT', () => {
+  it('returns the options checked, bodyLimit and depthLimit defaulting to DEFAULT_BODY_LIMIT and 64', () => {
     const locals = () => ({});
     expect(readAdapterOptions('mount', {})).toStrictEqual({
       bodyLimit: DEFAULT_BODY_LIMIT,
+      depthLimit: 64,
       locals: undefined,
       reportError: undefined,
     });
-    expect(readAdapterOptions('mount', { bodyLimit: 1, locals, reportError: false })).toStrictEqual({
+    expect(readAdapterOptions('mount', { bodyLimit: 1, depthLimit: 2, locals, reportError: false })).toStrictEqual({
       bodyLimit: 1,
+      depthLimit: 2,
       locals,
       reportError: false,
     });

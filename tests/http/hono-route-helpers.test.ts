@@ -23,7 +23,7 @@ const routes = () =>
 const setup = { adapter: 'mount', wildcard: 'Hono' };
 
 describe('readRouteOptions', () => {
-  it('lists the OpenAPI route first, then the resources, with the default body limit', () => {
+  it('lists the OpenAPI route first, then the resources, with the default body and depth limits', () => {
     const notesRoutes = routes();
     const { mounts, bodyLimit } = readRouteOptions(
       notesRoutes,
@@ -36,7 +36,9 @@ describe('readRouteOptions', () => {
     expect(readRouteOptions([notesRoutes], { bodyLimit: 10 }, setup)).toStrictEqual({
       mounts: [notesRoutes],
       bodyLimit: 10,
+      depthLimit: 64,
     });
+    expect(readRouteOptions([notesRoutes], { depthLimit: 8 }, setup).depthLimit).toBe(8);
   });
 
   it.each([

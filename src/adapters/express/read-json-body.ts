@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import {
   bodyTooLargeError,
+  checkJsonDepth,
   hasBody,
   isJsonContentType,
   malformedEncodingError,
@@ -17,11 +18,12 @@ export type JsonBodyReader = (req: Request, res: Response) => Promise<unknown>;
  * not `application/json` or `application/*+json` (any parameters) is a 415 before its body is read, except that one
  * with neither a body nor a content type gives `undefined` (the service refuses it). The raw body is read up to
  * `limit` bytes (after any `content-encoding` is undone; over it, the 413 of `bodyTooLargeError`), then its text is
- * parsed by `parseJsonBody` (400 `Malformed JSON body`), so that keys such as `__proto__` reach the service's own
- * checks. A body an earlier parser already read (`express.json()` before the router) is taken as that parser left it.
- * Internal to the adapter.
+ * parsed by `parseJsonBody` (400 `Malformed JSON body`, or nested deeper than `depthLimit`), so that keys such as
+ * `__proto__` reach the service's own checks. A body an earlier parser already read (`express.json()` before the
+ * router) is taken as that parser left it, its depth checked. Internal to the adapter.
  */
-export function jsonBodyReader(limit: number): JsonBodyReader {
+export function jsonBodyReader(limit: number, depthLimit: number): JsonBodyReader {
+  const options = { depthLimit };
   const raw: RequestHandler = express.raw({ type: () => true, limit });
   return async (req, res) => {
     const contentType = req.headers['content-type'];
@@ -36,8 +38,9 @@ export function jsonBodyReader(limit: number): JsonBodyReader {
       void raw(req, res, (error?: unknown) => (error ? reject(fromBodyParserError(error)) : resolve()));
     });
     const body: unknown = req.body;
-    if (Buffer.isBuffer(body)) return parseJsonBody(body.toString('utf8'), contentType);
-    if (body === undefined || typeof body === 'string') return parseJsonBody(body ?? '', contentType);
+    if (Buffer.isBuffer(body)) return parseJsonBody(body.toString('utf8'), contentType, options);
+    if (body === undefined || typeof body === 'string') return parseJsonBody(body ?? '', contentType, options);
+    checkJsonDepth(body, depthLimit);
     return body;
   };
 }

@@ -22,6 +22,8 @@ import { jsonBodyReader, type JsonBodyReader } from './read-json-body';
 export interface ResourceRouterOptions {
   /** Largest request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
+  readonly depthLimit?: number;
   /**
    * What the service's hooks and scopes see as `locals`, from the request: for example the authenticated user that
    * an earlier middleware put on `res.locals`. Runs for every route request, after the body is read; what it throws
@@ -70,11 +72,11 @@ export function resourceRouter(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: ResourceRouterOptions = {},
 ): Router {
-  const { bodyLimit, locals } = readAdapterOptions('resourceRouter', options);
+  const { bodyLimit, depthLimit, locals } = readAdapterOptions('resourceRouter', options);
   const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
   const readers = new Map<number, JsonBodyReader>();
   const readerOf = (limit: number): JsonBodyReader => {
-    const reader = readers.get(limit) ?? jsonBodyReader(limit);
+    const reader = readers.get(limit) ?? jsonBodyReader(limit, depthLimit);
     readers.set(limit, reader);
     return reader;
   };

@@ -14,20 +14,22 @@ const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
 
 /**
  * Replaces Fastify's `application/json` and `text/plain` parsers with pagelope's: JSON bodies (`application/json`,
- * `application/*+json`) up to `bodyLimit` bytes, inflated ones too (gzip, deflate), parsed by `parseJsonBody`, which
+ * `application/*+json`) up to `bodyLimit` bytes and `depthLimit` levels, inflated ones too (gzip, deflate), parsed by
+ * `parseJsonBody`, which
  * keeps keys such as `__proto__` for the service's own checks; a body no parser of the app takes is a 415 before it
  * is read (a route's own `bodyLimit` wins). A request whose answer does not depend on its body has it ignored.
  *
  * @example
- * addBodyParsers(app, 16_384);
+ * addBodyParsers(app, 16_384, 64);
  */
-export function addBodyParsers(app: FastifyInstance, bodyLimit: number): void {
+export function addBodyParsers(app: FastifyInstance, bodyLimit: number, depthLimit: number): void {
+  const options = { depthLimit };
   const parseJson: FastifyBodyParser<Buffer> = (request, body, done) => {
     if (ignoresBody(request)) return done(null, undefined);
     try {
       const encoding = parseContentEncoding(request.headers['content-encoding']);
       const bytes = encoding === undefined ? body : inflate(body, encoding === 'gzip', bodyLimitOf(request, bodyLimit));
-      done(null, parseJsonBody(bytes.toString('utf8'), request.headers['content-type']));
+      done(null, parseJsonBody(bytes.toString('utf8'), request.headers['content-type'], options));
     } catch (error) {
       done(error as Error, undefined);
     }

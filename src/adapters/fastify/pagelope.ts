@@ -13,7 +13,8 @@ import { mountRoutes } from './mount-routes';
 
 /**
  * Options of the {@link pagelope} plugin: `routes` (what `defineRoutes` returned, for one resource or several),
- * `bodyLimit` (bytes, default `DEFAULT_BODY_LIMIT`; a larger body is a 413), `openapi` (`{ info, servers?, path? }`:
+ * `bodyLimit` (bytes, default `DEFAULT_BODY_LIMIT`; a larger body is a 413), `depthLimit` (the deepest nesting of
+ * arrays and objects in a JSON body, default `DEFAULT_DEPTH_LIMIT`, 64; deeper is a 400), `openapi` (`{ info, servers?, path? }`:
  * serve the routes' OpenAPI 3.1 document at `GET path`, default `/openapi.json`, HEAD as GET, a 405 with `allow: GET`
  * for another method), `locals` and `reportError`.
  */
@@ -33,7 +34,7 @@ export interface PagelopeFastifyOptions extends AdapterOptionsInput<Locals> {
 }
 
 /**
- * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, locals?, openapi?, reportError? })`
+ * The pagelope plugin for Fastify 5: `app.register(pagelope, { routes, bodyLimit?, depthLimit?, ... })`
  * mounts every route of one or more resources (`defineRoutes`) with response schemas for Fastify's serializer, and
  * their OpenAPI document as one more route. It applies to the whole app, as if wrapped in `fastify-plugin`:
  * - the correlation id is the app's request id (`genReqId`), set on every response by an `onRequest` hook;
@@ -69,7 +70,7 @@ const REGISTERED = Symbol.for('pagelope.registered');
 
 function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
   try {
-    const { bodyLimit } = readAdapterOptions('pagelope', options);
+    const { bodyLimit, depthLimit } = readAdapterOptions('pagelope', options);
     const mounts = toMountableRoutes(options.routes, { name: 'pagelope', openapi: options.openapi });
     for (const item of mounts) {
       const where = 'resource' in item ? '' : 'openapi: ';
@@ -81,7 +82,7 @@ function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (
       throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
     app.decorate(REGISTERED, true);
     const correlationIdOf = useCorrelationId(app);
-    addBodyParsers(app, bodyLimit);
+    addBodyParsers(app, bodyLimit, depthLimit);
     handleErrors(app, { bodyLimit, reportError: options.reportError, correlationIdOf });
     mountRoutes(app, mounts, correlationIdOf, options.locals);
   } catch (error) {

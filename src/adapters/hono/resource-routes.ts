@@ -21,6 +21,8 @@ import { asError, correlationIdOf } from './correlation-id';
 export interface ResourceRoutesOptions<E extends Env = Env> {
   /** Largest JSON body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in a JSON body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
+  readonly depthLimit?: number;
   /**
    * What the service's scope and hooks see as `locals`, from the request's Hono context (the user an earlier
    * middleware put in `c.get('user')`, ...). It may be async; what it throws is answered like any route failure.
@@ -42,7 +44,7 @@ export interface ResourceRoutesOptions<E extends Env = Env> {
  * more route. Failures are thrown for `app.onError(onError)`: mount `correlationId()` before, and
  * `app.notFound(notFound)`. Register your own routes below a resource path (`GET /users/export`) before mounting.
  *
- * @throws TypeError (`readRouteOptions`) for an unknown option, a `bodyLimit` that is not a positive integer, a
+ * @throws TypeError (`readRouteOptions`) for an unknown option, a `bodyLimit` or `depthLimit` that is not a positive integer, a
  * `locals` that is not a function, routes that are not `defineRoutes`' result, a path holding `*` (a wildcard to
  * Hono), two resources on one path, or a bad `openapi` option (see `toOpenApiRoute`).
  * @example
@@ -56,14 +58,18 @@ export function resourceRoutes<E extends Env = Env>(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: ResourceRoutesOptions<E> = {},
 ): Hono<E> {
-  const { mounts, bodyLimit } = readRouteOptions(routes, options, { adapter: 'resourceRoutes', wildcard: 'Hono' });
+  const { mounts, bodyLimit, depthLimit } = readRouteOptions(routes, options, {
+    adapter: 'resourceRoutes',
+    wildcard: 'Hono',
+  });
   const app = new Hono<E>();
   const paths = new Map<string, Handler<E>>();
   for (const mount of mounts) {
     for (const [pattern, allow] of mount.allow) {
       const byMethod = new Map<string, Handler<E>>();
       for (const route of mount.routes) {
-        if (route.path === pattern) byMethod.set(route.method, handlerOf(route, bodyLimit, options.locals));
+        if (route.path === pattern)
+          byMethod.set(route.method, handlerOf(route, { bodyLimit, depthLimit }, options.locals));
       }
       const get = byMethod.get('GET');
       if (get !== undefined) byMethod.set('HEAD', get);
@@ -95,8 +101,13 @@ export function resourceRoutes<E extends Env = Env>(
 }
 
 /** The route's handler: its input read from the request, its reply turned into a `Response`. */
-function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceRoutesOptions<E>['locals']): Handler<E> {
+function handlerOf<E extends Env>(
+  route: Route,
+  limits: { readonly bodyLimit: number; readonly depthLimit: number },
+  locals: ResourceRoutesOptions<E>['locals'],
+): Handler<E> {
   const withBody = routeReadsBody(route);
+  const bodyOptions = { limit: routeBodyLimit(route, limits.bodyLimit), depthLimit: limits.depthLimit };
   const at = route.path.indexOf('/:id'); // the id's segment is the last once the tail after it (`/restore`) is cut
   const withId = at !== -1;
   const after = route.path.length - at - '/:id'.length;
@@ -111,9 +122,7 @@ function handlerOf<E extends Env>(route: Route, limit: number, locals: ResourceR
     try {
       const { path, query } = splitRequestUrl(c.req.url);
       const input: RouteInput = {
-        body: withBody
-          ? await readWebJsonBody(c.req.raw, { limit: routeBodyLimit(route, limit), consumed: () => c.req.text() })
-          : undefined,
+        body: withBody ? await readWebJsonBody(c.req.raw, { ...bodyOptions, consumed: () => c.req.text() }) : undefined,
         params: withId ? { id: decodeRecordId(path.slice(0, path.length - after)) } : {},
         query,
         path,

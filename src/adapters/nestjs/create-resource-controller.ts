@@ -58,7 +58,7 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
   return function handle(req, res, id) {
     const raw = rawRequestOf(req);
     // A request pagelope's middleware did not see (excluded from it) is read here, in the context it did not enter.
-    const state = requestStateOf(raw) ?? readRequestState(raw, limit);
+    const state = requestStateOf(raw) ?? readRequestState(raw, { limit, depthLimit: options.depthLimit });
     const { correlationId } = requestStateOf(raw)!;
     return runInRequestContext({ correlationId }, () => run(req, res, id, state));
   };

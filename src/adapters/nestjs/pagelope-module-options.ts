@@ -17,6 +17,8 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
+  readonly depthLimit?: number;
   /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
   readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
   /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
@@ -31,7 +33,7 @@ export interface ResolvedOptions extends AdapterOptions<(request: object) => Pag
 const NAME = 'PagelopeModule.forRoot';
 /** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const ROUTE_SYNTAX = /[()[\]{}?+!*:\\]/;
-const KEYS = new Set(['routes', 'bodyLimit', 'locals', 'openapi', 'reportError']);
+const KEYS = new Set(['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportError']);
 
 /**
  * Checks the options of `PagelopeModule.forRoot` (`readAdapterOptions`, `toMountableRoutes`, Nest's path syntax).
@@ -42,7 +44,7 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
   const fail = (message: string): never => {
     throw new TypeError(`${NAME}: ${message}`);
   };
-  const { bodyLimit, locals, reportError } = readAdapterOptions(NAME, options);
+  const { bodyLimit, depthLimit, locals, reportError } = readAdapterOptions(NAME, options);
   for (const key of Object.keys(options)) if (!KEYS.has(key)) fail(`unknown option "${key}"`);
   if (Array.isArray(options.routes) && options.routes.length === 0) fail('routes must name at least one resource');
   const mounted = toMountableRoutes(options.routes, { name: NAME, openapi: options.openapi });
@@ -50,5 +52,11 @@ export function resolveOptions(options: PagelopeModuleOptions<never>): ResolvedO
     const openapi = options.openapi !== undefined && index === mounted.length - 1 ? 'openapi: ' : '';
     if (ROUTE_SYNTAX.test(path)) fail(`${openapi}the path ${path} holds characters Nest's routers read as syntax`);
   }
-  return Object.freeze({ mounted, bodyLimit, locals: locals as ResolvedOptions['locals'], reportError });
+  return Object.freeze({
+    mounted,
+    bodyLimit,
+    depthLimit,
+    locals: locals as ResolvedOptions['locals'],
+    reportError,
+  });
 }

@@ -72,7 +72,7 @@ export class PagelopeModule {
     const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       // Once per request, even where the module is imported twice.
       if (requestStateOf(req) !== undefined) return next();
-      const state = readRequestState(req, bodyLimit);
+      const state = readRequestState(req, { limit: bodyLimit, depthLimit: this.options.depthLimit });
       const { correlationId } = requestStateOf(req)!;
       if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, correlationId);
       if (!(state instanceof Promise)) return runInRequestContext({ correlationId }, next);

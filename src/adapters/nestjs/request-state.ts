@@ -24,15 +24,18 @@ export function requestStateOf(request: object): RequestState | undefined {
 }
 
 /**
- * The request's state, made once: its correlation id, then its JSON body (`readNodeJsonBody`, up to `bodyLimit`).
- * Synchronous for a request without a body, so that the middleware does not wait on a GET.
+ * The request's state, made once: its correlation id, then its JSON body (`readNodeJsonBody`, up to `limit` bytes
+ * and `depthLimit` levels). Synchronous for a request without a body, so that the middleware does not wait on a GET.
  */
-export function readRequestState(request: object, bodyLimit: number): RequestState | Promise<RequestState> {
+export function readRequestState(
+  request: object,
+  { limit, depthLimit }: { readonly limit: number; readonly depthLimit: number },
+): RequestState | Promise<RequestState> {
   const raw = rawRequestOf(request);
   const state: RequestState = { correlationId: resolveCorrelationId(raw.headers) };
   STATES.set(raw, state);
   if (raw.headers['content-length'] === undefined && raw.headers['transfer-encoding'] === undefined) return state;
-  return readNodeJsonBody(raw, { limit: bodyLimit, decoders: DECODERS }).then((body) => {
+  return readNodeJsonBody(raw, { limit, depthLimit, decoders: DECODERS }).then((body) => {
     if (body !== undefined) state.body = body;
     return state;
   });

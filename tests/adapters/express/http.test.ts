@@ -19,13 +19,14 @@ async function listenOn(app: Express, server: Server = createServer(app)): Promi
   return listenOnLoopback(server);
 }
 
-const mount: MountAdapter = (routes, { bodyLimit, prefix = '/', reportError }) => {
+const mount: MountAdapter = (routes, { bodyLimit, depthLimit, prefix = '/', reportError }) => {
   const app = express();
   app.use(correlationId());
   app.use(
     prefix,
     resourceRouter(routes, {
       bodyLimit,
+      depthLimit,
       locals: (req) => {
         const tenant = req.headers['x-tenant'];
         return { tenant: typeof tenant === 'string' ? tenant : undefined };

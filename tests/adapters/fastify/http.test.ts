@@ -23,7 +23,7 @@ async function listenOn(app: FastifyInstance): Promise<MountedApp> {
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-const mount: MountAdapter = (routes, { bodyLimit, prefix, reportError }) => {
+const mount: MountAdapter = (routes, { bodyLimit, depthLimit, prefix, reportError }) => {
   const options: FastifyServerOptions = { forceCloseConnections: true };
   // The plugin applies to the whole app, without a prefix of its own: below a prefix, `rewriteUrl` strips it.
   if (prefix !== undefined)
@@ -32,6 +32,7 @@ const mount: MountAdapter = (routes, { bodyLimit, prefix, reportError }) => {
   app.register(pagelope, {
     routes,
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    ...(depthLimit === undefined ? {} : { depthLimit }),
     ...(reportError === undefined ? {} : { reportError }),
     locals: (request) => {
       const tenant = request.headers['x-tenant'];

@@ -1,5 +1,5 @@
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
@@ -32,10 +32,11 @@ async function serveListener(
 const serveApp = (app: Hono, errorHandler: typeof nodeErrorHandler | null = nodeErrorHandler) =>
   serveListener(getRequestListener(app.fetch, errorHandler ? { errorHandler } : {}));
 
-const mount: MountAdapter = async (routes, { bodyLimit, prefix = '/', reportError }) => {
+const mount: MountAdapter = async (routes, { bodyLimit, depthLimit, prefix = '/', reportError }) => {
   const app = new Hono();
   app.use(correlationId());
-  app.route(prefix, resourceRoutes(routes, { bodyLimit, locals: (c) => ({ tenant: c.req.header('x-tenant') }) }));
+  const locals = (c: Context) => ({ tenant: c.req.header('x-tenant') });
+  app.route(prefix, resourceRoutes(routes, { bodyLimit, ...(depthLimit === undefined ? {} : { depthLimit }), locals }));
   app.onError(reportError === undefined ? onError : onError({ reportError }));
   app.notFound(notFound);
   return serveApp(app);

@@ -58,10 +58,11 @@ async function start(
  */
 const mountOn =
   (platform: Platform): MountAdapter =>
-  async (routes, { bodyLimit, prefix, reportError }) => {
+  async (routes, { bodyLimit, depthLimit, prefix, reportError }) => {
     const module = PagelopeModule.forRoot({
       routes,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      ...(depthLimit === undefined ? {} : { depthLimit }),
       ...(reportError === undefined ? {} : { reportError }),
       locals: (request: { headers: Record<string, string | string[] | undefined> }) => {
         const tenant = request.headers['x-tenant'];

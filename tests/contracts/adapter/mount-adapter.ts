@@ -11,6 +11,8 @@ export interface MountedApp {
 export interface MountOptions {
   /** The adapter's `bodyLimit` option. */
   readonly bodyLimit?: number;
+  /** The adapter's `depthLimit` option (the deepest nesting of a JSON body). */
+  readonly depthLimit?: number;
   /**
    * Serve the routes below this prefix: Express `app.use(prefix, router)`, Hono `app.route(prefix, ...)`, Nest's
    * global prefix, Fastify (whose plugin has no prefix) a `rewriteUrl` that strips it. Default: none.
@@ -24,7 +26,7 @@ export interface MountOptions {
 }
 
 /**
- * Builds an app from the adapter alone (no limiter) with `routes`, passing `bodyLimit` and `reportError` through and
+ * Builds an app from the adapter alone (no limiter) with `routes`, passing `bodyLimit`, `depthLimit` and `reportError` through and
  * a `locals` option that returns `{ tenant: <the request's x-tenant header, or undefined> }`, listening on 127.0.0.1
  * port 0.
  */
