@@ -13,7 +13,7 @@ export class Rejection {
   constructor(readonly reason: string) {}
 }
 
-const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/;
 
@@ -70,8 +70,10 @@ export function coerceValue(def: FieldDef, raw: unknown, fromText: boolean, vali
 }
 
 /**
- * Whether `text` is a plain decimal (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), as {@link DECIMAL} says; a positive integer,
- * the common case, takes a loop instead of the regular expression.
+ * Whether `text` is a number as JSON writes one (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, so `1e3` and
+ * `2.5E-4` too, as OpenAPI's `type: number` allows), as {@link DECIMAL} says; a positive integer, the common case,
+ * takes a loop instead of the regular expression. A value beyond the doubles (`1e400`) is refused after by
+ * `Number.isFinite`.
  */
 function isDecimal(text: string): boolean {
   return isPositiveIntegerText(text) || (text.length > 0 && DECIMAL.test(text));

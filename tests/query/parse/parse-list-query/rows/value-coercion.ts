@@ -17,6 +17,17 @@ export const VALID_ROWS: readonly ValidRow[] = [
   },
   { name: 'zero', pairs: [['score[eq]', '0']], query: expected({ where: { score: { eq: 0 } } }) },
   {
+    name: 'a number in exponent form',
+    pairs: [['score[gt]', '1e3']],
+    query: expected({ where: { score: { gt: 1000 } } }),
+  },
+  {
+    name: 'a negative number with a fraction and a negative exponent',
+    pairs: [['score[lt]', '-2.5E-4']],
+    query: expected({ where: { score: { lt: -0.00025 } } }),
+  },
+  { name: 'an integer in exponent form', pairs: [['age[eq]', '3e1']], query: expected({ where: { age: { eq: 30 } } }) },
+  {
     name: 'boolean false',
     pairs: [
       ['active[operator]', 'eq'],
@@ -71,7 +82,13 @@ export const VALID_ROWS: readonly ValidRow[] = [
 export const BAD_ROWS: readonly BadRow[] = [
   { name: 'a non-numeric number', pairs: [['age[gte]', 'abc']], names: 'age[gte] must be a number' },
   { name: 'an empty number', pairs: [['age[gt]', '']], names: 'age[gt] must be a number' },
-  { name: 'a number in exponent form', pairs: [['score[gt]', '1e3']], names: 'score[gt] must be a number' },
+  { name: 'a number beyond the doubles', pairs: [['score[gt]', '1e400']], names: 'score[gt] must be a number' },
+  { name: 'an exponent without digits', pairs: [['score[gt]', '1e']], names: 'score[gt] must be a number' },
+  {
+    name: 'an exponent with a leading zero mantissa',
+    pairs: [['score[gt]', '01e3']],
+    names: 'score[gt] must be a number',
+  },
   { name: 'a hexadecimal number', pairs: [['score[gt]', '0x1F']], names: 'score[gt] must be a number' },
   { name: 'a space-padded number', pairs: [['score[gt]', ' 1']], names: 'score[gt] must be a number' },
   { name: 'NaN', pairs: [['score[gt]', 'NaN']], names: 'score[gt] must be a number' },
