@@ -19,7 +19,7 @@ function valuesOf(params: QueryParams): Record<Option, unknown[]> | undefined {
 /**
  * Reads `include` and `counts` from the parameters of a GET `{path}/:id` query (`queryParamsOf`, parsed once by the
  * route) with the rules of the list routes: comma-separated names of relations the resource declares `includable`
- * (for `include`) or `countable` (for `counts`), each once, the parameter once and not empty. Every other parameter
+ * (for `include`) or `countable` (for `counts`), each once, not empty; a parameter given twice reads as one comma list. Every other parameter
  * is ignored. Returns `undefined` when the query has neither.
  *
  * @throws HttpError 400 naming each problem.
@@ -33,11 +33,8 @@ export function readEmbedParams(params: QueryParams, resource: Resource): Relati
   for (const option of OPTIONS) {
     const given = values[option];
     if (given.length === 0) continue;
-    if (given.length > 1) {
-      problems.push(`${option} must not be repeated`);
-      continue;
-    }
-    const text = given[0];
+    // Repeated (`include=a&include=b`), the parameter reads as one comma list (`include=a,b`), as on list routes.
+    const text = given.every((value) => typeof value === 'string') ? given.join(',') : undefined;
     if (typeof text !== 'string' || text === '') {
       problems.push(`${option} must name at least one relation`);
       continue;

@@ -68,12 +68,6 @@ const LEGS: readonly Leg[] = [
  * document (docs/openapi.md, "Known differences"): skipped and counted, not failed.
  */
 export function isKnownDifference(found: Disagreement): string | undefined {
-  if (
-    found.kind === 'valid request refused' &&
-    /must be a number/.test(found.detail) &&
-    /\d[eE]-?\d/.test(found.request)
-  )
-    return 'exponent numbers refused in filters';
   // OpenAPI declares no family of parameter names: `or[<n>][<field>][<operator>]` is in the `or` description only.
   if (found.kind === 'accepted invalid request' && /the query parameter or\[\d+\]\[/.test(found.detail))
     return 'or[n][field][op] keys, described in text';

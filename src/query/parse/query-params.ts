@@ -264,12 +264,11 @@ export class QueryParams implements QuerySink, ProblemSink {
       case 'select':
         if (this.select === undefined) return void (this.select = value);
         break;
+      // Repeated, as some generators send a list (`include=a&include=b`), they read as one comma list (`include=a,b`).
       case 'include':
-        if (this.include === undefined) return void (this.include = value);
-        break;
+        return void (this.include = this.include === undefined ? value : `${this.include},${value}`);
       case 'counts':
-        if (this.counts === undefined) return void (this.counts = value);
-        break;
+        return void (this.counts = this.counts === undefined ? value : `${this.counts},${value}`);
       case 'page':
         known = this.mode === 'page';
         if (known && this.page === undefined) return void (this.page = value);
