@@ -48,6 +48,11 @@ export interface DrizzleRepositoryOptions {
  *
  * With `readDb` the reads go to a replica, as with `createPostgresRepository`'s `readClient`.
  *
+ * Every field's column is checked against the table the database holds (its catalog) before the repository's first
+ * call: a field whose column is missing there (a migration not run, a column renamed) rejects every call with an
+ * Error naming the field, its column and the table, rather than a 500 per statement. `await repository.ready()` runs
+ * that check (and MariaDB's read of the columns' collations) at start-up; a failed read is not kept.
+ *
  * @throws TypeError when a field has no column in the table, when `table` is not a Drizzle table, or is one of a
  *   dialect not supported (`singlestore-core`, `gel-core`), or `readDb` is not a Drizzle database of the table's
  *   dialect.
@@ -56,12 +61,13 @@ export interface DrizzleRepositoryOptions {
  * const db = drizzle(new PGlite());
  * const books = pgTable('books', { id: text().primaryKey(), title: text().notNull(), createdAt: timestamp('created_at').notNull() });
  * const repository = createDrizzleRepository(resourceFromTable(books, { name: 'books' }), { db, table: books });
+ * await repository.ready(); // Error: pagelope/drizzle: the table "books" has no column for the field ...
  * ```
  */
 export function createDrizzleRepository<TRecord>(
   resource: Resource<TRecord>,
   options: DrizzleRepositoryOptions,
-): Repository<TRecord> {
+): Repository<TRecord> & { ready(): Promise<void> } {
   const { db, table } = options;
   const dialect = dialectOf('createDrizzleRepository', table, DIALECTS);
   const columns = dialect.columns(table);
@@ -76,5 +82,8 @@ export function createDrizzleRepository<TRecord>(
     }
     fields.set(field, column);
   }
-  return dialect.createRepository(resource, db, table, fields, options.readDb);
+  // Each dialect's repository has `ready()` (pagelope/postgres's on PostgreSQL).
+  return dialect.createRepository(resource, db, table, fields, options.readDb) as Repository<TRecord> & {
+    ready(): Promise<void>;
+  };
 }

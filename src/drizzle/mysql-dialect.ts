@@ -5,6 +5,7 @@ import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
 import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
+import { createColumnCheck } from './create-column-check';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
@@ -91,11 +92,22 @@ export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
     const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
     const idColumn = columns.get((resource as Resource).idField)?.name;
     if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
+    const read = mysqlReaderOf(db as DrizzleMySqlDatabase);
+    const sqlNames = new Map([...columns].map(([field, column]) => [field, column.name]));
+    const check = createColumnCheck(name, sqlNames, async () =>
+      (
+        await read(
+          'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+          [name],
+        )
+      ).map((row) => String(row['name'])),
+    );
     return createSqlRepository(resource, {
       dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys),
       runner,
-      // The server's kind and the collations of the table's columns, read once before the first statement.
-      prepare: () => textColumns.ready(name),
+      // The server's kind and the collations of the table's columns, read once before the first statement, and every
+      // field's column in the table (see createColumnCheck; `ready()` runs both).
+      prepare: async () => void (await Promise.all([textColumns.ready(name), check()])),
       readRunner: readDb === undefined ? undefined : mysqlRunnerOf(readDb as DrizzleMySqlDatabase),
       table: name,
       columns,

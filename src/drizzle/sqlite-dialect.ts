@@ -5,7 +5,8 @@ import { columnSqlName } from './column-sql-name';
 import type { DrizzleDialect } from './drizzle-dialect';
 import { createSqlRepository, SQLITE_SQL_DIALECT, type SqlColumn, type SqlValueKind } from './sql/index';
 import { sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
-import { sqliteRunnerOf, type DrizzleSQLiteDatabase } from './sqlite-runner';
+import { sqliteReaderOf, sqliteRunnerOf, type DrizzleSQLiteDatabase } from './sqlite-runner';
+import { createColumnCheck } from './create-column-check';
 
 /** The column types whose values Drizzle maps itself (`mapToDriverValue` / `mapFromDriverValue`). */
 const MAPPED_BY_DRIZZLE = new Set([
@@ -65,11 +66,19 @@ export const SQLITE_DIALECT: DrizzleDialect = Object.freeze({
       columns.set(field, sqlColumnOf(columnSqlName(db, column), column, kind));
       if (sqliteHasDatabaseDefault(column)) databaseDefaults.push(field);
     }
+    const tableName = getTableConfig(table as SQLiteTable).name;
+    const read = sqliteReaderOf(db as DrizzleSQLiteDatabase);
+    const sqlNames = new Map([...columns].map(([field, column]) => [field, column.name]));
+    const check = createColumnCheck(tableName, sqlNames, async () =>
+      (await read('SELECT "name" AS "name" FROM pragma_table_info(?)', [tableName])).map((row) => String(row['name'])),
+    );
     return createSqlRepository(resource, {
       dialect: SQLITE_SQL_DIALECT,
+      // Every field's column is in the table, checked before the first call (and by `ready()`).
+      prepare: check,
       runner: sqliteRunnerOf(db as DrizzleSQLiteDatabase),
       readRunner: readDb === undefined ? undefined : sqliteRunnerOf(readDb as DrizzleSQLiteDatabase),
-      table: getTableConfig(table as SQLiteTable).name,
+      table: tableName,
       columns,
       databaseDefaults,
     });

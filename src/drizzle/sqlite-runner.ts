@@ -48,6 +48,17 @@ async function allOn(session: SessionLike, text: string, params: readonly unknow
   }
 }
 
+/**
+ * A reader of `db` outside the runner's queue (so that a read started while a transaction of the runner is open does
+ * not wait for it to end): what the repository reads of the table's columns before its first call.
+ */
+export function sqliteReaderOf(
+  db: DrizzleSQLiteDatabase,
+): (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]> {
+  const session = (db as unknown as { readonly session: SessionLike }).session;
+  return (text, params) => allOn(session, text, params);
+}
+
 /** A queue: `run(work)` starts `work` once every earlier one has settled. */
 function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();

@@ -93,8 +93,8 @@ describe('createDrizzleRepository', () => {
     const resource = resourceFromTable(books);
     const onPool = createDrizzleRepository(resource, { db: drizzleNodePg(new pg.Pool()), table: books });
     const onPglite = createDrizzleRepository(resource, { db: drizzlePglite(new PGlite()), table: books });
-    expectTypeOf(onPool).toEqualTypeOf<Repository<Book>>();
-    expectTypeOf(onPglite).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(onPool).toEqualTypeOf<Repository<Book> & { ready(): Promise<void> }>();
+    expectTypeOf(onPglite).toEqualTypeOf<Repository<Book> & { ready(): Promise<void> }>();
     expectTypeOf(onPool).not.toBeAny();
     expectTypeOf<DrizzleRepositoryOptions['db']>().toEqualTypeOf<
       DrizzlePgDatabase | DrizzleSQLiteDatabase | DrizzleMySqlDatabase
@@ -119,7 +119,7 @@ describe('createDrizzleRepository', () => {
       db: drizzleSqlJs(new SQL.Database()),
       table: notes,
     });
-    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: string; body: string }>>();
+    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: string; body: string }> & { ready(): Promise<void> }>();
   });
 
   it('returns a Repository of the record type on a mysql2 pool', () => {
@@ -131,7 +131,7 @@ describe('createDrizzleRepository', () => {
       db: drizzleMysql2(mysql.createPool({ uri: 'mysql://root@127.0.0.1:3306/none' })),
       table: notes,
     });
-    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: number; body: string }>>();
+    expectTypeOf(repository).toEqualTypeOf<Repository<{ id: number; body: string }> & { ready(): Promise<void> }>();
     expectTypeOf(repository).not.toBeAny();
   });
 });

@@ -10,7 +10,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, defineResource } from '../../src/index';
-import { isWriteConflictError } from '../../src/kit/index';
+import { isWriteConflictError, type Resource } from '../../src/kit/index';
 import { createDrizzleRepository } from '../../src/drizzle/index';
 import { uniqueTable } from '../postgres/pg-clients';
 import { MYSQL_URL, mysqlTableOf, mysqlTableSql, openMysql, type MysqlLeg } from './mysql-leg';
@@ -33,11 +33,11 @@ async function rejections(promises: readonly Promise<unknown>[]): Promise<unknow
 describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB: write conflicts', () => {
   let leg: MysqlLeg;
   const name = uniqueTable('my_counters');
-  const table = mysqlTableOf(counters, name);
+  const table = mysqlTableOf(counters as unknown as Resource, name);
 
   beforeAll(async () => {
     leg = await openMysql(MYSQL_URL ?? '');
-    await leg.exec(mysqlTableSql(counters, name));
+    await leg.exec(mysqlTableSql(counters as unknown as Resource, name));
     await leg.exec(`INSERT INTO \`${name}\` VALUES ${IDS.map((id) => `('${id}', 0)`).join(', ')}`);
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, defineResource, type Repository } from '../../src/index';
-import { isWriteConflictError } from '../../src/kit/index';
+import { isWriteConflictError, type Resource } from '../../src/kit/index';
 import { createDrizzleRepository, type DrizzleSQLiteDatabase } from '../../src/drizzle/index';
 import { createSqliteTable, sqliteDriverUnavailable, type SqliteLeg } from './sqlite-legs';
 
@@ -79,7 +79,7 @@ describe('createDrizzleRepository on a busy SQLite database', () => {
       const locked = OPENERS[driver](file);
       try {
         const leg = { db: locked.db, exec: locked.exec, close: () => undefined } satisfies SqliteLeg;
-        const table = await createSqliteTable(leg, notes, 'busy');
+        const table = await createSqliteTable(leg, notes as unknown as Resource, 'busy');
         const repository: Repository<{ id: string; text: string }> = createDrizzleRepository(notes, {
           db: locked.db,
           table,
