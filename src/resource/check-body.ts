@@ -60,7 +60,7 @@ export function checkBody<TRecord>(
     else if (result.success) parsed.set(key, (data[key] = result.data));
     else for (const message of issueMessages(result.error.issues, key)) problems.add(message);
   }
-  const idProblem = mode === 'create' ? idTextProblem(resource as Resource, data[idField]) : undefined;
+  const idProblem = mode === 'create' ? idTextProblem(idField, data[idField]) : undefined;
   if (idProblem !== undefined) problems.add(idProblem);
   problems.throwIfAny();
   markChecked(data, parsed);

@@ -54,7 +54,7 @@ export function validateCreate<TRecord>(
   const known = recallValidated(body, resource, 'create', undefined, options.databaseDefaults);
   if (known) return known;
   const data = parseCreate(resource, body, options);
-  const idProblem = idTextProblem(resource as Resource, data[resource.idField]);
+  const idProblem = idTextProblem(resource.idField, data[resource.idField]);
   if (idProblem !== undefined) throw new HttpError(400, [idProblem]);
   return data;
 }

@@ -138,7 +138,7 @@ function recordFields(
     throw new HttpError(400, issueMessages(requiredIssues([...issues, ...outOfRange], body)));
   }
   // Whoever chose it (the client, a hook, the scope), a created record must be reachable by its id.
-  const idProblem = mode === 'create' ? idTextProblem(resource, record[idField]) : undefined;
+  const idProblem = mode === 'create' ? idTextProblem(idField, record[idField]) : undefined;
   if (idProblem !== undefined) throw new HttpError(400, [idProblem]);
   if (mode === 'replace') record[idField] = id;
   return record;

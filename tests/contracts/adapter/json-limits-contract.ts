@@ -46,11 +46,11 @@ export function describeJsonLimitsContract(name: string, mount: MountAdapter): v
       await shallow?.close();
     });
 
-    const send = (app: MountedApp, method: string, path: string, body: string | Buffer, gzip = false) =>
+    const send = (app: MountedApp, method: string, path: string, body: string | Uint8Array, gzip = false) =>
       sendChecked(app.url, `${name}-json`, path, {
         method,
         headers: { 'content-type': 'application/json', ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
-        body,
+        body: body as BodyInit,
       });
     const deeper = (limit: number) => `JSON body is nested deeper than ${limit} levels`;
 
