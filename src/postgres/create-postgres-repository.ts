@@ -7,7 +7,6 @@ import {
   type Resource,
   type CreateInput,
   type Patch,
-  type Repository,
   type RecordId,
   type ScopeOptions,
   type Transaction,
@@ -42,6 +41,7 @@ import type { CatalogLookup, TableShape } from './table-catalog';
 import { createTableFactsLookup, type TableFactsLookup } from './table-facts';
 import { checkDatabaseDefaults, fieldsOfParams } from './write-fields';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
+import type { PostgresRepository } from './postgres-repository';
 import {
   canRunTransactions,
   factsReaderOf,
@@ -91,11 +91,16 @@ import { planRelations, type ParentTable } from './relation-plan';
  * subqueries with them), while writes, transactions and every call inside them use `client`; a `get` that finds
  * nothing on the replica asks `client` before answering 404, and lists may lag by the replica's replay delay.
  *
+ * The fields are checked against the table at the first statement (the catalog read): a field without a column is
+ * an Error naming the field, its column and the table, on every call until the column exists; `await
+ * repository.ready()` runs that check at start-up (see {@link PostgresRepository.ready}).
+ *
  * @throws TypeError when the table or a field name is not a plain SQL identifier, `databaseDefaults` names a field
  * the resource does not have, or `readClient` has no `query` method.
  * @example
  * const repository = createPostgresRepository(users, { client: new pg.Pool(), table: 'users' });
  * await client.query(createTableSql(users, { table: 'users' }));
+ * await repository.ready(); // throws when a field of users has no column
  * const replicated = createPostgresRepository(users, { client: primaryPool, readClient: replicaPool, table: 'users' });
  * await repository.transaction(async (tx) => {
  *   const user = await tx.repository(repository).create({ name: 'Ann' });
@@ -105,7 +110,7 @@ import { planRelations, type ParentTable } from './relation-plan';
 export function createPostgresRepository<TRecord>(
   resource: Resource<TRecord>,
   options: PostgresRepositoryOptions,
-): Repository<TRecord> {
+): PostgresRepository<TRecord> {
   const { client } = options;
   const readClient = checkReadClient(client, options.readClient);
   const generic = resource as Resource;
@@ -251,8 +256,9 @@ export function createPostgresRepository<TRecord>(
     );
   };
 
-  const repository: Repository<TRecord> = Object.freeze({
+  const repository: PostgresRepository<TRecord> = Object.freeze({
     databaseDefaults,
+    ready: () => contextOf.catalog.verify(catalogReaderOf(client)),
     // 'estimated' totals above the threshold are the planner's row estimate of the filtered, scoped query.
     estimatesTotal: true,
     // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
@@ -406,12 +412,13 @@ export function createPostgresRepository<TRecord>(
     },
   });
   registerNativeTable(repository, { ...parent, context: contextOf });
-  return registerRepository(repository, client, (connection) => {
+  registerRepository(repository, client, (connection) => {
     // Inside a transaction everything reads and writes on the transaction's connection.
     const bound = { ...options, client: connection, readClient: undefined };
     inherited.set(bound, { catalog: contextOf.catalog, facts });
     return createPostgresRepository(resource, bound);
   });
+  return repository;
 }
 
 /** The catalog lookups a repository bound to a transaction shares with the one it is bound from, by its options. */

@@ -1,5 +1,6 @@
 export { createPostgresRepository } from './create-postgres-repository';
 export type { PostgresRepositoryOptions } from './postgres-repository-options';
+export type { PostgresRepository } from './postgres-repository';
 export { createTableSql, type CreateTableSqlOptions } from './create-table-sql';
 export { escapeLike } from './compile-where';
 export type { SelfTransactingClient, SqlClient } from './sql-client';

@@ -36,7 +36,16 @@ const COLUMNS_SQL =
   'WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped';
 
 /** Resolves the table's {@link TableShape}, reading the catalog through `reader` when given (see {@link createCatalogLookup}). */
-export type CatalogLookup = (reader?: SqlClient) => Promise<TableShape>;
+export interface CatalogLookup {
+  (reader?: SqlClient): Promise<TableShape>;
+  /**
+   * Reads the catalog now, even when every type is stated, and checks the table against the fields: resolves when
+   * each field has its column (or when the engine has no catalog to check with).
+   *
+   * @throws Error when the table does not exist or a field has no column; HttpError 503 when the read fails.
+   */
+  verify(reader?: SqlClient): Promise<void>;
+}
 
 /**
  * Returns a function that resolves the table's {@link TableShape}. The catalog is read until a read succeeds, then
@@ -85,12 +94,20 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     }
     return known ?? fallback;
   };
-  return async (reader) => {
+  const lookup = async (reader?: SqlClient) => {
     if (known) return known;
     if (reader) return readWith(reader);
     pending ??= readWith(client).finally(() => (pending = undefined));
     return pending;
   };
+  const verify = async (reader?: SqlClient) => {
+    const read = await readColumns(reader ?? client, table);
+    if (read === 'unreadable') return;
+    if (read === undefined) throw new Error(`pagelope/postgres: the table ${table} does not exist`);
+    checkColumns(read, { table, fields, columns });
+    known = shapeOf(read);
+  };
+  return Object.assign(lookup, { verify });
 }
 
 /** SQLSTATE classes of a catalog the engine does not have: 42 (undefined table, function or column), 0A. */

@@ -9,6 +9,7 @@ import {
   toSnakeCase,
   type ColumnNaming,
   type CreateTableSqlOptions,
+  type PostgresRepository,
   type PostgresRepositoryOptions,
   type SqlClient,
   type TextCollation,
@@ -22,9 +23,11 @@ const books = defineResource({ name: 'books', schema: bookSchema });
 const client: SqlClient = { query: async () => ({ rows: [] }) };
 
 describe('createPostgresRepository', () => {
-  it('takes a resource and a client, and returns a Repository of its record type', () => {
+  it('takes a resource and a client, and returns a Repository of its record type with ready()', () => {
     const repository = createPostgresRepository(books, { client, table: 'public.books' });
-    expectTypeOf(repository).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(repository).toEqualTypeOf<PostgresRepository<Book>>();
+    expectTypeOf(repository).toExtend<Repository<Book>>();
+    expectTypeOf(repository.ready).toEqualTypeOf<() => Promise<void>>();
     expectTypeOf(repository).not.toBeAny();
     expectTypeOf(createPostgresRepository<Book>)
       .parameter(1)
@@ -38,7 +41,7 @@ describe('createPostgresRepository', () => {
       readonly rows: readonly Record<string, unknown>[];
     }>();
     const pool = { query: (text: string, values?: unknown[]) => Promise.resolve({ rows: [{ text, values }] }) };
-    expectTypeOf(createPostgresRepository(books, { client: pool })).toEqualTypeOf<Repository<Book>>();
+    expectTypeOf(createPostgresRepository(books, { client: pool })).toEqualTypeOf<PostgresRepository<Book>>();
   });
 
   it('rejects a missing or unfit client at compile time', () => {
