@@ -51,7 +51,7 @@ const SNIPPETS: Readonly<Record<string, number>> = {
   'docs/kit.md': 4,
   'docs/limits-and-security.md': 0,
   'docs/performance.md': 0,
-  'docs/postgres.md': 4,
+  'docs/postgres.md': 5,
   'docs/repositories.md': 1,
   'docs/resources-and-queries.md': 8,
 };
