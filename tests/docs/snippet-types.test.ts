@@ -12,7 +12,7 @@
  * "exports" to the declarations in dist/, so `npm run build` first; test:extended builds them).
  */
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,9 @@ function byFile(output: string): Map<string, string> {
 
 describe('the TypeScript snippets of every docs page', () => {
   beforeAll(async () => {
+    // The NodeNext variants read the declarations in dist/: without them every snippet would fail with TS7016.
+    if (!existsSync(join(ROOT, 'dist', 'index.d.ts')))
+      throw new Error('dist/index.d.ts is missing: `npm run build` first (npm run test:extended builds it)');
     rmSync(OUT_DIR, { recursive: true, force: true });
     for (const { dir, file, name, source } of files) writeSnippetFiles(dir, [{ file, name, source }]);
     // One after another: TypeScript 7 checks on several threads of its own, and the machine may have two cores.
