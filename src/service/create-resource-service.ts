@@ -356,14 +356,16 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const match = readIfMatch(options.ifMatch);
         const all = forWrite(scope, 'all');
         const current = (await repository.get(id, all)) as Row;
-        let entity: TRecord;
-        if (current[soft] == null) {
-          // Not deleted: answered as it is (If-Match still has to match).
-          if (match !== undefined && rules.version !== undefined && !versionMatches(match, current[rules.version]))
+        // Not deleted: answered as it is (If-Match still has to match).
+        const live = (record: Row): TRecord => {
+          if (match !== undefined && rules.version !== undefined && !versionMatches(match, record[rules.version]))
             throw preconditionFailed();
           if (match !== undefined && rules.version === undefined && !('any' in match)) throw preconditionFailed();
-          entity = current as TRecord;
-        } else {
+          return record as TRecord;
+        };
+        let entity: TRecord;
+        if (current[soft] == null) entity = live(current);
+        else {
           const deleted = { scope: andWhere(all?.scope, { [soft]: { notnull: true } } as never) };
           entity = await conditional(
             repository,
@@ -372,7 +374,13 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
             match,
             (bound, stamp) => repository.update(id, { [soft]: null, ...stamp } as Patch<TRecord>, bound),
             current,
-          );
+          ).catch(async (error: unknown) => {
+            // Restored by a concurrent call since it was read: answered as a record that is not deleted, not a 404.
+            if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+            const now = (await repository.get(id, all)) as Row;
+            if (now[soft] != null) throw error;
+            return live(now);
+          });
         }
         return hide.record(await after('onAfterRestore', context, entity));
       });
