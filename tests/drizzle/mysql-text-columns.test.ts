@@ -127,7 +127,7 @@ describe('createDrizzleRepository on a MySQL server', () => {
       call: 'transaction',
       run: (r: Record<string, (...a: unknown[]) => Promise<unknown>>) => r['transaction']?.(async () => 1),
     },
-  ])('rejects $call with the Error, having run only the read', async ({ run }) => {
+  ])('rejects $call with the Error, having run only reads', async ({ run }) => {
     const { statements, db } = fakeMysqlDatabase();
     const repository = createDrizzleRepository(resourceFromTable(books, { name: 'books' }), { db, table: books });
     const calls = repository as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
@@ -135,7 +135,11 @@ describe('createDrizzleRepository on a MySQL server', () => {
       /^pagelope\/drizzle: the server is not MariaDB \(VERSION\(\) is "8\.0\.36"\)/,
     );
     await expect(calls['list']?.()).rejects.toThrow('MySQL is not supported yet');
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/^SELECT VERSION\(\)/);
+    // The server's version and the table's columns are read (the column check of the first call); nothing else runs.
+    expect(statements.filter((sql) => /^SELECT VERSION\(\)/.test(sql)).length).toBeGreaterThan(0);
+    expect(
+      statements.every((sql) => /^SELECT\b/.test(sql)),
+      statements.join('\n'),
+    ).toBe(true);
   });
 });

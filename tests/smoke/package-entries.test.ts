@@ -25,7 +25,11 @@ function bareImports(entry: string, follow = false): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)) {
+    // `from` as a statement's keyword only: after white space or `}`, not inside SQL text (`"from" AS "from"`) or a
+    // property name (`row['from']`).
+    for (const match of source.matchAll(
+      /(?:(?:^|[\s}])from\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g,
+    )) {
       const specifier = match[1] ?? '';
       const own = follow ? ownEntry(specifier, file) : undefined;
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
