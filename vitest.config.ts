@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import {
   DATE_FILES,
   DIST_FILES,
+  DIST_ONLY_FILES,
   EXTENDED_FILES,
   SERVER_FILES,
   SMOKE_FILES,
@@ -11,6 +12,7 @@ import {
   SMOKE_ONLY_FILES,
   UNIT_FOLDERS,
 } from './tests/projects';
+import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -77,6 +79,8 @@ export default defineConfig({
     maxWorkers: 2,
     // The default reporter, then the 15 slowest files of the run (CI and `npm test` print it at the end).
     reporters: ['default', './tests/support/slowest-files-reporter.ts'],
+    // The files of SLOW_FIRST start first in their project, even without the durations of a previous run.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // Pure tests of the core against the sources, and every type test: seconds (`npm run test:unit`).
@@ -98,7 +102,14 @@ export default defineConfig({
           ...threads,
           name: 'src',
           include: ['tests/**/*.test.ts'],
-          exclude: [...ALWAYS_EXCLUDED, ...UNIT, ...EXTENDED_FILES, ...SMOKE_ONLY_FILES, 'tests/smoke/**'],
+          exclude: [
+            ...ALWAYS_EXCLUDED,
+            ...UNIT,
+            ...EXTENDED_FILES,
+            ...SMOKE_ONLY_FILES,
+            ...DIST_ONLY_FILES,
+            'tests/smoke/**',
+          ],
         },
       },
       {

@@ -43,7 +43,7 @@ function quick() {
       ? undefined
       : 'the PostgreSQL server legs: set DATABASE_URL=postgres://user@host:port/db',
     process.env['MYSQL_URL'] ? undefined : 'the MariaDB legs: set MYSQL_URL=mysql://user@host:port/db',
-    'the streaming replica, the Redis outages, Chromium, Prism, the declarations and the dist reruns: npm run test:extended',
+    'the streaming replica, the Redis outages, Chromium, Prism, the declarations, the example apps, the 1,000-request context contracts and the dist reruns: npm run test:extended',
   ].filter(Boolean);
   console.log('\nLeft out of npm test (npm run test:all runs all of them, finding each server on this machine):');
   for (const line of left) console.log(`  - ${line}`);

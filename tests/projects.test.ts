@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DATE_FILES,
   DIST_FILES,
+  DIST_ONLY_FILES,
   EXTENDED_FILES,
   SERVER_FILES,
+  SLOW_FIRST,
   SMOKE_FILES,
   SMOKE_PGLITE_FILES,
   SMOKE_ONLY_FILES,
@@ -42,8 +44,10 @@ describe('tests/projects.ts', () => {
     ...SMOKE_PGLITE_FILES,
     ...SMOKE_ONLY_FILES,
     ...DIST_FILES,
+    ...DIST_ONLY_FILES,
     ...SERVER_FILES,
     ...DATE_FILES,
+    ...SLOW_FIRST,
   ])('matches at least one test file with %s', (pattern) => {
     expect(matches(pattern).filter((file) => file.endsWith('.test.ts')).length).toBeGreaterThan(0);
   });
@@ -51,6 +55,11 @@ describe('tests/projects.ts', () => {
   it('puts every test file of tests/smoke/ in the smoke or the smoke-pglite project (src leaves that folder out)', () => {
     const listed = [...SMOKE_FILES, ...SMOKE_PGLITE_FILES].flatMap(matches);
     expect(matches('tests/smoke/*.test.ts').filter((file) => !listed.includes(file))).toEqual([]);
+  });
+
+  it('runs every file npm test leaves to the dist project there: each matches a pattern of DIST_FILES', () => {
+    const dist = DIST_FILES.flatMap(matches);
+    expect(DIST_ONLY_FILES.flatMap(matches).filter((file) => !dist.includes(file))).toEqual([]);
   });
 
   it('finds no file for a pattern that matches none (the check itself can fail)', () => {

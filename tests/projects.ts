@@ -1,8 +1,8 @@
 /**
  * Which test file runs in which vitest project (vitest.config.ts), and so under which command:
  * - `unit` (`npm run test:unit`, part of `npm test`): the folders of {@link UNIT_FOLDERS} and every type test;
- * - `src` (`npm test`): every other test file against the sources, but {@link EXTENDED_FILES} and
- *   {@link SMOKE_ONLY_FILES};
+ * - `src` (`npm test`): every other test file against the sources, but {@link EXTENDED_FILES},
+ *   {@link SMOKE_ONLY_FILES} and {@link DIST_ONLY_FILES};
  * - `smoke` (`npm test`, and on each other Node line in CI): {@link SMOKE_FILES} against the built package;
  * - `smoke-pglite` (`npm run test:smoke`, test:extended): {@link SMOKE_PGLITE_FILES} against the built package;
  * - `extended` (`npm run test:all`): {@link EXTENDED_FILES}, what needs a server, a browser or long runs;
@@ -60,6 +60,8 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/postgres/read-client.test.ts',
   'tests/postgres/transactions.test.ts',
   'tests/drizzle/dialect-equivalence.test.ts',
+  // Drizzle on PostgreSQL, the contract's short mode on PGlite and the server (about 10 s of a worker on PGlite).
+  'tests/drizzle/drizzle-postgres-repository.test.ts',
 ];
 
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
@@ -79,9 +81,24 @@ export const SMOKE_FILES: readonly string[] = [
  */
 export const SMOKE_PGLITE_FILES: readonly string[] = ['tests/smoke/postgres-contract.test.ts'];
 
+/**
+ * Files of {@link DIST_FILES} that `npm test` leaves out (its src project excludes them), run only by `npm run
+ * test:all` against the built package: the example apps over HTTP with the demo's own process (about 12 s of a
+ * worker), the request-context contract's 1,000 concurrent requests per framework (about 15 s) and the nestjs
+ * contracts on Nest's Fastify platform (about 10 s). Each adapter's HTTP contract in npm test's smoke project covers
+ * what they share.
+ */
+export const DIST_ONLY_FILES: readonly string[] = [
+  'tests/examples/**/*.test.ts',
+  'tests/adapters/*/correlation.test.ts',
+  // The nestjs contracts on Nest's second platform, Fastify (npm test runs them on its Express platform).
+  'tests/adapters/nestjs/http-fastify.test.ts',
+];
+
 /** Run again against the built package by `npm run test:all` (the docs-snippet tests run the sources either way). */
 export const DIST_FILES: readonly string[] = [
   'tests/examples/**/*.test.ts',
+  'tests/adapters/nestjs/http-fastify.test.ts',
   'tests/adapters/*/correlation.test.ts',
   'tests/adapters/*/openapi.test.ts',
   'tests/adapters/*/report-error.test.ts',
@@ -123,4 +140,21 @@ export const DATE_FILES: readonly string[] = [
   'tests/drizzle/mysql-field-schema.test.ts',
   'tests/drizzle/resource-from-table.test.ts',
   'tests/drizzle/sql/create-sql-repository.test.ts',
+];
+
+/**
+ * Files that run long for their size, started first in their project (tests/support/slow-first-sequencer.ts), from
+ * the slowest of `npm test` on 2026-12-06: without a cache of durations vitest starts the largest files first, and
+ * these would start last.
+ */
+export const SLOW_FIRST: readonly string[] = [
+  'tests/docs/snippets.test.ts',
+  'tests/drizzle/drizzle-repository.test.ts',
+  'tests/adapters/nestjs/http.test.ts',
+  'tests/adapters/express/http.test.ts',
+  'tests/postgres/postgres-repository.test.ts',
+  'tests/hostile/corpus.test.ts',
+  'tests/errors/error-envelope.fuzz.test.ts',
+  'tests/export-names.test.ts',
+  'tests/service/tenant-relations.test.ts',
 ];

@@ -1,20 +1,11 @@
 import { repositoryContract } from 'pagelope/testing';
-import { describeDrizzleLegs } from './drizzle-legs';
 import { describeMysqlLeg } from './mysql-leg';
 import { describeSqliteLeg } from './sqlite-legs';
 
 // The full contract runs once per database: PostgreSQL on the server in tests/postgres/postgres-repository.test.ts,
-// SQLite on sql.js with functions in drizzle-secondary-sqlite.test.ts, MariaDB here; Drizzle on PostgreSQL and npm
-// test's SQLite leg run the short mode.
-describeDrizzleLegs((name, makeRepository) => {
-  repositoryContract(`createDrizzleRepository on ${name}`, makeRepository, {
-    mode: 'short',
-    numRuns: 40,
-    readsAbsentNullableAsNull: true,
-    relations: true,
-  });
-});
-
+// SQLite on sql.js with functions in drizzle-secondary-sqlite.test.ts, MariaDB here. Drizzle on PostgreSQL (PGlite and
+// the server) runs the short mode in drizzle-postgres-repository.test.ts (npm run test:all), npm test's SQLite leg
+// here.
 // SQLite in npm test: sql.js with JavaScript functions, so case-insensitive matching is SQL, in short mode; its full
 // run and the other SQLite legs (no functions, libsql) are in drizzle-secondary-sqlite.test.ts (npm run test:all).
 describeSqliteLeg(
