@@ -4,6 +4,11 @@
  * its own process would have exited) before the next, and each file's stdout, stderr and exit status come back on
  * their own. A file that ends the process (a throw, an unhandled rejection, `process.exit`, a top-level await that
  * never settles, the time limit) gets that as its status, and the files after it run in a new process.
+ *
+ * A file whose process V8 itself aborted (a fatal CHECK or a segmentation fault: a signal other than the time limit's
+ * SIGKILL) runs once more in a new process, and a line on stderr says so. Node 22-26 abort now and then while PGlite's
+ * WebAssembly is compiled and freed (`Check failed: jit_page_->allocations_.erase(addr) == 1`, nodejs/node#64500),
+ * whatever the JavaScript above it does; a file that crashes the engine twice reports the second crash.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,6 +31,9 @@ export interface SnippetRunnerOptions {
   /** Milliseconds one file may take before the process is killed (and the files after it run in a new one). */
   readonly timeoutMs?: number;
 }
+
+/** Signals with which V8 or the kernel end a process whose engine failed (CHECK, segmentation fault, bus error). */
+const ENGINE_CRASHES: ReadonlySet<string> = new Set(['SIGTRAP', 'SIGSEGV', 'SIGILL', 'SIGABRT', 'SIGBUS']);
 
 const MARKER = /\n@@snippet-runner (start|end) (\d+)(?: (\d+))?@@\n/g;
 
@@ -58,6 +66,8 @@ export function snippetRunner(
   const resolvers: ((output: SnippetOutput) => void)[] = [];
   const outputs = files.map((_file, i) => new Promise<SnippetOutput>((resolve) => (resolvers[i] = resolve)));
   let started = false;
+  /** Files run again after an engine crash: each gets one more run. */
+  const rerun = new Set<number>();
 
   /** Runs `files[first..]` in one process; when one of them ends it, runs those after it in another. */
   const runFrom = (first: number): void => {
@@ -96,6 +106,14 @@ export function snippetRunner(
       clearTimeout(timer);
       settle();
       if (done === files.length) return;
+      if (!timedOut && signal !== null && ENGINE_CRASHES.has(signal) && !rerun.has(done)) {
+        rerun.add(done);
+        process.stderr.write(
+          `snippet runner: ${files[done] ?? ''} crashed the engine (${signal}; nodejs/node#64500); running it again\n`,
+        );
+        runFrom(done);
+        return;
+      }
       const [o, e] = [segments(text.stdout).get(done - first), segments(text.stderr).get(done - first)];
       const why = timedOut
         ? `\n(killed: still running after ${timeoutMs} ms)`
