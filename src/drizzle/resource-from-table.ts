@@ -9,9 +9,19 @@ import { DIALECTS } from './dialects';
 /** A table `resourceFromTable` takes: of `drizzle-orm/pg-core`, `drizzle-orm/sqlite-core` or `drizzle-orm/mysql-core`. */
 export type DrizzleTable = PgTable | SQLiteTable | MySqlTable;
 
-/** The zod object schema `resourceFromTable` derives from a table: a field per column, of the column's type. */
+/** Whether a column is nullable without a default: an INSERT that leaves it out stores NULL. */
+type NullByDefault<TColumn> = TColumn extends { readonly _: { readonly notNull: false; readonly hasDefault: false } }
+  ? true
+  : false;
+
+/**
+ * The zod object schema `resourceFromTable` derives from a table: a field per column, of the column's type, optional
+ * where the column is nullable without a default (as the schema built at run time is).
+ */
 export type TableSchema<TTable extends DrizzleTable> = z.ZodObject<{
-  [K in keyof TTable['_']['columns'] & string]: z.ZodType<TTable['$inferSelect'][K]>;
+  [K in keyof TTable['_']['columns'] & string]: NullByDefault<TTable['_']['columns'][K]> extends true
+    ? z.ZodOptional<z.ZodType<TTable['$inferSelect'][K]>>
+    : z.ZodType<TTable['$inferSelect'][K]>;
 }>;
 
 /** Options of `resourceFromTable`: `defineResource`'s, but the schema, and the name defaulting to the table's. */

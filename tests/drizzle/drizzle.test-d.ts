@@ -11,6 +11,7 @@ import initSqlJs from 'sql.js';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { Repository } from 'pagelope';
+import type { CreateInput } from 'pagelope/kit';
 import {
   createDrizzleRepository,
   resourceFromTable,
@@ -32,14 +33,15 @@ const books = pgTable('books', {
   note: text('note'),
 });
 
+/** The record: a nullable column without a default is optional, as a create may leave it out (the database stores NULL). */
 interface Book {
   id: string;
   title: string;
-  pages: number | null;
+  pages?: number | null;
   published: boolean;
-  publishedOn: string | null;
+  publishedOn?: string | null;
   createdAt: Date;
-  note: string | null;
+  note?: string | null;
 }
 
 describe('resourceFromTable', () => {
@@ -48,6 +50,16 @@ describe('resourceFromTable', () => {
     expectTypeOf(resource).not.toBeAny();
     expectTypeOf(resource.idField).toEqualTypeOf<keyof Book & string>();
     expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<Book>();
+  });
+
+  it('lets a create leave out a nullable column without a default, and no other', () => {
+    type Create = CreateInput<z.output<ReturnType<typeof resourceFromTable<typeof books>>['schema']>>;
+    expectTypeOf<{ title: string; published: boolean; createdAt: Date }>().toExtend<Create>();
+    expectTypeOf<{ title: string; published: boolean; createdAt: Date; pages: null; note: 'n' }>().toExtend<Create>();
+    // A not-null column is required, as is one with a database default (the repository's databaseDefaults let a
+    // create leave that one out at run time, not in the type).
+    expectTypeOf<{ published: boolean; createdAt: Date }>().not.toExtend<Create>();
+    expectTypeOf<{ title: string; published: boolean }>().not.toExtend<Create>();
   });
 
   it('checks the allow-lists against the columns', () => {
@@ -63,7 +75,7 @@ describe('resourceFromTable', () => {
     });
     const resource = resourceFromTable(notes, { sortable: ['at'] });
     expectTypeOf(resource).not.toBeAny();
-    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<{ id: number; body: string; at: Date | null }>();
+    expectTypeOf<z.output<typeof resource.schema>>().toEqualTypeOf<{ id: number; body: string; at?: Date | null }>();
     // @ts-expect-error: no column "nope"
     resourceFromTable(notes, { sortable: ['nope'] });
   });
@@ -82,8 +94,8 @@ describe('resourceFromTable', () => {
       id: number;
       body: string;
       done: boolean;
-      at: Date | null;
-      score: number | null;
+      at?: Date | null;
+      score?: number | null;
     }>();
   });
 });
