@@ -14,6 +14,7 @@ export {
   parseRouteListQuery,
   parseRouteCursorQuery,
   type RouteListQuery,
+  type OwnParams,
 } from './parse/index';
 
 // The query types, and the normalized query model every repository consumes.

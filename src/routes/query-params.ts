@@ -1,4 +1,4 @@
-import { badRequest, quote } from '../errors/index';
+import { badRequest, Problems, quote, type ProblemSink } from '../errors/index';
 import { QUERY_LIMITS } from '../fields/index';
 import { isRecordLike } from '../internal/index';
 
@@ -45,23 +45,41 @@ export function queryParamsOf(query: unknown): QueryParams {
   return out;
 }
 
-/** @throws HttpError 400 naming each parameter of `params` that `known` does not hold. */
-export function refuseUnknownParams(params: QueryParams, known: readonly string[]): void {
-  const unknown = [...params.keys()].filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw badRequest(unknown.map((name) => `unknown query parameter ${quote(name)}`));
+/**
+ * Reports each parameter of `params` that `known` does not hold to `problems` (`unknown parameter "x"`, the list
+ * grammar's wording); without `problems`, throws them as one 400.
+ *
+ * @throws HttpError 400 naming each unknown parameter, when no `problems` is given.
+ */
+export function refuseUnknownParams(params: QueryParams, known: readonly string[], problems?: ProblemSink): void {
+  const sink = problems ?? new Problems();
+  for (const name of params.keys()) if (!known.includes(name)) sink.add(`unknown parameter ${quote(name)}`);
+  if (problems === undefined) (sink as Problems).throwIfAny();
 }
 
 /**
- * The one value of parameter `name`, which must be one of `allowed`, or `undefined` when it is absent.
+ * The one value of parameter `name`, which must be one of `allowed`, or `undefined` when it is absent (or wrong: a
+ * repeated parameter or another value is reported to `problems`; without `problems`, thrown as a 400).
  *
- * @throws HttpError 400 for a repeated parameter or another value.
+ * @throws HttpError 400 for a repeated parameter or another value, when no `problems` is given.
  */
-export function choiceParam<T extends string>(params: QueryParams, name: string, allowed: readonly T[]): T | undefined {
+export function choiceParam<T extends string>(
+  params: ReadonlyMap<string, readonly unknown[]>,
+  name: string,
+  allowed: readonly T[],
+  problems?: ProblemSink,
+): T | undefined {
   const values = params.get(name);
   if (values === undefined || values.length === 0) return undefined;
   const [value] = values;
-  if (values.length > 1) throw badRequest([`${name} must not be repeated`]);
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-    throw badRequest([`${name} must be ${allowed.map((one) => `'${one}'`).join(' or ')}`]);
-  return value as T;
+  const problem =
+    values.length > 1
+      ? `${name} must not be repeated`
+      : typeof value !== 'string' || !(allowed as readonly string[]).includes(value)
+        ? `${name} must be ${allowed.map((one) => `'${one}'`).join(' or ')}`
+        : undefined;
+  if (problem === undefined) return value as T;
+  if (problems === undefined) throw badRequest([problem]);
+  problems.add(problem);
+  return undefined;
 }

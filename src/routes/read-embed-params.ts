@@ -1,4 +1,4 @@
-import { badRequest, quote } from '../errors/index';
+import { quote, type ProblemSink } from '../errors/index';
 import { resolveRelations, type Resource } from '../resource/index';
 import type { QueryParams } from './query-params';
 import type { RelationsInput } from '../service/index';
@@ -22,13 +22,16 @@ function valuesOf(params: QueryParams): Record<Option, unknown[]> | undefined {
  * (for `include`) or `countable` (for `counts`), each once, not empty; a parameter given twice reads as one comma list. Every other parameter
  * is ignored. Returns `undefined` when the query has neither.
  *
- * @throws HttpError 400 naming each problem.
+ * Each problem is reported to `problems` (the route throws them with the request's others).
  */
-export function readEmbedParams(params: QueryParams, resource: Resource): RelationsInput | undefined {
+export function readEmbedParams(
+  params: QueryParams,
+  resource: Resource,
+  problems: ProblemSink,
+): RelationsInput | undefined {
   const values = valuesOf(params);
   if (values === undefined) return undefined;
   const relations = resolveRelations(resource);
-  const problems: string[] = [];
   const out: { include?: readonly string[]; counts?: readonly string[] } = {};
   for (const option of OPTIONS) {
     const given = values[option];
@@ -36,12 +39,12 @@ export function readEmbedParams(params: QueryParams, resource: Resource): Relati
     // Repeated (`include=a&include=b`), the parameter reads as one comma list (`include=a,b`), as on list routes.
     const text = given.every((value) => typeof value === 'string') ? given.join(',') : undefined;
     if (typeof text !== 'string' || text === '') {
-      problems.push(`${option} must name at least one relation`);
+      problems.add(`${option} must name at least one relation`);
       continue;
     }
     const names = text.split(',');
     if (names.length > MAX_NAMES) {
-      problems.push(`${option} may name at most ${MAX_NAMES} relations`);
+      problems.add(`${option} may name at most ${MAX_NAMES} relations`);
       continue;
     }
     const seen = new Set<string>();
@@ -50,14 +53,13 @@ export function readEmbedParams(params: QueryParams, resource: Resource): Relati
       const allowed = option === 'include' ? relation?.includable : relation?.countable;
       // Unknown and not allowed read alike: a client cannot tell a relation it may not use from one that is absent.
       if (allowed !== true)
-        problems.push(
+        problems.add(
           `${option}: ${quote(name)} is not ${option === 'include' ? 'an includable' : 'a countable'} relation`,
         );
-      else if (seen.has(name)) problems.push(`${option}: ${quote(name)} is given twice`);
+      else if (seen.has(name)) problems.add(`${option}: ${quote(name)} is given twice`);
       else seen.add(name);
     }
     out[option] = [...seen];
   }
-  if (problems.length > 0) throw badRequest(problems);
   return out;
 }

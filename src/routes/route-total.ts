@@ -1,7 +1,7 @@
-import { badRequest } from '../errors/index';
+import type { ProblemSink } from '../errors/index';
 import { TOTAL_THRESHOLD, isTotalMode, isTotalThreshold, type TotalMode } from '../pagination/index';
 import type { TotalChoice } from '../query/index';
-import type { QueryParams } from './query-params';
+import { choiceParam } from './query-params';
 import type { RouteOptions } from './route-options';
 
 /** The route options of the total modes, which are not booleans. */
@@ -40,23 +40,21 @@ export function checkTotalThreshold(options: RouteOptions, type: string, fail: (
 
 /**
  * The total mode and threshold of one request of a `GET_LIST` route: the client's `total=` where the route's
- * `clientTotal` lists it, else the route's `total` (default `'exact'`); the threshold in `'estimated'` mode only.
- *
- * @throws HttpError 400 for `total=` on a route without `clientTotal`, or a mode it does not list, an empty value or
- * a repeated parameter.
+ * `clientTotal` lists it, else the route's `total` (default `'exact'`); the threshold in `'estimated'` mode only. A
+ * `total=` on a route without `clientTotal`, a mode it does not list, an empty value or a repeated parameter is
+ * reported to `problems` (and the route's own mode used).
  */
-export function totalOfRequest(params: QueryParams, route: RouteOptions): TotalChoice {
+export function totalOfRequest(
+  params: ReadonlyMap<string, readonly unknown[]>,
+  route: RouteOptions,
+  problems: ProblemSink,
+): TotalChoice {
   const threshold = route.totalThreshold;
-  const values = params.get('total');
   let total: TotalMode = route.total ?? 'exact';
-  if (values !== undefined) {
+  if (params.has('total')) {
     const allowed = route.clientTotal;
-    if (allowed === undefined) throw badRequest(['total cannot be chosen on this route (no clientTotal option)']);
-    if (values.length !== 1) throw badRequest(['total must not be repeated']);
-    const [value] = values;
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
-      throw badRequest([`total must be ${allowed.map((mode) => `'${mode}'`).join(' or ')}`]);
-    total = value as TotalMode;
+    if (allowed === undefined) problems.add('total cannot be chosen on this route (no clientTotal option)');
+    else total = choiceParam(params, 'total', allowed, problems) ?? total;
   }
   return threshold === undefined || total !== 'estimated' ? { total } : { total, totalThreshold: threshold };
 }

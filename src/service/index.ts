@@ -1,4 +1,5 @@
 export { createResourceService } from './create-resource-service';
+export { batchList } from './batch-problems';
 export type {
   DeleteOptions,
   GetOptions,

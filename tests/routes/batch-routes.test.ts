@@ -179,7 +179,7 @@ describe('batch routes', () => {
       for (const query of ['dryRun=true', { dryRun: 'true' }, new URLSearchParams('x=1&x=2')]) {
         const failure = await failureOf(route(type).handle({ params, query, headers: {}, body }));
         expect(failure.status).toBe(400);
-        expect(String(failure.message)).toMatch(/^unknown query parameter "(dryRun|x)"$/);
+        expect(String(failure.message)).toMatch(/^unknown parameter "(dryRun|x)"$/);
       }
       expect(await service.list({})).toStrictEqual(before);
     },

@@ -54,7 +54,7 @@ describe('ROUTE_TABLE.GET', () => {
   ])('throws a 400 naming each parameter the route does not know ($query)', async ({ query, names }) => {
     const error = await rejectionOf(call(getRoute(), query));
     expect(isHttpError(error) && error.statusCode).toBe(400);
-    expect((error as { message: unknown }).message).toEqual(names.map((name) => `unknown query parameter "${name}"`));
+    expect((error as { message: unknown }).message).toEqual(names.map((name) => `unknown parameter "${name}"`));
   });
 
   it('returns the related records of the caller tenant only', async () => {

@@ -30,4 +30,5 @@ export {
   parseRouteListQuery,
   parseRouteCursorQuery,
   type RouteListQuery,
+  type OwnParams,
 } from './parse-list-query';

@@ -13,6 +13,7 @@ import {
 } from '../model/index';
 import { filterPlanOf } from './filter-plan';
 import { parseOrderText } from './parse-order';
+import type { ProblemSink } from '../../errors/index';
 import { QueryParams } from './query-params';
 import { readQuery } from './read-query';
 
@@ -31,34 +32,44 @@ export function parseListQuery<TRecord>(query: unknown, resource: Resource<TReco
   return toListQuery(parse(query, resource as Resource, 'page').normalized, resource);
 }
 
-/** A route's list query, parsed in one pass with the values of the parameters the route reads itself. */
-export interface RouteListQuery<TQuery> {
+/**
+ * The scalar parameters a route reads itself beside the list grammar (`total`, `deleted`): their names, which the
+ * grammar then does not refuse as unknown, and how their values are read, each problem reported to `problems` so that
+ * one 400 names every problem of the request.
+ */
+export interface OwnParams<TOwn> {
+  readonly names: ReadonlySet<string>;
+  readonly read: (values: ReadonlyMap<string, readonly string[]>, problems: ProblemSink) => TOwn;
+}
+
+/** A route's list query, parsed in one pass with what the route reads of its own parameters. */
+export interface RouteListQuery<TQuery, TOwn> {
   readonly query: TQuery;
-  /** The values of the route's own parameters, by name, as sent (a parameter given twice has two). */
-  readonly own: ReadonlyMap<string, readonly string[]>;
+  readonly own: TOwn;
 }
 
 /**
- * {@link parseListQuery} for a route that reads some scalar parameters itself (`own`: `total`, `deleted`): one
- * pass over the query gives the list query, without them, and their values.
+ * {@link parseListQuery} for a route that reads some scalar parameters itself (see {@link OwnParams}): one pass over
+ * the query gives the list query, without them, and what `own.read` makes of them.
  *
- * @throws HttpError 400 as {@link parseListQuery} does (`name[sub]` of an own parameter is unknown).
+ * @throws HttpError 400 naming every problem of the query and of its own parameters (`name[sub]` of an own
+ * parameter is unknown).
  */
-export function parseRouteListQuery<TRecord>(
+export function parseRouteListQuery<TRecord, TOwn>(
   query: unknown,
   resource: Resource<TRecord>,
-  own: ReadonlySet<string>,
-): RouteListQuery<ListQuery<TRecord>> {
+  own: OwnParams<TOwn>,
+): RouteListQuery<ListQuery<TRecord>, TOwn> {
   const parsed = parse(query, resource as Resource, 'page', own);
   return { query: toListQuery(parsed.normalized, resource), own: parsed.own };
 }
 
 /** {@link parseRouteListQuery} for a cursor route: {@link parseCursorQuery} with the route's own parameters. */
-export function parseRouteCursorQuery<TRecord>(
+export function parseRouteCursorQuery<TRecord, TOwn>(
   query: unknown,
   resource: Resource<TRecord>,
-  own: ReadonlySet<string>,
-): RouteListQuery<CursorQuery<TRecord>> {
+  own: OwnParams<TOwn>,
+): RouteListQuery<CursorQuery<TRecord>, TOwn> {
   const parsed = parse(query, resource as Resource, 'cursor', own);
   return { query: toCursorQuery(parsed.normalized, parsed.cursor, resource), own: parsed.own };
 }
@@ -102,14 +113,14 @@ function toCursorQuery<TRecord>(
   return remember(result, normalized, baseResource(resource as Resource), 'cursor') as unknown as CursorQuery<TRecord>;
 }
 
-interface Parsed {
+interface Parsed<TOwn> {
   readonly normalized: NormalizedQuery;
   readonly cursor: string | null;
-  readonly own: ReadonlyMap<string, readonly string[]>;
+  readonly own: TOwn;
 }
 
-function parse(query: unknown, resource: Resource, mode: Mode, own?: ReadonlySet<string>): Parsed {
-  const params = new QueryParams(filterPlanOf(resource), mode, own);
+function parse<TOwn = undefined>(query: unknown, resource: Resource, mode: Mode, own?: OwnParams<TOwn>): Parsed<TOwn> {
+  const params = new QueryParams(filterPlanOf(resource), mode, own?.names);
   readQuery(query, params);
   const groups = params.conditionGroups();
   const order = parseOrderText(params.orderBy, params.orderDirection, resource, params) ?? resource.defaultOrder;
@@ -120,6 +131,7 @@ function parse(query: unknown, resource: Resource, mode: Mode, own?: ReadonlySet
     params.include === undefined ? undefined : resolveRelationNames(params.include, resource, 'include', true, params);
   const counts =
     params.counts === undefined ? undefined : resolveRelationNames(params.counts, resource, 'counts', true, params);
+  const ownRead = own?.read(params.ownParams(), params) as TOwn;
   params.throwIfAny();
   const cursorText = params.cursor;
   // Only the returned query is frozen: the normalized form is reachable through the library alone (see remember).
@@ -127,7 +139,7 @@ function parse(query: unknown, resource: Resource, mode: Mode, own?: ReadonlySet
     cursorText || search || select || include || counts
       ? finishQuery({ page, limit, groups, order, search, select, include, counts }, cursorText, resource)
       : { page, limit, groups, order, after: null };
-  return { normalized, cursor: cursorText ? cursorText : null, own: params.ownParams() };
+  return { normalized, cursor: cursorText ? cursorText : null, own: ownRead };
 }
 
 /** The public `search` and `select` of a query: present only when it has them. */
