@@ -12,7 +12,17 @@ export type ClientKind = 'pool' | 'pglite' | 'single' | 'self-pool' | 'self-sing
 
 /** A node-postgres `Pool`, as far as transactions need it. */
 export interface PoolLike extends SqlClient {
-  connect(): Promise<SqlClient & { release(destroy?: boolean | Error): void }>;
+  connect(): Promise<PooledConnection>;
+}
+
+/**
+ * A connection checked out of a node-postgres `Pool`: released with an error to destroy it, and an emitter of
+ * `'error'` when the server ends it while it is checked out (node-postgres throws that error where nothing listens).
+ */
+export interface PooledConnection extends SqlClient {
+  release(destroy?: boolean | Error): void;
+  on?(event: 'error', listener: (error: unknown) => void): unknown;
+  off?(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
 /** PGlite, as far as transactions need it. */

@@ -181,9 +181,15 @@ export async function runTransaction<T>(client: SqlClient, work: (tx: Transactio
     throw toRetryableError(error);
   }
   let broken: unknown;
+  // The server may end the connection between two statements of the work (a terminated backend, a restart): the
+  // connection then emits 'error', which node-postgres throws as an uncaught exception where nothing listens. It is
+  // kept as the reason to destroy the connection; the work's next statement fails and answers 503.
+  const ended = (error: unknown): void => void (broken ??= error);
+  connection.on?.('error', ended);
   try {
     return await onConnection(connection, client, work, (error) => (broken = error));
   } finally {
+    connection.off?.('error', ended);
     connection.release(broken instanceof Error ? broken : broken === undefined ? undefined : true);
   }
 }
