@@ -26,21 +26,29 @@ function textColumnsOf(db: DrizzleMySqlDatabase): MysqlTextColumns {
 const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
 
 /**
- * How the values of a field of `kind` go to and come from `column`: text as a literal in the code-point collation, a
- * `Date` on a DATE column in `date` mode as its day, anything else as `MYSQL_SQL_DIALECT` binds it.
+ * How the values of a field of `kind` go to and come from `column`: through the column's own mapping first when it is
+ * a `customType` (its `toDriver` and `fromDriver`: a uuid's text as the 16 bytes of a BINARY(16), say); then, on a
+ * column of a type with an order of its own (`order()` is `'native'`: UUID, BINARY), as they are; text as a literal
+ * in the code-point collation; a `Date` on a DATE column in `date` mode as its day; anything else as
+ * `MYSQL_SQL_DIALECT` binds it.
  */
 function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: () => TextOrder | undefined): SqlColumn {
   const day = column.columnType === 'MySqlDate';
+  const custom = column.columnType === 'MySqlCustomColumn';
   const { defaultFn } = column;
-  const bind = (value: unknown) => {
+  const bind = (given: unknown) => {
+    const value = custom ? column.mapToDriverValue(given) : given;
+    const textOrder = order();
+    if (textOrder === 'native') return custom ? value : MYSQL_SQL_DIALECT.toDriver(value, kind);
     // In the collation the column orders in: its own when it is utf8mb4_nopad_bin (see TextOrder).
-    if (isText(kind) && typeof value === 'string') return codePointText(value, order() !== 'as-is');
+    if (isText(kind) && typeof value === 'string') return codePointText(value, textOrder !== 'as-is');
     return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
   };
   return Object.freeze({
     name,
     toDriver: bind,
-    fromDriver: (value: unknown) => MYSQL_SQL_DIALECT.fromDriver(value, kind),
+    fromDriver: (value: unknown) =>
+      MYSQL_SQL_DIALECT.fromDriver(custom ? column.mapFromDriverValue(value) : value, kind),
     ...(defaultFn && { defaultValue: () => defaultFn() }),
   });
 }

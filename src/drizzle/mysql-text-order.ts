@@ -5,8 +5,12 @@ import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
  * the column itself, which an index on it serves, its values bound without a collation so that they take the
  * column's), `'collate'` (`x COLLATE utf8mb4_nopad_bin`, values bound in that collation) or `'convert'` (a column of
  * another character set, which cannot take that collation: `CONVERT(x USING utf8mb4) COLLATE utf8mb4_nopad_bin`).
+ * `'native'`: a column of a type that holds no text but has an order of its own, which a text field's values are
+ * converted to (MariaDB's `UUID`, `BINARY`, `VARBINARY`): the column as it is, in its type's order (an index on it
+ * serves it), its values bound as the column's Drizzle type maps them (a `customType`'s `toDriver`), with no
+ * collation.
  */
-export type TextOrder = 'as-is' | 'collate' | 'convert';
+export type TextOrder = 'as-is' | 'collate' | 'convert' | 'native';
 
 /** A column as `information_schema.COLUMNS` describes it. */
 export interface ColumnCollation {
@@ -22,14 +26,21 @@ export interface ColumnCollation {
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
 
 /**
+ * The types that hold no text, whose values compare and order in their own type (`UUID`'s order swaps the segments
+ * of versions 1 to 5; bytes compare as unsigned bytes), and that an index on them serves only so.
+ */
+const NATIVE_TYPES = new Set(['uuid', 'binary', 'varbinary']);
+
+/**
  * The {@link TextOrder} of a text field's column described by `column`: `'as-is'` only for CHAR, VARCHAR and TEXT in
- * `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'convert'` for any character set but `utf8mb4` and for a
- * column not read (`undefined`: a related table whose repository has not read its collations yet, or not found),
- * which may be of any (on `utf8mb4` text the same order as `'collate'`), `'collate'` for the rest.
+ * `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'native'` for UUID, BINARY and VARBINARY, `'convert'`
+ * for any character set but `utf8mb4` and for a column not read (`undefined`: a related table whose repository has
+ * not read its collations yet, or not found), which may be of any (on `utf8mb4` text the same order as `'collate'`),
+ * `'collate'` for the rest.
  */
 export function textOrderOf(column: ColumnCollation | undefined): TextOrder {
   if (!column) return 'convert';
-  if (column.charset === null) return 'collate';
+  if (column.charset === null) return NATIVE_TYPES.has(column.type.toLowerCase()) ? 'native' : 'collate';
   if (column.charset.toLowerCase() !== 'utf8mb4') return 'convert';
   const asText = TEXT_TYPES.has(column.type.toLowerCase());
   return asText && column.collation?.toLowerCase() === CODE_POINT_COLLATION ? 'as-is' : 'collate';
@@ -37,7 +48,7 @@ export function textOrderOf(column: ColumnCollation | undefined): TextOrder {
 
 /** `expression` (a column or a subquery reading one) in code-point order, as a column of `order` needs it. */
 export function inCodePointOrder(expression: string, order: TextOrder): string {
-  if (order === 'as-is') return expression;
+  if (order === 'as-is' || order === 'native') return expression;
   const text = order === 'convert' ? `CONVERT(${expression} USING utf8mb4)` : expression;
   return `${text} COLLATE ${CODE_POINT_COLLATION}`;
 }
