@@ -30,7 +30,8 @@ const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
  * a `customType` (its `toDriver` and `fromDriver`: a uuid's text as the 16 bytes of a BINARY(16), say); then, on a
  * column of a type with an order of its own (`order()` is `'native'`: UUID, BINARY), as they are; text as a literal
  * in the code-point collation; a `Date` on a DATE column in `date` mode as its day; anything else as
- * `MYSQL_SQL_DIALECT` binds it.
+ * `MYSQL_SQL_DIALECT` binds it. A text operator on a customType column of a native order whose `toDriver` maps the
+ * needle to anything but text (bytes) is not said in SQL (see `SqlColumn.matchesText`).
  */
 function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: () => TextOrder | undefined): SqlColumn {
   const day = column.columnType === 'MySqlDate';
@@ -44,9 +45,19 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
     if (isText(kind) && typeof value === 'string') return codePointText(value, textOrder !== 'as-is');
     return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
   };
+  /** A needle a customType maps to anything but text (a uuid's bytes) is not the text the column stores. */
+  const matchesText = (needle: string) => {
+    if (!custom || order() !== 'native') return true;
+    try {
+      return typeof column.mapToDriverValue(needle) === 'string';
+    } catch {
+      return false;
+    }
+  };
   return Object.freeze({
     name,
     toDriver: bind,
+    matchesText,
     fromDriver: (value: unknown) =>
       MYSQL_SQL_DIALECT.fromDriver(custom ? column.mapFromDriverValue(value) : value, kind),
     ...(defaultFn && { defaultValue: () => defaultFn() }),

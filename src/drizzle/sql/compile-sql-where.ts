@@ -1,14 +1,32 @@
 import { isRelationCondition, type Condition, type ConditionGroups, type NormalizedQuery } from 'pagelope/kit';
 import type { SqlStatement } from './sql-statement';
 
+/** The operators that match a field's text with a needle (or, `inl` and `notinl`, a list of them) as given. */
+const TEXT_OPERATORS = new Set([
+  'cont',
+  'excl',
+  'starts',
+  'ends',
+  'eql',
+  'nel',
+  'contl',
+  'excll',
+  'startsl',
+  'endsl',
+  'inl',
+  'notinl',
+]);
+
 /**
  * A condition as SQL on `statement`'s columns, or `undefined` when the dialect cannot say it exactly as the memory
- * repository evaluates it (a case-insensitive operator without a `lower` function). Negated operators never match
+ * repository evaluates it (a case-insensitive operator without a `lower` function; a text operator on a column that
+ * stores something else than the field's text, see `SqlColumn.matchesText`). Negated operators never match
  * NULL (SQL's three-valued logic does that); strings compare by code point (the column's binary collation); the
  * text operators match literally.
  */
 function compileCondition({ field, op, value }: Condition, statement: SqlStatement): string | undefined {
   const { dialect } = statement;
+  if (TEXT_OPERATORS.has(op) && !statement.matchesText(field, Array.isArray(value) ? value : [value])) return undefined;
   const column = statement.column(field);
   const one = (item: unknown) => statement.bind(field, item);
   const words = value as string;
@@ -124,6 +142,7 @@ export function compileSqlFilter(query: NormalizedQuery, statement: SqlStatement
   const { lower, dialect } = statement;
   if (lower === undefined) return undefined;
   const { needle, fields } = query.search;
+  if (!fields.every((field) => statement.matchesText(field, [needle]))) return undefined;
   const search = fields.map((field) =>
     dialect.textMatch(
       'contains',

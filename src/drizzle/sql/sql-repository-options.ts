@@ -22,6 +22,12 @@ export interface SqlColumn {
    * field's schema by `createSqlRepository`.
    */
   readonly notNull?: boolean | undefined;
+  /**
+   * Whether a text operator (`cont`, `starts`, `ends`, the case-insensitive ones) on the column can match `needle` in
+   * SQL: false for a column whose stored value is not the field's text (a uuid's 16 bytes), which the repository then
+   * answers over the records it reads. Absent: always.
+   */
+  readonly matchesText?: ((needle: string) => boolean) | undefined;
   /** The value a created record without one gets before it is written (a default computed in JavaScript), if any. */
   readonly defaultValue?: (() => unknown) | undefined;
 }

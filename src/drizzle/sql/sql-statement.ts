@@ -61,6 +61,13 @@ export class SqlStatement {
     return text === true ? this.dialect.codePoint(this.column(field)) : this.column(field);
   }
 
+  /** Whether a text operator on `field` can match each of `needles` in SQL (see `SqlColumn.matchesText`). */
+  matchesText(field: string, needles: readonly unknown[]): boolean {
+    const column = this.columns.get(field) ?? this.paths?.(field)?.column;
+    const test = column?.matchesText;
+    return test === undefined || needles.every((needle) => typeof needle !== 'string' || test(needle));
+  }
+
   /**
    * Whether `field` may be NULL: a relation path always may (a parent without a related record), a column unless it
    * is `notNull`.
