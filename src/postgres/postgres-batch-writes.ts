@@ -12,6 +12,7 @@ import {
   type ScopeOptions,
   type Where,
 } from 'pagelope/kit';
+import { bulkUpdate } from './bulk-update';
 import { checkRecordValues, isImpossibleScope } from './check-values';
 import { compileWhere } from './compile-where';
 import type { WriteErrorContext } from './constraint-error';
@@ -94,6 +95,7 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
   const filledByDatabase = new Set(databaseDefaults);
   const notFound = (id: unknown) => notFoundError(resource, id);
   const inTransaction = rootClientOf(client) !== client;
+  const bulkParts = { ...parts, resource: generic, databaseDefaults: filledByDatabase };
 
   /** The first item whose id is stored already or repeats an earlier one's, by a read of the stored ids. */
   const firstDuplicate = async (ids: readonly unknown[], context: StatementContext): Promise<unknown> => {
@@ -200,6 +202,12 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRe
       // The catalog is read before the transaction: on one connection, a read queued behind it would never run.
       const context = await parts.context();
       for (const patch of patches) checkRecordValues(patch, context);
+      const bulk = await bulkUpdate<TRecord>(
+        bulkParts,
+        changes.map((change, i) => ({ id: change.id, patch: patches[i] as Row, where: change.where })),
+        options,
+      );
+      if (bulk) return bulk;
       return runBatch(
         client,
         async (exec) => {
