@@ -79,9 +79,12 @@ function widestValues(records: readonly Row[]): Row {
  *   transaction, only when the values exceed PostgreSQL's 65,535 bind parameters); every record validated and
  *   checked first (a 400 for the first bad one). An id given twice, or already stored, is the 409 of a single
  *   `create` for the first such item; any other constraint error is mapped as a single `create` maps it.
- * - `updateMany`: one `UPDATE ... WHERE id = $1 AND <scope> AND <where>` per change, in order, in one transaction;
- *   patches validated first. The first change that matches no row rolls all back: the 404 of a single `update`. An
- *   id given twice applies both changes, the second to the record as the first left it.
+ * - `updateMany`: patches validated first, then, in one transaction, one `UPDATE ... FROM unnest(...)` for two or
+ *   more changes that set the same fields of distinct records (a batch soft delete; see `bulkUpdate` for what keeps a
+ *   batch out), else one `UPDATE ... WHERE id = $1 AND <scope> AND <where>` per change, in order. The first change
+ *   that matches no row rolls all back: the 404 of a single `update`. A constraint or data error of the one statement
+ *   rolls it back and the changes run one by one, so that the error names the change as theirs does. An id given
+ *   twice applies both changes, the second to the record as the first left it.
  * - `deleteMany`: one `DELETE ... WHERE id = ANY($1) AND <scope> RETURNING ...` in a transaction; unless every id
  *   came back (an id given twice counts as missing the second time), it rolls back and throws the 404 of the first
  *   missing id.

@@ -96,20 +96,24 @@ for (const [leg, open] of testDatabases()) {
   describe(`bulk updateMany on ${leg}`, () => {
     let db: TestDatabase;
     const tables: string[] = [];
+    const functions: string[] = [];
     beforeAll(async () => {
       db = await open();
     }, 120_000);
     afterAll(async () => {
       await db.dropTables(tables);
+      // The counters' trigger functions outlive their tables on the server.
+      for (const name of functions) await db.exec(`DROP FUNCTION IF EXISTS "${name}"()`);
       await db.close();
     }, 120_000);
 
     /** A table of `items` holding `records`, whose UPDATE statements are counted, and a repository and service on it. */
     async function itemsTable(records: readonly Item[], extra = '') {
-      const table = uniqueTable('items');
+      const table = uniqueTable('bulk_items');
       const owners = `${table}_owners`;
       const counter = `${table}_count`;
       tables.push(table, owners, counter);
+      functions.push(`${counter}_up`);
       await db.exec(`
         CREATE TABLE "${owners}" (id uuid PRIMARY KEY);
         INSERT INTO "${owners}" VALUES ('${uuidOf(900)}'), ('${OWNER}');
