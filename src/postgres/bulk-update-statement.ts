@@ -97,7 +97,9 @@ function equalities(where: unknown, resource: Resource, context: StatementContex
 /** Every change's `where` as equalities on the same fields, in the same order (none: no `where` at all). */
 function whereConditions(changes: readonly BulkChange[], resource: Resource, context: StatementContext) {
   if (changes.every((change) => change.where === undefined)) return changes.map(() => []);
-  const all = changes.map((change) => change.where && equalities(change.where, resource, context));
+  const all = changes.map((change) =>
+    change.where === undefined ? undefined : equalities(change.where, resource, context),
+  );
   const [first] = all;
   const alike = (conditions: readonly Condition[] | undefined) =>
     conditions?.length === first?.length && conditions?.every((one, i) => one.field === first?.[i]?.field);
@@ -131,7 +133,7 @@ export function bulkUpdateStatement(
   const fields = keys.size === changes.length ? setFields(changes, target, context) : undefined;
   const conditions = fields && whereConditions(changes, resource, context);
   if (!fields || !conditions) return undefined;
-  let scope: ConditionGroups | undefined;
+  let scope: ReturnType<typeof normalizeScope> | undefined;
   try {
     scope = options?.scope == null ? undefined : normalizeScope(options.scope, resource);
   } catch {

@@ -103,7 +103,7 @@ for (const [leg, open] of testDatabases()) {
     afterAll(async () => {
       await db.dropTables(tables);
       // The counters' trigger functions outlive their tables on the server.
-      for (const name of functions) await db.exec(`DROP FUNCTION IF EXISTS "${name}"()`);
+      for (const name of functions) await db.exec(`DROP FUNCTION IF EXISTS "${name}"() CASCADE`);
       await db.close();
     }, 120_000);
 
