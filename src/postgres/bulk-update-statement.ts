@@ -142,34 +142,20 @@ export function bulkUpdateStatement(
   if (scope && isImpossibleScope(scope, context)) return undefined;
 
   const { params } = context;
-  const array = (type: string, values: readonly unknown[]) =>
+  const bind = (type: string, values: readonly unknown[]) =>
     params.add(
       values.map((value) => toSqlParam(type, value ?? null)),
       arrayTypeOf(type),
     );
-  const arrays = [
-    array(
-      idType,
-      changes.map((change) => change.id),
-    ),
-  ];
-  for (const field of fields) {
-    arrays.push(
-      array(
-        unnestableType(field, context) as string,
-        changes.map((change) => change.patch[field]),
-      ),
-    );
-  }
+  const column = (field: string, pick: (change: BulkChange, i: number) => unknown) =>
+    bind(unnestableType(field, context) ?? 'text', changes.map(pick));
+  const ids = changes.map((change) => change.id);
   const whereFields = (conditions[0] ?? []).map((condition) => condition.field);
-  whereFields.forEach((field, i) => {
-    arrays.push(
-      array(
-        unnestableType(field, context) as string,
-        conditions.map((own) => own[i]?.value),
-      ),
-    );
-  });
+  const arrays = [
+    bind(idType, ids),
+    ...fields.map((field) => column(field, (change) => change.patch[field])),
+    ...whereFields.map((field, k) => column(field, (_, i) => conditions[i]?.[k]?.value)),
+  ];
   const names = ['"~id"', ...fields.map((_, i) => `"~s${i}"`), ...whereFields.map((_, i) => `"~w${i}"`)];
   const matches = [
     `${context.column(idField)} = "~v"."~id"`,
