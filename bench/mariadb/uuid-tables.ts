@@ -39,7 +39,7 @@ const OTHER_TENANT = (k: number) => `7e57a000-0000-4000-8000-00000000000${k + 1}
 
 /** The table named `name` of key type `type`, as Drizzle declares it. */
 export function keyTable(name: string, type: KeyType) {
-  const key = type === 'uuid' ? uuid : uuidBinary;
+  const key = (column: string) => (type === 'uuid' ? uuid(column) : uuidBinary(column));
   return mysqlTable(name, {
     id: key('id').primaryKey(),
     tenantId: key('tenantId').notNull(),

@@ -61,7 +61,7 @@ export const keyTableSql = (table: string, sql: string) =>
 
 /** The Drizzle table `table` keyed by `type`. */
 export function keyTable(table: string, type: KeyType) {
-  const key = type === 'uuid' ? uuid : uuidBinary;
+  const key = (column: string) => (type === 'uuid' ? uuid(column) : uuidBinary(column));
   return mysqlTable(table, {
     id: key('id').primaryKey(),
     tenantId: key('tenantId').notNull(),
