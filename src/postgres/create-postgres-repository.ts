@@ -84,8 +84,9 @@ import { planRelations, type ParentTable } from './relation-plan';
  * `tx.repository(...)` and `tx.query(...)` (a call to an unbound repository there would wait for ever). A
  * repository on any other client (one that might spread a transaction over several connections) has no
  * `transaction`, and no batch writes either: where it has them, `createMany` is one multi-row INSERT (split, in one
- * transaction, past 65,535 bind parameters), `deleteMany` one `DELETE ... = ANY($1)` and `updateMany` one UPDATE per
- * change, each all or nothing (a savepoint inside `tx.repository(...)`).
+ * transaction, past 65,535 bind parameters), `deleteMany` one `DELETE ... = ANY($1)` and `updateMany` one
+ * `UPDATE ... FROM unnest(...)` when its changes set the same fields of distinct records (else one UPDATE per
+ * change), each all or nothing (a savepoint inside `tx.repository(...)`).
  *
  * With `readClient` (a replica), lists, counts, `listByValues`, `countByValues` and `get` read there (relation
  * subqueries with them), while writes, transactions and every call inside them use `client`; a `get` that finds
