@@ -78,13 +78,29 @@ type BetterSqlite3 = new (file: string, options?: { readonly timeout?: number })
 type NodeSqlite = { DatabaseSync: new (file: string) => NativeSqlite & { prepare(sql: string): NativeStatement } };
 
 /**
+ * Where better-sqlite3 is loaded from: the package of this checkout (12, built by `npm ci` for its Node line), or the
+ * one PAGELOPE_BETTER_SQLITE3_MODULE names (.ci/run installs better-sqlite3 13, which needs Node 22 or later, for
+ * Node 24 there and runs the leg on it).
+ */
+const BETTER_SQLITE3 = process.env['PAGELOPE_BETTER_SQLITE3_MODULE'] || 'better-sqlite3';
+
+/** better-sqlite3's version as loaded, for the leg's name. */
+function betterSqlite3Version(): string {
+  try {
+    return (require(`${BETTER_SQLITE3}/package.json`) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
  * Why `driver` cannot run in this process, or `undefined` when it can: better-sqlite3's binary is built for the Node
  * line that installed it (`npm ci` on Node 20 in CI: it does not load on Node 24), and `node:sqlite` is in Node 22.5
  * and later (without a flag from 22.13).
  */
 export function sqliteDriverUnavailable(driver: SqliteDriver): string | undefined {
   try {
-    if (driver === 'better-sqlite3') new (require('better-sqlite3') as BetterSqlite3)(':memory:').close();
+    if (driver === 'better-sqlite3') new (require(BETTER_SQLITE3) as BetterSqlite3)(':memory:').close();
     if (driver === 'node:sqlite') new (require('node:sqlite') as NodeSqlite).DatabaseSync(':memory:').close();
     return undefined;
   } catch (error) {
@@ -106,7 +122,7 @@ export async function openSqlite(options: OpenSqliteOptions = {}): Promise<Sqlit
   if (options.driver === 'better-sqlite3') {
     const [file, remove] = tempFile();
     // No busy timeout (its default is 5 s): a locked database is SQLITE_BUSY at once.
-    const client = new (require('better-sqlite3') as BetterSqlite3)(file, { timeout: 0 });
+    const client = new (require(BETTER_SQLITE3) as BetterSqlite3)(file, { timeout: 0 });
     client.exec('PRAGMA foreign_keys = ON');
     return {
       db: drizzleBetterSqlite3({ client: client as never, ...config }) as unknown as DrizzleSQLiteDatabase,
@@ -208,11 +224,13 @@ export function describeSqliteLeg(
 ): void {
   const { driver = 'sql.js' } = options;
   const name =
-    driver !== 'sql.js'
-      ? `SQLite (${driver})`
-      : options.functions === false
-        ? 'SQLite (sql.js, no JavaScript functions)'
-        : 'SQLite (sql.js)';
+    driver === 'better-sqlite3'
+      ? `SQLite (better-sqlite3 ${betterSqlite3Version()})`
+      : driver !== 'sql.js'
+        ? `SQLite (${driver})`
+        : options.functions === false
+          ? 'SQLite (sql.js, no JavaScript functions)'
+          : 'SQLite (sql.js)';
   // Under PAGELOPE_LEGS=servers (npm run test:extended) the embedded legs ran already in npm test.
   if (!EMBEDDED_LEGS) return;
   const unavailable = sqliteDriverUnavailable(driver);
