@@ -62,6 +62,22 @@ export const EXTENDED_FILES: readonly string[] = [
   'tests/drizzle/dialect-equivalence.test.ts',
   // Drizzle on PostgreSQL, the contract's short mode on PGlite and the server (about 10 s of a worker on PGlite).
   'tests/drizzle/drizzle-postgres-repository.test.ts',
+  // PostgreSQL feature suites beyond the contract (batch statements, bulk updates, relation statements, unique and
+  // restore races, database and catalog faults, collations, ready()), on PGlite and the server: about 48 s of a
+  // worker on PGlite, which took npm test over its 3 minutes (192 s on an idle 2-core machine, 2026-12-06). npm test
+  // keeps the PostgreSQL contract, the property suites, injection and the date files on PGlite.
+  'tests/postgres/bulk-update.test.ts',
+  'tests/postgres/batch-writes.test.ts',
+  'tests/postgres/batch-item-errors.test.ts',
+  'tests/postgres/relation-mixed.test.ts',
+  'tests/postgres/relation-statements.test.ts',
+  'tests/postgres/existing-schema-service.test.ts',
+  'tests/postgres/lifecycle-unique.test.ts',
+  'tests/postgres/concurrent-restores.test.ts',
+  'tests/postgres/database-errors.test.ts',
+  'tests/postgres/catalog-faults.test.ts',
+  'tests/postgres/text-collation-tables.test.ts',
+  'tests/postgres/ready.test.ts',
 ];
 
 /** Each adapter's HTTP contract: run once, against the built package, in the smoke project. */
