@@ -3,7 +3,8 @@
 // Layers, lowest first; a module may import only modules below it (so folders cannot form a cycle):
 //   internal < errors < fields < resource < pagination < query < kit (the Repository contract) < memory
 //   < hooks < service < routes < openapi < the root entry (src/index.ts) and http (pagelope/http)
-// Entries beside the root, each on public entries only, as a third party would be: postgres on `pagelope/kit`; the
+// Entries beside the root, each on public entries only, as a third party would be: postgres on `pagelope/kit` (and the
+// SQL engine, src/sql, itself on `pagelope/kit` alone, which drizzle uses too); the
 // framework adapters on `pagelope`, `pagelope/http` and `pagelope/node` (whose request context they share); testing on `pagelope` and `pagelope/kit`; client on module
 // index files without run-time zod (type-only imports of kit); refine on `pagelope/client`.
 //
@@ -104,20 +105,41 @@ module.exports = {
       to: { path: '^src/index\\.ts$' },
     },
     {
+      name: 'sql-uses-the-kit',
+      severity: 'error',
+      comment: 'The SQL engine (src/sql) uses only `pagelope/kit`: no driver, no ORM, no other module.',
+      from: { path: '^src/sql/' },
+      to: { path: '^src/', pathNot: ['^src/sql/', '^src/kit/index\\.ts$'] },
+    },
+    {
+      name: 'sql-loads-no-driver',
+      severity: 'error',
+      comment: 'Nothing the SQL engine loads reaches a framework or a driver (drizzle-orm, pg, PGlite, mysql2).',
+      from: { path: '^src/sql/' },
+      to: { reachable: true, path: FRAMEWORKS_AND_DRIVERS },
+    },
+    {
       name: 'postgres-uses-public-entries',
       severity: 'error',
-      comment: 'pagelope/postgres uses only `pagelope/kit`, as a third-party repository would.',
+      comment: 'pagelope/postgres uses only `pagelope/kit`, as a third-party repository would, and the SQL engine.',
       from: { path: '^src/postgres/' },
-      to: { path: '^src/', pathNot: ['^src/postgres/', '^src/kit/index\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/postgres/', '^src/kit/index\\.ts$', '^src/sql/index\\.ts$'] },
     },
     {
       name: 'drizzle-uses-public-entries',
       severity: 'error',
-      comment: 'pagelope/drizzle uses only `pagelope`, `pagelope/kit` and `pagelope/postgres`, as a third party would.',
+      comment:
+        'pagelope/drizzle uses only `pagelope`, `pagelope/kit` and `pagelope/postgres`, as a third party would, and the SQL engine.',
       from: { path: '^src/drizzle/' },
       to: {
         path: '^src/',
-        pathNot: ['^src/drizzle/', '^src/index\\.ts$', '^src/kit/index\\.ts$', '^src/postgres/index\\.ts$'],
+        pathNot: [
+          '^src/drizzle/',
+          '^src/index\\.ts$',
+          '^src/kit/index\\.ts$',
+          '^src/postgres/index\\.ts$',
+          '^src/sql/index\\.ts$',
+        ],
       },
     },
     {

@@ -8,6 +8,7 @@ const ALLOWED_PACKAGES = new Set(['zod', 'uuid']);
 /** Beyond zod and uuid: pagelope/postgres, pagelope/drizzle and pagelope/testing use the package's own public entries,
  * by name, pagelope/drizzle drizzle-orm and pagelope/testing the test runner and fast-check (their optional peers). */
 const EXTRA_PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  sql: ['pagelope/kit'],
   postgres: ['pagelope', 'pagelope/kit'],
   drizzle: [
     'pagelope',

@@ -115,6 +115,8 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
+  rowKeyset: false,
+  never: '1 = 0',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

@@ -26,7 +26,7 @@ import {
 } from 'pagelope/kit';
 import { checkQueryValues, checkRecordValues, isImpossibleScope } from './check-values';
 import { toColumnMap } from './column-map';
-import { compileKeyset, compileOrderBy } from './compile-order';
+import { compileKeyset, compileOrder } from '../sql/index';
 import { listOffsetPage } from './list-offset-page';
 import { compileFilter } from './compile-search';
 import { compileWhere } from './compile-where';
@@ -34,7 +34,7 @@ import { createWriteErrorMapper, type WriteErrorContext } from './constraint-err
 import { toRetryableError } from './database-error';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
-import { bindValue } from './sql-context';
+import { bindValue, orderSourceOf } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';
@@ -371,7 +371,7 @@ export function createPostgresRepository<TRecord>(
       const { params } = context;
       const from = plan ? plan.from(params) : table;
       const conditions = [compileFilter(query, context)];
-      if (query.after) conditions.push(compileKeyset(query.order, query.after, context));
+      if (query.after) conditions.push(compileKeyset(query.order, query.after, orderSourceOf(context)));
       // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
       // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
       // are read from the joined tables under their own names.
@@ -383,7 +383,7 @@ export function createPostgresRepository<TRecord>(
       ].join(', ');
       const rows = await reads.list(
         `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
-          `ORDER BY ${compileOrderBy(query.order, context)} LIMIT ${params.add(query.limit + 1)}`,
+          `ORDER BY ${compileOrder(query.order, orderSourceOf(context))} LIMIT ${params.add(query.limit + 1)}`,
         params.values,
       );
       const toItem = picked ? mapper.pick(picked) : toRecord;

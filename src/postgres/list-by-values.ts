@@ -1,9 +1,9 @@
 import { normalizeScope, type ByValuesOptions, type OrderTerm, type RecordId, type Resource } from 'pagelope/kit';
 import { isImpossibleScope } from './check-values';
-import { compileOrderBy } from './compile-order';
+import { compileOrder } from '../sql/index';
 import { compileWhere } from './compile-where';
 import { keyText } from './key-text';
-import { bindList } from './sql-context';
+import { bindList, orderSourceOf } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import type { StatementContext } from './statement-context';
 
@@ -72,7 +72,7 @@ export async function listByValues(
   const order: readonly OrderTerm[] = resource.defaultOrder.some((term) => term.field === resource.idField)
     ? resource.defaultOrder
     : [...resource.defaultOrder, { field: resource.idField, direction: 'asc' }];
-  const orderBy = compileOrderBy(order, context);
+  const orderBy = compileOrder(order, orderSourceOf(context));
   if (options.perValue === undefined) {
     return table.run(`SELECT ${select} FROM ${table.table} WHERE ${where} ORDER BY ${orderBy}`, context.params.values);
   }

@@ -1,7 +1,7 @@
 import { readPageWithTotal, type NormalizedQuery, type OrderTerm, type PageMetaInput } from 'pagelope/kit';
-import { compileOrderBy } from './compile-order';
+import { compileOrder } from '../sql/index';
 import { compileFilter } from './compile-search';
-import type { SqlContext } from './sql-context';
+import { orderSourceOf, type SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -58,8 +58,8 @@ export async function listOffsetPage(
     const params = new SqlParams();
     const source = from(params);
     const where = compileFilter(query, { ...context, params });
-    const order = compileOrderBy(query.order, context);
-    const scan = `ORDER BY ${compileOrderBy(scanOrder, context)} LIMIT ${params.add(take)} OFFSET ${params.add(skip)}`;
+    const order = compileOrder(query.order, orderSourceOf({ ...context, params }));
+    const scan = `ORDER BY ${compileOrder(scanOrder, orderSourceOf({ ...context, params }))} LIMIT ${params.add(take)} OFFSET ${params.add(skip)}`;
     return run(
       skip === 0 && scanOrder === query.order
         ? `SELECT ${select} FROM ${source} WHERE ${where} ${scan}`

@@ -1,4 +1,6 @@
 import type { FieldDef, RelationCondition } from 'pagelope/kit';
+import type { SqlOrderSource } from '../sql/index';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import type { SqlParams } from './sql-params';
 import { arrayTypeOf, isTextType } from './sql-types';
 import { toSqlParam } from './sql-values';
@@ -49,4 +51,18 @@ export function bindList(field: string, values: readonly unknown[], context: Sql
     values.map((value) => toSqlParam(type, value)),
     arrayTypeOf(type),
   );
+}
+
+/**
+ * The context as the SQL engine's order and keyset compilers read it: columns in code-point order where
+ * {@link comparable} says so, nullable as the field is, values bound with {@link bindValue}.
+ */
+export function orderSourceOf(context: SqlContext): SqlOrderSource {
+  return {
+    dialect: POSTGRES_SQL_DIALECT,
+    column: context.column,
+    ordered: (field) => comparable(field, context),
+    nullable: (field) => context.fields.get(field)?.nullable === true,
+    bind: (field, value) => bindValue(field, value, context),
+  };
 }

@@ -1,12 +1,13 @@
 /**
  * The keyset condition: a row comparison when every direction agrees and nothing is nullable, otherwise the OR
  * expansion led by a bound on the first sort column that an index can start from, chosen by the NULL rule (nulls
- * after every value ascending, before every value descending).
+ * after every value ascending, before every value descending); parameters numbered in text order.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
-import { compileKeyset } from '../../src/postgres/compile-order';
+import { orderSourceOf } from '../../src/postgres/sql-context';
+import { compileKeyset } from '../../src/sql/index';
 import { plainContext } from './plain-context';
 
 const events = defineResource({
@@ -23,7 +24,7 @@ const compile = (order: [string, 'asc' | 'desc'][], values: unknown[], collate: 
   const sql = compileKeyset(
     order.map(([field, direction]) => ({ field, direction })),
     values,
-    context,
+    orderSourceOf(context),
   );
   return { sql, values: context.params.values };
 };
@@ -37,7 +38,7 @@ describe('compileKeyset', () => {
         ['id', 'asc'],
       ],
       values: [AT, 'e1'],
-      sql: '"at" <= $4 AND (("at" < $1) OR ("at" = $3 AND "id" > $2))',
+      sql: '"at" <= $1 AND (("at" < $2) OR ("at" = $3 AND "id" > $4))',
     },
     {
       name: 'desc nullable, value',
@@ -46,7 +47,7 @@ describe('compileKeyset', () => {
         ['id', 'asc'],
       ],
       values: ['x', 'e1'],
-      sql: '"tag" <= $4 AND (("tag" < $1) OR ("tag" = $3 AND "id" > $2))',
+      sql: '"tag" <= $1 AND (("tag" < $2) OR ("tag" = $3 AND "id" > $4))',
     },
     {
       name: 'asc, value',
@@ -55,7 +56,7 @@ describe('compileKeyset', () => {
         ['id', 'desc'],
       ],
       values: [3, 'e1'],
-      sql: '"n" >= $4 AND (("n" > $1) OR ("n" = $3 AND "id" < $2))',
+      sql: '"n" >= $1 AND (("n" > $2) OR ("n" = $3 AND "id" < $4))',
     },
     {
       name: 'asc nullable, NULL',
@@ -82,7 +83,7 @@ describe('compileKeyset', () => {
         ['id', 'desc'],
       ],
       values: ['x', 'e1'],
-      sql: '(("tag" > $1 OR "tag" IS NULL)) OR ("tag" = $3 AND "id" < $2)',
+      sql: '(("tag" > $1 OR "tag" IS NULL)) OR ("tag" = $2 AND "id" < $3)',
     },
   ] as const)('returns the expansion with the leading bound the NULL rule allows ($name)', ({ order, values, sql }) => {
     expect(compile(order as never, values as never).sql).toBe(sql);

@@ -8,7 +8,7 @@ import {
   type Repository,
   type Resource,
 } from 'pagelope/kit';
-import { compileSqlOrder } from './compile-sql-order';
+import { compileOrder } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
@@ -57,11 +57,7 @@ export function createSqlByValues(
       for (const chunk of chunksOf(values)) {
         const statement = table.statement(runner);
         const { where, test } = whereOf(field, chunk, options.scope, statement);
-        const rows = await table.select(
-          runner,
-          `WHERE ${where} ORDER BY ${compileSqlOrder(order, statement)}`,
-          statement,
-        );
+        const rows = await table.select(runner, `WHERE ${where} ORDER BY ${compileOrder(order, statement)}`, statement);
         found.push(...(test ? rows.filter((row) => test(row)) : rows));
       }
       if (found.length > 1) found.sort(compare);

@@ -1,3 +1,5 @@
+import type { SqlDialect as CoreSqlDialect } from '../../sql/index';
+
 /** The kind of a field as `pagelope/kit` reports it (`FieldDef.kind`), or `'other'` (JSON values). */
 export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum' | 'other';
 
@@ -21,17 +23,12 @@ export interface ReturningSupport {
 }
 
 /**
- * What the SQL statements of a Drizzle repository need of one SQL dialect without arrays (SQLite, MySQL, MariaDB):
- * every identifier, placeholder, list, order term and collation the statement builders write goes through it, so a
- * dialect is this object and a {@link SqlRunner}, not a copy of the statement builders.
+ * What the SQL statements of a Drizzle repository need of one SQL dialect without arrays (SQLite, MySQL, MariaDB)
+ * beyond the SQL engine's {@link CoreSqlDialect} (identifiers, placeholders, order terms, keysets): every list, text
+ * test and collation the statement builders write goes through it, so a dialect is this object and a
+ * {@link SqlRunner}, not a copy of the statement builders.
  */
-export interface SqlDialect {
-  /** The dialect's name, for messages (`SQLite`, `MariaDB`). */
-  readonly name: string;
-  /** `name` as a quoted identifier (`"name"` on SQLite, `` `name` `` on MySQL), quotes inside doubled. */
-  quoteIdentifier(name: string): string;
-  /** The placeholder of the bind parameter numbered `index` (from 1): `?` on SQLite and MySQL. */
-  placeholder(index: number): string;
+export interface SqlDialect extends CoreSqlDialect {
   /**
    * `expression IN (p1, p2, ...)` (`NOT IN` when `negated`) over one placeholder per item; for no items what the test
    * is on every row, as `IN ()` is not SQL: `1 = 0`, and negated `expression IS NOT NULL` (a negated operator never
@@ -45,13 +42,6 @@ export interface SqlDialect {
    * parameters, a relation path's subquery) at each call. NULL on a NULL expression.
    */
   textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string;
-  /**
-   * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
-   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `; with
-   * `'none'` (a column that never holds NULL) the plain `x ASC`, which an index on the column serves.
-   * `expression()` writes the expression anew (binding its own parameters) at each call: call it once per use.
-   */
-  orderTerm(expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none'): string;
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

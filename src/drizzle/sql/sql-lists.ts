@@ -18,7 +18,8 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { canOrder, compileSqlKeyset, compileSqlOrder } from './compile-sql-order';
+import { compileKeyset, compileOrder } from '../../sql/index';
+import { canOrder } from './can-order';
 import { nativeRelations, useSqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
@@ -59,7 +60,7 @@ async function pageInSql(
   if (query.total !== undefined && query.total !== 'exact') return pageWithTotal(query, table, runner, statementOf);
   const { limit } = query;
   const offset = (query.page - 1) * limit;
-  const order = compileSqlOrder(query.order, statement);
+  const order = compileOrder(query.order, statement);
   const rows = await table.select(
     runner,
     `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(limit)} OFFSET ${statement.add(offset)}`,
@@ -94,7 +95,7 @@ async function pageWithTotal(
     readPage: (take, skip) => {
       const statement = statementOf();
       const where = whereOf(statement);
-      const order = compileSqlOrder(query.order, statement);
+      const order = compileOrder(query.order, statement);
       const clause = `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(take)} OFFSET ${statement.add(skip)}`;
       return table.select(runner, clause, statement);
     },
@@ -121,8 +122,8 @@ async function afterInSql(
   if (!canOrder(query.order, statement)) return undefined;
   const where = compileSqlFilter(query, statement);
   if (where === undefined) return undefined;
-  const keyset = query.after ? ` AND (${compileSqlKeyset(query.order, query.after, statement)})` : '';
-  const order = compileSqlOrder(query.order, statement);
+  const keyset = query.after ? ` AND (${compileKeyset(query.order, query.after, statement)})` : '';
+  const order = compileOrder(query.order, statement);
   return table.select(
     runner,
     `WHERE (${where})${keyset} ORDER BY ${order} LIMIT ${statement.add(query.limit + 1)}`,

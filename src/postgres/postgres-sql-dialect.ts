@@ -1,0 +1,16 @@
+import type { SqlDialect } from '../sql/index';
+
+/**
+ * PostgreSQL (pg, PGlite) as a dialect of the SQL engine: double-quoted identifiers, numbered `$n` placeholders,
+ * `NULLS FIRST/LAST` on every order term (the order PostgreSQL gives by default, written out), row-comparison
+ * keysets.
+ */
+export const POSTGRES_SQL_DIALECT: SqlDialect = Object.freeze({
+  name: 'PostgreSQL',
+  quoteIdentifier: (name: string) => `"${name.replaceAll('"', '""')}"`,
+  placeholder: (index: number) => `$${index}`,
+  orderTerm: (expression: () => string, direction: 'asc' | 'desc') =>
+    direction === 'desc' ? `${expression()} DESC NULLS FIRST` : `${expression()} ASC NULLS LAST`,
+  rowKeyset: true,
+  never: 'FALSE',
+});

@@ -1,0 +1,5 @@
+// The SQL engine of `pagelope/postgres` and `pagelope/drizzle`: what they compile alike, over a dialect that holds
+// what differs. On `pagelope/kit` only; no driver, no ORM.
+export type { SqlDialect, SqlDirection } from './sql-dialect';
+export type { SqlOrderSource } from './sql-order-source';
+export { compileKeyset, compileOrder } from './compile-order';

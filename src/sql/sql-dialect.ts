@@ -1,0 +1,30 @@
+/** The direction of an order term. */
+export type SqlDirection = 'asc' | 'desc';
+
+/**
+ * What differs between the SQL databases the engine of `src/sql` writes for (PostgreSQL, SQLite, MariaDB): every
+ * identifier, placeholder, order term and keyset form the shared compilers write goes through it, so a database is
+ * one of these objects, not a copy of the compilers.
+ */
+export interface SqlDialect {
+  /** The dialect's name, for messages (`PostgreSQL`, `SQLite`, `MariaDB`). */
+  readonly name: string;
+  /** `name` as a quoted identifier (`"name"`, `` `name` `` on MySQL), quotes inside doubled. */
+  quoteIdentifier(name: string): string;
+  /** The placeholder of the bind parameter numbered `index` (from 1): `$1` on PostgreSQL, `?` elsewhere. */
+  placeholder(index: number): string;
+  /**
+   * The `ORDER BY` terms of `expression` in `direction` with NULLs `first` or `last` (`x ASC NULLS LAST` where the
+   * dialect has `NULLS FIRST/LAST`, else `x IS NULL, x ASC` / `x IS NULL DESC, x DESC`), joined by `, `; with
+   * `'none'` (a column that never holds NULL) a dialect may write the plain `x ASC`, which an index on the column
+   * serves. `expression()` writes the expression anew (binding its own parameters) at each call: call it once per use.
+   */
+  orderTerm(expression: () => string, direction: SqlDirection, nulls: 'first' | 'last' | 'none'): string;
+  /**
+   * Whether a keyset whose terms share one direction over columns without NULLs is one row comparison,
+   * `(a, b) > ($1, $2)` (PostgreSQL: an index on `(a, b)` serves it), rather than the expanded OR chain.
+   */
+  readonly rowKeyset: boolean;
+  /** A condition no row meets (`FALSE`, `1 = 0`). */
+  readonly never: string;
+}
