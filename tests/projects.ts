@@ -23,6 +23,7 @@ export const UNIT_FOLDERS: readonly string[] = [
   'hooks',
   'http',
   'routes',
+  'sql',
 ];
 
 /**

@@ -1,4 +1,5 @@
-import { HttpError, duplicateIdError, notFoundError, quote } from 'pagelope/kit';
+import { HttpError, duplicateIdError, notFoundError } from 'pagelope/kit';
+import { toConstraintError, toItemError, type ConstraintBreak, type ConstraintKind } from '../sql/index';
 import type { TableFacts } from './table-facts';
 
 /** The write a statement was part of. */
@@ -37,6 +38,14 @@ interface PgError {
   readonly where?: unknown;
 }
 
+/** The constraint each SQLSTATE of a constraint violation reports as broken. */
+const CONSTRAINT_KINDS: ReadonlyMap<string, ConstraintKind> = new Map([
+  ['23505', 'unique'],
+  ['23503', 'foreign-key'],
+  ['23502', 'not-null'],
+  ['23514', 'check'],
+]);
+
 /** Data exceptions a client's value causes, with the message given for it (after the field's name). */
 const DATA_MESSAGES: ReadonlyMap<string, string> = new Map([
   ['22001', 'the value is too long'],
@@ -69,19 +78,9 @@ export function createWriteErrorMapper(
     if (context.id !== undefined && mapped.message === duplicateIdError(options.resource, context.id).message) {
       return mapped;
     }
-    const messages = typeof mapped.message === 'string' ? [mapped.message] : mapped.message;
-    return new HttpError(
-      mapped.statusCode,
-      messages.map((message) =>
-        FIELD_MESSAGE.test(message) ? `items[${item}].${message}` : `items[${item}]: ${message}`,
-      ),
-      { cause: raw },
-    );
+    return toItemError(mapped, item, raw);
   };
 }
-
-/** A message that starts with the field it concerns (`authorId: ...`). */
-const FIELD_MESSAGE = /^[A-Za-z_$][A-Za-z0-9_$]*: /;
 
 function createErrorMapper(
   options: WriteErrorMapperOptions,
@@ -133,58 +132,35 @@ function createErrorMapper(
     return found.length > 0 ? found : undefined;
   };
 
+  /** The constraint a 23xxx error reports as broken, its columns as fields (none read for a refused delete). */
+  const constraintBreakOf = async (
+    code: string,
+    error: PgError,
+    ownTable: boolean,
+    operation: WriteOperation,
+  ): Promise<ConstraintBreak | undefined> => {
+    const kind = CONSTRAINT_KINDS.get(code);
+    if (kind === undefined || (kind === 'foreign-key' && operation === 'delete')) return kind && { kind };
+    if (kind === 'foreign-key' && !ownTable) {
+      // Another table's foreign key refuses a change of a value it refers to.
+      return { kind, fields: fieldsOf(await constraintColumns(error, true)), referenced: true };
+    }
+    if (kind === 'not-null') {
+      return { kind, fields: ownTable && typeof error.column === 'string' ? fieldsOf([error.column]) : undefined };
+    }
+    const fields = ownTable || kind === 'foreign-key' ? fieldsOf(await constraintColumns(error)) : undefined;
+    return { kind, fields };
+  };
+
   return async (raw, context) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const error = raw as PgError;
     const code = typeof error.code === 'string' ? error.code : '';
     const cause = { cause: raw };
     const ownTable = error.table === undefined || error.table === tableName;
-    const named = (fields: readonly string[] | undefined, message: string) =>
-      fields ? [`${fields.join(', ')}: ${message}`] : [message];
 
-    if (code === '23505') {
-      const fields = ownTable ? fieldsOf(await constraintColumns(error)) : undefined;
-      if (fields?.length === 1 && fields[0] === idField) {
-        if (context.id === undefined) return new HttpError(409, named(fields, 'the value already exists'), cause);
-        return new HttpError(409, duplicateIdError(resource, context.id).message, cause);
-      }
-      const message =
-        fields && fields.length > 1 ? 'this combination of values already exists' : 'the value already exists';
-      return new HttpError(
-        409,
-        named(fields, fields ? message : `a ${resource.name} record with these values already exists`),
-        cause,
-      );
-    }
-    if (code === '23503') {
-      if (context.operation === 'delete') {
-        return new HttpError(
-          409,
-          `${resource.name} ${quote(String(context.id))} cannot be deleted: other records refer to it`,
-          cause,
-        );
-      }
-      if (!ownTable) {
-        // Another table's foreign key refuses a change of a value it refers to.
-        const fields = fieldsOf(await constraintColumns(error, true));
-        return new HttpError(409, named(fields, 'other records refer to the current value'), cause);
-      }
-      const fields = fieldsOf(await constraintColumns(error));
-      return new HttpError(409, named(fields, 'refers to a record that does not exist'), cause);
-    }
-    if (code === '23502') {
-      const fields = ownTable && typeof error.column === 'string' ? fieldsOf([error.column]) : undefined;
-      return new HttpError(400, named(fields, fields ? 'a value is required' : 'a required value is missing'), cause);
-    }
-    if (code === '23514') {
-      const fields = ownTable ? fieldsOf(await constraintColumns(error)) : undefined;
-      const message = fields?.length === 1 ? 'the value is not allowed' : 'the values are not allowed together';
-      return new HttpError(
-        400,
-        fields ? named(fields, message) : ['the record breaks a rule of the stored data'],
-        cause,
-      );
-    }
+    const broken = await constraintBreakOf(code, error, ownTable, context.operation);
+    if (broken) return toConstraintError(broken, resource, context, raw);
     const dataMessage = DATA_MESSAGES.get(code);
     if (dataMessage !== undefined) {
       const fields = await fieldsOfData(error, context);

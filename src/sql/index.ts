@@ -3,3 +3,6 @@
 export type { SqlDialect, SqlDirection } from './sql-dialect';
 export type { SqlOrderSource } from './sql-order-source';
 export { compileKeyset, compileOrder } from './compile-order';
+export { toConstraintError } from './constraint-error';
+export type { ConstraintBreak, ConstraintKind, ConstraintWrite } from './constraint-error';
+export { toItemError } from './to-item-error';

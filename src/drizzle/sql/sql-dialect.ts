@@ -1,10 +1,10 @@
-import type { SqlDialect as CoreSqlDialect } from '../../sql/index';
+import type { ConstraintKind, SqlDialect as CoreSqlDialect } from '../../sql/index';
 
 /** The kind of a field as `pagelope/kit` reports it (`FieldDef.kind`), or `'other'` (JSON values). */
 export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum' | 'other';
 
 /** The kind of constraint a failed write broke, as {@link SqlDialect.constraintViolation} recognises it. */
-export type ConstraintKind = 'unique' | 'foreign-key' | 'not-null' | 'check';
+export type { ConstraintKind };
 
 /** A constraint violation read from a driver's error. */
 export interface ConstraintViolation {

@@ -1,11 +1,9 @@
-import { HttpError, duplicateIdError, quote, type Resource } from 'pagelope/kit';
+import { HttpError, duplicateIdError, type Resource } from 'pagelope/kit';
+import { toConstraintError, toItemError, type ConstraintWrite } from '../../sql/index';
 import type { SqlDialect } from './sql-dialect';
 
 /** The write a statement was part of, and the id of its record when known. */
-export interface WriteContext {
-  readonly operation: 'create' | 'update' | 'replace' | 'delete';
-  readonly id?: unknown;
-}
+export type WriteContext = ConstraintWrite;
 
 /** What {@link toWriteError} reads of the table. */
 export interface WriteErrorTable {
@@ -26,49 +24,11 @@ export interface WriteErrorTable {
 export function toWriteError(error: unknown, table: WriteErrorTable, context: WriteContext): unknown {
   const violation = table.dialect.constraintViolation(error);
   if (!violation) return error;
-  const { resource } = table;
-  const cause = { cause: error };
   const ownTable = violation.table === undefined || violation.table === table.tableName;
   const mapped = ownTable ? violation.columns?.map((column) => table.fieldOf(column)) : undefined;
   const fields = mapped?.every((field) => field !== undefined) ? (mapped as string[]) : undefined;
-  const named = (message: string) => (fields ? [`${fields.join(', ')}: ${message}`] : [message]);
-  switch (violation.kind) {
-    case 'unique':
-      if (fields?.length === 1 && fields[0] === resource.idField && context.id !== undefined) {
-        return new HttpError(409, duplicateIdError(resource, context.id).message, cause);
-      }
-      if (!fields)
-        return new HttpError(409, named(`a ${resource.name} record with these values already exists`), cause);
-      return new HttpError(
-        409,
-        named(fields.length > 1 ? 'this combination of values already exists' : 'the value already exists'),
-        cause,
-      );
-    case 'foreign-key':
-      // SQLite names no column of a foreign key: a delete is refused for the records referring to it.
-      if (context.operation === 'delete') {
-        return new HttpError(
-          409,
-          `${resource.name} ${quote(String(context.id))} cannot be deleted: other records refer to it`,
-          cause,
-        );
-      }
-      return new HttpError(409, named('refers to a record that does not exist'), cause);
-    case 'not-null':
-      return new HttpError(400, named(fields ? 'a value is required' : 'a required value is missing'), cause);
-    case 'check':
-      return new HttpError(
-        400,
-        fields
-          ? named(fields.length === 1 ? 'the value is not allowed' : 'the values are not allowed together')
-          : ['the record breaks a rule of the stored data'],
-        cause,
-      );
-  }
+  return toConstraintError({ kind: violation.kind, fields }, table.resource, context, error);
 }
-
-/** A message that starts with the field it concerns (`authorId: ...`). */
-const FIELD_MESSAGE = /^[A-Za-z_$][A-Za-z0-9_$]*: /;
 
 /**
  * The error of the batch item at index `item` for `error`, a write error {@link toWriteError} made: each message names
@@ -79,12 +39,5 @@ export function toItemWriteError(error: unknown, item: number, table: WriteError
   if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 404) return error;
   if (!table.dialect.constraintViolation(error.cause)) return error;
   if (error.message === duplicateIdError(table.resource).message) return error;
-  const messages = typeof error.message === 'string' ? [error.message] : error.message;
-  return new HttpError(
-    error.statusCode,
-    messages.map((message) =>
-      FIELD_MESSAGE.test(message) ? `items[${item}].${message}` : `items[${item}]: ${message}`,
-    ),
-    { cause: error.cause },
-  );
+  return toItemError(error, item, error.cause);
 }
