@@ -4,6 +4,10 @@ import { keepWorkError } from './keep-work-error';
 import { toMysqlStatement } from './mysql-statement';
 import { toRetryableError } from './retryable-error';
 import type { SqlRow, SqlRunner } from './sql/index';
+import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
+
+/** A MariaDB driver's error as its answer: a deadlock's or a lock wait's 503 (see `toRetryableError`), else the driver's. */
+const classify = (error: unknown): unknown => toRetryableError(error, MYSQL_SQL_DIALECT);
 
 /** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
 export type DrizzleMySqlDatabase = MySqlDatabase<MySqlQueryResultHKT, PreparedQueryHKTBase, Record<string, unknown>>;
@@ -40,7 +44,7 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
     const rows: unknown = Array.isArray(result) ? result[0] : undefined;
     return Array.isArray(rows) ? (rows as SqlRow[]) : [];
   } catch (error) {
-    throw toRetryableError(error);
+    throw classify(error);
   }
 }
 
@@ -100,7 +104,7 @@ function transactionOn<T>(db: DatabaseLike, work: (runner: SqlRunner) => Promise
   return keepWorkError<DatabaseLike, T>(
     (inner) => db.transaction(inner),
     (tx) => work(inside(tx)),
-    toRetryableError,
+    classify,
   );
 }
 

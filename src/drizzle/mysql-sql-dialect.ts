@@ -1,3 +1,4 @@
+import type { SqlFault } from '../sql/index';
 import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
 
 /** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
@@ -97,6 +98,15 @@ function textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => strin
 }
 
 /**
+ * The fault MariaDB reports: a deadlock (1213, its transaction rolled back) is a conflict the service may run again,
+ * a lock wait timeout (1205, only the statement rolled back) the database unavailable for now.
+ */
+function faultOf(error: unknown): SqlFault | undefined {
+  const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;
+  return errno === 1213 ? 'conflict' : errno === 1205 ? 'unavailable' : undefined;
+}
+
+/**
  * MariaDB 10.5 or later (`INSERT` and `DELETE ... RETURNING`) through `mysql2`: backquoted identifiers, `?`
  * placeholders, no `NULLS FIRST/LAST` (an `IS NULL` term first), code-point order and equality in
  * `utf8mb4_nopad_bin` whatever the column's collation, dates bound as UTC text; constraint and strict-mode value
@@ -133,4 +143,5 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   },
   toDriver,
   fromDriver,
+  faultOf,
 });

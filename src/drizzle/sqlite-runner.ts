@@ -1,7 +1,10 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { keepWorkError } from './keep-work-error';
 import { toRetryableError } from './retryable-error';
-import type { SqlRow, SqlRunner } from './sql/index';
+import { SQLITE_SQL_DIALECT, type SqlRow, type SqlRunner } from './sql/index';
+
+/** A SQLite driver's error as its answer: a busy database's 503 (see `toRetryableError`), else the driver's error. */
+const classify = (error: unknown): unknown => toRetryableError(error, SQLITE_SQL_DIALECT);
 
 /**
  * A Drizzle SQLite database, sync (`drizzle-orm/better-sqlite3`, `drizzle-orm/sql-js`) or async
@@ -44,7 +47,7 @@ async function allOn(session: SessionLike, text: string, params: readonly unknow
     const rows: unknown = await prepared.all();
     return Array.isArray(rows) ? (rows as SqlRow[]) : [];
   } catch (error) {
-    throw toRetryableError(error);
+    throw classify(error);
   }
 }
 
@@ -141,7 +144,7 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
             }
           },
           work,
-          toRetryableError,
+          classify,
         );
       },
     });
@@ -154,7 +157,7 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
       ? keepWorkError<SessionLike, T>(
           (inner) => (db as unknown as AsyncDatabase).transaction((tx) => inner(tx.session)),
           (on) => work(inside(on)),
-          toRetryableError,
+          classify,
         )
       : keepWorkError<SessionLike, T>(
           async (inner) => {
@@ -169,7 +172,7 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
             }
           },
           (on) => work(inside(on)),
-          toRetryableError,
+          classify,
         );
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,

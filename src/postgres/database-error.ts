@@ -1,4 +1,4 @@
-import { HttpError, toWriteConflictError } from 'pagelope/kit';
+import { toFaultError, type SqlFault } from '../sql/index';
 import { isConnectionError } from './connection-error';
 
 /**
@@ -8,27 +8,40 @@ import { isConnectionError } from './connection-error';
  */
 const TRANSIENT_STATES = new Set(['57014', '55P03', '40001', '40P01', '53300']);
 
-/** Whether `error` is a PostgreSQL error a client should retry: see {@link TRANSIENT_STATES}. */
-export function isTransientError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && TRANSIENT_STATES.has(code);
-}
-
 /** SQLSTATEs of a write aborted for a concurrent one: a serialization failure (40001), a deadlock (40P01). */
 const CONFLICT_STATES = new Set(['40001', '40P01']);
 
+/** The code of a PostgreSQL error, or `undefined`. */
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether `error` is a PostgreSQL error a client should retry: see {@link TRANSIENT_STATES}. */
+export function isTransientError(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && TRANSIENT_STATES.has(code);
+}
+
+/**
+ * The fault a retry may clear that a PostgreSQL error reports: a serialization failure or a deadlock is a conflict, a
+ * connection failure or another {@link isTransientError} the database unavailable.
+ */
+export function postgresFaultOf(error: unknown): SqlFault | undefined {
+  if (!isConnectionError(error) && !isTransientError(error)) return undefined;
+  const code = codeOf(error);
+  return code !== undefined && CONFLICT_STATES.has(code) ? 'conflict' : 'unavailable';
+}
+
 /** Whether `error` is a failure a client should retry: a connection failure or a {@link isTransientError}. */
-export const isRetryableError = (error: unknown): boolean => isConnectionError(error) || isTransientError(error);
+export const isRetryableError = (error: unknown): boolean => postgresFaultOf(error) !== undefined;
 
 /**
  * A 503 `HttpError` (masked message, `retry-after: 1`, the original error as `cause`) for a connection failure, a
  * timeout, a serialization failure or a deadlock, the last two built by `toWriteConflictError` so that the resource
- * service may run the write again; `error` itself for any other failure.
+ * service may run the write again; `error` itself for any other failure (see `toFaultError`).
  */
 export function toRetryableError(error: unknown): unknown {
-  if (!isRetryableError(error)) return error;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && CONFLICT_STATES.has(code)) return toWriteConflictError(error);
-  return new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
+  return toFaultError(error, { faultOf: postgresFaultOf });
 }

@@ -1,9 +1,10 @@
 import type { SqlDialect } from '../sql/index';
+import { postgresFaultOf } from './database-error';
 
 /**
  * PostgreSQL (pg, PGlite) as a dialect of the SQL engine: double-quoted identifiers, numbered `$n` placeholders,
  * `NULLS FIRST/LAST` on every order term (the order PostgreSQL gives by default, written out), row-comparison
- * keysets.
+ * keysets; faults read from the SQLSTATE (see `postgresFaultOf`).
  */
 export const POSTGRES_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'PostgreSQL',
@@ -13,4 +14,5 @@ export const POSTGRES_SQL_DIALECT: SqlDialect = Object.freeze({
     direction === 'desc' ? `${expression()} DESC NULLS FIRST` : `${expression()} ASC NULLS LAST`,
   rowKeyset: true,
   never: 'FALSE',
+  faultOf: postgresFaultOf,
 });

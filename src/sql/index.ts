@@ -6,3 +6,5 @@ export { compileKeyset, compileOrder } from './compile-order';
 export { toConstraintError } from './constraint-error';
 export type { ConstraintBreak, ConstraintKind, ConstraintWrite } from './constraint-error';
 export { toItemError } from './to-item-error';
+export type { SqlFault } from './sql-dialect';
+export { toFaultError } from './to-fault-error';

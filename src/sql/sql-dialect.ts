@@ -1,3 +1,11 @@
+/**
+ * A fault a retry may clear, as a dialect reads it from a driver's error: `'conflict'`, a write aborted for a
+ * concurrent one (a deadlock, a serialization failure, a busy database), which the resource service may run again;
+ * `'unavailable'`, the database or the connection unavailable for now (a lock wait timeout, a killed or lost
+ * connection, too many connections, a cancelled statement).
+ */
+export type SqlFault = 'conflict' | 'unavailable';
+
 /** The direction of an order term. */
 export type SqlDirection = 'asc' | 'desc';
 
@@ -27,4 +35,6 @@ export interface SqlDialect {
   readonly rowKeyset: boolean;
   /** A condition no row meets (`FALSE`, `1 = 0`). */
   readonly never: string;
+  /** The fault a retry may clear that the driver's `error` reports, or `undefined` for any other error. */
+  faultOf(error: unknown): SqlFault | undefined;
 }

@@ -1,3 +1,4 @@
+import type { SqlFault } from '../../sql/index';
 import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
 
 /** SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), by the kind they report. */
@@ -46,11 +47,30 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
   }
 }
 
+/** The fields of a SQLite driver's error that tell a busy database. */
+interface BusyFields {
+  readonly errno?: unknown;
+  readonly code?: unknown;
+  readonly errcode?: unknown;
+  readonly message?: unknown;
+}
+
+/** The fault SQLite reports: a busy database (`SQLITE_BUSY`, node:sqlite's 5, sql.js's `database is locked`). */
+function faultOf(error: unknown): SqlFault | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { errno, code, errcode, message } = error as BusyFields;
+  const busy =
+    (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) ||
+    (typeof errcode === 'number' && (errcode & 0xff) === 5) ||
+    (typeof message === 'string' && /^database is locked/.test(message) && errno === undefined);
+  return busy ? 'conflict' : undefined;
+}
+
 /**
  * SQLite (3.35 or later: `RETURNING`, `NULLS FIRST/LAST`): double-quoted identifiers, `?` placeholders, BINARY
  * collation (code-point order of UTF-8 text), dates as ISO 8601 UTC text unless the column stores them otherwise,
  * booleans as 0/1, JSON as text; constraint errors read from the message every SQLite driver keeps
- * (`UNIQUE constraint failed: books.isbn`).
+ * (`UNIQUE constraint failed: books.isbn`); a busy database is a conflict the service may run again.
  */
 export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'SQLite',
@@ -91,4 +111,5 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
   },
   toDriver,
   fromDriver,
+  faultOf,
 });
