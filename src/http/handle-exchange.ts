@@ -25,6 +25,11 @@ export interface EdgeSetup<TRaw> {
   readonly locals?: ((raw: TRaw) => object | PromiseLike<object>) | undefined;
   /** Writes a reply: the route's own (with `route`), or, with `report`, an error's envelope (without). */
   readonly write: (raw: TRaw, reply: ExchangeReply, route: Route | undefined) => void;
+  /**
+   * The record id of a `/:id` route the framework matched without reading it (`exchange.id` absent): read after the
+   * body and before `locals`, so a body's fault is answered before the id's.
+   */
+  readonly readId?: ((raw: TRaw, route: Route) => string | undefined) | undefined;
   /** Whether something (`locals`, say) already answered the request: the route then does not run. */
   readonly answered?: ((raw: TRaw) => boolean) | undefined;
   /**
@@ -81,27 +86,30 @@ export function createEdge<TRaw>(mounts: readonly MountableRoutes[], setup: Edge
  * void handleExchange(edge, { method, path, query, headers, correlationId, raw: { req, res } });
  */
 export function handleExchange<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<void> {
-  let route = exchange.route;
-  let id = exchange.id;
+  let done: Promise<void>;
   try {
-    if (route === undefined) {
-      const match = matchRoute(edge.table, exchange.method, exchange.routePath ?? exchange.path);
-      if (match === undefined) throw routeNotFoundError(exchange.method, exchange.path);
-      if (match.route === undefined) throw methodNotAllowedError(exchange.method, match.allow);
-      route = match.route;
-      id = match.id;
-    }
+    done = start(edge, exchange);
   } catch (error) {
     if (edge.report === undefined) return Promise.reject(error);
     fail(edge, exchange, error);
     return Promise.resolve();
   }
-  const locals = route.type === 'OPENAPI' ? undefined : edge.locals;
-  const done =
-    !routeReadsBody(route) && locals === undefined
-      ? call(edge, exchange, route, id, undefined, undefined)
-      : readThenCall(edge, exchange, route, id, locals);
   return edge.report === undefined ? done : done.then(undefined, (error: unknown) => fail(edge, exchange, error));
+}
+
+/** The route matched (or the framework's), then its call: at once for a route without a body or `locals`. */
+function start<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<void> {
+  let { route, id } = exchange;
+  if (route === undefined) {
+    const match = matchRoute(edge.table, exchange.method, exchange.routePath ?? exchange.path);
+    if (match === undefined) throw routeNotFoundError(exchange.method, exchange.path);
+    if (match.route === undefined) throw methodNotAllowedError(exchange.method, match.allow);
+    route = match.route;
+    id = match.id;
+  }
+  const locals = route.type === 'OPENAPI' ? undefined : edge.locals;
+  if (routeReadsBody(route) || locals !== undefined) return readThenCall(edge, exchange, route, id, locals);
+  return call(edge, exchange, route, idOf(edge, exchange.raw, route, id), undefined, undefined);
 }
 
 /** The route's input and call, its reply written. */
@@ -132,8 +140,15 @@ async function readThenCall<TRaw>(
   const body = routeReadsBody(route)
     ? await edge.readBody(raw, routeBodyLimit(route, edge.bodyLimit), edge.depthLimit)
     : undefined;
+  const recordId = idOf(edge, raw, route, id);
   const context = locals === undefined ? undefined : ((await locals(raw)) as RouteInput['locals']);
-  if (edge.answered?.(raw) !== true) await call(edge, exchange, route, id, body, context);
+  if (edge.answered?.(raw) !== true) await call(edge, exchange, route, recordId, body, context);
+}
+
+/** The record id matched, else the one `readId` reads for a `/:id` route. */
+function idOf<TRaw>(edge: Edge<TRaw>, raw: TRaw, route: Route, id: string | undefined): string | undefined {
+  if (id !== undefined || edge.readId === undefined || !route.path.includes('/:id')) return id;
+  return edge.readId(raw, route);
 }
 
 /** Answers a failure with the envelope (and reports a 5xx) where the edge has a reporter, else throws it on. */
