@@ -69,7 +69,8 @@ export function resourceRoutes<E extends Env = Env>(
     depthLimit,
     readBody: ({ c }, limit) => readWebJsonBody(c.req.raw, { limit, depthLimit, consumed: () => c.req.text() }),
     locals: locals === undefined ? undefined : ({ c }) => locals(c),
-    readId: ({ path }, route) => decodeRecordId(path.slice(0, path.length - tailAfterId(route.path))),
+    // The id's segment is the last once the pattern's tail after it (`/restore`) is cut.
+    readId: ({ path }, { path: at }) => decodeRecordId(path.slice(0, path.length - at.length + at.indexOf('/:id') + 4)),
     write: (raw, reply, route) => {
       raw.response = toResponse(raw, reply, route);
     },
@@ -79,9 +80,7 @@ export function resourceRoutes<E extends Env = Env>(
   for (const mount of mounts) {
     for (const [pattern, allow] of mount.allow) {
       const byMethod = new Map<string, Handler<E>>();
-      for (const route of mount.routes) {
-        if (route.path === pattern) byMethod.set(route.method, handlerOf(edge, route));
-      }
+      for (const route of mount.routes) if (route.path === pattern) byMethod.set(route.method, handlerOf(edge, route));
       const get = byMethod.get('GET');
       if (get !== undefined) byMethod.set('HEAD', get);
       // One handler for every method of the path; a method the path does not take is its 405.
@@ -116,11 +115,6 @@ interface HonoExchange<E extends Env> {
   readonly c: Context<E>;
   readonly path: string;
   response: Response | undefined;
-}
-
-/** The length of a route pattern's tail after its `/:id` segment (`/restore`: 8), the id's segment being before it. */
-function tailAfterId(pattern: string): number {
-  return pattern.length - pattern.indexOf('/:id') - '/:id'.length;
 }
 
 /**
