@@ -9,6 +9,18 @@ export { DEFAULT_DEPTH_LIMIT, checkJsonDepth, jsonTextTooDeep, jsonTooDeepError 
 export { parseContentEncoding, malformedEncodingError, hasBody, type BodyEncoding } from './body-encoding';
 export { splitUrl, type SplitUrl } from './split-url';
 
+// The edge: one request matched, read, run and answered, whatever the server; its Fetch API wrapper.
+export {
+  createEdge,
+  handleExchange,
+  type Edge,
+  type EdgeSetup,
+  type Exchange,
+  type ExchangeReply,
+} from './handle-exchange';
+export { belowPrefix, readPrefix } from './read-prefix';
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './create-fetch-handler';
+
 // Route-level errors, and the status classes and names behind every envelope.
 export {
   routeNotFoundError,

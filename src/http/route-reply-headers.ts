@@ -25,7 +25,11 @@ export function decodeRecordId(path: string): string {
  * @example
  * const headers = routeReplyHeaders(route, reply, '/v1/users'); // location: '/v1/users/42', content-type: ...
  */
-export function routeReplyHeaders(route: Route, reply: RouteReply, path: string): Readonly<Record<string, string>> {
+export function routeReplyHeaders(
+  route: Route,
+  reply: Pick<RouteReply, 'headers' | 'body'>,
+  path: string,
+): Readonly<Record<string, string>> {
   const { headers, body } = reply;
   const location = headers['location'];
   const prefixed =

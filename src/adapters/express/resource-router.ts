@@ -1,18 +1,18 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { CORRELATION_ID_HEADER } from 'pagelope';
 import {
+  createEdge,
+  handleExchange,
   methodNotAllowedError,
   readAdapterOptions,
-  routeBodyLimit,
-  routeReadsBody,
   splitUrl,
   toMountOrder,
   toMountableRoutes,
   type MountableRoutes,
   type OpenApiRouteOptions,
+  type Edge,
+  type ExchangeReply,
   type Route,
-  type RouteInput,
-  type RouteReply,
 } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
@@ -37,8 +37,6 @@ export interface ResourceRouterOptions {
    */
   readonly openapi?: OpenApiRouteOptions;
 }
-
-type Locals = ResourceRouterOptions['locals'];
 
 /**
  * Returns an Express `Router` mounting every route of one or more resources (`defineRoutes`): each path answers
@@ -75,22 +73,27 @@ export function resourceRouter(
   const { bodyLimit, depthLimit, locals } = readAdapterOptions('resourceRouter', options);
   const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
   const readers = new Map<number, JsonBodyReader>();
-  const readerOf = (limit: number): JsonBodyReader => {
-    const reader = readers.get(limit) ?? jsonBodyReader(limit, depthLimit);
-    readers.set(limit, reader);
-    return reader;
-  };
+  const edge = createEdge<Exchanged>(list, {
+    bodyLimit,
+    depthLimit,
+    readBody: ({ req, res }, limit) => {
+      const reader = readers.get(limit) ?? jsonBodyReader(limit, depthLimit);
+      readers.set(limit, reader);
+      return reader(req, res);
+    },
+    locals: locals === undefined ? undefined : ({ req, res }) => locals(req, res),
+    write: ({ req, res }, reply) => {
+      send(req, res, reply);
+    },
+    answered: ({ res }) => res.headersSent,
+  });
   const router = express.Router({ caseSensitive: true, strict: true });
   for (const resource of list) {
     // Express matches in registration order: a literal segment (`/cursor`) before the `/:id` it would match.
     for (const [pattern, allow] of toMountOrder(resource.allow)) {
       const route = router.route(toRoutePath(resource.path, pattern));
-      for (const each of resource.routes) {
-        // The document's route is no resource's: `locals` (an authentication check, say) does not run for it.
-        const own = each.type === 'OPENAPI' ? undefined : locals;
-        const readBody = readerOf(routeBodyLimit(each, bodyLimit));
-        if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(each, readBody, own));
-      }
+      for (const each of resource.routes)
+        if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(edge, each));
       route.all((req, _res, next) => {
         next(methodNotAllowedError(req.method, allow));
       });
@@ -99,45 +102,46 @@ export function resourceRouter(
   return router;
 }
 
+/** The request and response of one exchange. */
+interface Exchanged {
+  readonly req: Request;
+  readonly res: Response;
+}
+
 function toHandlerName(method: Route['method']): 'get' | 'post' | 'put' | 'patch' | 'delete' {
   return method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
 }
 
-const NO_PARAMS = Object.freeze({});
-
 /**
- * The Express handler of one route. A route without a body or `locals` (the lists, a get, a delete) runs without an
- * `await`: its promise, which Express passes to `next` when it rejects, is the route's own.
+ * The Express handler of one route, matched by Express: the edge reads, runs and writes it in the request's context
+ * (already below `correlationId()`; without it, the route makes one), its failures passed to `next` (Express 5 takes
+ * the rejected promise).
  */
-function handlerOf(route: Route, readBody: JsonBodyReader, locals: Locals): RequestHandler {
-  const withBody = routeReadsBody(route);
-  const byId = route.path.includes('/:id');
-  const run = (req: Request, res: Response, correlationId: string, body?: unknown, context?: RouteInput['locals']) => {
-    const { path, query } = splitUrl(req.originalUrl);
-    const id: unknown = byId ? req.params['id'] : undefined;
-    const params = byId ? { id: typeof id === 'string' ? id : undefined } : NO_PARAMS;
-    const input: RouteInput = { params, query, path, body, headers: req.headers, correlationId, locals: context };
-    return route.handle(input).then((reply) => send(req, res, reply));
-  };
-  // In the request's context already below `correlationId()`; without it, the route makes one.
-  const inContext = (req: Request, res: Response, handle: (correlationId: string) => Promise<void>) => {
+function handlerOf(edge: Edge<Exchanged>, route: Route): RequestHandler {
+  return (req, res) => {
     const correlationId = correlationIdOf(req, res);
-    return runInRequestContext({ correlationId }, () => handle(correlationId));
+    const { path, query } = splitUrl(req.originalUrl);
+    const param: unknown = req.params['id'];
+    const id = typeof param === 'string' ? param : undefined;
+    const exchange = {
+      method: req.method,
+      path,
+      query,
+      headers: req.headers,
+      correlationId,
+      raw: { req, res },
+      route,
+      id,
+    };
+    return runInRequestContext({ correlationId }, () => handleExchange(edge, exchange));
   };
-  if (!withBody && locals === undefined) return (req, res) => inContext(req, res, (id) => run(req, res, id));
-  return (req, res) =>
-    inContext(req, res, async (correlationId) => {
-      const body = withBody ? await readBody(req, res) : undefined;
-      const context = locals === undefined ? undefined : ((await locals(req, res)) as RouteInput['locals']);
-      if (!res.headersSent) await run(req, res, correlationId, body, context);
-    });
 }
 
 /**
  * Writes a route's reply: status, each header once (the correlation id is already set, `etag` among the others), the
  * JSON body; a 304 or 204 bare.
  */
-function send(req: Request, res: Response, reply: RouteReply): void {
+function send(req: Request, res: Response, reply: ExchangeReply): void {
   res.statusCode = reply.status;
   const { headers } = reply;
   for (const name of Object.keys(headers))

@@ -1,18 +1,19 @@
 import { Hono, type Context, type Env, type Handler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import {
+  createEdge,
   decodeRecordId,
+  handleExchange,
   methodNotAllowedError,
   readRouteOptions,
   readWebJsonBody,
-  routeBodyLimit,
-  routeReadsBody,
   routeReplyHeaders,
   splitRequestUrl,
   type MountableRoutes,
   type OpenApiRouteOptions,
+  type Edge,
+  type ExchangeReply,
   type Route,
-  type RouteInput,
 } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
@@ -62,15 +63,24 @@ export function resourceRoutes<E extends Env = Env>(
     adapter: 'resourceRoutes',
     wildcard: 'Hono',
   });
+  const { locals } = options;
+  const edge = createEdge<HonoExchange<E>>(mounts, {
+    bodyLimit,
+    depthLimit,
+    readBody: ({ c }, limit) => readWebJsonBody(c.req.raw, { limit, depthLimit, consumed: () => c.req.text() }),
+    locals: locals === undefined ? undefined : ({ c }) => locals(c),
+    // The id's segment is the last once the pattern's tail after it (`/restore`) is cut.
+    readId: ({ path }, { path: at }) => decodeRecordId(path.slice(0, path.length - at.length + at.indexOf('/:id') + 4)),
+    write: (raw, reply, route) => {
+      raw.response = toResponse(raw, reply, route);
+    },
+  });
   const app = new Hono<E>();
   const paths = new Map<string, Handler<E>>();
   for (const mount of mounts) {
     for (const [pattern, allow] of mount.allow) {
       const byMethod = new Map<string, Handler<E>>();
-      for (const route of mount.routes) {
-        if (route.path === pattern)
-          byMethod.set(route.method, handlerOf(route, { bodyLimit, depthLimit }, options.locals));
-      }
+      for (const route of mount.routes) if (route.path === pattern) byMethod.set(route.method, handlerOf(edge, route));
       const get = byMethod.get('GET');
       if (get !== undefined) byMethod.set('HEAD', get);
       // One handler for every method of the path; a method the path does not take is its 405.
@@ -100,45 +110,40 @@ export function resourceRoutes<E extends Env = Env>(
   return app;
 }
 
-/** The route's handler: its input read from the request, its reply turned into a `Response`. */
-function handlerOf<E extends Env>(
-  route: Route,
-  limits: { readonly bodyLimit: number; readonly depthLimit: number },
-  locals: ResourceRoutesOptions<E>['locals'],
-): Handler<E> {
-  const withBody = routeReadsBody(route);
-  const bodyOptions = { limit: routeBodyLimit(route, limits.bodyLimit), depthLimit: limits.depthLimit };
-  const at = route.path.indexOf('/:id'); // the id's segment is the last once the tail after it (`/restore`) is cut
-  const withId = at !== -1;
-  const after = route.path.length - at - '/:id'.length;
-  // The document is no resource: it needs no locals.
-  const localsOf = route.type === 'OPENAPI' ? undefined : locals;
-  // In the request's context already below `correlationId()`; without it, the route makes one.
+/** One request on its way through the edge: Hono's context, the path as sent, the `Response` written. */
+interface HonoExchange<E extends Env> {
+  readonly c: Context<E>;
+  readonly path: string;
+  response: Response | undefined;
+}
+
+/**
+ * The route's handler, matched by Hono: the edge reads its input from the request (in the request's context, already
+ * below `correlationId()`; without it, the route makes one) and writes its reply as a `Response`. Failures are thrown
+ * for `onError`, as `Error`s (Hono's onError takes only those: anything else thrown becomes one, answered as a 500).
+ */
+function handlerOf<E extends Env>(edge: Edge<HonoExchange<E>>, route: Route): Handler<E> {
   return (c) => {
     const correlationId = correlationIdOf(c);
-    return runInRequestContext({ correlationId }, () => run(c, correlationId));
-  };
-  async function run(c: Context<E>, correlationId: string) {
-    try {
+    return runInRequestContext({ correlationId }, () => {
       const { path, query } = splitRequestUrl(c.req.url);
-      const input: RouteInput = {
-        body: withBody ? await readWebJsonBody(c.req.raw, { ...bodyOptions, consumed: () => c.req.text() }) : undefined,
-        params: withId ? { id: decodeRecordId(path.slice(0, path.length - after)) } : {},
-        query,
-        path,
-        headers: c.req.raw.headers,
-        correlationId,
-        locals: localsOf === undefined ? undefined : ((await localsOf(c)) as RouteInput['locals']),
-      };
-      const reply = await route.handle(input);
-      const headers = routeReplyHeaders(route, reply, path);
-      if (reply.body === undefined) return c.body(null, reply.status, headers);
-      return c.body(JSON.stringify(reply.body), reply.status as ContentfulStatusCode, headers);
-    } catch (thrown) {
-      // Hono's onError takes only Errors: anything else thrown becomes one (answered as a 500).
-      throw asError(thrown);
-    }
-  }
+      const raw: HonoExchange<E> = { c, path, response: undefined };
+      const exchange = { method: c.req.method, path, query, headers: c.req.raw.headers, correlationId, raw, route };
+      return handleExchange(edge, exchange).then(
+        () => raw.response,
+        (thrown: unknown) => {
+          throw asError(thrown);
+        },
+      );
+    });
+  };
+}
+
+/** A route's reply as Hono's `Response`, with `routeReplyHeaders`. */
+function toResponse<E extends Env>({ c, path }: HonoExchange<E>, reply: ExchangeReply, route: Route | undefined) {
+  const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, path);
+  if (reply.body === undefined) return c.body(null, reply.status as StatusCode, headers);
+  return c.body(JSON.stringify(reply.body), reply.status as ContentfulStatusCode, headers);
 }
 
 /**

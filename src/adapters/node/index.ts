@@ -6,3 +6,4 @@ export {
   type RequestContext,
 } from './request-context';
 export { correlationMixin, type CorrelationMixin, type CorrelationMixinOptions } from './correlation-mixin';
+export { createNodeHandler, type NodeHandler, type NodeHandlerOptions } from './create-node-handler';
