@@ -146,32 +146,31 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
     databaseDefaults,
   );
 
-  const batches = createBatchWrites({
+  const batches = createBatchWrites<TRecord, TLocals>({
     resource: generic,
-    repository: repository as Repository<unknown>,
     rules,
     databaseDefaults,
     transactional: options.transaction === true,
-    write: write as never,
-    contextOf: lazyContext as never,
-    chain: chain as never,
-    notify: notify as never,
-    scopeFor: scopeFor as never,
+    write,
+    contextOf: lazyContext,
+    chain,
+    notify,
+    scopeFor,
     // Batch writes read the records they change: on the store of record.
-    within: forWrite as never,
+    within: forWrite,
     references,
     stampNew,
     stamped,
-    hide: hide.record as (record: unknown) => unknown,
-    recordIdOf: recordIdOf as never,
+    hide: hide.record,
+    recordIdOf,
   });
 
   const service = Object.freeze({
     resource,
     hooks,
-    createMany: (items, options) => batches.createMany(items, options) as Promise<TRecord[]>,
-    updateMany: (items, options) => batches.updateMany(items, options) as Promise<TRecord[]>,
-    deleteMany: (ids, options) => batches.deleteMany(ids, options) as Promise<TRecord[]>,
+    createMany: batches.createMany,
+    updateMany: batches.updateMany,
+    deleteMany: batches.deleteMany,
     ...(Array.isArray(repository.databaseDefaults)
       ? { databaseDefaults: Object.freeze([...(repository.databaseDefaults as readonly string[])]) }
       : {}),
@@ -233,7 +232,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           databaseDefaults,
         });
         scope?.assertWithin(record);
-        await references.assert({ record, given: checked }, context as never);
+        await references.assert({ record, given: checked }, context);
         const entity = await repository.create(record as CreateInput<TRecord>);
         return hide.record(await after('onAfterCreate', context, entity));
       });
@@ -250,7 +249,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
         const scope = await scopeFor('get', context);
         let entity = await repository.get(id, within(scope, options.deleted));
         if (include.length > 0 || counts.length > 0) {
-          const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+          const call = binder.forCall(context);
           entity = (await call.embed([entity], include, counts))[0] as Awaited<TRecord>;
         }
         return hide.record(await chain('onAfterGet', context, 'entity', entity));
@@ -271,7 +270,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           known = (await repository.get(id, where)) as Row;
           scope.assertWithin({ ...known, ...valid });
         }
-        await references.assert({ record: valid, given: checked }, context as never);
+        await references.assert({ record: valid, given: checked }, context);
         const entity = await conditional(
           repository,
           id,
@@ -310,7 +309,7 @@ export function createResourceService<TRecord, TLocals = DefaultLocals>(
           return record as Row;
         };
         const first = recordOver(known);
-        await references.assert({ record: first, given: checked }, context as never);
+        await references.assert({ record: first, given: checked }, context);
         const entity = await conditional(
           repository,
           id,

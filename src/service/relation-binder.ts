@@ -1,7 +1,7 @@
 import { countByValues, listByValues, type RelationBinding, type Repository, type ScopeOptions } from '../kit/index';
 import type { Where } from '../query/index';
 import { resolveRelations, type RecordId, type Resource, type ResolvedRelation } from '../resource/index';
-import type { OperationContext } from './contexts';
+import type { CallContext } from './call-context';
 import { planRelations } from './relation-plan';
 import { serviceEntryOf, type ServiceEntry } from './relation-registry';
 
@@ -19,7 +19,7 @@ export interface RelationBinder {
   /** The resource's relations, resolved (empty when it has none). */
   readonly relations: ReadonlyMap<string, ResolvedRelation>;
   /** The relations of one call, whose related scopes are computed from `context` once each. */
-  forCall(context: () => OperationContext<unknown, unknown>): CallRelations;
+  forCall(context: CallContext): CallRelations;
   /** Whether a service is bound to the relation `name`. */
   isBound(name: string): boolean;
   /**
@@ -109,7 +109,7 @@ class CallRelationsOf implements CallRelations {
     private readonly resource: Resource,
     private readonly relations: ReadonlyMap<string, ResolvedRelation>,
     private readonly entryOf: (name: string) => ServiceEntry,
-    private readonly context: () => OperationContext<unknown, unknown>,
+    private readonly context: CallContext,
   ) {}
 
   /** The related scope of a relation, computed once per call from the call's context. */
@@ -266,7 +266,7 @@ const distinct = (values: readonly unknown[]): RecordId[] => [
  */
 export async function relatedScope(
   entry: ServiceEntry,
-  context: () => OperationContext<unknown, unknown>,
+  context: CallContext,
   operation: 'list' | 'get' = 'list',
 ): Promise<Scope> {
   if (entry.scope === undefined) return entry.visible(undefined);
@@ -312,7 +312,7 @@ async function countOf(
 export interface ReadRequest<TRecord, TPage> {
   readonly input: unknown;
   readonly scope: Where<TRecord> | undefined;
-  readonly context: () => object;
+  readonly context: CallContext;
   readonly read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
 }
 
@@ -330,7 +330,7 @@ export async function readWithRelations<TRecord, TPage extends { readonly items:
 ): Promise<TPage> {
   const { input, scope, context, read } = request;
   const plan = planRelations(binder.relations, input);
-  const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+  const call = binder.forCall(context);
   const options =
     plan.used.length > 0
       ? { scope, relations: await call.bindings(plan.used) }
