@@ -70,6 +70,7 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/service/lifecycle-calls.ts: createLifecycleCalls > conditional': 1,
   'src/service/lifecycle.ts: lifecycleRules > visible': 1,
   'src/service/relation-binder.ts: relatedScope': 1,
+  'src/service/relation-binder.ts: readWithRelations': 1,
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it.each callback': 2,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it callback': 1,
