@@ -26,7 +26,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   // The other folders.
   'src/memory/create-memory-repository.ts: createMemoryRepository',
   'src/resource/define-resource.ts: defineResource',
-  'src/service/create-resource-service.ts: createResourceService',
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
   'src/testing/crud-contract.ts: crudContract',
@@ -65,7 +64,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/hooks/hook-bus.ts: createHookBus > handlers': 1,
   'src/memory/relation-reading.ts: prepareForeign': 3,
   'src/openapi/check-security-and-headers.ts: checkSecurityAndHeaders': 1,
-  'src/service/create-resource-service.ts: createResourceService > restore > writtenById callback': 1,
   'src/service/hook-calls.ts: createHookCalls > guarded': 2,
   'src/service/lifecycle-calls.ts: createLifecycleCalls > conditional': 1,
   'src/service/lifecycle.ts: lifecycleRules > visible': 1,

@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
  * The service's `createMany`: every item through the checks and before-hooks of `create`, every problem of every
  * item in one error, then all written in one repository call or one transaction, then the after-hooks per item.
  */
-export function batchCreateMany<TRecord, TLocals>(
+export async function batchCreateMany<TRecord, TLocals>(
   deps: BatchDeps<TRecord, TLocals>,
   value: unknown,
   options: OperationOptions<TLocals>,

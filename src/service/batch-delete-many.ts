@@ -12,7 +12,7 @@ import type { OperationOptions } from './resource-service';
  * error, then every record removed (or soft-deleted, unless `permanent`) in one repository call or one transaction,
  * then the after-hooks per record.
  */
-export function batchDeleteMany<TRecord, TLocals>(
+export async function batchDeleteMany<TRecord, TLocals>(
   deps: BatchDeps<TRecord, TLocals>,
   value: unknown,
   options: OperationOptions<TLocals> & { readonly permanent?: boolean | undefined },

@@ -28,7 +28,7 @@ function givenIds(items: readonly unknown[], idField: string, problems: BatchPro
  * missing ids as 404s, every problem of every item in one error, then all written in one repository call or one
  * transaction (each change under its record's version), then the after-hooks per item.
  */
-export function batchUpdateMany<TRecord, TLocals>(
+export async function batchUpdateMany<TRecord, TLocals>(
   deps: BatchDeps<TRecord, TLocals>,
   value: unknown,
   options: OperationOptions<TLocals>,
