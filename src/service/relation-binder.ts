@@ -272,7 +272,7 @@ export async function relatedScope(
   if (entry.scope === undefined) return entry.visible(undefined);
   const { headers, correlationId, locals } = context();
   const where = await entry.scope(
-    Object.freeze({ resource: entry.resource as never, headers, correlationId, locals, operation }),
+    Object.freeze({ resource: entry.resource as Resource<unknown>, headers, correlationId, locals, operation }),
   );
   return entry.visible((where ?? undefined) as Scope);
 }
@@ -309,11 +309,11 @@ async function countOf(
 }
 
 /** What {@link readWithRelations} reads: the input, the request scope, the call's context and the repository read. */
-export interface ReadRequest<TRecord, TPage> {
-  readonly input: unknown;
+export interface ReadRequest<TRecord, TPage, TInput = unknown> {
+  readonly input: TInput;
   readonly scope: Where<TRecord> | undefined;
   readonly context: CallContext;
-  readonly read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
+  readonly read: (input: TInput, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
 }
 
 /**
@@ -324,9 +324,9 @@ export interface ReadRequest<TRecord, TPage> {
  * @throws HttpError 400 for a hidden related field in the filter or order, or a bad `include` or `counts`; Error (a
  * server fault) for a relation without a bound service.
  */
-export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }>(
+export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }, TInput>(
   binder: RelationBinder,
-  request: ReadRequest<TRecord, TPage>,
+  request: ReadRequest<TRecord, TPage, TInput>,
 ): Promise<TPage> {
   const { input, scope, context, read } = request;
   const plan = planRelations(binder.relations, input);
@@ -337,7 +337,8 @@ export async function readWithRelations<TRecord, TPage extends { readonly items:
       : scope === undefined
         ? undefined
         : { scope };
-  const page = await read(plan.input as never, options);
+  // The plan's input is the request's input, or a copy of it with more fields selected.
+  const page = await read(plan.input as TInput, options);
   if (plan.include.length === 0 && plan.counts.length === 0) return page;
   const items = await call.embed(page.items, plan.include, plan.counts);
   if (plan.added.length > 0) for (const item of items) for (const field of plan.added) delete item[field];
