@@ -10,6 +10,7 @@ import {
   SMOKE_FILES,
   SMOKE_PGLITE_FILES,
   SMOKE_ONLY_FILES,
+  UNIT_FILES,
   UNIT_FOLDERS,
 } from './tests/projects';
 import { SlowFirstSequencer } from './tests/support/slow-first-sequencer';
@@ -47,7 +48,7 @@ const fromDist = aliasOf((entry) => {
   return typeof target === 'string' ? target : target?.import?.default;
 });
 
-const UNIT = UNIT_FOLDERS.map((folder) => `tests/${folder}/**/*.test.ts`);
+const UNIT = [...UNIT_FOLDERS.map((folder) => `tests/${folder}/**/*.test.ts`), ...UNIT_FILES];
 const ALWAYS_EXCLUDED = ['**/node_modules/**', 'tests/bench/**'];
 
 /**

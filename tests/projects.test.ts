@@ -15,6 +15,7 @@ import {
   SMOKE_FILES,
   SMOKE_PGLITE_FILES,
   SMOKE_ONLY_FILES,
+  UNIT_FILES,
   UNIT_FOLDERS,
 } from './projects';
 
@@ -48,6 +49,7 @@ describe('tests/projects.ts', () => {
     ...SERVER_FILES,
     ...DATE_FILES,
     ...SLOW_FIRST,
+    ...UNIT_FILES,
   ])('matches at least one test file with %s', (pattern) => {
     expect(matches(pattern).filter((file) => file.endsWith('.test.ts')).length).toBeGreaterThan(0);
   });

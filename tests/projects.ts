@@ -1,6 +1,7 @@
 /**
  * Which test file runs in which vitest project (vitest.config.ts), and so under which command:
- * - `unit` (`npm run test:unit`, part of `npm test`): the folders of {@link UNIT_FOLDERS} and every type test;
+ * - `unit` (`npm run test:unit`, part of `npm test`): the folders of {@link UNIT_FOLDERS}, {@link UNIT_FILES} and every
+ *   type test;
  * - `src` (`npm test`): every other test file against the sources, but {@link EXTENDED_FILES},
  *   {@link SMOKE_ONLY_FILES} and {@link DIST_ONLY_FILES};
  * - `smoke` (`npm test`, and on each other Node line in CI): {@link SMOKE_FILES} against the built package;
@@ -25,6 +26,9 @@ export const UNIT_FOLDERS: readonly string[] = [
   'routes',
   'sql',
 ];
+
+/** Test files outside {@link UNIT_FOLDERS} that are as fast and pure: they read the sources and nothing else. */
+export const UNIT_FILES: readonly string[] = ['tests/code-figures.test.ts'];
 
 /**
  * Files `npm test` leaves to `npm run test:all`: they need a server (a streaming replica, Redis), a browser, the

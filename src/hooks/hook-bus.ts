@@ -84,7 +84,7 @@ export function createHookBus<TEvents extends HookEvents>(options: HookBusOption
     },
     handlers(event) {
       // The stored list is frozen and replaced on every change, so it is a snapshot already: no copy per call.
-      return (registry.get(event)?.handlers ?? NO_HANDLERS) as never;
+      return (registry.get(event)?.handlers ?? NO_HANDLERS) as readonly TEvents[typeof event][];
     },
     async emit(event, ...args) {
       for (const handler of bus.handlers(event)) await (handler as unknown as (...a: unknown[]) => unknown)(...args);

@@ -7,6 +7,8 @@ import type { OperationOptions } from './resource-service';
 
 type Events<TRecord, TLocals> = ResourceHooks<TRecord, TLocals>;
 type Handler = (context: object) => unknown;
+/** The bus's `emitSettled` for an operation's error event: every such handler takes the context and the error. */
+type EmitError = (event: string, context: object, error: unknown) => Promise<void>;
 
 const NO_LOCALS: DefaultLocals = Object.freeze({});
 
@@ -55,7 +57,7 @@ export function createHookCalls<TRecord, TLocals>(
       return await work();
     } catch (error) {
       if (hooks.handlers(errorEvent).length > 0) {
-        await hooks.emitSettled(errorEvent, Object.freeze({ ...context() }) as never, error as never);
+        await (hooks.emitSettled as EmitError).call(hooks, errorEvent, Object.freeze({ ...context() }), error);
       }
       throw error;
     }

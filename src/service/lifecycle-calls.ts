@@ -1,6 +1,7 @@
 import { HttpError } from '../errors/index';
 import { markValidated, type RecordId, type Resource } from '../resource/index';
 import type { Repository, ScopeOptions } from '../kit/index';
+import type { WhereClause } from '../query/index';
 import type { ScopeCheck } from './scope-check';
 import {
   andWhere,
@@ -94,7 +95,7 @@ export function createLifecycleCalls<TRecord>(generic: Resource, databaseDefault
       known = undefined;
       const version = current === undefined ? (match as { versions: readonly number[] }).versions[0] : current[field];
       if (match !== undefined && !versionMatches(match, version)) throw preconditionFailed();
-      const guarded = { scope: andWhere(where?.scope, { [field]: version } as never) };
+      const guarded = { scope: andWhere(where?.scope, { [field]: version } as WhereClause<TRecord>) };
       try {
         return await attempt(guarded, { [field]: (version as number) + 1 }, current);
       } catch (error) {

@@ -123,10 +123,10 @@ export function lifecycleRules(resource: Resource): LifecycleRules {
   return {
     softDelete,
     version,
-    visible(scope, mode) {
+    visible<TRecord>(scope: Where<TRecord> | undefined, mode?: DeletedMode | 'all') {
       checkMode(mode);
       if (mode === 'all' || mode === 'include') return scope;
-      return andWhere(scope, (mode === 'only' ? deleted : live) as never);
+      return andWhere(scope, (mode === 'only' ? deleted : live) as WhereClause<TRecord>);
     },
   };
 }

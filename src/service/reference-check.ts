@@ -1,12 +1,12 @@
 import { HttpError } from '../errors/index';
 import { listByValues, type Repository, type Transaction } from '../kit/index';
 import { toRecordId, type RecordId } from '../resource/index';
-import type { OperationContext } from './contexts';
+import type { CallContext } from './call-context';
 import { relatedScope, type RelationBinder } from './relation-binder';
 import type { ServiceEntry } from './relation-registry';
 
 type Row = Record<string, unknown>;
-type Context = () => OperationContext<unknown, unknown>;
+type Context = CallContext;
 
 /**
  * The message of a foreign-key value that names no record the caller may see: the very one the SQL stores give a

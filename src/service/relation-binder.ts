@@ -1,7 +1,7 @@
 import { countByValues, listByValues, type RelationBinding, type Repository, type ScopeOptions } from '../kit/index';
 import type { Where } from '../query/index';
 import { resolveRelations, type RecordId, type Resource, type ResolvedRelation } from '../resource/index';
-import type { OperationContext } from './contexts';
+import type { CallContext } from './call-context';
 import { planRelations } from './relation-plan';
 import { serviceEntryOf, type ServiceEntry } from './relation-registry';
 
@@ -19,7 +19,7 @@ export interface RelationBinder {
   /** The resource's relations, resolved (empty when it has none). */
   readonly relations: ReadonlyMap<string, ResolvedRelation>;
   /** The relations of one call, whose related scopes are computed from `context` once each. */
-  forCall(context: () => OperationContext<unknown, unknown>): CallRelations;
+  forCall(context: CallContext): CallRelations;
   /** Whether a service is bound to the relation `name`. */
   isBound(name: string): boolean;
   /**
@@ -109,7 +109,7 @@ class CallRelationsOf implements CallRelations {
     private readonly resource: Resource,
     private readonly relations: ReadonlyMap<string, ResolvedRelation>,
     private readonly entryOf: (name: string) => ServiceEntry,
-    private readonly context: () => OperationContext<unknown, unknown>,
+    private readonly context: CallContext,
   ) {}
 
   /** The related scope of a relation, computed once per call from the call's context. */
@@ -266,13 +266,13 @@ const distinct = (values: readonly unknown[]): RecordId[] => [
  */
 export async function relatedScope(
   entry: ServiceEntry,
-  context: () => OperationContext<unknown, unknown>,
+  context: CallContext,
   operation: 'list' | 'get' = 'list',
 ): Promise<Scope> {
   if (entry.scope === undefined) return entry.visible(undefined);
   const { headers, correlationId, locals } = context();
   const where = await entry.scope(
-    Object.freeze({ resource: entry.resource as never, headers, correlationId, locals, operation }),
+    Object.freeze({ resource: entry.resource as Resource<unknown>, headers, correlationId, locals, operation }),
   );
   return entry.visible((where ?? undefined) as Scope);
 }
@@ -309,11 +309,11 @@ async function countOf(
 }
 
 /** What {@link readWithRelations} reads: the input, the request scope, the call's context and the repository read. */
-export interface ReadRequest<TRecord, TPage> {
-  readonly input: unknown;
+export interface ReadRequest<TRecord, TPage, TInput = unknown> {
+  readonly input: TInput;
   readonly scope: Where<TRecord> | undefined;
-  readonly context: () => object;
-  readonly read: (input: never, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
+  readonly context: CallContext;
+  readonly read: (input: TInput, options: ScopeOptions<TRecord> | undefined) => Promise<TPage>;
 }
 
 /**
@@ -324,20 +324,21 @@ export interface ReadRequest<TRecord, TPage> {
  * @throws HttpError 400 for a hidden related field in the filter or order, or a bad `include` or `counts`; Error (a
  * server fault) for a relation without a bound service.
  */
-export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }>(
+export async function readWithRelations<TRecord, TPage extends { readonly items: readonly unknown[] }, TInput>(
   binder: RelationBinder,
-  request: ReadRequest<TRecord, TPage>,
+  request: ReadRequest<TRecord, TPage, TInput>,
 ): Promise<TPage> {
   const { input, scope, context, read } = request;
   const plan = planRelations(binder.relations, input);
-  const call = binder.forCall(context as () => OperationContext<unknown, unknown>);
+  const call = binder.forCall(context);
   const options =
     plan.used.length > 0
       ? { scope, relations: await call.bindings(plan.used) }
       : scope === undefined
         ? undefined
         : { scope };
-  const page = await read(plan.input as never, options);
+  // The plan's input is the request's input, or a copy of it with more fields selected.
+  const page = await read(plan.input as TInput, options);
   if (plan.include.length === 0 && plan.counts.length === 0) return page;
   const items = await call.embed(page.items, plan.include, plan.counts);
   if (plan.added.length > 0) for (const item of items) for (const field of plan.added) delete item[field];
