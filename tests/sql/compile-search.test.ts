@@ -22,19 +22,19 @@ function sourceOf(folds = true): SqlSearchSource & { readonly values: unknown[] 
 describe('compileSearch', () => {
   it('returns one text test per field, ORed, each binding the needle', () => {
     const source = sourceOf();
-    expect(compileSearch({ needle: 'ann', fields: ['name', 'email'] }, source)).toBe(
+    expect(compileSearch({ text: 'Ann', needle: 'ann', fields: ['name', 'email'] }, source)).toBe(
       '(instr(lower("name"), ?) > 0 OR instr(lower("email"), ?) > 0)',
     );
     expect(source.values).toEqual(['ann', 'ann']);
   });
 
   it("returns the dialect's condition no row meets for no field", () => {
-    expect(compileSearch({ needle: 'a', fields: [] }, sourceOf())).toBe('1 = 0');
+    expect(compileSearch({ text: 'A', needle: 'a', fields: [] }, sourceOf())).toBe('1 = 0');
   });
 
   it('returns undefined, binding nothing, when a field cannot be folded', () => {
     const source = sourceOf(false);
-    expect(compileSearch({ needle: 'a', fields: ['name'] }, source)).toBeUndefined();
+    expect(compileSearch({ text: 'A', needle: 'a', fields: ['name'] }, source)).toBeUndefined();
     expect(source.values).toEqual([]);
   });
 });
