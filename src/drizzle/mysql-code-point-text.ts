@@ -70,7 +70,12 @@ export function withCodePointOrder(dialect: SqlDialect, table: string, columns: 
         direction,
         nulls,
       ),
-    textMatch: (mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string) =>
+    textMatch: (
+      mode: 'contains' | 'starts' | 'ends',
+      expression: () => string,
+      needle: string,
+      bind: (value: string) => string,
+    ) =>
       dialect.textMatch(
         mode,
         () => {
@@ -80,6 +85,7 @@ export function withCodePointOrder(dialect: SqlDialect, table: string, columns: 
           return orderOf(text, table, columns, 'convert') === 'convert' ? `CONVERT(${text} USING utf8mb4)` : text;
         },
         needle,
+        bind,
       ),
   });
 }

@@ -90,7 +90,13 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
  * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
  * `INSTR` in `utf8mb4_nopad_bin`, and the leading or trailing characters, as many as the needle has, equal to it.
  */
-function textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string {
+function textMatch(
+  mode: 'contains' | 'starts' | 'ends',
+  expression: () => string,
+  value: string,
+  bind: (value: string) => string,
+): string {
+  const needle = () => bind(value);
   // Written left to right: the placeholders are positional.
   const text = `${expression()} COLLATE ${CODE_POINT_COLLATION}`;
   if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;

@@ -1,6 +1,8 @@
 import type { NormalizedQuery, SearchTerm } from 'pagelope/kit';
-import { compileWhere, escapeLike } from './compile-where';
+import { compileSearch as compileSqlSearch } from '../sql/index';
+import { compileWhere } from './compile-where';
 import { lowerText } from './lower-text';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { textOf, type SqlContext } from './sql-context';
 
 /**
@@ -10,9 +12,16 @@ import { textOf, type SqlContext } from './sql-context';
  * `createTableSql(resource, { trigram: true })` are built on (see {@link lowerText}), so they can serve it.
  */
 export function compileSearch(search: SearchTerm, context: SqlContext): string {
-  const pattern = context.params.add(`%${escapeLike(search.needle)}%`);
-  const terms = search.fields.map((field) => `${lowerText(textOf(field, context))} LIKE ${pattern} ESCAPE '\\'`);
-  return terms.length === 0 ? 'FALSE' : `(${terms.join(' OR ')})`;
+  // One parameter for every field: a numbered placeholder may be used again.
+  const placeholders = new Map<string, string>();
+  const add = (value: string) => {
+    const placeholder = placeholders.get(value) ?? context.params.add(value);
+    placeholders.set(value, placeholder);
+    return placeholder;
+  };
+  const folded = (field: string) => lowerText(textOf(field, context));
+  const source = { dialect: POSTGRES_SQL_DIALECT, folds: () => true, folded, add };
+  return compileSqlSearch(search, source) ?? POSTGRES_SQL_DIALECT.never;
 }
 
 /** The filter of a listing: its OR of AND-groups (scope included), ANDed with its search when it has one. */

@@ -1,11 +1,9 @@
 import { isRelationCondition, type Condition, type ConditionGroups, type FilterTerm } from 'pagelope/kit';
+import { escapeLike } from '../sql/index';
 import { lowerText } from './lower-text';
 import { bindList, bindValue, comparable, textOf, type SqlContext } from './sql-context';
 
-/** Escapes `\`, `%` and `_` so a value stays literal inside a LIKE pattern with `ESCAPE '\'`. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
+export { escapeLike };
 
 /**
  * Compiles an OR of AND-groups of validated conditions into a SQL boolean expression with bind parameters.

@@ -8,3 +8,5 @@ export type { ConstraintBreak, ConstraintKind, ConstraintWrite } from './constra
 export { toItemError } from './to-item-error';
 export type { SqlFault } from './sql-dialect';
 export { toFaultError } from './to-fault-error';
+export { compileSearch, type SqlSearchSource } from './compile-search';
+export { escapeLike, likeMatch } from './escape-like';

@@ -33,6 +33,18 @@ export interface SqlDialect {
    * `(a, b) > ($1, $2)` (PostgreSQL: an index on `(a, b)` serves it), rather than the expanded OR chain.
    */
   readonly rowKeyset: boolean;
+  /**
+   * Whether the text `expression` contains, starts or ends with `needle`, literally (no pattern characters) and
+   * case-sensitively, by code point; NULL on a NULL expression. `bind` binds a value (the needle, or a LIKE pattern
+   * made of it, see `likeMatch`) and returns its placeholder: a positional dialect binds at each use.
+   * `expression()` writes the expression anew (binding its own parameters, a relation path's subquery) at each call.
+   */
+  textMatch(
+    mode: 'contains' | 'starts' | 'ends',
+    expression: () => string,
+    needle: string,
+    bind: (value: string) => string,
+  ): string;
   /** A condition no row meets (`FALSE`, `1 = 0`). */
   readonly never: string;
   /** The fault a retry may clear that the driver's `error` reports, or `undefined` for any other error. */

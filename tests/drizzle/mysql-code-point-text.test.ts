@@ -77,14 +77,14 @@ describe('withCodePointOrder', () => {
   it("converts a column of another character set or a related table's before matching it, and only those", async () => {
     await columns.ready('books');
     const needle = () => '?';
-    expect(dialect.textMatch('contains', () => '`c_old`', needle)).toBe(
+    expect(dialect.textMatch('contains', () => '`c_old`', 'x', needle)).toBe(
       'INSTR(CONVERT(`c_old` USING utf8mb4) COLLATE utf8mb4_nopad_bin, ?) > 0',
     );
     // A relation filter's EXISTS: the alias does not say which table, so its character set is not known.
-    expect(dialect.textMatch('ends', () => '`~r`.`c_label`', needle)).toBe(
+    expect(dialect.textMatch('ends', () => '`~r`.`c_label`', 'x', needle)).toBe(
       'RIGHT(CONVERT(`~r`.`c_label` USING utf8mb4) COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
     );
-    expect(dialect.textMatch('starts', () => '`c_code`', needle)).toBe(
+    expect(dialect.textMatch('starts', () => '`c_code`', 'x', needle)).toBe(
       'LEFT(`c_code` COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
     );
   });

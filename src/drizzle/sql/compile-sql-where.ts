@@ -1,4 +1,5 @@
 import { isRelationCondition, type Condition, type ConditionGroups, type NormalizedQuery } from 'pagelope/kit';
+import { compileSearch } from '../../sql/index';
 import type { SqlStatement } from './sql-statement';
 
 /** The operators that match a field's text with a needle (or, `inl` and `notinl`, a list of them) as given. */
@@ -35,7 +36,8 @@ function compileCondition({ field, op, value }: Condition, statement: SqlStateme
     dialect.textMatch(
       mode,
       () => target,
-      () => statement.add(words),
+      words,
+      (needle) => statement.add(needle),
     );
   const { lower } = statement;
   const folded = lower === undefined ? undefined : `${lower}(${column})`;
@@ -139,16 +141,13 @@ export function compileSqlWhere(groups: ConditionGroups, statement: SqlStatement
 export function compileSqlFilter(query: NormalizedQuery, statement: SqlStatement): string | undefined {
   const where = compileSqlWhere(query.groups, statement);
   if (where === undefined || !query.search) return where;
-  const { lower, dialect } = statement;
+  const { lower } = statement;
   if (lower === undefined) return undefined;
-  const { needle, fields } = query.search;
-  if (!fields.every((field) => statement.matchesText(field, [needle]))) return undefined;
-  const search = fields.map((field) =>
-    dialect.textMatch(
-      'contains',
-      () => `${lower}(${statement.column(field)})`,
-      () => statement.add(needle),
-    ),
-  );
-  return `(${where}) AND (${search.map((sql) => `(${sql})`).join(' OR ')})`;
+  const search = compileSearch(query.search, {
+    dialect: statement.dialect,
+    folds: (field, needle) => statement.matchesText(field, [needle]),
+    folded: (field) => `${lower}(${statement.column(field)})`,
+    add: (value) => statement.add(value),
+  });
+  return search === undefined ? undefined : `(${where}) AND ${search}`;
 }

@@ -35,13 +35,6 @@ export interface SqlDialect extends CoreSqlDialect {
    * matches NULL).
    */
   inList(expression: string, placeholders: readonly string[], negated: boolean): string;
-  /**
-   * Whether the text `expression` contains, starts or ends with the needle, literally (no pattern characters) and
-   * case-sensitively, by code point; `needle()` returns a new placeholder bound to the needle at each call (a
-   * positional dialect binds it once per use), and `expression()` writes the expression anew (binding its own
-   * parameters, a relation path's subquery) at each call. NULL on a NULL expression.
-   */
-  textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string;
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

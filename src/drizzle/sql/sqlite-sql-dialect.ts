@@ -82,7 +82,13 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
         ? `${expression} IS NOT NULL`
         : '1 = 0'
       : `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`,
-  textMatch(mode: 'contains' | 'starts' | 'ends', expression: () => string, needle: () => string): string {
+  textMatch(
+    mode: 'contains' | 'starts' | 'ends',
+    expression: () => string,
+    value: string,
+    bind: (value: string) => string,
+  ): string {
+    const needle = () => bind(value);
     if (mode === 'contains') return `instr(${expression()}, ${needle()}) > 0`;
     if (mode === 'starts') return `substr(${expression()}, 1, length(${needle()})) = ${needle()}`;
     // substr(x, -0) is not the empty suffix: an empty needle ends every text.
