@@ -57,12 +57,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/http/read-node-json-body.ts: readText': 1,
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
-  'src/client/client-http-error.ts: (top level)': 1,
-  'src/client/resource-client.ts: createResourceClient > get': 1,
-  'src/client/resource-client.ts: query': 1,
-  'src/errors/http-error.ts: (top level)': 1,
-  'src/memory/relation-reading.ts: prepareForeign': 3,
-  'src/openapi/check-security-and-headers.ts: checkSecurityAndHeaders': 1,
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it.each callback': 2,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it callback': 1,
