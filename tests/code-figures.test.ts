@@ -24,7 +24,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/postgres/postgres-batch-writes.ts: createPostgresBatchWrites',
   'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
-  'src/resource/define-resource.ts: defineResource',
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
   'src/testing/crud-contract.ts: crudContract',
