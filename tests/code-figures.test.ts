@@ -24,8 +24,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/postgres/postgres-batch-writes.ts: createPostgresBatchWrites',
   'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
-  'src/memory/create-memory-repository.ts: createMemoryRepository',
-  'src/resource/define-resource.ts: defineResource',
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
   'src/testing/crud-contract.ts: crudContract',
@@ -57,12 +55,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/http/read-node-json-body.ts: readText': 1,
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
-  'src/client/client-http-error.ts: (top level)': 1,
-  'src/client/resource-client.ts: createResourceClient > get': 1,
-  'src/client/resource-client.ts: query': 1,
-  'src/errors/http-error.ts: (top level)': 1,
-  'src/memory/relation-reading.ts: prepareForeign': 3,
-  'src/openapi/check-security-and-headers.ts: checkSecurityAndHeaders': 1,
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it.each callback': 2,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it callback': 1,

@@ -1,7 +1,7 @@
 import { HttpError as BaseHttpError, type HttpErrorBody } from '../errors/index';
 
 /** The brand of the client's `HttpError`, shared by every copy of the package (ESM, CJS, duplicated installs). */
-const CLIENT_ERROR_BRAND: unique symbol = Symbol.for('pagelope.client.HttpError') as never;
+const CLIENT_ERROR_BRAND: unique symbol = Symbol.for('pagelope.client.HttpError');
 
 /** Options of {@link ClientHttpError}. */
 export interface ClientHttpErrorOptions {

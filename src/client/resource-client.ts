@@ -24,7 +24,7 @@ import {
 } from './write-request';
 import type { ClientReply } from './send-request';
 import { unexpectedResponse } from './to-http-error';
-import { toQueryString } from './to-query-string';
+import { toQueryString, type QueryInput } from './to-query-string';
 
 export type { ClientDeleteOptions, RequestOptions, ClientWriteOptions } from './write-request';
 export type { ClientBatchUpdate } from './batch-calls';
@@ -210,7 +210,7 @@ export function createResourceClient<TRecord, TRelations extends object = Defaul
     async get(id: RecordIdOf<TRecord>, o: GetOptions<TRelations> = {}) {
       const { include, counts, deleted, ...request } = o;
       const embeds = { include, counts } as AnyInput;
-      const text = toQueryString({ ...embeds, deleted } as never);
+      const text = toQueryString({ ...embeds, deleted } as QueryInput);
       const suffix = `${idSegment(id)}${text === '' ? '' : `?${text}`}`;
       const reply = await send('GET', suffix, `GET ${path}/:id`, undefined, request);
       if (!RESPONSE_SHAPES.record.is(reply.body))
@@ -266,7 +266,7 @@ function query(input: object, mode: 'page' | 'cursor'): string {
   if (typeof input === 'object' && input !== null && (input as Record<string, unknown>)[other] !== undefined) {
     throw new TypeError(`${mode === 'page' ? 'list' : 'listByCursor'} takes no ${other}`);
   }
-  const text = toQueryString(input as never);
+  const text = toQueryString(input as QueryInput);
   return text === '' ? '' : `?${text}`;
 }
 

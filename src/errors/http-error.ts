@@ -4,7 +4,7 @@ import { toSafeHeaders } from './safe-headers';
 import { statusName } from './status-names';
 
 /** The brand that marks every `HttpError`, shared by all copies of the package. */
-const HTTP_ERROR_BRAND: unique symbol = Symbol.for('pagelope.HttpError') as never;
+const HTTP_ERROR_BRAND: unique symbol = Symbol.for('pagelope.HttpError');
 
 /**
  * A response body given to `HttpError`: an optional `message` and `error`,

@@ -1,16 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
-  ownPageResult,
-  exactTotalMeta,
-  type RepositoryPage,
-  normalizeCursorInput,
-  normalizeListInput,
-  nextCursorOf,
   normalizeScope,
   duplicateIdError,
   missingIdError,
   type CursorInput,
-  type CursorPage,
   type ListInput,
   type Resource,
   notFoundError,
@@ -24,18 +17,13 @@ import {
   type ScopeOptions,
   compilePredicate,
   type ByValuesOptions,
-  type NormalizedQuery,
   type Where,
-  keyOf,
 } from '../kit/index';
-import { indexedAfter, indexedPage } from './indexed-list';
 import { JournaledStore } from './journaled-store';
 import { createMemoryBatchWrites } from './memory-batch-writes';
-import { readAsRunning, runningReader, withTransactions } from './memory-transaction';
-import { pickFields } from './pick-fields';
+import { memoryCountByValues, memoryList, memoryListByCursor, memoryListByValues } from './memory-listings';
+import { withTransactions } from './memory-transaction';
 import { recordClonerOf } from './record-cloner';
-import { prepareForeign, readsForeign, relationReadingOf, type RelationReading } from './relation-reading';
-import { countsByValues, rowsByValues } from './rows-by-values';
 
 type Row = Record<string, unknown>;
 
@@ -133,33 +121,7 @@ export function createMemoryRepository<TRecord>(
     return record;
   };
 
-  /**
-   * Runs the synchronous `read` of a listing with the relations its query reads: natively and at once when every
-   * relation it reads is bound to a memory repository (no await before the read: a transaction's view holds), else
-   * after the kit fallback has read the other repositories, on the view of the transaction the call was made in.
-   */
-  const withRelations = <T>(
-    query: NormalizedQuery,
-    relations: ScopeOptions<TRecord>['relations'],
-    read: (query: NormalizedQuery, related: RelationReading | undefined) => T,
-  ): T | Promise<T> => {
-    if (!readsForeign(resource as Resource, query, relations)) {
-      const related = relationReadingOf(resource as Resource, query, relations);
-      return related ? related.run(() => read(query, related)) : read(query, undefined);
-    }
-    const reader = runningReader();
-    const distinct = (field: string) => {
-      const values = new Map<unknown, unknown>();
-      store.scan((row) => void (row[field] != null && values.set(keyOf(row[field]), row[field])));
-      return [...values.values()];
-    };
-    const relatingValues = (field: string) => readAsRunning([store], () => distinct(field), reader);
-    return prepareForeign(resource as Resource, query, relations, relatingValues).then((prepared) => {
-      const related = relationReadingOf(resource as Resource, prepared.query, relations, prepared.foreign);
-      const stores = [store, ...(related?.stores ?? [])];
-      return readAsRunning(stores, () => read(prepared.query, related), reader);
-    });
-  };
+  const source = { store, resource: resource as Resource, clone };
 
   if (options.records) {
     // Bulk load: validate every record, then build each index with one sort (duplicates show up as neighbours).
@@ -203,57 +165,12 @@ export function createMemoryRepository<TRecord>(
       store.remove(record);
       return clone(record as TRecord);
     },
-    async list(query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
-      const normalized = normalizeListInput(query, resource as Resource, {
-        scope: options?.scope,
-        relations: options?.relations,
-      });
-      const listed = withRelations(normalized, options?.relations, (query, related) =>
-        indexedPage(store, related ? related.fromRelatedSide(query) : query, related),
-      );
-      const { items, total } = listed instanceof Promise ? await listed : listed;
-      return ownPageResult(
-        items.map((row) => pickFields<TRecord>(row, normalized.select, clone)),
-        exactTotalMeta(normalized, total),
-      );
-    },
-    async listByCursor(query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<CursorPage<TRecord>> {
-      const normalized = normalizeCursorInput(query, resource as Resource, {
-        scope: options?.scope,
-        relations: options?.relations,
-      });
-      const listed = withRelations(normalized, options?.relations, (read, related) => {
-        const rows = indexedAfter(store, related ? related.fromRelatedSide(read) : read, related);
-        const page = rows.slice(0, normalized.limit);
-        const last = page[page.length - 1];
-        // The cursor holds the last record's sort values: taken from the whole row (with the values of the order's
-        // relation paths), before the selection trims it; it binds the query as given (`read` keeps its binding).
-        const more = rows.length > normalized.limit && last;
-        return { page, nextCursor: more ? nextCursorOf(read, related ? related.cursorRow(last) : last) : null };
-      });
-      const { page, nextCursor } = listed instanceof Promise ? await listed : listed;
-      const items = page.map((row) => pickFields<TRecord>(row, normalized.select, clone));
-      return Object.freeze({ items: Object.freeze(items), nextCursor });
-    },
-    async listByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options?: ByValuesOptions<TRecord>,
-    ): Promise<readonly TRecord[]> {
-      const rows = rowsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>);
-      const out = new Array<TRecord>(rows.length);
-      for (let i = 0; i < rows.length; i++) out[i] = clone(rows[i] as TRecord);
-      return out;
-    },
-    async countByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options?: ByValuesOptions<TRecord>,
-    ): Promise<ReadonlyMap<RecordId, number>> {
-      return countsByValues(store, resource as Resource, field, values, options as ByValuesOptions<unknown>) as Map<
-        RecordId,
-        number
-      >;
-    },
+    list: (query?: ListInput<TRecord>, options?: ScopeOptions<TRecord>) => memoryList(source, query, options),
+    listByCursor: (query?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
+      memoryListByCursor(source, query, options),
+    listByValues: (field: keyof TRecord & string, values: readonly RecordId[], options?: ByValuesOptions<TRecord>) =>
+      memoryListByValues(source, field, values, options),
+    countByValues: (field: keyof TRecord & string, values: readonly RecordId[], options?: ByValuesOptions<TRecord>) =>
+      memoryCountByValues(source, field, values, options),
   });
 }

@@ -16,6 +16,7 @@ import {
   type NormalizedQuery,
   type RelatedLookup,
   type RelationBinding,
+  type Repository,
   type Resource,
   type ResolvedRelation,
 } from '../kit/index';
@@ -278,10 +279,12 @@ export async function prepareForeign(
     const related = relation.resource;
     const idField = related.idField;
     const scope = binding.scope;
-    const rows = binding.repository.listByValues
-      ? await binding.repository.listByValues(idField as never, values, { scope })
-      : await listByValues(binding.repository, { resource: related as never, field: idField as never, values, scope });
-    foreign.set(name, new Map((rows as readonly Row[]).map((row) => [keyOf(row[idField]), row])));
+    // A related repository's records are rows of its resource, whatever its record type.
+    const repository = binding.repository as Repository<Row>;
+    const rows = repository.listByValues
+      ? await repository.listByValues(idField, values, { scope })
+      : await listByValues(repository, { resource: related, field: idField, values, scope });
+    foreign.set(name, new Map(rows.map((row) => [keyOf(row[idField]), row])));
   }
   return { query: resolved, foreign };
 }

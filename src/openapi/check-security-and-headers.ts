@@ -31,7 +31,8 @@ const own = (value: Record<string, unknown>) => Object.keys(value);
 export function checkSecurityAndHeaders(options: OpenApiOptions, fail: Fail): void {
   const schemes = options.securitySchemes as unknown;
   if (schemes !== undefined && !isObject(schemes)) fail('securitySchemes must be an object of schemes by name');
-  for (const name of own((schemes ?? {}) as Record<string, unknown>)) checkScheme(name, (schemes as never)[name], fail);
+  for (const name of own((schemes ?? {}) as Record<string, unknown>))
+    checkScheme(name, (schemes as Record<string, unknown>)[name], fail);
   const security = options.security as unknown;
   if (security !== undefined && !Array.isArray(security)) fail('security must be an array of requirements');
   for (const requirement of (security ?? []) as unknown[]) {

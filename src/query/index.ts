@@ -9,6 +9,10 @@
 // Parsing HTTP query strings.
 export {
   OR_LIMITS,
+  choiceParam,
+  queryParamsOf,
+  refuseUnknownParams,
+  type RouteParams,
   parseListQuery,
   parseCursorQuery,
   parseRouteListQuery,

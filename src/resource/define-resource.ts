@@ -1,16 +1,10 @@
 import type { z } from 'zod';
-import {
-  OPERATORS,
-  operatorFits,
-  type OperatorName,
-  type OrderTerm,
-  introspectFields,
-  type FieldDef,
-} from '../fields/index';
+import { type OperatorName, type OrderTerm, introspectFields, type FieldDef } from '../fields/index';
 import { freezeMap, freezeSet } from './freeze-collection';
 import { declareRelations, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
 import { resolveLifecycle } from './lifecycle-config';
 import { MAX_ID_PATH_LENGTH } from './id-text-problem';
+import { resolveFilterable } from './resolve-filterable';
 
 /** What `list` does with a `limit` above `maxLimit`: clamp it, or reject it with a 400. */
 export type LimitPolicy = 'clamp' | 'reject';
@@ -252,43 +246,10 @@ export function defineResource<const TSchema extends z.ZodObject>(
   if (lifecycle.version !== undefined && policy.hidden.has(lifecycle.version))
     fail(name, `the version field "${lifecycle.version}" cannot be hidden (it is the etag)`);
 
-  const filterable = new Map<string, ReadonlySet<OperatorName>>();
-  const filterConfig = config.filterable ?? [];
-  const allEntries: [string, readonly unknown[] | undefined][] = Array.isArray(filterConfig)
-    ? (filterConfig as readonly string[]).map((field) => [field, undefined])
-    : Object.entries(filterConfig as Record<string, readonly unknown[]>);
-  const filterPaths = new Map<string, readonly OperatorName[] | null>();
-  const entries = allEntries.filter(([field, ops]) => {
-    if (typeof field !== 'string' || !isRelationPath(field)) return true;
-    if (ops !== undefined && (!Array.isArray(ops) || ops.length === 0))
-      fail(name, `filterable operators of path "${field}" must be a non-empty array`);
-    for (const op of ops ?? [])
-      if (typeof op !== 'string' || !Object.hasOwn(OPERATORS, op))
-        fail(name, `unknown operator "${String(op)}" for path "${field}"`);
-    filterPaths.set(field, ops === undefined ? null : Object.freeze([...(ops as OperatorName[])]));
-    return false;
-  });
-  for (const [field, ops] of entries) {
-    const def = usable(field, 'filterable');
-    if (policy.hidden.has(field)) fail(name, `hidden field "${field}" cannot be filterable`);
-    if (!Array.isArray(filterConfig) && (!Array.isArray(ops) || ops.length === 0)) {
-      fail(name, `filterable operators of field "${field}" must be a non-empty array`);
-    }
-    if (def.kind === 'other') continue;
-    const allowed = new Set<OperatorName>();
-    for (const op of ops ?? Object.keys(OPERATORS)) {
-      if (typeof op !== 'string' || !Object.hasOwn(OPERATORS, op))
-        fail(name, `unknown operator "${String(op)}" for field "${field}"`);
-      const operator = op as OperatorName;
-      if (operatorFits(operator, def.kind, def.nullable)) allowed.add(operator);
-      else if (ops)
-        fail(
-          name,
-          `operator "${operator}" does not fit field "${field}" of kind ${def.kind}${def.nullable ? '' : ' (not nullable)'}`,
-        );
-    }
-    filterable.set(field, freezeSet(allowed));
-  }
+  const { filterable, filterPaths } = resolveFilterable(
+    { filterable: config.filterable, fields, hidden: policy.hidden },
+    (message) => fail(name, message),
+  );
 
   const sortable = new Set<string>([idField]);
   const sortPaths = (config.sortable ?? []).filter((field) => typeof field === 'string' && isRelationPath(field));

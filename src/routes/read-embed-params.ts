@@ -1,6 +1,6 @@
 import { quote, type ProblemSink } from '../errors/index';
 import { resolveRelations, type Resource } from '../resource/index';
-import type { QueryParams } from './query-params';
+import type { RouteParams } from '../query/index';
 import type { RelationsInput } from '../service/index';
 
 const OPTIONS = ['include', 'counts'] as const;
@@ -10,7 +10,7 @@ type Option = (typeof OPTIONS)[number];
 const MAX_NAMES = 16;
 
 /** The values of `include` and `counts` among a query's parameters, or `undefined` when it has neither. */
-function valuesOf(params: QueryParams): Record<Option, unknown[]> | undefined {
+function valuesOf(params: RouteParams): Record<Option, unknown[]> | undefined {
   const include = [...(params.get('include') ?? [])];
   const counts = [...(params.get('counts') ?? [])];
   return include.length === 0 && counts.length === 0 ? undefined : { include, counts };
@@ -25,7 +25,7 @@ function valuesOf(params: QueryParams): Record<Option, unknown[]> | undefined {
  * Each problem is reported to `problems` (the route throws them with the request's others).
  */
 export function readEmbedParams(
-  params: QueryParams,
+  params: RouteParams,
   resource: Resource,
   problems: ProblemSink,
 ): RelationsInput | undefined {

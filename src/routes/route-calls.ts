@@ -1,6 +1,9 @@
 import { HttpError, Problems } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
 import {
+  choiceParam,
+  queryParamsOf,
+  refuseUnknownParams,
   parseRouteCursorQuery,
   parseRouteListQuery,
   withTotal,
@@ -11,7 +14,6 @@ import type { Resource } from '../resource/index';
 import { batchList, type OperationOptions, type ResourceService } from '../service/index';
 import { BATCH_ITEMS } from './batch-limits';
 import { readEmbedParams } from './read-embed-params';
-import { choiceParam, queryParamsOf, refuseUnknownParams } from './query-params';
 import type { RouteOptions } from './route-options';
 import { totalOfRequest } from './route-total';
 

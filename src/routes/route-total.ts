@@ -1,7 +1,6 @@
 import type { ProblemSink } from '../errors/index';
 import { TOTAL_THRESHOLD, isTotalMode, isTotalThreshold, type TotalMode } from '../pagination/index';
-import type { TotalChoice } from '../query/index';
-import { choiceParam } from './query-params';
+import { choiceParam, type TotalChoice } from '../query/index';
 import type { RouteOptions } from './route-options';
 
 /** The route options of the total modes, which are not booleans. */

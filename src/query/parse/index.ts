@@ -24,6 +24,7 @@
 // query-params -> read-query (the QuerySink type), read-or-json, field-params, filter-plan;
 // field-params -> filter-plan (types), model.
 export { OR_LIMITS } from './query-params';
+export { choiceParam, queryParamsOf, refuseUnknownParams, type RouteParams } from './route-params';
 export {
   parseListQuery,
   parseCursorQuery,

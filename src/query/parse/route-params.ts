@@ -1,11 +1,14 @@
-import { badRequest, Problems, quote, type ProblemSink } from '../errors/index';
-import { QUERY_LIMITS } from '../fields/index';
-import { isRecordLike } from '../internal/index';
+import { badRequest, Problems, quote, type ProblemSink } from '../../errors/index';
+import { QUERY_LIMITS } from '../../fields/index';
+import { isRecordLike } from '../../internal/index';
 
-/** A query's parameters by name, each with its values in order (a parameter given twice has two). */
-export type QueryParams = ReadonlyMap<string, readonly unknown[]>;
+/**
+ * A route query's parameters by name, each with its values in order (a parameter given twice has two): what the
+ * routes other than the list grammar's read (GET one, DELETE, and the list routes' own `total` and `deleted`).
+ */
+export type RouteParams = ReadonlyMap<string, readonly unknown[]>;
 
-const EMPTY: QueryParams = new Map();
+const EMPTY: RouteParams = new Map();
 
 /**
  * The parameters of a query as an adapter hands it: the raw query string (with or without `?`), a `URLSearchParams`,
@@ -14,7 +17,7 @@ const EMPTY: QueryParams = new Map();
  * @throws HttpError 400 for a query string over `QUERY_LIMITS.maxQueryLength`, one that cannot be read, or a query
  * of another type.
  */
-export function queryParamsOf(query: unknown): QueryParams {
+export function queryParamsOf(query: unknown): RouteParams {
   if (query === undefined || query === null || query === '' || query === '?') return EMPTY;
   let params: URLSearchParams | undefined;
   if (typeof query === 'string') {
@@ -51,7 +54,7 @@ export function queryParamsOf(query: unknown): QueryParams {
  *
  * @throws HttpError 400 naming each unknown parameter, when no `problems` is given.
  */
-export function refuseUnknownParams(params: QueryParams, known: readonly string[], problems?: ProblemSink): void {
+export function refuseUnknownParams(params: RouteParams, known: readonly string[], problems?: ProblemSink): void {
   const sink = problems ?? new Problems();
   for (const name of params.keys()) if (!known.includes(name)) sink.add(`unknown parameter ${quote(name)}`);
   if (problems === undefined) (sink as Problems).throwIfAny();
