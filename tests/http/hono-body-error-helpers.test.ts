@@ -2,7 +2,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../src/index';
-import { errorResponseHeaders, readErrorReporter, readWebJsonBody, replyToError } from '../../src/http/index';
+import { readErrorReporter, readWebJsonBody } from '../../src/http/index';
+import { errorResponseHeaders, replyToError } from '../../src/http/reply-to-error';
 
 describe('readWebJsonBody', () => {
   const post = (body: BodyInit | null, headers: Record<string, string>) =>

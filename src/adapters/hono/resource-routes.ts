@@ -2,13 +2,11 @@ import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import {
   createEdge,
-  decodeRecordId,
   handleExchange,
   methodNotAllowedError,
   readRouteOptions,
   readWebJsonBody,
   routeReplyHeaders,
-  splitRequestUrl,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Edge,
@@ -17,6 +15,8 @@ import {
 } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
+import { decodeRecordId } from '../../http/route-reply-headers';
+import { splitRequestUrl } from '../../http/split-request-url';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {
