@@ -5,7 +5,7 @@
 
 // Request bodies.
 export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
-export { DEFAULT_DEPTH_LIMIT, checkJsonDepth } from './json-depth';
+export { DEFAULT_DEPTH_LIMIT } from './json-depth';
 export { parseContentEncoding, malformedEncodingError, hasBody } from './body-encoding';
 export { splitUrl } from './split-url';
 
@@ -44,7 +44,7 @@ export {
 } from '../errors/index';
 
 // The routes as a framework mounts them.
-export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
+export type { Route, RouteInput, RouteReply } from '../routes/index';
 export { toOpenApiRoute, responseSchemaOf, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
 // Express adapter: what resourceRouter and errorHandler share with the other adapters (set-up checks, error reply).
@@ -59,13 +59,12 @@ export { malformedJsonError } from './malformed-json-error';
 // mounts; a Fetch API request's URL and JSON body; the record id and a reply's headers; the error reply, its report
 // and the headers of a framework error's own response.
 export { readRouteOptions } from './read-route-options';
-export { readWebJsonBody } from './read-web-json-body';
 export { readErrorReporter } from './reply-to-error';
 export { routeReplyHeaders } from './route-reply-headers';
 
 // Every adapter: which routes read a body and up to what size, and the order to register path patterns in.
-export { routeReadsBody, routeBodyLimit, largestBodyLimit } from './route-body';
-export { toMountOrder, siblingIdMethods } from './to-mount-order';
+export { routeReadsBody, routeBodyLimit } from './route-body';
+export { toMountOrder } from './to-mount-order';
 
 // NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
 export { readNodeJsonBody } from './read-node-json-body';

@@ -5,7 +5,6 @@ import {
   handleExchange,
   methodNotAllowedError,
   readRouteOptions,
-  readWebJsonBody,
   routeReplyHeaders,
   type MountableRoutes,
   type OpenApiRouteOptions,
@@ -13,6 +12,7 @@ import {
   type ExchangeReply,
   type Route,
 } from 'pagelope/http';
+import { readWebJsonBody } from '../../http/read-web-json-body';
 import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
 import { decodeRecordId } from '../../http/route-reply-headers';
