@@ -124,7 +124,7 @@ module.exports = {
       name: 'adapters-use-public-entries',
       severity: 'error',
       comment:
-        'A framework adapter uses only `pagelope`, `pagelope/http` and `pagelope/node` (the request context every adapter shares), its own folder, and the files of src/http (the edge\'s helpers one adapter uses, not exported).',
+        "A framework adapter uses only `pagelope`, `pagelope/http` and `pagelope/node` (the request context every adapter shares), its own folder, and the files of src/http (the edge's helpers one adapter uses, not exported).",
       from: { path: '^src/adapters/([^/]+)/' },
       to: {
         path: '^src/',
