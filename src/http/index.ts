@@ -1,7 +1,8 @@
 // pagelope/http: what a framework adapter needs beside the root entry, as tRPC's adapters use `@trpc/server/http`.
 // The request body and content-encoding rules, the route-level errors (404, 405, 413, 415), the correlation-id and
-// error-reporting helpers, the framework-neutral route types, the URL splitter and the OpenAPI document's route.
-// An adapter imports only `pagelope` and `pagelope/http` (dependency-cruiser rule `adapters-use-public-entries`).
+// error-reporting helpers, the framework-neutral route types, the URL splitter, the OpenAPI document's route, and the
+// edge (`handleExchange`) every adapter hands its matched routes to. A helper that only one adapter uses is not
+// exported: that adapter imports it from its file in src/http (dependency-cruiser rule `adapters-use-public-entries`).
 
 // Request bodies.
 export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
@@ -55,9 +56,8 @@ export { toErrorReply } from './to-error-reply';
 // Fastify adapter: the 400 of a body that is not JSON.
 export { malformedJsonError } from './malformed-json-error';
 
-// Hono adapter: what it needs and any adapter may use. Its arguments checked, the OpenAPI route listed among the
-// mounts; a Fetch API request's URL and JSON body; the record id and a reply's headers; the error reply, its report
-// and the headers of a framework error's own response.
+// Hono adapter and pagelope/node: the arguments checked (the OpenAPI route listed among the mounts), a reply's
+// headers, the error reporter of an adapter's options.
 export { readRouteOptions } from './read-route-options';
 export { readErrorReporter } from './reply-to-error';
 export { routeReplyHeaders } from './route-reply-headers';
@@ -66,6 +66,6 @@ export { routeReplyHeaders } from './route-reply-headers';
 export { routeReadsBody, routeBodyLimit } from './route-body';
 export { toMountOrder } from './to-mount-order';
 
-// NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
+// NestJS adapter and pagelope/node: a Node request's JSON body, the 405's allow lookup.
 export { readNodeJsonBody } from './read-node-json-body';
 export { allowOf } from './allow-of';
