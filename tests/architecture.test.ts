@@ -74,12 +74,14 @@ const ADAPTER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
 
 describe('src/adapters/', () => {
   it.each(Object.entries(ADAPTER_PACKAGES))(
-    'pagelope/%s imports only its own framework, node: builtins, pagelope, pagelope/http and pagelope/node',
+    'pagelope/%s imports only its own framework, node: builtins, pagelope, pagelope/http (and src/http) and pagelope/node',
     (adapter, own) => {
       const offenders: string[] = [];
       for (const file of files(join(SRC, 'adapters', adapter))) {
         for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
           if (specifier.startsWith('./') || specifier.startsWith('node:')) continue;
+          // The edge's helpers that one adapter uses: src/http by path, not exported (issue 33).
+          if (/^\.\.\/\.\.\/http\/[a-z-]+$/.test(specifier)) continue;
           if (specifier === 'pagelope' || specifier === 'pagelope/http' || specifier === 'pagelope/node') continue;
           const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
           if (!own.includes(name ?? '')) offenders.push(`${relative(SRC, file)}: ${specifier}`);

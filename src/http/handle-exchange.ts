@@ -23,8 +23,11 @@ export interface EdgeSetup<TRaw> {
   readonly readBody: (raw: TRaw, limit: number, depthLimit: number) => unknown;
   /** What the service's hooks and scopes see as `locals` (not run for the OpenAPI document's route). */
   readonly locals?: ((raw: TRaw) => object | PromiseLike<object>) | undefined;
-  /** Writes a reply: the route's own (with `route`), or, with `report`, an error's envelope (without). */
-  readonly write: (raw: TRaw, reply: ExchangeReply, route: Route | undefined) => void;
+  /**
+   * Writes a reply: the route's own (with `route`), or, with `report`, an error's envelope (without). What it returns
+   * for a route's reply is what the promise of `handleExchange` resolves to (Fastify's `reply`, a thenable).
+   */
+  readonly write: (raw: TRaw, reply: ExchangeReply, route: Route | undefined) => unknown;
   /**
    * The record id of a `/:id` route the framework matched without reading it (`exchange.id` absent): read after the
    * body and before `locals`, so a body's fault is answered before the id's.
@@ -85,8 +88,8 @@ export function createEdge<TRaw>(mounts: readonly MountableRoutes[], setup: Edge
  * @example
  * void handleExchange(edge, { method, path, query, headers, correlationId, raw: { req, res } });
  */
-export function handleExchange<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<void> {
-  let done: Promise<void>;
+export function handleExchange<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<unknown> {
+  let done: Promise<unknown>;
   try {
     done = start(edge, exchange);
   } catch (error) {
@@ -98,7 +101,7 @@ export function handleExchange<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>)
 }
 
 /** The route matched (or the framework's), then its call: at once for a route without a body or `locals`. */
-function start<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<void> {
+function start<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<unknown> {
   let { route, id } = exchange;
   if (route === undefined) {
     const match = matchRoute(edge.table, exchange.method, exchange.routePath ?? exchange.path);
@@ -108,8 +111,21 @@ function start<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>): Promise<void> 
     id = match.id;
   }
   const locals = route.type === 'OPENAPI' ? undefined : edge.locals;
-  if (routeReadsBody(route) || locals !== undefined) return readThenCall(edge, exchange, route, id, locals);
-  return call(edge, exchange, route, idOf(edge, exchange.raw, route, id), undefined, undefined);
+  const reads = routeReadsBody(route);
+  if (!reads && locals === undefined)
+    return call(edge, exchange, route, idOf(edge, exchange.raw, route, id), undefined);
+  const { raw } = exchange;
+  const body = reads ? edge.readBody(raw, routeBodyLimit(route, edge.bodyLimit), edge.depthLimit) : undefined;
+  // A body the framework already parsed, and no locals: called without an await, as the route without a body.
+  if (locals === undefined && !isPromiseLike(body)) {
+    if (edge.answered?.(raw) === true) return Promise.resolve();
+    return call(edge, exchange, route, idOf(edge, raw, route, id), body);
+  }
+  return readThenCall(edge, exchange, route, id, body, locals);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** The route's input and call, its reply written. */
@@ -119,8 +135,8 @@ function call<TRaw>(
   route: Route,
   id: string | undefined,
   body: unknown,
-  locals: RouteInput['locals'],
-): Promise<void> {
+  locals?: RouteInput['locals'],
+): Promise<unknown> {
   const { path, query, headers, correlationId, raw } = exchange;
   const params = route.path.includes('/:id') ? { id } : NO_PARAMS;
   const input: RouteInput = { params, query, path, body, headers, correlationId, locals };
@@ -129,20 +145,20 @@ function call<TRaw>(
 
 const NO_PARAMS = Object.freeze({});
 
+/** The body awaited (a reader's promise), then the id, then `locals`, then the call, unless already answered. */
 async function readThenCall<TRaw>(
   edge: Edge<TRaw>,
   exchange: Exchange<TRaw>,
   route: Route,
   id: string | undefined,
+  reading: unknown,
   locals: EdgeSetup<TRaw>['locals'],
-): Promise<void> {
+): Promise<unknown> {
   const { raw } = exchange;
-  const body = routeReadsBody(route)
-    ? await edge.readBody(raw, routeBodyLimit(route, edge.bodyLimit), edge.depthLimit)
-    : undefined;
+  const body: unknown = isPromiseLike(reading) ? await reading : reading;
   const recordId = idOf(edge, raw, route, id);
   const context = locals === undefined ? undefined : ((await locals(raw)) as RouteInput['locals']);
-  if (edge.answered?.(raw) !== true) await call(edge, exchange, route, recordId, body, context);
+  return edge.answered?.(raw) === true ? undefined : call(edge, exchange, route, recordId, body, context);
 }
 
 /** The record id matched, else the one `readId` reads for a `/:id` route. */

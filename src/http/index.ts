@@ -1,13 +1,14 @@
 // pagelope/http: what a framework adapter needs beside the root entry, as tRPC's adapters use `@trpc/server/http`.
 // The request body and content-encoding rules, the route-level errors (404, 405, 413, 415), the correlation-id and
-// error-reporting helpers, the framework-neutral route types, the URL splitter and the OpenAPI document's route.
-// An adapter imports only `pagelope` and `pagelope/http` (dependency-cruiser rule `adapters-use-public-entries`).
+// error-reporting helpers, the framework-neutral route types, the URL splitter, the OpenAPI document's route, and the
+// edge (`handleExchange`) every adapter hands its matched routes to. A helper that only one adapter uses is not
+// exported: that adapter imports it from its file in src/http (dependency-cruiser rule `adapters-use-public-entries`).
 
 // Request bodies.
-export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody, type ParseJsonBodyOptions } from './json-body';
-export { DEFAULT_DEPTH_LIMIT, checkJsonDepth, jsonTextTooDeep, jsonTooDeepError } from './json-depth';
-export { parseContentEncoding, malformedEncodingError, hasBody, type BodyEncoding } from './body-encoding';
-export { splitUrl, type SplitUrl } from './split-url';
+export { DEFAULT_BODY_LIMIT, isJsonContentType, parseJsonBody } from './json-body';
+export { DEFAULT_DEPTH_LIMIT } from './json-depth';
+export { parseContentEncoding, malformedEncodingError, hasBody } from './body-encoding';
+export { splitUrl } from './split-url';
 
 // The edge: one request matched, read, run and answered, whatever the server; its Fetch API wrapper.
 export {
@@ -18,7 +19,6 @@ export {
   type Exchange,
   type ExchangeReply,
 } from './handle-exchange';
-export { belowPrefix, readPrefix } from './read-prefix';
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './create-fetch-handler';
 
 // Route-level errors, and the status classes and names behind every envelope.
@@ -45,48 +45,27 @@ export {
 } from '../errors/index';
 
 // The routes as a framework mounts them.
-export type { Route, RouteInput, RouteReply, RouteMethod } from '../routes/index';
+export type { Route, RouteInput, RouteReply } from '../routes/index';
 export { toOpenApiRoute, responseSchemaOf, type OpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 
 // Express adapter: what resourceRouter and errorHandler share with the other adapters (set-up checks, error reply).
-export { toMountableRoutes, type MountableRoutes, type MountableRoutesOptions } from './mountable-routes';
-export { readAdapterOptions, type AdapterOptions, type AdapterOptionsInput } from './adapter-options';
-export { toErrorReply, type ErrorReply, type ErrorRequest } from './to-error-reply';
+export { toMountableRoutes, type MountableRoutes } from './mountable-routes';
+export { readAdapterOptions } from './adapter-options';
+export { toErrorReply } from './to-error-reply';
 
 // Fastify adapter: the 400 of a body that is not JSON.
 export { malformedJsonError } from './malformed-json-error';
 
-// Hono adapter: what it needs and any adapter may use. Its arguments checked, the OpenAPI route listed among the
-// mounts; a Fetch API request's URL and JSON body; the record id and a reply's headers; the error reply, its report
-// and the headers of a framework error's own response.
-export {
-  readRouteOptions,
-  type AdapterMounts,
-  type AdapterRouteOptions,
-  type ReadRouteOptionsSetup,
-} from './read-route-options';
-export { readWebJsonBody, type ReadWebJsonBodyOptions } from './read-web-json-body';
-export {
-  errorResponseHeaders,
-  readErrorReporter,
-  replyToError,
-  type ErrorReporter,
-  type ErrorReplyContext,
-} from './reply-to-error';
-export { splitRequestUrl } from './split-request-url';
-export { decodeRecordId, routeReplyHeaders } from './route-reply-headers';
+// Hono adapter and pagelope/node: the arguments checked (the OpenAPI route listed among the mounts), a reply's
+// headers, the error reporter of an adapter's options.
+export { readRouteOptions } from './read-route-options';
+export { readErrorReporter } from './reply-to-error';
+export { routeReplyHeaders } from './route-reply-headers';
 
 // Every adapter: which routes read a body and up to what size, and the order to register path patterns in.
-export { routeReadsBody, routeBodyLimit, largestBodyLimit } from './route-body';
-export { toMountOrder, siblingIdMethods } from './to-mount-order';
+export { routeReadsBody, routeBodyLimit } from './route-body';
+export { toMountOrder } from './to-mount-order';
 
-// NestJS adapter: a Node request's JSON body, the 405's allow lookup, the text of a logged error.
-export {
-  readNodeJsonBody,
-  type JsonBody,
-  type NodeBodySource,
-  type NodeBodyDecoder,
-  type ReadNodeJsonBodyOptions,
-} from './read-node-json-body';
-export { allowOf, type PathMatching } from './allow-of';
-export { errorTrace } from './error-trace';
+// NestJS adapter and pagelope/node: a Node request's JSON body, the 405's allow lookup.
+export { readNodeJsonBody } from './read-node-json-body';
+export { allowOf } from './allow-of';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from '../../src/index';
-import { allowOf, toOpenApiRoute, type PathMatching } from '../../src/http/index';
+import { allowOf, toOpenApiRoute } from '../../src/http/index';
+import { type PathMatching } from '../../src/http/allow-of';
 
 const users = defineResource({ name: 'users', schema: z.object({ id: z.string(), name: z.string() }) });
 const routes = defineRoutes(createResourceService({ resource: users, repository: createMemoryRepository(users) }));

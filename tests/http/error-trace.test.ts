@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorTrace } from '../../src/http/index';
+import { errorTrace } from '../../src/http/error-trace';
 
 const withStack = (message: string, options?: ErrorOptions) => {
   const error = new Error(message, options);

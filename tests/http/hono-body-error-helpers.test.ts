@@ -2,7 +2,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../src/index';
-import { errorResponseHeaders, readErrorReporter, readWebJsonBody, replyToError } from '../../src/http/index';
+import { readErrorReporter } from '../../src/http/index';
+import { readWebJsonBody } from '../../src/http/read-web-json-body';
+import { errorResponseHeaders, replyToError } from '../../src/http/reply-to-error';
 
 describe('readWebJsonBody', () => {
   const post = (body: BodyInit | null, headers: Record<string, string>) =>

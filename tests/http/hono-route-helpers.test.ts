@@ -8,14 +8,9 @@ import {
   defineRoutes,
   HttpError,
 } from '../../src/index';
-import {
-  decodeRecordId,
-  readRouteOptions,
-  routeReplyHeaders,
-  splitRequestUrl,
-  type Route,
-  type RouteReply,
-} from '../../src/http/index';
+import { readRouteOptions, routeReplyHeaders, type Route, type RouteReply } from '../../src/http/index';
+import { decodeRecordId } from '../../src/http/route-reply-headers';
+import { splitRequestUrl } from '../../src/http/split-request-url';
 
 const notes = defineResource({ name: 'notes', schema: z.object({ id: z.string(), text: z.string() }) });
 const routes = () =>

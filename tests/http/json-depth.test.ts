@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  checkJsonDepth,
-  DEFAULT_DEPTH_LIMIT,
-  jsonTextTooDeep,
-  parseJsonBody,
-  readAdapterOptions,
-  readRouteOptions,
-} from '../../src/http/index';
+import { DEFAULT_DEPTH_LIMIT, parseJsonBody, readAdapterOptions, readRouteOptions } from '../../src/http/index';
+import { checkJsonDepth } from '../../src/http/json-depth';
+import { jsonTextTooDeep } from '../../src/http/json-depth';
 import { isHttpError } from '../../src/index';
 
 /** The nesting of arrays and objects of a JSON value, by recursion (the values here are small). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siblingIdMethods, toMountOrder } from '../../src/http/index';
+import { toMountOrder } from '../../src/http/index';
+import { siblingIdMethods } from '../../src/http/to-mount-order';
 
 const allow = new Map([
   ['/items/:id', 'GET, PUT, PATCH, DELETE'],

@@ -1,7 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import {
   bodyTooLargeError,
-  checkJsonDepth,
   hasBody,
   isJsonContentType,
   malformedEncodingError,
@@ -9,6 +8,7 @@ import {
   parseContentEncoding,
   parseJsonBody,
 } from 'pagelope/http';
+import { checkJsonDepth } from '../../http/json-depth';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */
 export type JsonBodyReader = (req: Request, res: Response) => Promise<unknown>;

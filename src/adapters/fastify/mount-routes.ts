@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import { isJsonContentType, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
+import {
+  createEdge,
+  handleExchange,
+  isJsonContentType,
+  methodNotAllowedError,
+  splitUrl,
+  unsupportedMediaTypeError,
+  type Edge,
+} from 'pagelope/http';
 import type { Resource } from 'pagelope';
 import { responseSchemaOf, routeBodyLimit, routeReadsBody, type MountableRoutes, type Route } from 'pagelope/http';
 import type { CorrelationIdOf } from './correlation-id';
@@ -41,6 +49,20 @@ export function mountRoutes(
   locals: Locals,
 ) {
   const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
+  const edge = createEdge<FastifyReply>(mounts, {
+    // Fastify's own limits and parsers (`addBodyParsers`) read the body before the handler.
+    bodyLimit: 1,
+    depthLimit: 1,
+    readBody: ({ request }) => {
+      // A body another parser of the app took (one added after the plugin's) is still not JSON: the 415.
+      if (request.body !== undefined && !isJsonContentType(request.headers['content-type']))
+        throw unsupportedMediaTypeError();
+      return request.body;
+    },
+    locals: locals === undefined ? undefined : (reply) => locals(reply.request, reply),
+    // `reply` is a thenable settled when the response is: the handler's promise adopts it, as Fastify asks.
+    write: (reply, result) => reply.code(result.status).headers(result.headers).send(result.body),
+  });
   for (const item of mounts) {
     // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
     const resource = 'resource' in item ? (item.resource as Resource) : undefined;
@@ -50,7 +72,7 @@ export function mountRoutes(
         taken.add(route.method);
         const schema = resource && { response: responseSchemaOf(route, resource) };
         const config = { [ROUTE]: route } as RouteOptions['config'];
-        const handler = handlerOf(route, id, resource && locals);
+        const handler = handlerOf(edge, route, id);
         const { bodyLimit } = route;
         app.route({ method: route.method, url, ...(schema && { schema }), bodyLimit, config, handler });
       }
@@ -66,29 +88,16 @@ export function mountRoutes(
   }
 }
 
-/** Runs a route: its input from the request (the correlation id the `onRequest` hook set), its reply to Fastify. */
-function handlerOf(route: Route, correlationIdOf: CorrelationIdOf, locals: Locals): RouteHandlerMethod {
-  const withBody = routeReadsBody(route);
-  const run = (request: FastifyRequest, reply: FastifyReply, context?: object) => {
+/** Runs a route on the edge: its input from the request (the correlation id the `onRequest` hook set). */
+function handlerOf(edge: Edge<FastifyReply>, route: Route, correlationIdOf: CorrelationIdOf): RouteHandlerMethod {
+  return (request, reply) => {
     // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the one received.
     const received = splitUrl(request.originalUrl);
     const url = request.raw.url ?? '';
-    const input = {
-      params: request.params as { readonly id?: string },
-      query: url === request.originalUrl ? received.query : splitUrl(url).query,
-      path: received.path,
-      body: request.body,
-      headers: request.headers,
-      correlationId: correlationIdOf(request, reply),
-      locals: context as Readonly<Record<string, unknown>> | undefined,
-    };
-    return route.handle(input).then((result) => reply.code(result.status).headers(result.headers).send(result.body));
-  };
-  return (request, reply) => {
-    // A body another parser of the app took (one added after the plugin's) is still not JSON: the 415.
-    if (withBody && request.body !== undefined && !isJsonContentType(request.headers['content-type']))
-      throw unsupportedMediaTypeError();
-    if (locals === undefined) return run(request, reply);
-    return Promise.resolve(locals(request, reply)).then((context) => run(request, reply, context));
+    const query = url === request.originalUrl ? received.query : splitUrl(url).query;
+    const { id } = request.params as { readonly id?: string };
+    const correlationId = correlationIdOf(request, reply);
+    const { method, headers } = request;
+    return handleExchange(edge, { method, path: received.path, query, headers, correlationId, raw: reply, route, id });
   };
 }

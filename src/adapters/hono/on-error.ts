@@ -1,16 +1,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ErrorReportingOptions } from 'pagelope';
-import {
-  errorResponseHeaders,
-  readErrorReporter,
-  replyToError,
-  routeNotFoundError,
-  splitRequestUrl,
-  type ErrorReporter,
-} from 'pagelope/http';
+import { readErrorReporter, routeNotFoundError } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
+import { errorResponseHeaders, replyToError, type ErrorReporter } from '../../http/reply-to-error';
+import { splitRequestUrl } from '../../http/split-request-url';
 
 /**
  * Options of {@link onError}: `reportError(error, info)` is called once for each 5xx it answers (the masked 500, a

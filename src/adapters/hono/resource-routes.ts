@@ -2,21 +2,21 @@ import { Hono, type Context, type Env, type Handler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import {
   createEdge,
-  decodeRecordId,
   handleExchange,
   methodNotAllowedError,
   readRouteOptions,
-  readWebJsonBody,
   routeReplyHeaders,
-  splitRequestUrl,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Edge,
   type ExchangeReply,
   type Route,
 } from 'pagelope/http';
+import { readWebJsonBody } from '../../http/read-web-json-body';
 import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
+import { decodeRecordId } from '../../http/route-reply-headers';
+import { splitRequestUrl } from '../../http/split-request-url';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {

@@ -2,14 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
 import type { ExecutionContext, Type } from '@nestjs/common';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
-import { bodyTooLargeError, routeBodyLimit, routeReadsBody, siblingIdMethods, toMountOrder } from 'pagelope/http';
-import type { Route, RouteMethod } from 'pagelope/http';
+import { bodyTooLargeError, routeBodyLimit, routeReadsBody, toMountOrder, type Route } from 'pagelope/http';
+import { siblingIdMethods } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import type { ResolvedOptions } from './pagelope-module-options';
 import { rawRequestOf, readRequestState, requestStateOf, type RequestState as State } from './request-state';
 
 /** The status of each route's success: Nest's default is 201 for every POST and 200 for the rest. */
-const STATUS: Readonly<Record<RouteMethod, number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
+const STATUS: Readonly<Record<Route['method'], number>> = { GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 204 };
 /** The Node response under the platform's (Fastify's `reply.raw`), Nest still sending it (unlike `@Res()`). */
 const NodeResponse = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const response = context.switchToHttp().getResponse<ServerResponse & { readonly raw?: ServerResponse }>();
@@ -45,7 +45,7 @@ function define(prototype: object, key: string, method: string, path: string, ha
   Object.defineProperty(handler, 'name', { value: key });
   const descriptor = { value: handler, writable: true, configurable: true };
   Object.defineProperty(prototype, key, descriptor);
-  RequestMapping({ path, method: RequestMethod[method as RouteMethod] })(prototype, key, descriptor);
+  RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
   if (status !== undefined) HttpCode(status)(prototype, key, descriptor);
   Req()(prototype, key, 0);
   NodeResponse()(prototype, key, 1);

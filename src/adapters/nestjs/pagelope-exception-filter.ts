@@ -2,9 +2,11 @@ import type { ServerResponse } from 'node:http';
 import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { resolveCorrelationId, type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
-import { allowOf, createErrorReporter, errorTrace, splitUrl, toErrorReply, type PathMatching } from 'pagelope/http';
+import { allowOf, createErrorReporter, splitUrl, toErrorReply } from 'pagelope/http';
 import { methodNotAllowedError, routeNotFoundError, unsupportedMediaTypeError } from 'pagelope/http';
 import { rawRequestOf, requestStateOf } from './request-state';
+import { type PathMatching } from '../../http/allow-of';
+import { errorTrace } from '../../http/error-trace';
 
 /**
  * Options of {@link PagelopeExceptionFilter}; `reportError` as `PagelopeModule.forRoot`'s (by default Nest's `Logger`).

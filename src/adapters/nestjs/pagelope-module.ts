@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
-import { largestBodyLimit } from 'pagelope/http';
+import { largestBodyLimit } from '../../http/route-body';
 import { runInRequestContext } from 'pagelope/node';
 import { createResourceController } from './create-resource-controller';
 import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';

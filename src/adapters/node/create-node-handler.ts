@@ -7,9 +7,7 @@ import {
   hasBody,
   isJsonContentType,
   readErrorReporter,
-  belowPrefix,
   readNodeJsonBody,
-  readPrefix,
   readRouteOptions,
   routeReplyHeaders,
   splitUrl,
@@ -18,6 +16,7 @@ import {
   type OpenApiRouteOptions,
 } from 'pagelope/http';
 import { runInRequestContext } from './request-context';
+import { belowPrefix, readPrefix } from '../../http/read-prefix';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {
