@@ -1,6 +1,3 @@
-/** The most items a batch route takes by default (`maxItems`), and the most it may be set to. */
-export const BATCH_ITEMS = Object.freeze({ default: 100, max: 1000 });
-
 /**
  * A batch route's default body limit, in bytes: `perItem` for each of its `maxItems`, at least `least` and at most
  * `total` (1 MiB: 4 KiB an item would let 1,000 items take 4 MB, which a parser spends seconds on).

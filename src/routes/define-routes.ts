@@ -1,8 +1,9 @@
 import { type Resource, freezeMap, withRoutePagination } from '../resource/index';
-import type { DefaultLocals, ResourceService } from '../service/index';
+import { BATCH_ITEMS, type DefaultLocals, type ResourceService } from '../service/index';
+import { BATCH_BODY_LIMITS } from './batch-limits';
 import type { Route, RouteOptions } from './route';
 import { routeHandler } from './route-handler';
-import { BATCH_BODY_LIMITS, BATCH_ITEMS, ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
+import { ROUTE_TABLE, ROUTE_TYPES, type RouteRow, type RouteType } from './route-table';
 import { TOTAL_OPTIONS, checkTotalOption, checkTotalThreshold } from './route-total';
 
 /** Options of {@link defineRoutes}. */

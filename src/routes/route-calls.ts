@@ -11,8 +11,7 @@ import {
   type TotalChoice,
 } from '../query/index';
 import type { Resource } from '../resource/index';
-import { batchList, type OperationOptions, type ResourceService } from '../service/index';
-import { BATCH_ITEMS } from './batch-limits';
+import { BATCH_ITEMS, batchList, type OperationOptions, type ResourceService } from '../service/index';
 import { readEmbedParams } from './read-embed-params';
 import type { RouteOptions } from './route-options';
 import { totalOfRequest } from './route-total';

@@ -15,7 +15,6 @@ import {
 import type { RouteOptions } from './route-options';
 
 export type { RouteCall, RouteCallInput } from './route-calls';
-export { BATCH_BODY_LIMITS, BATCH_ITEMS } from './batch-limits';
 
 /** The HTTP methods the routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

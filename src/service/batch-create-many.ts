@@ -1,7 +1,8 @@
 import { checkBody, validateWrite } from '../resource/index';
 import type { BatchDeps } from './batch-deps';
 import { afterEach, itemContext, refuseReferences, type IndexedWrite } from './batch-item-hooks';
-import { BatchProblems, batchList } from './batch-problems';
+import { batchList } from './batch-list';
+import { BatchProblems } from './batch-problems';
 import { createAll } from './batch-write-all';
 import { refuseReservedId } from './reserved-ids';
 import type { OperationOptions } from './resource-service';

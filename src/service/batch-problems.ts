@@ -1,8 +1,5 @@
 import { HttpError, isHttpError } from '../errors/index';
 
-/** The most items one batch may hold, whatever a route allows. */
-export const BATCH_LIMIT = 1000;
-
 /** A message of a field (`price: expected a number`): it is prefixed with a dot; any other with a colon. */
 const FIELD_MESSAGE = /^[A-Za-z_$][A-Za-z0-9_$]*(?:[.[][^:\s]*)?: /;
 
@@ -52,17 +49,4 @@ export class BatchProblems {
     const status = PRECEDENCE.find((code) => this.statuses.has(code)) ?? [...this.statuses][0] ?? 400;
     throw new HttpError(status, this.messages);
   }
-}
-
-/**
- * The array of a batch: `items` (create, update) or `ids` (delete), at least one and at most `limit`.
- *
- * @throws HttpError 400 for anything else, before any item is read.
- */
-export function batchList(value: unknown, name: 'items' | 'ids', limit = BATCH_LIMIT): readonly unknown[] {
-  if (!Array.isArray(value)) throw new HttpError(400, [`${name} must be an array`]);
-  if (value.length === 0)
-    throw new HttpError(400, [`${name} must hold at least one ${name === 'ids' ? 'id' : 'item'}`]);
-  if (value.length > limit) throw new HttpError(400, [`${name} may hold at most ${limit} entries`]);
-  return value as readonly unknown[];
 }

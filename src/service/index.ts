@@ -1,5 +1,5 @@
 export { createResourceService } from './create-resource-service';
-export { batchList } from './batch-problems';
+export { BATCH_ITEMS, batchList } from './batch-list';
 export type {
   DeleteOptions,
   GetOptions,
