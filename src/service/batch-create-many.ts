@@ -1,8 +1,7 @@
 import { checkBody, validateWrite } from '../resource/index';
 import type { BatchDeps } from './batch-deps';
 import { afterEach, itemContext, refuseReferences, type IndexedWrite } from './batch-item-hooks';
-import { batchList } from './batch-list';
-import { BatchProblems } from './batch-problems';
+import { batchStart } from './batch-start';
 import { createAll } from './batch-write-all';
 import { refuseReservedId } from './reserved-ids';
 import type { OperationOptions } from './resource-service';
@@ -20,11 +19,8 @@ export async function batchCreateMany<TRecord, TLocals>(
 ): Promise<TRecord[]> {
   const { resource } = deps;
   const idField = resource.idField;
-  const items = batchList(value, 'items');
-  const context = deps.contextOf(options, { body: items });
-  return deps.write(context, async (repository, bound) => {
-    const scope = await deps.scopeFor('create', bound);
-    const problems = new BatchProblems('items');
+  const start = { value, list: 'items', operation: 'create', options } as const;
+  return batchStart(deps, start, async ({ list: items, repository, bound, scope, problems }) => {
     const records: Row[] = [];
     const written: IndexedWrite[] = [];
     const ids = new Map<unknown, number>();

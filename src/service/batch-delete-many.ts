@@ -2,8 +2,7 @@ import type { Patch } from '../kit/index';
 import type { RecordId } from '../resource/index';
 import type { BatchDeps } from './batch-deps';
 import { afterEach, itemContext } from './batch-item-hooks';
-import { batchList } from './batch-list';
-import { BatchProblems } from './batch-problems';
+import { batchStart } from './batch-start';
 import { currentOf, idsOf, missingMessage } from './batch-reads';
 import { updateAll, versionOf, writeAll } from './batch-write-all';
 import type { OperationOptions } from './resource-service';
@@ -19,13 +18,10 @@ export async function batchDeleteMany<TRecord, TLocals>(
   options: OperationOptions<TLocals> & { readonly permanent?: boolean | undefined },
 ): Promise<TRecord[]> {
   const { resource, rules } = deps;
-  const list = batchList(value, 'ids');
   const soft = rules.softDelete !== undefined && options.permanent !== true ? rules.softDelete : undefined;
-  const context = deps.contextOf(options, { ids: list });
-  return deps.write(context, async (repository, bound) => {
-    const scope = await deps.scopeFor('delete', bound);
+  const start = { value, list: 'ids', operation: 'delete', options } as const;
+  return batchStart(deps, start, async ({ list, repository, bound, scope, problems }) => {
     const where = soft === undefined ? deps.within(scope, 'all') : deps.within(scope);
-    const problems = new BatchProblems('ids');
     const given = idsOf(deps, list, problems, () => '');
     const current = await currentOf(resource, repository, given, where);
     current.forEach((record, i) => {

@@ -2,8 +2,8 @@ import type { Patch } from '../kit/index';
 import { checkBody, validateWrite, type RecordId } from '../resource/index';
 import type { BatchDeps } from './batch-deps';
 import { afterEach, itemContext, refuseReferences, type IndexedWrite } from './batch-item-hooks';
-import { batchList } from './batch-list';
-import { BatchProblems } from './batch-problems';
+import type { BatchProblems } from './batch-problems';
+import { batchStart } from './batch-start';
 import { currentOf, idsOf, missingMessage } from './batch-reads';
 import { updateAll, versionOf, type VersionedChange } from './batch-write-all';
 import type { OperationOptions } from './resource-service';
@@ -36,12 +36,9 @@ export async function batchUpdateMany<TRecord, TLocals>(
 ): Promise<TRecord[]> {
   const { resource } = deps;
   const idField = resource.idField;
-  const items = batchList(value, 'items');
-  const context = deps.contextOf(options, { body: items });
-  return deps.write(context, async (repository, bound) => {
-    const scope = await deps.scopeFor('update', bound);
+  const start = { value, list: 'items', operation: 'update', options } as const;
+  return batchStart(deps, start, async ({ list: items, repository, bound, scope, problems }) => {
     const where = deps.within(scope);
-    const problems = new BatchProblems('items');
     const { given, notObjects } = givenIds(items, idField, problems);
     const ids = idsOf(deps, given, problems, () => `${idField}: `, notObjects);
     const current = await currentOf(resource, repository, ids, where);
