@@ -1,5 +1,5 @@
 // src/query: the list-query grammar, in three rooms, each with its own index.ts:
-//   parse/     HTTP query text to a query (parseListQuery, parseCursorQuery);
+//   parse/     HTTP query text to a query (parseListQuery, parseCursorQuery), and every route's query parameters;
 //   model/     the public query types, the normalized, frozen query and its normalization from programmatic input,
 //              and the limit and page rules (model/page-limits.ts);
 //   evaluate/  the reference evaluation of a normalized query: predicates and comparators.
@@ -9,16 +9,17 @@
 // Parsing HTTP query strings.
 export {
   OR_LIMITS,
-  choiceParam,
-  queryParamsOf,
-  refuseUnknownParams,
-  type RouteParams,
   parseListQuery,
   parseCursorQuery,
   parseRouteListQuery,
   parseRouteCursorQuery,
+  parseRouteGetQuery,
+  parseRouteDeleteQuery,
+  parseRouteWriteQuery,
+  type RouteQueryOptions,
   type RouteListQuery,
-  type OwnParams,
+  type RouteGetQuery,
+  type DeletedParam,
 } from './parse/index';
 
 // The query types, and the normalized query model every repository consumes.

@@ -1,20 +1,16 @@
-import { HttpError, Problems } from '../errors/index';
+import { HttpError } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
 import {
-  choiceParam,
-  queryParamsOf,
-  refuseUnknownParams,
   parseRouteCursorQuery,
+  parseRouteDeleteQuery,
+  parseRouteGetQuery,
   parseRouteListQuery,
-  withTotal,
-  type OwnParams,
-  type TotalChoice,
+  parseRouteWriteQuery,
+  type DeletedParam,
 } from '../query/index';
 import type { Resource } from '../resource/index';
 import { BATCH_ITEMS, batchList, type OperationOptions, type ResourceService } from '../service/index';
-import { readEmbedParams } from './read-embed-params';
 import type { RouteOptions } from './route-options';
-import { totalOfRequest } from './route-total';
 
 /** The part of a request a route's service call reads (what a framework adapter hands every route). */
 export interface RouteCallInput {
@@ -41,14 +37,8 @@ type Options = OperationOptions<unknown>;
 
 const idOf = (input: RouteCallInput): string => String(input.params.id ?? '');
 
-/** A write route reads no query parameter: any is a 400 (as on the read routes), never silently ignored. */
-const refuseParams = (query: unknown): void => refuseUnknownParams(queryParamsOf(query), []);
-
-const DELETED_MODES = ['include', 'only'] as const;
-type Deleted = (typeof DELETED_MODES)[number];
-
 /** The list query `query` with the `deleted` mode the route read, if given. */
-const withDeleted = (query: object, deleted: Deleted | undefined): object =>
+const withDeleted = (query: object, deleted: DeletedParam | undefined): object =>
   deleted === undefined ? query : { ...query, deleted };
 
 /**
@@ -88,75 +78,37 @@ function batchOf(body: unknown, name: 'items' | 'ids', route: RouteOptions): rea
   return batchList((body as Record<string, unknown>)[name], name, route.maxItems ?? BATCH_ITEMS.default);
 }
 
-/** `deleted` as a list route's own parameter, where its `deleted` option allows it. */
-const deletedParam = (route: RouteOptions): OwnParams<Deleted | undefined> => ({
-  names: new Set(route.deleted === true ? ['deleted'] : []),
-  read: (values, problems) => choiceParam(values, 'deleted', DELETED_MODES, problems),
-});
-
-/**
- * `GET_LIST`: `total` is always the route's own parameter (so that `total=` without `clientTotal` is a 400 naming
- * it), `deleted` where the route allows it; every problem of the query in one 400.
- */
-export const listCall: RouteOperation = (service, resource, route) => {
-  const counts = route.total !== undefined || route.clientTotal !== undefined;
-  const deleted = deletedParam(route);
-  const own: OwnParams<{ deleted: Deleted | undefined; total: TotalChoice | undefined }> = {
-    names: new Set([...deleted.names, 'total']),
-    read: (values, problems) => ({
-      deleted: deleted.read(values, problems),
-      total: counts || values.has('total') ? totalOfRequest(values, route, problems) : undefined,
-    }),
-  };
-  return (input, options) => {
-    const { query, own: read } = parseRouteListQuery(input.query, resource, own);
-    const parsed = read.total === undefined ? query : withTotal(query, resource, read.total);
-    return service.list(withDeleted(parsed, read.deleted) as Parameters<Service['list']>[0], options);
-  };
+/** `GET_LIST`: the list grammar with the route's `total` and `deleted` (query/parse), every problem in one 400. */
+export const listCall: RouteOperation = (service, resource, route) => (input, options) => {
+  const { query, deleted } = parseRouteListQuery(input.query, resource, route);
+  return service.list(withDeleted(query, deleted) as Parameters<Service['list']>[0], options);
 };
 
 /** `GET_LIST_CURSOR`: the cursor grammar with `deleted` where the route allows it. */
-export const cursorCall: RouteOperation = (service, resource, route) => {
-  const own = deletedParam(route);
-  return (input, options) => {
-    const { query, own: deleted } = parseRouteCursorQuery(input.query, resource, own);
-    return service.listByCursor(withDeleted(query, deleted) as Parameters<Service['listByCursor']>[0], options);
-  };
+export const cursorCall: RouteOperation = (service, resource, route) => (input, options) => {
+  const { query, deleted } = parseRouteCursorQuery(input.query, resource, route);
+  return service.listByCursor(withDeleted(query, deleted) as Parameters<Service['listByCursor']>[0], options);
 };
 
-/**
- * `GET {path}/:id`: `include`, `counts` and (with the route's `deleted` option) `deleted` are read from the query
- * string; any other parameter is a 400, as on the list routes, in one 400 with every other problem.
- */
-export const getCall: RouteOperation = (service, resource, route) => {
-  const known = route.deleted === true ? ['include', 'counts', 'deleted'] : ['include', 'counts'];
-  return (input, options) => {
-    const params = queryParamsOf(input.query);
-    if (params.size === 0) return service.get(idOf(input), options);
-    const problems = new Problems();
-    refuseUnknownParams(params, known, problems);
-    const embeds = readEmbedParams(params, resource, problems);
-    const deleted = choiceParam(params, 'deleted', DELETED_MODES, problems);
-    problems.throwIfAny();
-    return service.get(idOf(input), { ...options, ...embeds, ...(deleted === undefined ? {} : { deleted }) });
-  };
-};
+/** `GET {path}/:id`: `include`, `counts` and (with the route's `deleted` option) `deleted` from the query string. */
+export const getCall: RouteOperation = (service, resource, route) => (input, options) =>
+  service.get(idOf(input), { ...options, ...parseRouteGetQuery(input.query, resource, route) });
 
 /** `POST {path}`. */
 export const createCall: RouteOperation = (service) => (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return service.create(input.body, options);
 };
 
 /** `PUT {path}/:id`. */
 export const replaceCall: RouteOperation = (service, _resource, route) => (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return service.replace(idOf(input), input.body, writeOptions(options, route));
 };
 
 /** `PATCH {path}/:id`. */
 export const updateCall: RouteOperation = (service, _resource, route) => (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return service.update(idOf(input), input.body, writeOptions(options, route));
 };
 
@@ -164,40 +116,33 @@ export const updateCall: RouteOperation = (service, _resource, route) => (input,
  * `DELETE {path}/:id`: `permanent=true` (where the route's `permanent` option allows it) removes a soft-deleted
  * resource's record; any other parameter is a 400, in one 400 with a bad `permanent`.
  */
-export const deleteCall: RouteOperation = (service, _resource, route) => {
-  const known = route.permanent === true ? ['permanent'] : [];
-  return (input, options) => {
-    const params = queryParamsOf(input.query);
-    const problems = new Problems();
-    refuseUnknownParams(params, known, problems);
-    const permanent = choiceParam(params, 'permanent', ['true', 'false'] as const, problems) === 'true';
-    problems.throwIfAny();
-    const write = writeOptions(options, route);
-    return service.delete(idOf(input), permanent ? { ...write, permanent } : write);
-  };
+export const deleteCall: RouteOperation = (service, _resource, route) => (input, options) => {
+  const { permanent } = parseRouteDeleteQuery(input.query, route);
+  const write = writeOptions(options, route);
+  return service.delete(idOf(input), permanent ? { ...write, permanent } : write);
 };
 
 /** `POST {path}/:id/restore`. */
 export const restoreCall: RouteOperation = (service, _resource, route) => (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return service.restore(idOf(input), writeOptions(options, route));
 };
 
 /** `POST {path}/batch`. */
 export const createManyCall: RouteOperation = (service, _resource, route) => async (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return { items: await service.createMany(batchOf(input.body, 'items', route), options) };
 };
 
 /** `PATCH {path}/batch`. */
 export const updateManyCall: RouteOperation = (service, _resource, route) => async (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   return { items: await service.updateMany(batchOf(input.body, 'items', route), options) };
 };
 
 /** `DELETE {path}/batch`: answers the ids of the deleted records. */
 export const deleteManyCall: RouteOperation = (service, resource, route) => async (input, options) => {
-  refuseParams(input.query);
+  parseRouteWriteQuery(input.query);
   const removed = await service.deleteMany(batchOf(input.body, 'ids', route), options);
   return { ids: removed.map((record) => (record as Record<string, unknown>)[resource.idField]) };
 };

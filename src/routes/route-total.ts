@@ -1,6 +1,4 @@
-import type { ProblemSink } from '../errors/index';
-import { TOTAL_THRESHOLD, isTotalMode, isTotalThreshold, type TotalMode } from '../pagination/index';
-import { choiceParam, type TotalChoice } from '../query/index';
+import { TOTAL_THRESHOLD, isTotalMode, isTotalThreshold } from '../pagination/index';
 import type { RouteOptions } from './route-options';
 
 /** The route options of the total modes, which are not booleans. */
@@ -35,25 +33,4 @@ export function checkTotalThreshold(options: RouteOptions, type: string, fail: (
   if (options.totalThreshold === undefined || options.total === 'estimated') return;
   if (Array.isArray(options.clientTotal) && options.clientTotal.includes('estimated')) return;
   fail(`option "totalThreshold" of route ${type} needs total: 'estimated' or 'estimated' in clientTotal`);
-}
-
-/**
- * The total mode and threshold of one request of a `GET_LIST` route: the client's `total=` where the route's
- * `clientTotal` lists it, else the route's `total` (default `'exact'`); the threshold in `'estimated'` mode only. A
- * `total=` on a route without `clientTotal`, a mode it does not list, an empty value or a repeated parameter is
- * reported to `problems` (and the route's own mode used).
- */
-export function totalOfRequest(
-  params: ReadonlyMap<string, readonly unknown[]>,
-  route: RouteOptions,
-  problems: ProblemSink,
-): TotalChoice {
-  const threshold = route.totalThreshold;
-  let total: TotalMode = route.total ?? 'exact';
-  if (params.has('total')) {
-    const allowed = route.clientTotal;
-    if (allowed === undefined) problems.add('total cannot be chosen on this route (no clientTotal option)');
-    else total = choiceParam(params, 'total', allowed, problems) ?? total;
-  }
-  return threshold === undefined || total !== 'estimated' ? { total } : { total, totalThreshold: threshold };
 }

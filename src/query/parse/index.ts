@@ -23,13 +23,20 @@
 // parse-list-query -> read-query, filter-plan, parse-order, query-params;
 // query-params -> read-query (the QuerySink type), read-or-json, field-params, filter-plan;
 // field-params -> filter-plan (types), model.
+// Every route's query is parsed here too (parse-route-query.ts): the list routes' grammar with their own `total` and
+// `deleted` (through parse-list-query.ts's OwnParams), GET one's `include`, `counts` and `deleted`, DELETE's
+// `permanent`, no parameter on the other writes; route-params.ts reads those scalars, one wording for an unknown
+// parameter, every problem of a request in one 400.
 export { OR_LIMITS } from './query-params';
-export { choiceParam, queryParamsOf, refuseUnknownParams, type RouteParams } from './route-params';
+export { parseListQuery, parseCursorQuery } from './parse-list-query';
 export {
-  parseListQuery,
-  parseCursorQuery,
   parseRouteListQuery,
   parseRouteCursorQuery,
+  parseRouteGetQuery,
+  parseRouteDeleteQuery,
+  parseRouteWriteQuery,
+  type RouteQueryOptions,
   type RouteListQuery,
-  type OwnParams,
-} from './parse-list-query';
+  type RouteGetQuery,
+  type DeletedParam,
+} from './parse-route-query';

@@ -42,8 +42,8 @@ export interface OwnParams<TOwn> {
   readonly read: (values: ReadonlyMap<string, readonly string[]>, problems: ProblemSink) => TOwn;
 }
 
-/** A route's list query, parsed in one pass with what the route reads of its own parameters. */
-export interface RouteListQuery<TQuery, TOwn> {
+/** A list query, parsed in one pass with what `own.read` made of its own parameters. */
+export interface ListQueryWith<TQuery, TOwn> {
   readonly query: TQuery;
   readonly own: TOwn;
 }
@@ -55,21 +55,21 @@ export interface RouteListQuery<TQuery, TOwn> {
  * @throws HttpError 400 naming every problem of the query and of its own parameters (`name[sub]` of an own
  * parameter is unknown).
  */
-export function parseRouteListQuery<TRecord, TOwn>(
+export function parseListQueryWith<TRecord, TOwn>(
   query: unknown,
   resource: Resource<TRecord>,
   own: OwnParams<TOwn>,
-): RouteListQuery<ListQuery<TRecord>, TOwn> {
+): ListQueryWith<ListQuery<TRecord>, TOwn> {
   const parsed = parse(query, resource as Resource, 'page', own);
   return { query: toListQuery(parsed.normalized, resource), own: parsed.own };
 }
 
-/** {@link parseRouteListQuery} for a cursor route: {@link parseCursorQuery} with the route's own parameters. */
-export function parseRouteCursorQuery<TRecord, TOwn>(
+/** {@link parseListQueryWith} for a cursor query: {@link parseCursorQuery} with some parameters read by `own`. */
+export function parseCursorQueryWith<TRecord, TOwn>(
   query: unknown,
   resource: Resource<TRecord>,
   own: OwnParams<TOwn>,
-): RouteListQuery<CursorQuery<TRecord>, TOwn> {
+): ListQueryWith<CursorQuery<TRecord>, TOwn> {
   const parsed = parse(query, resource as Resource, 'cursor', own);
   return { query: toCursorQuery(parsed.normalized, parsed.cursor, resource), own: parsed.own };
 }
