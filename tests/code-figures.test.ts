@@ -26,7 +26,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   // The other folders.
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
-  'src/testing/crud-contract.ts: crudContract',
   'src/testing/cursor-contract.ts: cursorContract',
   'src/testing/cursor-contract.ts: cursorContract > describe callback',
   'src/testing/lifecycle-contract.ts: lifecycleContract',
