@@ -1,8 +1,9 @@
 /**
  * Keeps the `## Layout` block of CONTRIBUTING.md true: the `src/` folders it lists are the folders of `src/`, the
  * folders it lists inside them (`query/model/`, `adapters/node/`, ...) are the folders inside them, and every folder
- * or file it names exists.
- * One parser reads the block for every check, so a line removed from it or a folder added to `src/` fails the test.
+ * or file it names exists. Keeps the `### Module boundaries` block of docs/internals.md true the same way, for the
+ * folders of `src/` (it names the rooms inside them in its descriptions).
+ * One parser reads each block for every check, so a line removed from it or a folder added to `src/` fails the test.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,14 +17,15 @@ interface LayoutEntry {
   readonly line: number;
 }
 
-/** The fenced code block of the `## Layout` section of a CONTRIBUTING.md text, as lines. */
-function layoutBlock(markdown: string): string[] {
-  const start = markdown.indexOf('\n## Layout\n');
-  if (start === -1) throw new Error('CONTRIBUTING.md has no "## Layout" section');
-  const end = markdown.indexOf('\n## ', start + 1);
-  const section = markdown.slice(start, end === -1 ? undefined : end);
+/** The first fenced code block of the section `heading` (`## Layout`) of the markdown file `file`, as lines. */
+function layoutBlock(file: string, heading: string): string[] {
+  const markdown = readFileSync(join(ROOT, file), 'utf8');
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start === -1) throw new Error(`${file} has no "${heading}" section`);
+  const next = /\n#{1,6} /.exec(markdown.slice(start + heading.length + 2));
+  const section = markdown.slice(start, next === null ? undefined : start + heading.length + 2 + next.index);
   const block = /^```[^\n]*\n([\s\S]*?)^```/m.exec(section);
-  if (block === null) throw new Error('the "## Layout" section of CONTRIBUTING.md has no fenced code block');
+  if (block === null) throw new Error(`the "${heading}" section of ${file} has no fenced code block`);
   return (block[1] ?? '').split('\n').filter((line) => line.trim() !== '');
 }
 
@@ -67,23 +69,39 @@ function difference(listed: readonly string[], actual: readonly string[]): { mis
   };
 }
 
+/** The paths of `entries` that do not exist, or are a file where the block names a folder (or the reverse). */
+function absentOf(entries: readonly LayoutEntry[]): string[] {
+  return entries
+    .filter(({ path }) => {
+      const full = join(ROOT, path);
+      return !existsSync(full) || statSync(full).isDirectory() !== path.endsWith('/');
+    })
+    .map(({ path, line }) => `${path} (line ${line} of the block)`);
+}
+
+/** The folders of `entries` directly under `folder`, sorted. */
+function listedIn(entries: readonly LayoutEntry[], folder: string): string[] {
+  return entries
+    .map((entry) => entry.path)
+    .filter((path) => path.endsWith('/') && path !== folder && path.startsWith(folder))
+    .filter((path) => !path.slice(folder.length, -1).includes('/'))
+    .sort();
+}
+
 describe('CONTRIBUTING.md', () => {
-  const entries = layoutEntries(layoutBlock(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8')));
+  const entries = layoutEntries(layoutBlock('CONTRIBUTING.md', '## Layout'));
   const folders = entries.map((entry) => entry.path).filter((path) => path.endsWith('/'));
   /** The folders the block lists directly under `folder`. */
-  const listedIn = (folder: string): string[] =>
-    folders
-      .filter((path) => path !== folder && path.startsWith(folder) && !path.slice(folder.length, -1).includes('/'))
-      .sort();
+  const listedHere = (folder: string): string[] => listedIn(entries, folder);
 
   it('reads a Layout block that lists src/, its folders and the other top-level folders', () => {
     expect(folders).toContain('src/');
     expect(folders).toContain('tests/');
-    expect(listedIn('src/').length).toBeGreaterThan(10);
+    expect(listedHere('src/').length).toBeGreaterThan(10);
   });
 
   it('lists exactly the folders of src/ in its Layout block', () => {
-    const { missing, extra } = difference(listedIn('src/'), foldersOf('src/'));
+    const { missing, extra } = difference(listedHere('src/'), foldersOf('src/'));
     expect({ 'in src/ but not in the Layout block': missing, 'in the Layout block but not in src/': extra }).toEqual({
       'in src/ but not in the Layout block': [],
       'in the Layout block but not in src/': [],
@@ -91,7 +109,7 @@ describe('CONTRIBUTING.md', () => {
   });
 
   it('lists exactly the folders inside the folders of src/ in its Layout block', () => {
-    const listed = listedIn('src/').flatMap(listedIn);
+    const listed = listedHere('src/').flatMap(listedHere);
     const { missing, extra } = difference(listed, foldersOf('src/').flatMap(foldersOf));
     expect({ 'in src/ but not in the Layout block': missing, 'in the Layout block but not in src/': extra }).toEqual({
       'in src/ but not in the Layout block': [],
@@ -100,12 +118,26 @@ describe('CONTRIBUTING.md', () => {
   });
 
   it('names only folders and files that exist in its Layout block', () => {
-    const absent = entries
-      .filter(({ path }) => {
-        const full = join(ROOT, path);
-        return !existsSync(full) || statSync(full).isDirectory() !== path.endsWith('/');
-      })
-      .map(({ path, line }) => `${path} (line ${line} of the block)`);
-    expect(absent).toEqual([]);
+    expect(absentOf(entries)).toEqual([]);
+  });
+});
+
+describe('docs/internals.md', () => {
+  const entries = layoutEntries(layoutBlock('docs/internals.md', '### Module boundaries'));
+
+  it('reads a Module boundaries block that lists src/ and tests/', () => {
+    expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(['src/', 'tests/', 'src/index.ts']));
+  });
+
+  it('lists exactly the folders of src/ in its Module boundaries block', () => {
+    const { missing, extra } = difference(listedIn(entries, 'src/'), foldersOf('src/'));
+    expect({ 'in src/ but not in the block': missing, 'in the block but not in src/': extra }).toEqual({
+      'in src/ but not in the block': [],
+      'in the block but not in src/': [],
+    });
+  });
+
+  it('names only folders and files that exist in its Module boundaries block', () => {
+    expect(absentOf(entries)).toEqual([]);
   });
 });

@@ -16,9 +16,6 @@ export {
   parseRouteGetQuery,
   parseRouteDeleteQuery,
   parseRouteWriteQuery,
-  type RouteQueryOptions,
-  type RouteListQuery,
-  type RouteGetQuery,
   type DeletedParam,
 } from './parse/index';
 
@@ -45,7 +42,6 @@ export type {
 } from './model/index';
 export { isRelationCondition, queryWith, relationPathOf, relationsRead } from './model/index';
 export { SEARCH_LENGTH, resolveSelect, normalizeInput, normalizeScope, nextCursorOf } from './model/index';
-export { withTotal, type TotalChoice } from './model/index';
 
 // The reference evaluation of a normalized query.
 export {

@@ -13,14 +13,14 @@ import { BATCH_ITEMS, batchList, type OperationOptions, type ResourceService } f
 import type { RouteOptions } from './route-options';
 
 /** The part of a request a route's service call reads (what a framework adapter hands every route). */
-export interface RouteCallInput {
+interface RouteCallInput {
   readonly params: { readonly id?: string };
   readonly query: unknown;
   readonly body?: unknown;
 }
 
 /** A route's service call, for one request: resolves to the reply body (or to anything, for a bodiless reply). */
-export type RouteCall = (input: RouteCallInput, options: OperationOptions<unknown>) => Promise<unknown>;
+type RouteCall = (input: RouteCallInput, options: OperationOptions<unknown>) => Promise<unknown>;
 
 /**
  * How a route type calls the service: given the service, the resource the route parses its query for and the route's

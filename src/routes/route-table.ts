@@ -14,8 +14,6 @@ import {
 } from './route-calls';
 import type { RouteOptions } from './route-options';
 
-export type { RouteCall, RouteCallInput } from './route-calls';
-
 /** The HTTP methods the routes use. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,7 +24,7 @@ export type RouteStatus = 200 | 201 | 204 | 304;
  * An error status a route may answer with, besides its success; the OpenAPI document describes each (405 it adds
  * itself where another route's literal path matches this route's `:id`, 428 where the route requires `If-Match`).
  */
-export type RouteErrorStatus = 400 | 404 | 409 | 412 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
+type RouteErrorStatus = 400 | 404 | 409 | 412 | 413 | 414 | 415 | 429 | 431 | 500 | 503;
 
 /**
  * One route type: how `defineRoutes` serves it, how the OpenAPI document describes it and which response schema the

@@ -5,7 +5,7 @@ import type { Resource } from '../resource/index';
 type Row = Record<string, unknown>;
 
 /** Which records a read sees on a resource with soft delete: the live ones (default), all, or only deleted ones. */
-export type DeletedMode = 'include' | 'only';
+type DeletedMode = 'include' | 'only';
 
 /** Programmatic input of `list` and `listByCursor` on a resource with soft delete. */
 export interface DeletedInput {

@@ -31,7 +31,7 @@ export interface RelationBinder {
 }
 
 /** The relations of one service call. */
-export interface CallRelations {
+interface CallRelations {
   /** The bindings of `names` for the repository (`ScopeOptions.relations`). */
   bindings(names: readonly string[]): Promise<Readonly<Record<string, RelationBinding>>>;
   /**

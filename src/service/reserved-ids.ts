@@ -2,7 +2,7 @@ import { HttpError } from '../errors/index';
 import type { Resource } from '../resource/index';
 
 /** Literal path segments of the routes below `{path}`: an id equal to one would be shadowed by that route. */
-export const RESERVED_IDS: readonly string[] = Object.freeze(['batch', 'cursor']);
+const RESERVED_IDS: readonly string[] = Object.freeze(['batch', 'cursor']);
 
 /**
  * @throws HttpError 400 when a client-chosen id (a create body's, on a resource with `clientIds`) is a literal

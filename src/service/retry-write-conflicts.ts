@@ -1,7 +1,7 @@
 import { isWriteConflictError } from '../kit/index';
 
 /** How many more times the service runs a single write after a write conflict before its 503 goes out. */
-export const WRITE_CONFLICT_RETRIES = 3;
+const WRITE_CONFLICT_RETRIES = 3;
 
 /** What one attempt of a write tells {@link retryWriteConflicts}: whether its after-hooks have started. */
 export interface WriteAttempt {

@@ -12,14 +12,10 @@ export type {
   WhereClause,
   FieldCondition,
   Selected,
-  OrderDirection,
   OrderTerm,
 } from './types';
 export {
   remember,
-  recall,
-  queryFingerprint,
-  fingerprintOf,
   type NormalizedQuery,
   type Condition,
   type ConditionGroups,
@@ -32,15 +28,12 @@ export {
 export { queryWith } from './query-with';
 export { relationPathOf, type RelationPathParts } from './relation-path';
 export { relationsRead } from './relations-read';
-export { normalizeInput, finishQuery, type RelationScopeBindings } from './normalize-input';
+export { normalizeInput, finishQuery } from './normalize-input';
 export { normalizeScope } from './normalize-scope';
-export { normalizeWhere } from './normalize-where';
-export { normalizeOrder } from './normalize-order';
-export { resolvePageLimits, type PageLimits, type PageLimitsInput, type PageLimitsOptions } from './page-limits';
+export { resolvePageLimits } from './page-limits';
 export { SEARCH_LENGTH, resolveSearch, resolveSelect } from './search-and-select';
-export { MAX_RELATION_NAMES, resolveRelationNames } from './relation-names';
+export { resolveRelationNames } from './relation-names';
 export { toCondition } from './to-condition';
 export { toWhere } from './to-where';
 export { nextCursorOf } from './next-cursor';
-export { resolveTotal, type ResolvedTotal } from './resolve-total';
 export { withTotal, type TotalChoice } from './with-total';

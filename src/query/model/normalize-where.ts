@@ -6,7 +6,7 @@ import { isPlainObject, isUnsafeKey } from '../../internal/index';
 import { toCondition } from './to-condition';
 
 /** The most clauses of one `where`: its OR clauses and every clause on a relation, together. */
-export const MAX_CLAUSES = 100;
+const MAX_CLAUSES = 100;
 
 const QUANTIFIERS: ReadonlySet<string> = new Set(['any', 'all', 'none']);
 

@@ -2,7 +2,7 @@ import { resolveRelations, type ResolvedRelation, type Resource } from '../../re
 import { quote, type ProblemSink } from '../../errors/index';
 
 /** The most relation names one `include` or `counts` may give. */
-export const MAX_RELATION_NAMES = 16;
+const MAX_RELATION_NAMES = 16;
 
 /**
  * Validates the relation names of `include` (`option` `'include'`) or `counts`: a comma-separated text

@@ -1,7 +1,7 @@
 import type { OrderTerm } from '../../fields/index';
 import type { TotalMode } from '../../pagination/index';
 
-export type { OrderDirection, OrderTerm } from '../../fields/index';
+export type { OrderTerm } from '../../fields/index';
 
 type Scalar<V> = NonNullable<V>;
 type Comparable<V> = Scalar<V> extends Date ? Date | string : Scalar<V>;

@@ -27,7 +27,7 @@ export interface FieldParams {
 }
 
 /** Operator text to the table's own name: one lookup both checks the text and gives an interned string. */
-export const OPERATOR_BY_TEXT: ReadonlyMap<string, OperatorName> = new Map(
+const OPERATOR_BY_TEXT: ReadonlyMap<string, OperatorName> = new Map(
   (Object.keys(OPERATORS) as OperatorName[]).map((name) => [name, name]),
 );
 const REPEATABLE: ReadonlySet<OperatorName> = new Set(['between', 'in', 'notin', 'inl', 'notinl']);

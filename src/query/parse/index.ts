@@ -35,8 +35,5 @@ export {
   parseRouteGetQuery,
   parseRouteDeleteQuery,
   parseRouteWriteQuery,
-  type RouteQueryOptions,
-  type RouteListQuery,
-  type RouteGetQuery,
   type DeletedParam,
 } from './parse-route-query';
