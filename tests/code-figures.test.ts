@@ -47,7 +47,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/drizzle/sql/create-sql-repository.ts: build > listByValues': 1,
   'src/drizzle/sql/create-sql-repository.ts: build > countByValues': 1,
   'src/drizzle/sql/read-relation-paths.ts: readRelationPaths': 5,
-  'src/http/read-node-json-body.ts: readText': 1,
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,

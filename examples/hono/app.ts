@@ -9,8 +9,7 @@ import { tooManyRequests } from '../shared/too-many-requests';
 /** The demo on Hono 4, not listening: correlation id, limiter (429 envelope), `/users` routes, `/audit`, `/docs`. */
 export function createApp(options: DemoOptions = {}): Hono {
   const { routes, openapi, audit, rateLimit } = createDemoRoutes(options);
-  const app = new Hono();
-  app.use(correlationId());
+  const app = new Hono().use(correlationId());
   app.use(
     rateLimiter<{ Variables: { rateLimit: RateLimitInfo } }>({
       windowMs: rateLimit.windowMs,
@@ -28,7 +27,5 @@ export function createApp(options: DemoOptions = {}): Hono {
     const page = docsPage(c.req.path);
     return page ? c.body(page.body, page.status, page.headers) : c.notFound();
   });
-  app.onError(onError);
-  app.notFound(notFound);
-  return app;
+  return app.onError(onError).notFound(notFound);
 }

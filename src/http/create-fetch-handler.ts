@@ -3,10 +3,9 @@ import type { OpenApiRouteOptions } from '../openapi/index';
 import type { Route } from '../routes/index';
 import { createEdge, handleExchange, type ExchangeReply } from './handle-exchange';
 import type { MountableRoutes } from './mountable-routes';
-import { belowPrefix, readPrefix } from './read-prefix';
-import { readRouteOptions } from './read-route-options';
+import { belowPrefix } from './read-prefix';
 import { readWebJsonBody } from './read-web-json-body';
-import { readErrorReporter } from './reply-to-error';
+import { readServerOptions } from './read-server-options';
 import { routeReplyHeaders } from './route-reply-headers';
 import { splitRequestUrl } from './split-request-url';
 
@@ -49,13 +48,11 @@ export function createFetchHandler(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: FetchHandlerOptions = {},
 ): FetchHandler {
-  const adapter = 'createFetchHandler';
-  const { mounts, bodyLimit, depthLimit } = readRouteOptions(routes, options, {
-    adapter,
-    keys: ['reportError', 'prefix'],
-  });
-  const prefix = readPrefix(adapter, options.prefix);
-  const { locals } = options;
+  const { mounts, bodyLimit, depthLimit, prefix, locals, report } = readServerOptions(
+    'createFetchHandler',
+    routes,
+    options,
+  );
   const edge = createEdge<FetchExchange>(mounts, {
     bodyLimit,
     depthLimit,
@@ -64,7 +61,7 @@ export function createFetchHandler(
     write: (raw, reply, route) => {
       raw.response = toResponse(reply, route, raw.path);
     },
-    report: readErrorReporter(adapter, options),
+    report,
   });
   return async (request) => {
     const { path, query } = splitRequestUrl(request.url);

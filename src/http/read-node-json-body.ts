@@ -11,14 +11,17 @@ export interface JsonBody {
   readonly size?: number;
 }
 
-/** The structural part of a Node `IncomingMessage` (or any readable stream with headers) the reader uses. */
-export interface NodeBodySource {
+/**
+ * The structural part of a Node `IncomingMessage` (or any readable stream with headers) the reader uses, `TDecoder`
+ * being the decoders it pipes into.
+ */
+export interface NodeBodySource<TDecoder extends NodeBodyDecoder = NodeBodyDecoder> {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly complete?: boolean;
   readonly readableEnded?: boolean;
   on(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
   off(event: string, listener: (...args: any[]) => void): this; // eslint-disable-line @typescript-eslint/no-explicit-any
-  pipe(destination: never): unknown;
+  pipe(destination: TDecoder): unknown;
   unpipe(destination?: unknown): unknown;
   resume(): unknown;
 }
@@ -30,14 +33,14 @@ export interface NodeBodyDecoder {
   destroy(): unknown;
 }
 
-/** Options of {@link readNodeJsonBody}. */
-export interface ReadNodeJsonBodyOptions {
+/** Options of {@link readNodeJsonBody}; `TDecoder` is the type of its decoders. */
+export interface ReadNodeJsonBodyOptions<TDecoder extends NodeBodyDecoder = NodeBodyDecoder> {
   /** Largest body read, in bytes, after any `content-encoding` is undone; over it, the 413 of `bodyTooLargeError`. */
   readonly limit: number;
   /** The deepest nesting of arrays and objects taken (default `DEFAULT_DEPTH_LIMIT`, 64); deeper: a 400. */
   readonly depthLimit?: number | undefined;
   /** The decoder of each coding (`{ gzip: createGunzip, deflate: createInflate }` from `node:zlib`). */
-  readonly decoders: { readonly [E in BodyEncoding]: () => NodeBodyDecoder };
+  readonly decoders: { readonly [E in BodyEncoding]: () => TDecoder };
 }
 
 /**
@@ -52,9 +55,10 @@ export interface ReadNodeJsonBodyOptions {
  * @example
  * const body = await readNodeJsonBody(req, { limit: 16_384, decoders: { gzip: createGunzip, deflate: createInflate } });
  */
-export async function readNodeJsonBody(
-  req: NodeBodySource,
-  options: ReadNodeJsonBodyOptions,
+export async function readNodeJsonBody<TDecoder extends NodeBodyDecoder>(
+  // Its decoders' type is read from `options` alone (a Node request's `pipe` takes any writable stream).
+  req: NodeBodySource<NoInfer<TDecoder>>,
+  options: ReadNodeJsonBodyOptions<TDecoder>,
 ): Promise<JsonBody | undefined> {
   const contentType = req.headers['content-type'] as string | undefined;
   if (!isJsonContentType(contentType) || !hasBody(req.headers)) return undefined;
@@ -67,9 +71,9 @@ export async function readNodeJsonBody(
   return text === '' ? undefined : { value: parseJsonBody(text, contentType, options), size };
 }
 
-function readText(
-  req: NodeBodySource,
-  { limit, decoders }: ReadNodeJsonBodyOptions,
+function readText<TDecoder extends NodeBodyDecoder>(
+  req: NodeBodySource<TDecoder>,
+  { limit, decoders }: ReadNodeJsonBodyOptions<TDecoder>,
 ): Promise<{ readonly text: string; readonly size: number }> {
   let encoding: BodyEncoding | undefined;
   try {
@@ -80,8 +84,9 @@ function readText(
   const decoder = encoding === undefined ? undefined : decoders[encoding];
   if (decoder === undefined && Number(req.headers['content-length']) > limit)
     return Promise.reject(bodyTooLargeError(limit));
-  const source: NodeBodySource | NodeBodyDecoder =
-    decoder === undefined ? req : (req.pipe(decoder() as never) as NodeBodyDecoder);
+  const decoding = decoder?.();
+  if (decoding !== undefined) req.pipe(decoding);
+  const source = decoding ?? req;
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -92,9 +97,9 @@ function readText(
       source.off('data', onData).off('end', onEnd).off('error', onDecodeError);
       req.off('error', onAbort).off('close', onAbort);
       if (error === undefined) return resolve({ text: text ?? '', size });
-      if (source !== req) {
-        req.unpipe(source);
-        (source as NodeBodyDecoder).destroy();
+      if (decoding !== undefined) {
+        req.unpipe(decoding);
+        decoding.destroy();
       }
       // The rest of the body is read and dropped, so that the connection can serve the next request.
       req.resume();

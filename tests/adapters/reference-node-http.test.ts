@@ -3,7 +3,6 @@
  * can be met with the root entry's pieces alone (`defineRoutes`, `parseJsonBody`, the route errors, `errorResponse`).
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { CORRELATION_ID_HEADER, errorResponse, resolveCorrelationId, type ResourceRoutes } from '../../src/index';
 import {
@@ -18,6 +17,7 @@ import {
   routeReadsBody,
 } from '../../src/http/index';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
+import { listenOnLoopback } from '../support/listen-on-loopback';
 
 async function readText(req: IncomingMessage, limit: number): Promise<string> {
   const encoding = parseContentEncoding(req.headers['content-encoding']);
@@ -102,16 +102,7 @@ const mount: MountAdapter = async (
         void reportError?.(error, { correlationId, method: req.method, path, statusCode: reply.statusCode });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 };
 
 describeAdapterContract('reference node:http', mount);

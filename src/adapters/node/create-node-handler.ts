@@ -6,9 +6,7 @@ import {
   handleExchange,
   hasBody,
   isJsonContentType,
-  readErrorReporter,
   readNodeJsonBody,
-  readRouteOptions,
   routeReplyHeaders,
   splitUrl,
   unsupportedMediaTypeError,
@@ -16,7 +14,8 @@ import {
   type OpenApiRouteOptions,
 } from 'pagelope/http';
 import { runInRequestContext } from './request-context';
-import { belowPrefix, readPrefix } from '../../http/read-prefix';
+import { belowPrefix } from '../../http/read-prefix';
+import { readServerOptions } from '../../http/read-server-options';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {
@@ -60,13 +59,11 @@ export function createNodeHandler(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: NodeHandlerOptions = {},
 ): NodeHandler {
-  const adapter = 'createNodeHandler';
-  const { mounts, bodyLimit, depthLimit } = readRouteOptions(routes, options, {
-    adapter,
-    keys: ['reportError', 'prefix'],
-  });
-  const prefix = readPrefix(adapter, options.prefix);
-  const { locals } = options;
+  const { mounts, bodyLimit, depthLimit, prefix, locals, report } = readServerOptions(
+    'createNodeHandler',
+    routes,
+    options,
+  );
   const edge = createEdge<NodeExchange>(mounts, {
     bodyLimit,
     depthLimit,
@@ -76,7 +73,7 @@ export function createNodeHandler(
       res.writeHead(reply.status, route === undefined ? reply.headers : routeReplyHeaders(route, reply, path));
       res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     },
-    report: readErrorReporter(adapter, options),
+    report,
   });
   return (req, res) => {
     const { path, query } = splitUrl(req.url ?? '/');
