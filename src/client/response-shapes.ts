@@ -27,7 +27,7 @@ export const RESPONSE_SHAPES = Object.freeze({
  * @example
  * isRecordObject(JSON.parse('{"id":"a"}')); // true
  */
-export function isRecordObject(value: unknown): value is Record<string, unknown> {
+function isRecordObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

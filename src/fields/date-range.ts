@@ -1,7 +1,7 @@
 import type { FieldDef } from './introspect-fields';
 
 /** The years a date field holds, as a PostgreSQL `date` or `timestamptz` column and ISO 8601's four digits do. */
-export const DATE_YEARS = Object.freeze({ min: 1, max: 9999 });
+const DATE_YEARS = Object.freeze({ min: 1, max: 9999 });
 
 /** The reason given for a date outside {@link DATE_YEARS}. */
 export const DATE_RANGE_REASON = 'must be a date in the years 0001 to 9999';

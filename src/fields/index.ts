@@ -9,12 +9,5 @@ export {
 export { QUERY_LIMITS } from './limits';
 export type { OrderDirection, OrderTerm } from './order-term';
 export { introspectFields, type FieldDef, type SchemaLike, type IssueLike } from './introspect-fields';
-export {
-  DATE_YEARS,
-  DATE_RANGE_REASON,
-  isDateInRange,
-  isCalendarDay,
-  isCalendarDateText,
-  dateRangeProblem,
-} from './date-range';
+export { DATE_RANGE_REASON, isDateInRange, isCalendarDay, isCalendarDateText, dateRangeProblem } from './date-range';
 export type { RecordId, RecordIdOf } from './record-id';

@@ -9,5 +9,4 @@ export type {
   OpenApiRouteOptions,
   OpenApiSecurityRequirement,
   OpenApiSecurityScheme,
-  OpenApiServer,
 } from './open-api-options';

@@ -6,7 +6,7 @@ export interface OpenApiInfo {
 }
 
 /** One entry of an OpenAPI document's `servers`. */
-export interface OpenApiServer {
+interface OpenApiServer {
   readonly url: string;
   readonly description?: string;
 }

@@ -2,14 +2,14 @@ import type { CrudOperators } from '@refinedev/core';
 import type { OperatorName } from 'pagelope';
 
 /** A refine filter operator of one field (every {@link CrudOperators} but `and` and `or`). */
-export type RefineFieldOperator = Exclude<CrudOperators, 'and' | 'or'>;
+type RefineFieldOperator = Exclude<CrudOperators, 'and' | 'or'>;
 
 /**
  * What each refine field operator becomes in pagelope's grammar, or `null` when the grammar has no operator of the
  * same meaning. refine's plain text operators are case-insensitive, their `s` twins case-sensitive; `eq`/`ne` and
  * their twins `eqs`/`nes` all become pagelope's exact `eq`/`ne`, which fit every field kind. Internal to the module.
  */
-export const REFINE_OPERATORS: Readonly<Record<RefineFieldOperator, OperatorName | null>> = Object.freeze({
+const REFINE_OPERATORS: Readonly<Record<RefineFieldOperator, OperatorName | null>> = Object.freeze({
   eq: 'eq',
   ne: 'ne',
   eqs: 'eq',

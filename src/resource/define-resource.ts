@@ -23,7 +23,7 @@ export interface PaginationOptions {
 export type FieldOf<TSchema extends z.ZodObject> = Extract<keyof z.output<TSchema>, string>;
 
 /** A path into a related resource's field, `relation.field` (one hop), as `filterable` and `sortable` take it. */
-export type RelationPath = `${string}.${string}`;
+type RelationPath = `${string}.${string}`;
 
 /** Configuration of {@link defineResource}. */
 export interface ResourceConfig<TSchema extends z.ZodObject> {

@@ -8,21 +8,18 @@ export {
   type LimitPolicy,
   type FieldOf,
   type UnknownFieldPolicy,
-  type RelationPath,
 } from './define-resource';
-export { resolveLifecycle, type Lifecycle, type SoftDeleteConfig } from './lifecycle-config';
-export { EMBED_LIMITS, isRelationPath, type RelationConfig, type RelationDef } from './relation-config';
+export { EMBED_LIMITS } from './relation-config';
 export { resolveRelations, type ResolvedRelation } from './resolve-relations';
 export { baseResource, cursorDefaultLimit, withRoutePagination } from './route-resource';
 export { freezeMap } from './freeze-collection';
 export { validateCreate, validateReplace, validatePatch, type ValidateCreateOptions } from './validate-record';
-export { issueMessages } from './issue-messages';
 export { checkBody } from './check-body';
-export { validateWrite, type ValidateWriteOptions } from './validate-write';
-export { markValidated, type WriteMode } from './write-marks';
+export { validateWrite } from './validate-write';
+export { markValidated } from './write-marks';
 export { notFoundError } from './not-found-error';
 export { duplicateIdError } from './duplicate-id-error';
 export { missingIdError } from './missing-id-error';
 export { toRecordId } from './to-record-id';
-export { idTextProblem, MAX_ID_PATH_LENGTH } from './id-text-problem';
+export { MAX_ID_PATH_LENGTH } from './id-text-problem';
 export type { RecordId, RecordIdOf } from '../fields/index';

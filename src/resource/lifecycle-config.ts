@@ -1,15 +1,7 @@
 import type { FieldDef } from '../fields/index';
 
-/**
- * The `softDelete` option of `defineResource`: the date field a soft delete sets, nullable or optional
- * (`z.date().nullable()`, `.optional()`, `.nullable().optional()`); a live record holds `null` there.
- */
-export interface SoftDeleteConfig {
-  readonly field: string;
-}
-
 /** The record lifecycle of a resource: soft delete and versions, as `defineResource` resolved them. */
-export interface Lifecycle {
+interface Lifecycle {
   /** The soft-delete field (a nullable date, read-only), or `undefined` when deletes remove records. */
   readonly softDelete: string | undefined;
   /** The version field (an integer, read-only), or `undefined` when records carry no version. */
