@@ -34,8 +34,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/testing/replace-contract.ts: replaceContract',
   'src/testing/replace-contract.ts: replaceContract > describe callback',
   'src/testing/scope-list-contract.ts: scopedListCases',
-  'src/testing/search-contract.ts: searchContract',
-  'src/testing/search-contract.ts: searchContract > describe callback',
 ];
 
 /**
@@ -56,7 +54,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback': 9,
   'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback > ids.flatMap callback': 1,
   'src/testing/relation-embed-contract.ts: relationEmbedContract > describe callback > it callback': 1,
-  'src/testing/search-contract.ts: searchContract > describe callback > it.each callback': 2,
   'src/testing/total-contract.ts: totalContract > describe callback > it.each callback': 1,
 };
 
