@@ -29,8 +29,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/testing/lifecycle-contract.ts: lifecycleContract',
   'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback',
   'src/testing/or-groups-contract.ts: orGroupsContract',
-  'src/testing/replace-contract.ts: replaceContract',
-  'src/testing/replace-contract.ts: replaceContract > describe callback',
   'src/testing/scope-list-contract.ts: scopedListCases',
 ];
 
