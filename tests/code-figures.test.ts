@@ -26,8 +26,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   // The other folders.
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
-  'src/testing/lifecycle-contract.ts: lifecycleContract',
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback',
   'src/testing/or-groups-contract.ts: orGroupsContract',
   'src/testing/scope-list-contract.ts: scopedListCases',
 ];
@@ -45,8 +43,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback > it callback': 1,
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback > it callback > byName': 1,
   'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback': 9,
   'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback > ids.flatMap callback': 1,
   'src/testing/relation-embed-contract.ts: relationEmbedContract > describe callback > it callback': 1,
