@@ -42,8 +42,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/http/read-node-json-body.ts: readText': 1,
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
-  'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback': 9,
-  'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback > ids.flatMap callback': 1,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */
