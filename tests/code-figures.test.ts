@@ -26,7 +26,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   // The other folders.
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
-  'src/testing/or-groups-contract.ts: orGroupsContract',
   'src/testing/scope-list-contract.ts: scopedListCases',
 ];
 
