@@ -25,7 +25,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
   'src/testing/batch-change-contract.ts: batchChangeContract',
-  'src/testing/batch-service-contract.ts: batchServiceContract',
   'src/testing/scope-list-contract.ts: scopedListCases',
 ];
 
