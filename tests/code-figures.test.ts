@@ -24,7 +24,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/postgres/postgres-batch-writes.ts: createPostgresBatchWrites',
   'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
-  'src/testing/scope-list-contract.ts: scopedListCases',
 ];
 
 /**
