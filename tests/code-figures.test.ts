@@ -24,18 +24,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   'src/postgres/postgres-batch-writes.ts: createPostgresBatchWrites',
   'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
-  'src/testing/batch-change-contract.ts: batchChangeContract',
-  'src/testing/batch-service-contract.ts: batchServiceContract',
-  'src/testing/lifecycle-contract.ts: lifecycleContract',
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback',
-  'src/testing/or-groups-contract.ts: orGroupsContract',
-  'src/testing/properties-contract.ts: propertiesContract',
-  'src/testing/properties-contract.ts: propertiesContract > describe callback',
-  'src/testing/replace-contract.ts: replaceContract',
-  'src/testing/replace-contract.ts: replaceContract > describe callback',
-  'src/testing/scope-list-contract.ts: scopedListCases',
-  'src/testing/search-contract.ts: searchContract',
-  'src/testing/search-contract.ts: searchContract > describe callback',
 ];
 
 /**
@@ -49,14 +37,6 @@ const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
   'src/drizzle/sql/read-relation-paths.ts: readRelationPaths': 5,
   'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
-  'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback > it callback': 1,
-  'src/testing/lifecycle-contract.ts: lifecycleContract > describe callback > it callback > byName': 1,
-  'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback': 9,
-  'src/testing/relation-by-values-contract.ts: relationByValuesContract > describe callback > it callback > fc.asyncProperty callback > ids.flatMap callback': 1,
-  'src/testing/relation-embed-contract.ts: relationEmbedContract > describe callback > it callback': 1,
-  'src/testing/search-contract.ts: searchContract > describe callback > it.each callback': 2,
-  'src/testing/total-contract.ts: totalContract > describe callback > it.each callback': 1,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */

@@ -8,6 +8,62 @@ import { SEARCH_SEED } from './search-rows';
 import { SEED } from './seed';
 import { walkCursor } from './walkers';
 
+/** OR groups in the HTTP grammar, the programmatic `where` each means, its top level and groups, and the ids listed. */
+const OR_ROWS = [
+  {
+    label: 'top-level AND (group 0 OR group 1)',
+    query: 'age[gte]=18&or[0][status][eq]=draft&or[1][name][contl]=GRACE',
+    where: [
+      { age: { gte: 18 }, status: 'draft' },
+      { age: { gte: 18 }, name: { contl: 'grace' } },
+    ],
+    top: { age: { gte: 18 } },
+    groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
+    ids: ['a4', 'a5'],
+  },
+  {
+    label: 'the spec form of each condition',
+    query:
+      'age[operator]=gte&age[value]=18&or[0][status][operator]=eq&or[0][status][value]=draft' +
+      '&or[1][name][operator]=contl&or[1][name][value]=GRACE',
+    where: [
+      { age: { gte: 18 }, status: 'draft' },
+      { age: { gte: 18 }, name: { contl: 'grace' } },
+    ],
+    top: { age: { gte: 18 } },
+    groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
+    ids: ['a4', 'a5'],
+  },
+  {
+    label: 'groups of several conditions, without top-level ones',
+    query: 'or[0][status][eq]=active&or[0][age][lt]=20&or[1][nick][isnull]=true',
+    where: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
+    top: undefined,
+    groups: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
+    ids: ['a2', 'a3', 'a7'],
+  },
+  {
+    label: 'one group',
+    query: 'status[ne]=archived&or[0][createdAt][lt]=2020-06-01T00:00:00Z',
+    where: [{ status: { ne: 'archived' }, createdAt: { lt: '2020-06-01T00:00:00Z' } }],
+    top: { status: { ne: 'archived' } },
+    groups: [{ createdAt: { lt: '2020-06-01T00:00:00Z' } }],
+    ids: ['a1', 'a4', 'a5'],
+  },
+  {
+    label: 'three groups on one field, with list and text operators',
+    query: 'active[notnull]=true&or[0][name][starts]=Gr&or[1][name][in]=Ada&or[1][name][in]=Zed&or[2][name][endsl]=ITH',
+    where: [
+      { active: { notnull: true }, name: { starts: 'Gr' } },
+      { active: { notnull: true }, name: { in: ['Ada', 'Zed'] } },
+      { active: { notnull: true }, name: { endsl: 'ith' } },
+    ],
+    top: { active: { notnull: true } },
+    groups: [{ name: { starts: 'Gr' } }, { name: { in: ['Ada', 'Zed'] } }, { name: { endsl: 'ith' } }],
+    ids: ['a1', 'a5', 'a8'],
+  },
+] as const;
+
 /**
  * The contract of OR groups: the top level ANDed with the OR of the groups, from the HTTP grammar and the programmatic
  * OR array alike.
@@ -15,62 +71,6 @@ import { walkCursor } from './walkers';
 export function orGroupsContract(context: ContractContext): void {
   const { makeRepository, seeded, rows } = context;
   describe('OR groups', () => {
-    const OR_ROWS = [
-      {
-        label: 'top-level AND (group 0 OR group 1)',
-        query: 'age[gte]=18&or[0][status][eq]=draft&or[1][name][contl]=GRACE',
-        where: [
-          { age: { gte: 18 }, status: 'draft' },
-          { age: { gte: 18 }, name: { contl: 'grace' } },
-        ],
-        top: { age: { gte: 18 } },
-        groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
-        ids: ['a4', 'a5'],
-      },
-      {
-        label: 'the spec form of each condition',
-        query:
-          'age[operator]=gte&age[value]=18&or[0][status][operator]=eq&or[0][status][value]=draft' +
-          '&or[1][name][operator]=contl&or[1][name][value]=GRACE',
-        where: [
-          { age: { gte: 18 }, status: 'draft' },
-          { age: { gte: 18 }, name: { contl: 'grace' } },
-        ],
-        top: { age: { gte: 18 } },
-        groups: [{ status: 'draft' }, { name: { contl: 'grace' } }],
-        ids: ['a4', 'a5'],
-      },
-      {
-        label: 'groups of several conditions, without top-level ones',
-        query: 'or[0][status][eq]=active&or[0][age][lt]=20&or[1][nick][isnull]=true',
-        where: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
-        top: undefined,
-        groups: [{ status: 'active', age: { lt: 20 } }, { nick: null }],
-        ids: ['a2', 'a3', 'a7'],
-      },
-      {
-        label: 'one group',
-        query: 'status[ne]=archived&or[0][createdAt][lt]=2020-06-01T00:00:00Z',
-        where: [{ status: { ne: 'archived' }, createdAt: { lt: '2020-06-01T00:00:00Z' } }],
-        top: { status: { ne: 'archived' } },
-        groups: [{ createdAt: { lt: '2020-06-01T00:00:00Z' } }],
-        ids: ['a1', 'a4', 'a5'],
-      },
-      {
-        label: 'three groups on one field, with list and text operators',
-        query:
-          'active[notnull]=true&or[0][name][starts]=Gr&or[1][name][in]=Ada&or[1][name][in]=Zed&or[2][name][endsl]=ITH',
-        where: [
-          { active: { notnull: true }, name: { starts: 'Gr' } },
-          { active: { notnull: true }, name: { in: ['Ada', 'Zed'] } },
-          { active: { notnull: true }, name: { endsl: 'ith' } },
-        ],
-        top: { active: { notnull: true } },
-        groups: [{ name: { starts: 'Gr' } }, { name: { in: ['Ada', 'Zed'] } }, { name: { endsl: 'ith' } }],
-        ids: ['a1', 'a5', 'a8'],
-      },
-    ] as const;
-
     it('agrees with the reference model: the top level ANDed with the OR of the groups', () => {
       for (const row of OR_ROWS) {
         const inTop = new Set(idsOf(referenceList(SEED, row.top, [])));

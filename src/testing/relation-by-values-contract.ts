@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { RecordId } from 'pagelope';
+import type { ByValuesOptions } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-context';
 import { scopesArbitrary, worldArbitrary } from './relation-arbitraries';
-import { RELATION_SEED } from './relation-fixtures';
-import { openWorld } from './relation-harness';
+import { type Author, RELATION_SEED, type Review } from './relation-fixtures';
+import { openWorld, type WorldRepositories } from './relation-harness';
 import { relatedView } from './relation-model';
 
 const BOOK_VALUES = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'nobody'];
@@ -14,6 +15,28 @@ function groupBy<T>(records: readonly T[], key: (record: T) => string): Map<stri
   const groups = new Map<string, T[]>();
   for (const record of records) groups.set(key(record), [...(groups.get(key(record)) ?? []), record]);
   return groups;
+}
+
+/** The by-value reads of a repository, with a generated scope: a `where` of any of its fields. */
+interface ByValuesReads<TRecord> {
+  listByValues?(
+    field: keyof TRecord & string,
+    values: readonly RecordId[],
+    options?: ByValuesOptions<Record<string, unknown>>,
+  ): Promise<readonly TRecord[]>;
+  countByValues?(
+    field: keyof TRecord & string,
+    values: readonly RecordId[],
+    options?: ByValuesOptions<Record<string, unknown>>,
+  ): Promise<ReadonlyMap<RecordId, number>>;
+}
+
+/** The reviews and authors of a world, read by value. */
+function byValuesOf(repositories: WorldRepositories): {
+  readonly reviews: ByValuesReads<Review>;
+  readonly authors: ByValuesReads<Author>;
+} {
+  return repositories;
 }
 
 /**
@@ -41,20 +64,20 @@ export function relationByValuesContract(context: ContractContext, numRuns: numb
       await requires('listByValues', (note) => ctx.skip(note));
       await fc.assert(
         fc.asyncProperty(scenario, async ({ world, scopes, values, perValue }) => {
-          const { reviews, authors } = await openWorld(makeRepository, world);
+          const { reviews, authors } = byValuesOf(await openWorld(makeRepository, world));
           if (!reviews.listByValues || !authors.listByValues) throw new Error('listByValues went missing');
           const view = relatedView(world, scopes);
-          const listed = await reviews.listByValues('bookId', values, { scope: scopes.reviews as never, perValue });
+          const listed = await reviews.listByValues('bookId', values, { scope: scopes.reviews, perValue });
           const groups = groupBy(listed, (review) => review.bookId);
           for (const value of values) {
-            const all = view.reviewsOf({ id: value } as never);
+            const all = view.reviewsOf({ id: value });
             expect(groups.get(value) ?? []).toStrictEqual(perValue === undefined ? all : all.slice(0, perValue));
             groups.delete(value);
           }
           expect([...groups.keys()]).toStrictEqual([]);
           const ids = [...new Set(world.books.map((book) => book.authorId).filter((id) => id !== null))];
-          const found = await authors.listByValues('id', ids, { scope: scopes.authors as never });
-          const expected = ids.flatMap((id) => view.authorOf({ authorId: id } as never) ?? []);
+          const found = await authors.listByValues('id', ids, { scope: scopes.authors });
+          const expected = ids.flatMap((id) => view.authorOf({ authorId: id }) ?? []);
           const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
           expect([...found].sort(byId)).toStrictEqual(expected.sort(byId));
         }),
@@ -66,7 +89,7 @@ export function relationByValuesContract(context: ContractContext, numRuns: numb
       await requires('listByValues', (note) => ctx.skip(note));
       await fc.assert(
         fc.asyncProperty(scenario, fc.boolean(), async ({ world, scopes, values, perValue }, repeat) => {
-          const { reviews, authors } = await openWorld(makeRepository, world);
+          const { reviews, authors } = byValuesOf(await openWorld(makeRepository, world));
           if (!reviews.listByValues || !authors.listByValues) throw new Error('listByValues went missing');
           const keyOf = (record: { id: string }) => record.id;
           /** The ids of `records`, each once, sorted; and whether none came more often than `most` times. */
@@ -76,18 +99,18 @@ export function relationByValuesContract(context: ContractContext, numRuns: numb
             return { ids: [...times.keys()].sort(), bounded: [...times.values()].every((n) => n <= most) };
           };
           const given = repeat ? [...values, ...values] : values;
-          const ordered = await reviews.listByValues('bookId', given, { scope: scopes.reviews as never, perValue });
+          const ordered = await reviews.listByValues('bookId', given, { scope: scopes.reviews, perValue });
           const loose = await reviews.listByValues('bookId', given, {
-            scope: scopes.reviews as never,
+            scope: scopes.reviews,
             perValue,
             ordered: false,
           });
           expect(summary(loose, repeat ? 2 : 1)).toStrictEqual({ ids: summary(ordered, 1).ids, bounded: true });
           const ids = world.books.flatMap((book) => (book.authorId === null ? [] : [book.authorId]));
           const times = ids.reduce((most, id) => Math.max(most, ids.filter((one) => one === id).length), 1);
-          const authorsOrdered = await authors.listByValues('id', ids, { scope: scopes.authors as never });
+          const authorsOrdered = await authors.listByValues('id', ids, { scope: scopes.authors });
           const authorsLoose = await authors.listByValues('id', ids, {
-            scope: scopes.authors as never,
+            scope: scopes.authors,
             ordered: false,
           });
           expect(summary(authorsLoose, times)).toStrictEqual({ ids: summary(authorsOrdered, 1).ids, bounded: true });
@@ -103,14 +126,14 @@ export function relationByValuesContract(context: ContractContext, numRuns: numb
       await requires('countByValues', (note) => ctx.skip(note));
       await fc.assert(
         fc.asyncProperty(scenario, async ({ world, scopes, values }) => {
-          const { reviews } = await openWorld(makeRepository, world);
+          const { reviews } = byValuesOf(await openWorld(makeRepository, world));
           if (!reviews.countByValues) throw new Error('countByValues went missing');
           const view = relatedView(world, scopes);
-          const counts = await reviews.countByValues('bookId', values, { scope: scopes.reviews as never });
+          const counts = await reviews.countByValues('bookId', values, { scope: scopes.reviews });
           for (const value of values)
             expect([value, counts.get(value as RecordId) ?? 0]).toStrictEqual([
               value,
-              view.reviewsOf({ id: value } as never).length,
+              view.reviewsOf({ id: value }).length,
             ]);
         }),
         parameters,

@@ -66,8 +66,9 @@ export function relatedView(world: RelationWorld, scopes: RelationScopes = {}) {
   }
   for (const list of reviewsByBook.values()) list.sort(compareReviews);
   return {
-    authorOf: (book: Book): Author | undefined => (book.authorId === null ? undefined : authorsById.get(book.authorId)),
-    reviewsOf: (book: Book): readonly Review[] => reviewsByBook.get(book.id) ?? [],
+    authorOf: (book: Pick<Book, 'authorId'>): Author | undefined =>
+      book.authorId === null ? undefined : authorsById.get(book.authorId),
+    reviewsOf: (book: Pick<Book, 'id'>): readonly Review[] => reviewsByBook.get(book.id) ?? [],
   };
 }
 
