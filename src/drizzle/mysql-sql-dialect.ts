@@ -122,10 +122,6 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
   placeholder: () => '?',
-  inList: (expression: string, placeholders: readonly string[], negated: boolean) => {
-    if (placeholders.length === 0) return negated ? `${expression} IS NOT NULL` : '1 = 0';
-    return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
-  },
   textMatch,
   orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
     nulls === 'none'
@@ -133,6 +129,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
       : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
   rowKeyset: false,
   never: '1 = 0',
+  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

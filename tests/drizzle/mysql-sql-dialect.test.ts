@@ -26,15 +26,6 @@ describe('MYSQL_SQL_DIALECT', () => {
   });
 
   it.each([
-    { items: ['?', '?'], negated: false, sql: 'x IN (?, ?)' },
-    { items: ['?'], negated: true, sql: 'x NOT IN (?)' },
-    { items: [], negated: false, sql: '1 = 0' },
-    { items: [], negated: true, sql: 'x IS NOT NULL' },
-  ])('returns $sql for a list of $items.length (negated: $negated)', ({ items, negated, sql }) => {
-    expect(dialect.inList('x', items, negated)).toBe(sql);
-  });
-
-  it.each([
     { value: new Date('2024-01-02T03:04:05.678Z'), kind: 'date', driver: '2024-01-02 03:04:05.678' },
     { value: true, kind: 'boolean', driver: 1 },
     { value: false, kind: 'boolean', driver: 0 },

@@ -8,7 +8,7 @@ import {
   type Repository,
   type Resource,
 } from 'pagelope/kit';
-import { compileOrder } from '../../sql/index';
+import { compileOrder, inList } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
@@ -39,11 +39,7 @@ export function createSqlByValues(
   const compare = compileComparator(order, resource.fields);
   /** `field IN (chunk)` and the scope as SQL on `statement`, and the test of a scope SQL cannot say. */
   const whereOf = (field: string, chunk: readonly RecordId[], scope: unknown, statement: SqlStatement) => {
-    const list = statement.dialect.inList(
-      statement.column(field),
-      chunk.map((value) => statement.bind(field, value)),
-      false,
-    );
+    const list = inList(statement.column(field), { items: chunk.map((value) => statement.bind(field, value)) }, false);
     if (scope == null) return { where: list, test: undefined };
     const groups = normalizeScope(scope, resource);
     const sql = compileSqlWhere(groups, statement);

@@ -1,4 +1,5 @@
 import { HttpError, duplicateIdError, type RecordId, type Resource } from 'pagelope/kit';
+import { inList } from '../../sql/index';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
@@ -93,11 +94,7 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     }
   };
   const inIds = (statement: SqlStatement, ids: readonly unknown[]) =>
-    dialect.inList(
-      idColumn,
-      ids.map((id) => statement.bind(idField, id)),
-      false,
-    );
+    inList(idColumn, { items: ids.map((id) => statement.bind(idField, id)) }, false);
 
   /** The records with these ids, in no particular order. */
   const byIds = (on: SqlRunner, ids: readonly unknown[]) => {
