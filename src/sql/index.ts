@@ -12,3 +12,4 @@ export { compileSearch, type SqlSearchSource } from './compile-search';
 export { escapeLike, likeMatch } from './escape-like';
 export { compileFilter, compileWhere, inList } from './compile-where';
 export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
+export { compileRelation, type SqlRelationSource } from './compile-relation';
