@@ -48,12 +48,8 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
  * any function). The first group is in folders that other work owns.
  */
 const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {
-  // src/drizzle, src/postgres, src/http: the SQL engine's and the HTTP edge's work.
-  'src/drizzle/sql/create-sql-repository.ts: build > listByValues': 1,
-  'src/drizzle/sql/create-sql-repository.ts: build > countByValues': 1,
-  'src/drizzle/sql/read-relation-paths.ts: readRelationPaths': 5,
+  // src/http: the HTTP edge's work.
   'src/http/read-node-json-body.ts: readText': 1,
-  'src/postgres/foreign-sort.ts: readForeignPairs': 3,
   // The other folders.
   'src/testing/batch-service-contract.ts: batchServiceContract > describe callback > it callback': 3,
   'src/testing/cursor-contract.ts: cursorContract > describe callback > it.each callback': 2,

@@ -13,3 +13,4 @@ export { escapeLike, likeMatch } from './escape-like';
 export { compileFilter, compileWhere, inList } from './compile-where';
 export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
+export { readRelated } from './read-related';

@@ -34,7 +34,7 @@ export function createSqlByValues(
   resource: Resource,
   table: SqlTable,
   runner: SqlRunner,
-): Required<Pick<Repository<unknown>, 'listByValues' | 'countByValues'>> {
+): Required<Pick<Repository<Row>, 'listByValues' | 'countByValues'>> {
   const { order } = normalizeListInput({}, resource);
   const compare = compileComparator(order, resource.fields);
   /** `field IN (chunk)` and the scope as SQL on `statement`, and the test of a scope SQL cannot say. */
@@ -48,7 +48,7 @@ export function createSqlByValues(
       : { where: `${list} AND (${sql})`, test: undefined };
   };
   return {
-    async listByValues(field, values, options: ByValuesOptions<unknown> = {}) {
+    async listByValues(field, values, options: ByValuesOptions<Row> = {}) {
       const found: Row[] = [];
       for (const chunk of chunksOf(values)) {
         const statement = table.statement(runner);
@@ -66,7 +66,7 @@ export function createSqlByValues(
         return count < perValue;
       });
     },
-    async countByValues(field, values, options: ByValuesOptions<unknown> = {}) {
+    async countByValues(field, values, options: ByValuesOptions<Row> = {}) {
       const counts = new Map<RecordId, number>();
       for (const chunk of chunksOf(values)) {
         const statement = table.statement(runner);
