@@ -21,7 +21,6 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [
   // src/drizzle, src/postgres: the SQL engine's work.
   'src/postgres/create-postgres-repository.ts: createPostgresRepository',
   'src/postgres/postgres-batch-writes.ts: createPostgresBatchWrites',
-  'src/postgres/relation-plan.ts: planRelations',
   // The other folders.
   'src/testing/batch-change-contract.ts: batchChangeContract',
   'src/testing/batch-service-contract.ts: batchServiceContract',
