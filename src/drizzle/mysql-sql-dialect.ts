@@ -104,12 +104,29 @@ function textMatch(
 }
 
 /**
+ * MariaDB's errors of a database unavailable for now: a lock wait timeout (1205, only the statement rolled back), too
+ * many connections (1040), a server shutting down (1053), a statement interrupted or timed out (1317, 1969), a
+ * connection killed (1927) or gone (2006, 2013).
+ */
+const UNAVAILABLE_ERRNOS = new Set([1205, 1040, 1053, 1317, 1969, 1927, 2006, 2013]);
+
+/** `mysql2`'s codes of a connection lost or never made (a killed connection's socket closed by the server). */
+const LOST_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
  * The fault MariaDB reports: a deadlock (1213, its transaction rolled back) is a conflict the service may run again,
- * a lock wait timeout (1205, only the statement rolled back) the database unavailable for now.
+ * the errors of {@link UNAVAILABLE_ERRNOS} and a lost connection ({@link LOST_CODES}, or `mysql2`'s command on a
+ * closed connection) the database unavailable for now.
  */
 function faultOf(error: unknown): SqlFault | undefined {
-  const errno = typeof error === 'object' && error !== null ? (error as { errno?: unknown }).errno : undefined;
-  return errno === 1213 ? 'conflict' : errno === 1205 ? 'unavailable' : undefined;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { errno, code, message } = error as { errno?: unknown; code?: unknown; message?: unknown };
+  if (errno === 1213) return 'conflict';
+  if (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)) return 'unavailable';
+  const lost =
+    (typeof code === 'string' && LOST_CODES.has(code)) ||
+    (typeof message === 'string' && /connection is in closed state/.test(message));
+  return lost ? 'unavailable' : undefined;
 }
 
 /**
@@ -122,10 +139,6 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
   placeholder: () => '?',
-  inList: (expression: string, placeholders: readonly string[], negated: boolean) => {
-    if (placeholders.length === 0) return negated ? `${expression} IS NOT NULL` : '1 = 0';
-    return `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`;
-  },
   textMatch,
   orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
     nulls === 'none'
@@ -133,6 +146,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
       : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
   rowKeyset: false,
   never: '1 = 0',
+  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

@@ -1,5 +1,7 @@
-import { compilePredicate, type Condition, type FieldDef, type RelationCondition } from 'pagelope/kit';
+import type { Condition, FieldDef, RelationCondition } from 'pagelope/kit';
+import { compileRelation } from '../sql/index';
 import { compileWhere } from './compile-where';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { quoteIdentifier } from './quote-identifier';
 import type { SqlContext } from './sql-context';
 import type { SqlParams } from './sql-params';
@@ -76,12 +78,8 @@ export function linkOf(related: RelatedTable, alias: string, parent: TableRef): 
 
 /**
  * Returns the relation compiler of a statement on `parent` (see `SqlContext.relations`): each relation term becomes
- * EXISTS / NOT EXISTS subqueries over the related table, the related scope and the term's conditions inside, every
- * value a parameter bound as its related column's type. The semantics are the reference's (`compilePredicate`):
- * - to-one: `EXISTS (related row of the parent, in scope, meeting the conditions)`, `OR NOT EXISTS (related row in
- *   scope)` when the conditions (at least one) hold on a record with every field absent (only `isnull` ones);
- * - to-many `any`: `EXISTS (child in scope meeting them)`; `none`: its `NOT EXISTS`; `all`: `EXISTS (child in scope)
- *   AND NOT EXISTS (child in scope where (the conditions) IS NOT TRUE)`, so NULLs fail a child as in the reference.
+ * the SQL engine's EXISTS / NOT EXISTS subqueries (`compileRelation`) over the related table, the related scope and
+ * the term's conditions inside, every value a parameter bound as its related column's type.
  *
  * @throws Error (a server fault) for a relation the statement does not bind.
  */
@@ -93,25 +91,15 @@ export function createRelationCompiler(
     const table = related.get(term.relation);
     if (!table) throw new Error(`relation "${term.relation}": no PostgreSQL table is bound to it`);
     const inner = relatedContext(table, SUBQUERY_ALIAS, context.params);
-    const rows = (conditions?: readonly Condition[], negate = false) => {
-      const parts = [linkOf(table, SUBQUERY_ALIAS, parent)];
-      const scope = compileWhere(table.scope, inner);
-      if (scope !== 'TRUE') parts.push(`(${scope})`);
-      if (conditions && conditions.length > 0) {
-        const where = compileWhere([conditions], inner);
-        parts.push(negate ? `(${where}) IS NOT TRUE` : `(${where})`);
-      }
-      return `(SELECT 1 FROM ${table.table} AS ${SUBQUERY_ALIAS} WHERE ${parts.join(' AND ')})`;
-    };
-    const { conditions } = term;
-    if (term.kind === 'one') {
-      const matching = `EXISTS ${rows(conditions)}`;
-      // An empty list tests only for a related record (as the reference does).
-      const absentMatches = conditions.length > 0 && compilePredicate([conditions])({});
-      return absentMatches ? `${matching} OR NOT EXISTS ${rows()}` : matching;
-    }
-    if (term.match === 'any') return `EXISTS ${rows(conditions)}`;
-    if (term.match === 'none') return `NOT EXISTS ${rows(conditions)}`;
-    return conditions.length === 0 ? `EXISTS ${rows()}` : `EXISTS ${rows()} AND NOT EXISTS ${rows(conditions, true)}`;
+    const sql = compileRelation(term, {
+      dialect: POSTGRES_SQL_DIALECT,
+      from: `${table.table} AS ${SUBQUERY_ALIAS}`,
+      link: () => linkOf(table, SUBQUERY_ALIAS, parent),
+      scope: table.scope,
+      where: (groups) => compileWhere(groups, inner),
+    });
+    // PostgreSQL says every scope and condition: never reached.
+    if (sql === undefined) throw new Error(`relation "${term.relation}": a term PostgreSQL cannot say`);
+    return sql;
   };
 }

@@ -1,9 +1,24 @@
 import type { NormalizedQuery, SearchTerm } from 'pagelope/kit';
-import { compileSearch as compileSqlSearch } from '../sql/index';
-import { compileWhere } from './compile-where';
+import {
+  compileFilter as compileSqlFilter,
+  compileSearch as compileSqlSearch,
+  type SqlSearchSource,
+} from '../sql/index';
 import { lowerText } from './lower-text';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
-import { textOf, type SqlContext } from './sql-context';
+import { textOf, whereSourceOf, type SqlContext } from './sql-context';
+
+/** The context as the search compiler reads it: one parameter for every field (a numbered placeholder may be reused). */
+function searchSourceOf(context: SqlContext): SqlSearchSource {
+  const placeholders = new Map<string, string>();
+  const add = (value: string) => {
+    const placeholder = placeholders.get(value) ?? context.params.add(value);
+    placeholders.set(value, placeholder);
+    return placeholder;
+  };
+  const folded = (field: string) => lowerText(textOf(field, context));
+  return { dialect: POSTGRES_SQL_DIALECT, folds: () => true, folded, add };
+}
 
 /**
  * Compiles a search into `(lower(a) LIKE $n ESCAPE '\' OR lower(b) LIKE $n ESCAPE '\' ...)`, one term per searchable
@@ -12,22 +27,14 @@ import { textOf, type SqlContext } from './sql-context';
  * `createTableSql(resource, { trigram: true })` are built on (see {@link lowerText}), so they can serve it.
  */
 export function compileSearch(search: SearchTerm, context: SqlContext): string {
-  // One parameter for every field: a numbered placeholder may be used again.
-  const placeholders = new Map<string, string>();
-  const add = (value: string) => {
-    const placeholder = placeholders.get(value) ?? context.params.add(value);
-    placeholders.set(value, placeholder);
-    return placeholder;
-  };
-  const folded = (field: string) => lowerText(textOf(field, context));
-  const source = { dialect: POSTGRES_SQL_DIALECT, folds: () => true, folded, add };
-  return compileSqlSearch(search, source) ?? POSTGRES_SQL_DIALECT.never;
+  return compileSqlSearch(search, searchSourceOf(context)) ?? POSTGRES_SQL_DIALECT.never;
 }
 
 /** The filter of a listing: its OR of AND-groups (scope included), ANDed with its search when it has one. */
 export function compileFilter(query: Pick<NormalizedQuery, 'groups' | 'search'>, context: SqlContext): string {
-  const where = compileWhere(query.groups, context);
-  if (!query.search) return where;
-  const search = compileSearch(query.search, context);
-  return where === 'TRUE' ? search : `(${where}) AND ${search}`;
+  const source = { ...whereSourceOf(context), search: searchSourceOf(context) };
+  const sql = compileSqlFilter(query, source);
+  // PostgreSQL says every condition and search (its sources match and fold any text): never reached.
+  if (sql === undefined) throw new Error('a filter PostgreSQL cannot say');
+  return sql;
 }

@@ -2,13 +2,13 @@ import {
   HttpError,
   RELATED_READ_LIMIT,
   keyOf,
-  listByValues,
   type FieldDef,
   type NormalizedQuery,
   type RecordId,
   type RelationBinding,
   type Resource,
 } from 'pagelope/kit';
+import { readRelated } from '../sql/index';
 import { compileFilter } from './compile-search';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
@@ -101,18 +101,12 @@ export async function readForeignPairs(join: ForeignSortJoin, options: ForeignRe
   }
   const toValue = createRowMapper(options.parent).pick([join.field]);
   const values = rows.map((row) => toValue(row)[join.field] as RecordId);
-  const { repository, scope } = join.binding;
   const idField = join.resource.idField;
-  const related: readonly unknown[] =
-    values.length === 0
-      ? []
-      : repository.listByValues
-        ? await repository.listByValues(idField as never, values, { scope })
-        : await listByValues(repository, { resource: join.resource as never, field: idField as never, values, scope });
+  const related = await readRelated(join.binding, join.resource, values);
   const seen = new Set<unknown>();
   const ids: unknown[] = [];
   const columns: unknown[][] = join.fields.map(() => []);
-  for (const record of related as readonly Row[]) {
+  for (const record of related) {
     const id = record[idField];
     // An id the parent's column cannot hold names no parent; a repeated one would repeat its parents.
     if (id == null || sqlValueProblem(join.idType, id) !== undefined || seen.has(keyOf(id))) continue;

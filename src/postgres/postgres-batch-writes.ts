@@ -1,8 +1,6 @@
 import {
-  duplicateIdError,
   normalizeScope,
   notFoundError,
-  validateCreate,
   validatePatch,
   type BatchChange,
   type CreateInput,
@@ -10,66 +8,23 @@ import {
   type Repository,
   type Resource,
   type ScopeOptions,
-  type Where,
 } from 'pagelope/kit';
 import { bulkUpdate } from './bulk-update';
 import { checkRecordValues, isImpossibleScope } from './check-values';
 import { compileWhere } from './compile-where';
-import type { WriteErrorContext } from './constraint-error';
-import { insertStatements, type InsertTarget } from './insert-statements';
 import { keyText } from './key-text';
-import { locateFailedItem } from './locate-failed-item';
 import { runBatch, type RunRows } from './run-batch';
-import type { SqlClient } from './sql-client';
 import { bindList } from './sql-context';
 import { sqlValueProblem } from './sql-values';
-import type { StatementContext } from './statement-context';
-import { rootClientOf } from './transaction';
+import type { PostgresBatchParts, Row } from './postgres-batch-parts';
+import { createRecords } from './postgres-create-many';
 
-type Row = Record<string, unknown>;
-
-/** What the batch writes need of the PostgreSQL repository they belong to. */
-export interface PostgresBatchParts<TRecord> extends InsertTarget {
-  readonly resource: Resource<TRecord>;
-  /** The repository's client (a transaction's connection for a repository bound by `tx.repository`). */
-  readonly client: SqlClient;
-  /** The quoted id column. */
-  readonly idColumn: string;
-  readonly databaseDefaults: readonly string[];
-  /** Makes the id of a record created without one (unless the database fills it in). */
-  readonly generateId: () => RecordId;
-  readonly toRecord: (row: Row) => Row;
-  /** Runs a statement on the repository's client, its constraint and data errors mapped. */
-  readonly run: RunRows;
-  /** Turns a constraint or data error of a write into the client's error. */
-  readonly writeError: (error: unknown, write: WriteErrorContext) => Promise<unknown>;
-  /** The single update of one record within the scope and `where`, its statements run by `exec`. */
-  readonly update: (
-    id: RecordId,
-    changes: Row,
-    options: ScopeOptions<TRecord> & { readonly where?: Where<TRecord> | undefined },
-    exec: RunRows,
-  ) => Promise<TRecord>;
-}
+export type { PostgresBatchParts } from './postgres-batch-parts';
 
 /** The batch writes of a PostgreSQL repository: `createMany`, `updateMany` and `deleteMany`. */
 export type PostgresBatchWrites<TRecord> = Required<
   Pick<Repository<TRecord>, 'createMany' | 'updateMany' | 'deleteMany'>
 >;
-
-/** The values of `records` by field, each the longest string or the largest number: what makes a column overflow. */
-function widestValues(records: readonly Row[]): Row {
-  const widest: Row = {};
-  const size = (value: unknown) =>
-    typeof value === 'string' ? [...value].length : typeof value === 'number' ? Math.abs(value) : -1;
-  for (const record of records) {
-    for (const [field, value] of Object.entries(record)) {
-      if (value == null) continue;
-      if (!(field in widest) || size(value) > size(widest[field])) widest[field] = value;
-    }
-  }
-  return widest;
-}
 
 /**
  * The batch writes of a PostgreSQL repository, each all or nothing and each answering as the same single calls one
@@ -93,110 +48,14 @@ function widestValues(records: readonly Row[]): Row {
  * fails, only its own changes are undone.
  */
 export function createPostgresBatchWrites<TRecord>(parts: PostgresBatchParts<TRecord>): PostgresBatchWrites<TRecord> {
-  const { resource, client, table, idField, idColumn, databaseDefaults, toRecord, run, writeError } = parts;
+  const { resource, client, table, idField, idColumn, databaseDefaults, toRecord, writeError } = parts;
   const generic = resource as Resource;
   const filledByDatabase = new Set(databaseDefaults);
   const notFound = (id: unknown) => notFoundError(resource, id);
-  const inTransaction = rootClientOf(client) !== client;
   const bulkParts = { ...parts, resource: generic, databaseDefaults: filledByDatabase };
 
-  /** The first item whose id is stored already or repeats an earlier one's, by a read of the stored ids. */
-  const firstDuplicate = async (ids: readonly unknown[], context: StatementContext): Promise<unknown> => {
-    const type = context.types.get(idField) ?? 'text';
-    const usable = ids.filter((id) => id !== undefined && sqlValueProblem(type, id) === undefined);
-    const rows =
-      usable.length === 0
-        ? []
-        : await run(
-            `SELECT ${idColumn} AS "~id" FROM ${table} WHERE ${idColumn} = ANY(${bindList(idField, usable, context)})`,
-            context.params.values,
-          );
-    const taken = new Set(rows.map((row) => keyText(type, row['~id'])));
-    for (const id of ids) {
-      if (id === undefined) continue;
-      const key = keyText(type, id);
-      if (taken.has(key)) return id;
-      taken.add(key);
-    }
-    return undefined;
-  };
-
   return {
-    async createMany(data: readonly CreateInput<TRecord>[]): Promise<TRecord[]> {
-      // Every record validated and checked before any statement: the 400 of the first bad one.
-      const records = Array.from(data, (item) => validateCreate(resource, item, { databaseDefaults }) as Row);
-      if (records.length === 0) return [];
-      const context = await parts.context();
-      for (const record of records) {
-        if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = parts.generateId();
-        checkRecordValues(record, context);
-      }
-      const ids = records.map((record) => record[idField]);
-      const type = context.types.get(idField) ?? 'text';
-      const given = ids.filter((id) => id !== undefined).map((id) => keyText(type, id));
-      if (new Set(given).size < given.length) {
-        throw duplicateIdError(resource, await firstDuplicate(ids, await parts.context()));
-      }
-      const statements = await insertStatements(records, parts);
-      const write = (statement: (typeof statements)[number]): WriteErrorContext => ({
-        operation: 'create',
-        record: widestValues(statement.records),
-        paramFields: statement.paramFields,
-      });
-      // A unique violation of the id names no item: the stored ids are read to find the first duplicate. Any other
-      // constraint or data error of a statement of several records is located by replaying the items one by one.
-      const createError = async (error: unknown, context: WriteErrorContext) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (code === '23505') {
-          const duplicate = await firstDuplicate(ids, await parts.context());
-          if (duplicate !== undefined) return duplicateIdError(resource, duplicate);
-        }
-        if (records.length < 2 || typeof code !== 'string' || !/^2[23]/.test(code)) return writeError(error, context);
-        const failed = await locateFailedItem(client, records.length, async (i) => {
-          const [statement] = await insertStatements([records[i] as Row], parts);
-          return statement as (typeof statements)[number];
-        });
-        if (!failed) return writeError(error, context);
-        const record = records[failed.index] as Row;
-        return writeError(failed.error, {
-          operation: 'create',
-          id: record[idField],
-          record,
-          paramFields: failed.statement.paramFields,
-          item: failed.index,
-        });
-      };
-      const [first] = statements;
-      let rows: readonly Row[];
-      if (statements.length === 1 && first && !inTransaction) {
-        // One statement is atomic on its own.
-        try {
-          rows = await run(first.text, first.values);
-        } catch (error) {
-          throw await createError(error, write(first));
-        }
-      } else {
-        // Several statements, or one inside a caller's transaction (which its failure would end), run in a
-        // transaction or a savepoint of their own.
-        rows = await runBatch(
-          client,
-          async (exec) => {
-            const out: Row[] = [];
-            // Row by row: a statement may return tens of thousands, too many to spread as arguments.
-            for (const statement of statements) {
-              for (const row of await exec(statement.text, statement.values, write(statement))) out.push(row);
-            }
-            return out;
-          },
-          createError,
-        );
-      }
-      // PostgreSQL returns the rows of VALUES in order; paired by id where every id is known, to be sure of it.
-      const created = rows.map((row) => toRecord(row) as TRecord);
-      if (ids.some((id) => id === undefined) || created.length !== ids.length) return created;
-      const byKey = new Map(created.map((record) => [keyText(type, (record as Row)[idField]), record]));
-      return ids.map((id) => byKey.get(keyText(type, id)) as TRecord);
-    },
+    createMany: (data: readonly CreateInput<TRecord>[]) => createRecords(parts, data),
 
     async updateMany(changes: readonly BatchChange<TRecord>[], options?: ScopeOptions<TRecord>): Promise<TRecord[]> {
       // Every patch validated and checked before any statement: the 400 of the first bad one.

@@ -20,5 +20,6 @@ export const POSTGRES_SQL_DIALECT: SqlDialect = Object.freeze({
     bind: (value: string) => string,
   ) => likeMatch(mode, expression(), needle, bind),
   never: 'FALSE',
+  always: 'TRUE',
   faultOf: postgresFaultOf,
 });

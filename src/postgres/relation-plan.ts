@@ -139,7 +139,93 @@ export async function planRelations(
   };
   const relations = createRelationCompiler(own, related);
 
-  // One LEFT JOIN per to-one relation the order reads, as "~j1", "~j2", ... (no plain table name is spelt so).
+  const { joins, foreign, foreignChecks, pathFields, pathTypes, pathColumns, pathCollate, keySelect, keyReaders } =
+    planOrderPaths(query, { related, resolved, bindings, base });
+  const joined = joins.size > 0 || foreign.size > 0;
+  const pairs = new Map<string, ForeignPairs>();
+  const plan: RelationPlan = {
+    query: compiled,
+    shapes: new Map([...related].map(([name, table]) => [name, table.shape])),
+    joined,
+    async prepare(run) {
+      if (foreign.size === 0) return;
+      const problems = foreignChecks.flatMap(({ index, type, field }) => {
+        const problem = query.after ? sqlValueProblem(type, query.after[index]) : undefined;
+        return problem ? [`cursor: its value of ${field} ${problem}`] : [];
+      });
+      if (problems.length > 0) throw new HttpError(400, problems);
+      for (const [name, join] of foreign) {
+        const context = plan.context({ ...base, params: new SqlParams() });
+        const options = { query: compiled, table: parent.table, context, run, parent: resource };
+        pairs.set(name, await readForeignPairs(join, options));
+      }
+    },
+    context(context) {
+      if (!joined) return { ...context, relations };
+      const layout = createTableLayout(parent.table, parent.columns, context, true);
+      return {
+        ...context,
+        fields: new Map([...context.fields, ...pathFields]),
+        types: new Map([...context.types, ...pathTypes]),
+        collate: new Set([...context.collate, ...pathCollate]),
+        column: (field) => pathColumns.get(field) ?? layout.column(field),
+        layout,
+        relations,
+      };
+    },
+    from(params) {
+      let from = parent.table;
+      for (const [name, alias] of joins) {
+        const table = related.get(name) as RelatedTable;
+        const scope = compileWhere(table.scope, relatedContext(table, alias, params));
+        from +=
+          ` LEFT JOIN ${table.table} AS ${alias} ON ${linkOf(table, alias, own)}` +
+          (scope === 'TRUE' ? '' : ` AND (${scope})`);
+      }
+      for (const [name, join] of foreign) {
+        const read = pairs.get(name);
+        if (!read) throw new Error(`relation "${name}": the plan was not prepared before its FROM clause`);
+        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.field), params);
+      }
+      return from;
+    },
+    keySelect,
+    keysOf: (row) => Object.fromEntries(keyReaders.map((read) => read(row))),
+  };
+  return plan;
+}
+
+/** The relation paths of a listing's order, as {@link planOrderPaths} reads them. */
+interface OrderPaths {
+  /** One LEFT JOIN per to-one relation bound natively, as "~j1", "~j2", ... (no plain table name is spelt so). */
+  readonly joins: Map<string, string>;
+  /** One join of (id, value) arrays per to-one relation bound elsewhere. */
+  readonly foreign: Map<string, ForeignSortJoin>;
+  /** The cursor values to check against the joined columns' types. */
+  readonly foreignChecks: { readonly index: number; readonly type: string; readonly field: string }[];
+  readonly pathFields: Map<string, FieldDef>;
+  readonly pathTypes: Map<string, string>;
+  readonly pathColumns: Map<string, string>;
+  readonly pathCollate: Set<string>;
+  readonly keySelect: string[];
+  readonly keyReaders: ((row: Row) => [string, unknown])[];
+}
+
+/** What {@link planOrderPaths} reads besides the query. */
+interface OrderPathsInput {
+  readonly related: ReadonlyMap<string, RelatedTable & { readonly resource: Resource }>;
+  readonly resolved: ReturnType<typeof resolveRelations>;
+  readonly bindings: Readonly<Record<string, RelationBinding>> | undefined;
+  readonly base: StatementContext;
+}
+
+/**
+ * The joins, columns and cursor keys of the relation paths `query`'s order reads: a LEFT JOIN of a relation bound
+ * natively, a join of (id, value) arrays for one bound elsewhere.
+ *
+ * @throws Error (a server fault) for a sort path that is not a field of a to-one relation.
+ */
+function planOrderPaths(query: NormalizedQuery, { related, resolved, bindings, base }: OrderPathsInput): OrderPaths {
   const joins = new Map<string, string>();
   const foreign = new Map<string, ForeignSortJoin>();
   const foreignChecks: { readonly index: number; readonly type: string; readonly field: string }[] = [];
@@ -207,56 +293,5 @@ export async function planRelations(
     const type = table.shape.types.get(parts.field) ?? 'text';
     addPath(path, def, type, column, table.shape.collate.has(parts.field), table.resource, parts.field);
   }
-  const joined = joins.size > 0 || foreign.size > 0;
-  const pairs = new Map<string, ForeignPairs>();
-  const plan: RelationPlan = {
-    query: compiled,
-    shapes: new Map([...related].map(([name, table]) => [name, table.shape])),
-    joined,
-    async prepare(run) {
-      if (foreign.size === 0) return;
-      const problems = foreignChecks.flatMap(({ index, type, field }) => {
-        const problem = query.after ? sqlValueProblem(type, query.after[index]) : undefined;
-        return problem ? [`cursor: its value of ${field} ${problem}`] : [];
-      });
-      if (problems.length > 0) throw new HttpError(400, problems);
-      for (const [name, join] of foreign) {
-        const context = plan.context({ ...base, params: new SqlParams() });
-        const options = { query: compiled, table: parent.table, context, run, parent: resource };
-        pairs.set(name, await readForeignPairs(join, options));
-      }
-    },
-    context(context) {
-      if (!joined) return { ...context, relations };
-      const layout = createTableLayout(parent.table, parent.columns, context, true);
-      return {
-        ...context,
-        fields: new Map([...context.fields, ...pathFields]),
-        types: new Map([...context.types, ...pathTypes]),
-        collate: new Set([...context.collate, ...pathCollate]),
-        column: (field) => pathColumns.get(field) ?? layout.column(field),
-        layout,
-        relations,
-      };
-    },
-    from(params) {
-      let from = parent.table;
-      for (const [name, alias] of joins) {
-        const table = related.get(name) as RelatedTable;
-        const scope = compileWhere(table.scope, relatedContext(table, alias, params));
-        from +=
-          ` LEFT JOIN ${table.table} AS ${alias} ON ${linkOf(table, alias, own)}` +
-          (scope === 'TRUE' ? '' : ` AND (${scope})`);
-      }
-      for (const [name, join] of foreign) {
-        const read = pairs.get(name);
-        if (!read) throw new Error(`relation "${name}": the plan was not prepared before its FROM clause`);
-        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.field), params);
-      }
-      return from;
-    },
-    keySelect,
-    keysOf: (row) => Object.fromEntries(keyReaders.map((read) => read(row))),
-  };
-  return plan;
+  return { joins, foreign, foreignChecks, pathFields, pathTypes, pathColumns, pathCollate, keySelect, keyReaders };
 }

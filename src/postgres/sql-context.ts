@@ -1,5 +1,6 @@
 import type { FieldDef, RelationCondition } from 'pagelope/kit';
-import type { SqlOrderSource } from '../sql/index';
+import type { SqlOrderSource, SqlWhereSource } from '../sql/index';
+import { lowerText } from './lower-text';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import type { SqlParams } from './sql-params';
 import { arrayTypeOf, isTextType } from './sql-types';
@@ -64,5 +65,33 @@ export function orderSourceOf(context: SqlContext): SqlOrderSource {
     ordered: (field) => comparable(field, context),
     nullable: (field) => context.fields.get(field)?.nullable === true,
     bind: (field, value) => bindValue(field, value, context),
+  };
+}
+
+/**
+ * The context as the SQL engine's filter compiler reads it: equality and lists on the column as it is (its indexes
+ * serve them), lists bound as one array of the column's type; ranges in code-point order ({@link comparable}); the
+ * text operators on the column's text, in "C" where the column collates otherwise; the case-insensitive ones on
+ * {@link lowerText}, the expression the trigram indexes are built on; relation terms through the context's compiler.
+ */
+export function whereSourceOf(context: SqlContext): SqlWhereSource {
+  const { params } = context;
+  return {
+    dialect: POSTGRES_SQL_DIALECT,
+    column: context.column,
+    equal: context.column,
+    ordered: (field) => comparable(field, context),
+    text: (field) => (context.collate.has(field) ? `${textOf(field, context)} COLLATE "C"` : textOf(field, context)),
+    folded: (field) => lowerText(textOf(field, context)),
+    matchesText: () => true,
+    bind: (field, value) => bindValue(field, value, context),
+    bindList: (field, values) => ({
+      array: field === undefined ? params.add(values, 'text[]') : bindList(field, values, context),
+    }),
+    add: (value) => params.add(value),
+    relation: (term) => {
+      if (!context.relations) throw new Error(`relation "${term.relation}": the statement binds no relation`);
+      return context.relations(term, context);
+    },
   };
 }

@@ -10,3 +10,7 @@ export type { SqlFault } from './sql-dialect';
 export { toFaultError } from './to-fault-error';
 export { compileSearch, type SqlSearchSource } from './compile-search';
 export { escapeLike, likeMatch } from './escape-like';
+export { compileFilter, compileWhere, inList } from './compile-where';
+export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
+export { compileRelation, type SqlRelationSource } from './compile-relation';
+export { readRelated } from './read-related';

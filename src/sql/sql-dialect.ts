@@ -47,6 +47,8 @@ export interface SqlDialect {
   ): string;
   /** A condition no row meets (`FALSE`, `1 = 0`). */
   readonly never: string;
+  /** A condition every row meets (`TRUE`, `1 = 1`). */
+  readonly always: string;
   /** The fault a retry may clear that the driver's `error` reports, or `undefined` for any other error. */
   faultOf(error: unknown): SqlFault | undefined;
 }

@@ -26,12 +26,24 @@ describe('MYSQL_SQL_DIALECT', () => {
   });
 
   it.each([
-    { items: ['?', '?'], negated: false, sql: 'x IN (?, ?)' },
-    { items: ['?'], negated: true, sql: 'x NOT IN (?)' },
-    { items: [], negated: false, sql: '1 = 0' },
-    { items: [], negated: true, sql: 'x IS NOT NULL' },
-  ])('returns $sql for a list of $items.length (negated: $negated)', ({ items, negated, sql }) => {
-    expect(dialect.inList('x', items, negated)).toBe(sql);
+    { name: 'a deadlock', error: { errno: 1213 }, fault: 'conflict' },
+    { name: 'a lock wait timeout', error: { errno: 1205 }, fault: 'unavailable' },
+    { name: 'a killed connection', error: { errno: 1927, code: 'ER_CONNECTION_KILLED' }, fault: 'unavailable' },
+    { name: 'an interrupted statement', error: { errno: 1317 }, fault: 'unavailable' },
+    { name: 'too many connections', error: { errno: 1040 }, fault: 'unavailable' },
+    { name: 'a lost connection', error: { code: 'PROTOCOL_CONNECTION_LOST', fatal: true }, fault: 'unavailable' },
+    { name: 'a reset socket', error: { code: 'ECONNRESET' }, fault: 'unavailable' },
+    {
+      name: 'a command on a closed connection',
+      error: new Error("Can't add new command when connection is in closed state"),
+      fault: 'unavailable',
+    },
+    { name: 'a syntax error', error: { errno: 1064 }, fault: undefined },
+    { name: 'a duplicate key', error: { errno: 1062 }, fault: undefined },
+    { name: 'a string errno', error: { errno: '1927' }, fault: undefined },
+    { name: 'null', error: null, fault: undefined },
+  ])('reads $name as $fault', ({ error, fault }) => {
+    expect(dialect.faultOf(error)).toBe(fault);
   });
 
   it.each([

@@ -3,7 +3,7 @@
  * deadlock (1213), which InnoDB answers by rolling the whole transaction back, so the savepoint of the item's update
  * is gone and its `ROLLBACK TO SAVEPOINT` fails; the client must still get the deadlock's 503 (`toWriteConflictError`,
  * `retry-after`), never that failure's 500. A lock wait past `innodb_lock_wait_timeout` (1205) is a 503 with
- * `retry-after` too. Skipped without MYSQL_URL.
+ * `retry-after` too, and so is a statement on a connection the server killed. Skipped without MYSQL_URL.
  */
 import { drizzle } from 'drizzle-orm/mysql2';
 import mysql from 'mysql2/promise';
@@ -88,6 +88,29 @@ describe.skipIf(!MYSQL_URL)('createDrizzleRepository on MariaDB: write conflicts
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
       await pool.end();
+    }
+  });
+
+  it('answers a statement on a connection the server killed (KILL) 503 with retry-after', async () => {
+    // One connection: the one whose id is read is the one the transaction holds.
+    const pool = mysql.createPool({ uri: MYSQL_URL ?? '', connectionLimit: 1 });
+    const holder = await mysql.createConnection({ uri: MYSQL_URL ?? '' });
+    try {
+      const repository = createDrizzleRepository(counters, { db: drizzle({ client: pool }), table });
+      const [rows] = await pool.query('SELECT CONNECTION_ID() AS id');
+      const { id } = (rows as { id: number }[])[0] ?? { id: 0 };
+      const failure = await repository.transaction!(async (tx) => {
+        const inTx = tx.repository(repository);
+        await inTx.get('c00');
+        await holder.query(`KILL ${String(id)}`);
+        return inTx.get('c01');
+      }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(HttpError);
+      expect((failure as HttpError).statusCode).toBe(503);
+      expect((failure as HttpError).headers).toMatchObject({ 'retry-after': '1' });
+    } finally {
+      await holder.end();
+      await pool.end().catch(() => undefined);
     }
   });
 });

@@ -1,13 +1,12 @@
 import {
-  compilePredicate,
   isRelationCondition,
   relationPathOf,
   resolveRelations,
-  type Condition,
   type NormalizedQuery,
   type RelationBinding,
   type RelationCondition,
 } from 'pagelope/kit';
+import { compileRelation } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
@@ -44,14 +43,10 @@ export function nativeRelations(
 }
 
 /**
- * Sets the relation compiler of `statement`, a statement on `parent`'s table: each relation term becomes EXISTS /
- * NOT EXISTS subqueries over the related table under an alias, the related scope (`query.relationScopes`) and the
- * term's conditions inside, with the reference's semantics (`compilePredicate`):
- * - to-one: `EXISTS (related row of the parent, in scope, meeting the conditions)`, `OR NOT EXISTS (related row in
- *   scope)` when the conditions (at least one) hold on a record with every field absent;
- * - to-many `any`: `EXISTS (child in scope meeting them)`; `none`: its `NOT EXISTS`; `all`: `EXISTS (child in scope)
- *   AND NOT EXISTS (child in scope where (the conditions) IS NOT TRUE)`, so NULLs fail a child as in the reference.
- * A term whose conditions or scope SQL cannot say exactly makes the whole filter `undefined`.
+ * Sets the relation compiler of `statement`, a statement on `parent`'s table: each relation term becomes the SQL
+ * engine's EXISTS / NOT EXISTS subqueries (`compileRelation`) over the related table under an alias, the related
+ * scope (`query.relationScopes`) and the term's conditions inside. A term whose conditions or scope SQL cannot say
+ * exactly makes the whole filter `undefined`.
  */
 export function useSqlRelations(
   statement: SqlStatement,
@@ -93,36 +88,13 @@ export function useSqlRelations(
     const atParent = outer.on(parent.columns, parentName);
     const [relatedField, parentField] =
       relation.kind === 'one' ? [table.resource.idField, relation.field] : [relation.field, parent.resource.idField];
-    const scope = query.relationScopes?.get(term.relation) ?? [[]];
-    const rows = (conditions?: readonly Condition[], negate = false): string | undefined => {
-      const parts = [`${inner.column(relatedField)} = ${atParent.column(parentField)}`];
-      const inScope = compileSqlWhere(scope, inner);
-      if (inScope === undefined) return undefined;
-      if (inScope !== '1 = 1') parts.push(`(${inScope})`);
-      if (conditions && conditions.length > 0) {
-        const where = compileSqlWhere([conditions], inner);
-        if (where === undefined) return undefined;
-        parts.push(negate ? `(${where}) IS NOT TRUE` : `(${where})`);
-      }
-      return `(SELECT 1 FROM ${dialect.quoteIdentifier(table.name)} AS ${alias} WHERE ${parts.join(' AND ')})`;
-    };
-    const { conditions } = term;
-    const exists = (sql: string | undefined, negate = false) =>
-      sql === undefined ? undefined : `${negate ? 'NOT EXISTS' : 'EXISTS'} ${sql}`;
-    if (term.kind === 'one') {
-      const matching = exists(rows(conditions));
-      // An empty list tests only for a related record (as the reference does).
-      const absentMatches = conditions.length > 0 && compilePredicate([conditions])({});
-      const absent = absentMatches ? exists(rows(), true) : undefined;
-      if (matching === undefined || (absentMatches && absent === undefined)) return undefined;
-      return absentMatches ? `${matching} OR ${absent as string}` : matching;
-    }
-    if (term.match === 'any') return exists(rows(conditions));
-    if (term.match === 'none') return exists(rows(conditions), true);
-    if (conditions.length === 0) return exists(rows());
-    const some = exists(rows());
-    const failing = exists(rows(conditions, true), true);
-    return some === undefined || failing === undefined ? undefined : `${some} AND ${failing}`;
+    return compileRelation(term, {
+      dialect,
+      from: `${dialect.quoteIdentifier(table.name)} AS ${alias}`,
+      link: () => `${inner.column(relatedField)} = ${atParent.column(parentField)}`,
+      scope: query.relationScopes?.get(term.relation) ?? [[]],
+      where: (groups) => compileSqlWhere(groups, inner),
+    });
   };
   return statement;
 }

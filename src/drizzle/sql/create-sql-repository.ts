@@ -149,10 +149,10 @@ function build<TRecord>(
       });
     },
     ...createSqlLists(generic, table, reader, { root, ref }),
-    listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<unknown>) =>
-      (options?.fresh === true ? byRunner : byReader).listByValues(field as never, values, options),
-    countByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<unknown>) =>
-      (options?.fresh === true ? byRunner : byReader).countByValues(field as never, values, options),
+    listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
+      (options?.fresh === true ? byRunner : byReader).listByValues(field, values, options),
+    countByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
+      (options?.fresh === true ? byRunner : byReader).countByValues(field, values, options),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */

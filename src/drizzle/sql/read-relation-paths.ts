@@ -1,12 +1,14 @@
 import {
   compilePredicate,
-  listByValues,
   relationPathOf,
   resolveRelations,
   type NormalizedQuery,
+  type RecordId,
   type RelationBinding,
   type Resource,
 } from 'pagelope/kit';
+
+import { readRelated } from '../../sql/index';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -36,22 +38,14 @@ export async function readRelationPaths(
       throw new Error(`relation "${name}": the order reads it, but it has no binding`);
     }
     const related = relation.resource;
-    const values = [...new Set(records.map((record) => record[relation.field]))].filter((value) => value != null);
-    const found = binding.repository.listByValues
-      ? await binding.repository.listByValues(related.idField as never, values as never, {
-          scope: binding.scope,
-          ordered: false,
-        })
-      : await listByValues(binding.repository, {
-          resource: related as Resource<unknown>,
-          field: related.idField as never,
-          values: values as never,
-          scope: binding.scope as never,
-        });
+    const values = [...new Set(records.map((record) => record[relation.field] as RecordId))].filter(
+      (value) => value != null,
+    );
+    const found = await readRelated(binding, related, values);
     const inScope = query.relationScopes?.get(name);
     const test = inScope ? compilePredicate(inScope) : () => true;
     const byId = new Map<unknown, Row>();
-    for (const item of found as readonly Row[]) if (test(item)) byId.set(item[related.idField], item);
+    for (const item of found) if (test(item)) byId.set(item[related.idField], item);
     valuesByPath.set(path, (record) => byId.get(record[relation.field])?.[field] ?? null);
   }
   return records.map((record) => {

@@ -8,7 +8,7 @@ import {
   type Repository,
   type Resource,
 } from 'pagelope/kit';
-import { compileOrder } from '../../sql/index';
+import { compileOrder, inList } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
@@ -34,16 +34,12 @@ export function createSqlByValues(
   resource: Resource,
   table: SqlTable,
   runner: SqlRunner,
-): Required<Pick<Repository<unknown>, 'listByValues' | 'countByValues'>> {
+): Required<Pick<Repository<Row>, 'listByValues' | 'countByValues'>> {
   const { order } = normalizeListInput({}, resource);
   const compare = compileComparator(order, resource.fields);
   /** `field IN (chunk)` and the scope as SQL on `statement`, and the test of a scope SQL cannot say. */
   const whereOf = (field: string, chunk: readonly RecordId[], scope: unknown, statement: SqlStatement) => {
-    const list = statement.dialect.inList(
-      statement.column(field),
-      chunk.map((value) => statement.bind(field, value)),
-      false,
-    );
+    const list = inList(statement.column(field), { items: chunk.map((value) => statement.bind(field, value)) }, false);
     if (scope == null) return { where: list, test: undefined };
     const groups = normalizeScope(scope, resource);
     const sql = compileSqlWhere(groups, statement);
@@ -52,7 +48,7 @@ export function createSqlByValues(
       : { where: `${list} AND (${sql})`, test: undefined };
   };
   return {
-    async listByValues(field, values, options: ByValuesOptions<unknown> = {}) {
+    async listByValues(field, values, options: ByValuesOptions<Row> = {}) {
       const found: Row[] = [];
       for (const chunk of chunksOf(values)) {
         const statement = table.statement(runner);
@@ -70,7 +66,7 @@ export function createSqlByValues(
         return count < perValue;
       });
     },
-    async countByValues(field, values, options: ByValuesOptions<unknown> = {}) {
+    async countByValues(field, values, options: ByValuesOptions<Row> = {}) {
       const counts = new Map<RecordId, number>();
       for (const chunk of chunksOf(values)) {
         const statement = table.statement(runner);

@@ -24,17 +24,11 @@ export interface ReturningSupport {
 
 /**
  * What the SQL statements of a Drizzle repository need of one SQL dialect without arrays (SQLite, MySQL, MariaDB)
- * beyond the SQL engine's {@link CoreSqlDialect} (identifiers, placeholders, order terms, keysets): every list, text
- * test and collation the statement builders write goes through it, so a dialect is this object and a
+ * beyond the SQL engine's {@link CoreSqlDialect} (identifiers, placeholders, order terms, keysets, text tests): every
+ * collation the statement builders write goes through it, so a dialect is this object and a
  * {@link SqlRunner}, not a copy of the statement builders.
  */
 export interface SqlDialect extends CoreSqlDialect {
-  /**
-   * `expression IN (p1, p2, ...)` (`NOT IN` when `negated`) over one placeholder per item; for no items what the test
-   * is on every row, as `IN ()` is not SQL: `1 = 0`, and negated `expression IS NOT NULL` (a negated operator never
-   * matches NULL).
-   */
-  inList(expression: string, placeholders: readonly string[], negated: boolean): string;
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

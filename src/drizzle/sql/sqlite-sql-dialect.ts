@@ -76,12 +76,6 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'SQLite',
   quoteIdentifier: (name: string) => `"${name.replaceAll('"', '""')}"`,
   placeholder: () => '?',
-  inList: (expression: string, placeholders: readonly string[], negated: boolean) =>
-    placeholders.length === 0
-      ? negated
-        ? `${expression} IS NOT NULL`
-        : '1 = 0'
-      : `${expression} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')})`,
   textMatch(
     mode: 'contains' | 'starts' | 'ends',
     expression: () => string,
@@ -100,6 +94,7 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
       : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
   rowKeyset: false,
   never: '1 = 0',
+  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
