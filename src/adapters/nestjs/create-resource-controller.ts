@@ -2,8 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
 import type { ExecutionContext, Type } from '@nestjs/common';
 import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
-import { bodyTooLargeError, routeBodyLimit, toMountOrder, type Route } from 'pagelope/http';
-import { createEdge, handleExchange, type Edge } from 'pagelope/http';
+import { bodyTooLargeError, routeBodyLimit, routeReadsBody, toMountOrder, type Route } from 'pagelope/http';
 import { siblingIdMethods } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import type { ResolvedOptions } from './pagelope-module-options';
@@ -30,10 +29,9 @@ export function createResourceController(resource: MountableRoutes, options: Res
   Object.defineProperty(PagelopeResourceController, 'name', { value: `PagelopeController(${resource.path})` });
   Controller()(PagelopeResourceController);
   const prototype = PagelopeResourceController.prototype as object;
-  const edge = edgeOf(resource, options);
   for (const [pattern, allow] of toMountOrder(resource.allow)) {
     for (const route of resource.routes.filter((each) => each.path === pattern))
-      define(prototype, route.type, route.method, route.path, handlerOf(edge, route, options), STATUS[route.method]);
+      define(prototype, route.type, route.method, route.path, handlerOf(route, options), STATUS[route.method]);
     for (const method of siblingIdMethods(resource.allow, pattern))
       define(prototype, `405 ${method} ${pattern}`, method, pattern, () => {
         throw methodNotAllowedError(method, allow);
@@ -54,53 +52,31 @@ function define(prototype: object, key: string, method: string, path: string, ha
   if (path.includes('/:id')) Param('id')(prototype, key, 2);
 }
 
-/** What the edge hands a NestJS route: the platform's request, the Node response, the state the middleware read. */
-interface Raw {
-  readonly req: object;
-  readonly res: ServerResponse;
-  readonly state: State;
-}
-
-/** The edge of a resource's controller: failures go on to Nest's filters; the reply's body goes back to Nest. */
-function edgeOf(resource: MountableRoutes, options: ResolvedOptions): Edge<Raw> {
-  const { bodyLimit, depthLimit, locals } = options;
-  return createEdge<Raw>([resource], {
-    bodyLimit,
-    depthLimit,
-    readBody: ({ req, state }, limit) => {
-      const { headers } = rawRequestOf(req);
-      const { body: read } = state;
-      if ((read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
-      if (read !== undefined) return read.value;
-      // Another content type: 415; an empty JSON body: 400.
-      if (headers['content-type'] !== undefined || hasBody(headers)) return parseJsonBody('', headers['content-type']);
-      return undefined;
-    },
-    locals: locals === undefined ? undefined : ({ req }) => locals(req),
-    // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
-    write: ({ res }, reply) => {
-      for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
-      res.statusCode = reply.status;
-      return reply.body;
-    },
-  });
-}
-
-/** A route's handler on the edge: the raw query, the body read (413 over the route's limit), `locals`, the call. */
-function handlerOf(edge: Edge<Raw>, route: Route, options: ResolvedOptions): Handler {
-  const limit = routeBodyLimit(route, options.bodyLimit);
+/** A route's handler: the raw query, the body read (413 over the route's limit), `locals`; the reply's own status. */
+function handlerOf(route: Route, options: ResolvedOptions): Handler {
+  const [withBody, limit] = [routeReadsBody(route), routeBodyLimit(route, options.bodyLimit)];
   return function handle(req, res, id) {
     const raw = rawRequestOf(req);
     // A request pagelope's middleware did not see (excluded from it) is read here, in the context it did not enter.
     const state = requestStateOf(raw) ?? readRequestState(raw, { limit, depthLimit: options.depthLimit });
     const { correlationId } = requestStateOf(raw)!;
-    const { method, headers } = raw;
-    const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
-    const at = { method: method ?? '', path, query, headers, correlationId, route, id };
-    // The body awaited first, whether or not the route reads it (a faulty one is answered all the same).
-    const answer = (read: State) => handleExchange(edge, { ...at, raw: { req, res, state: read } });
-    return runInRequestContext({ correlationId }, () =>
-      state instanceof Promise ? state.then(answer) : answer(state),
-    );
+    return runInRequestContext({ correlationId }, () => run(req, res, id, state));
   };
+  async function run(req: object, res: ServerResponse, id: string | undefined, state: Promise<State> | State) {
+    const raw = rawRequestOf(req);
+    const { correlationId, body: read } = await state;
+    if (withBody && (read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
+    let body: unknown;
+    if (withBody && read !== undefined) body = read.value;
+    else if (withBody && (raw.headers['content-type'] !== undefined || hasBody(raw.headers)))
+      body = parseJsonBody('', raw.headers['content-type']); // another content type: 415; an empty JSON body: 400
+    const locals = options.locals === undefined ? undefined : await options.locals(req);
+    const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
+    const params = id === undefined ? {} : { id };
+    const reply = await route.handle({ params, query, path, body, headers: raw.headers, correlationId, locals });
+    // Set on the Node response, which both platforms keep (these are never `content-type`).
+    for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+    res.statusCode = reply.status;
+    return reply.body;
+  }
 }
