@@ -25,7 +25,7 @@ export interface SqlContext extends TableShape {
  * (`COLLATE "C"` where the context says so). Equality never goes through here: it is the same in every deterministic
  * collation, and a `COLLATE` would keep the column's indexes from serving it.
  */
-export function comparable(field: string, context: Pick<SqlContext, 'collate' | 'column'>): string {
+function comparable(field: string, context: Pick<SqlContext, 'collate' | 'column'>): string {
   const column = context.column(field);
   return context.collate.has(field) ? `${column} COLLATE "C"` : column;
 }

@@ -1,0 +1,122 @@
+import {
+  exactTotalMeta,
+  nextCursorOf,
+  normalizeCursorInput,
+  normalizeListInput,
+  ownPageResult,
+  type ByValuesOptions,
+  type CursorInput,
+  type CursorPage,
+  type ListInput,
+  type RecordId,
+  type Repository,
+  type RepositoryPage,
+  type ScopeOptions,
+} from 'pagelope/kit';
+import { compileKeyset, compileOrder } from '../sql/index';
+import { checkQueryValues } from './check-values';
+import { compileFilter } from './compile-search';
+import { countByValues, listByValues } from './list-by-values';
+import { listOffsetPage } from './list-offset-page';
+import type { PostgresRepositoryParts } from './postgres-repository-parts';
+import { planRelations } from './relation-plan';
+import { orderSourceOf } from './sql-context';
+
+/** The list reads of a PostgreSQL repository: `list`, `listByCursor`, `listByValues` and `countByValues`. */
+type PostgresListReads<TRecord> = Required<
+  Pick<Repository<TRecord>, 'list' | 'listByCursor' | 'listByValues' | 'countByValues'>
+>;
+
+/** The list reads of the repository of `parts`, each on the read client when there is one. */
+export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
+  const { generic, table, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
+  return {
+    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
+      const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
+      const base = await contextOf();
+      const plan = await planRelations(given, parent, options?.relations, base);
+      const query = plan?.query ?? given;
+      checkQueryValues(query, base, plan?.shapes);
+      const picked = query.select ?? null;
+      if (parts.impossibleScope(options, base)) return ownPageResult([], exactTotalMeta(query, 0));
+      await plan?.prepare(reads.list);
+      const context = plan ? plan.context(base) : base;
+      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
+      const columnsRead = context.layout.selectOf(picked ?? undefined);
+      const { rows, total, meta } = await listOffsetPage(query, {
+        run: reads.list,
+        table,
+        from: plan?.from,
+        select: columnsRead,
+        idColumn: plan?.joined ? context.column(idField) : idColumn,
+        context,
+      });
+      const toItem = picked ? mapper.pick(picked) : toRecord;
+      return ownPageResult(
+        rows.map((row) => toItem(row) as TRecord),
+        meta ?? { total, page: query.page, limit: query.limit },
+      );
+    },
+    listByCursor: (input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
+      listByCursor(parts, input, options),
+    async listByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options: ByValuesOptions<TRecord> = {},
+    ): Promise<readonly TRecord[]> {
+      const context = await contextOf();
+      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
+      const rows = await listByValues(field, values, options, from, context);
+      return rows.map((row) => toRecord(row) as TRecord);
+    },
+    async countByValues(
+      field: keyof TRecord & string,
+      values: readonly RecordId[],
+      options: ByValuesOptions<TRecord> = {},
+    ): Promise<ReadonlyMap<RecordId, number>> {
+      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
+      return countByValues(field, values, options, from, await contextOf());
+    },
+  };
+}
+
+/** One cursor page: the rows after the cursor's sort key, one more than the limit to know whether a page follows. */
+async function listByCursor<TRecord>(
+  parts: PostgresRepositoryParts<TRecord>,
+  input: CursorInput<TRecord> | undefined,
+  options: ScopeOptions<TRecord> | undefined,
+): Promise<CursorPage<TRecord>> {
+  const { generic, table, fields, mapper, toRecord, contextOf, reads, parent } = parts;
+  const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
+  const base = await contextOf();
+  const plan = await planRelations(given, parent, options?.relations, base);
+  const query = plan?.query ?? given;
+  checkQueryValues(query, base, plan?.shapes);
+  if (parts.impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
+  await plan?.prepare(reads.list);
+  const context = plan ? plan.context(base) : base;
+  const { params } = context;
+  const from = plan ? plan.from(params) : table;
+  const conditions = [compileFilter(query, context)];
+  if (query.after) conditions.push(compileKeyset(query.order, query.after, orderSourceOf(context)));
+  // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
+  // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
+  // are read from the joined tables under their own names.
+  const picked = query.select ?? null;
+  const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
+  const columnsRead = [
+    context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
+    ...(plan?.keySelect ?? []),
+  ].join(', ');
+  const rows = await reads.list(
+    `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
+      `ORDER BY ${compileOrder(query.order, orderSourceOf(context))} LIMIT ${params.add(query.limit + 1)}`,
+    params.values,
+  );
+  const toItem = picked ? mapper.pick(picked) : toRecord;
+  const items = rows.slice(0, query.limit).map((row) => toItem(row));
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  const lastKeys = last && { ...mapper.pick(keys)(last), ...plan?.keysOf(last) };
+  const nextCursor = lastKeys ? nextCursorOf(query, lastKeys) : null;
+  return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
+}
