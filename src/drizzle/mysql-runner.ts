@@ -17,7 +17,7 @@ export type DrizzleMySqlDatabase = MySqlDatabase<MySqlQueryResultHKT, PreparedQu
  * the repository binds as it is), and a strict `sql_mode` (a value too long, out of range or no date is refused, not
  * cut or clamped with a warning). MariaDB's `SET STATEMENT ... FOR` sets them for one statement only.
  */
-export const STATEMENT_SETTINGS =
+const STATEMENT_SETTINGS =
   "SET STATEMENT time_zone = '+00:00', " +
   "sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION' FOR ";
 

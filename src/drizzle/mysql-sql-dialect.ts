@@ -42,7 +42,7 @@ function referenceOf(message: string): Pick<ConstraintViolation, 'columns' | 'ta
 }
 
 /** A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`). */
-export function toDateTimeText(date: Date): string {
+function toDateTimeText(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 

@@ -12,7 +12,7 @@ export function toMountOrder(allow: ReadonlyMap<string, string>): readonly (read
 }
 
 /** How many segments of a path pattern are parameters (`:id`). */
-export function paramCount(pattern: string): number {
+function paramCount(pattern: string): number {
   let count = 0;
   for (const segment of pattern.split('/')) if (segment.startsWith(':')) count++;
   return count;

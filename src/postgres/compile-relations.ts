@@ -52,7 +52,7 @@ const NUMBER_TYPES = new Set(['smallint', 'integer', 'bigint', 'numeric', 'real'
  * two number types, two text types), so that an index on either serves it; else both as text (a uuid id held in a
  * text column).
  */
-export function linkColumns(left: string, leftType: SqlType, right: string, rightType: SqlType): string {
+function linkColumns(left: string, leftType: SqlType, right: string, rightType: SqlType): string {
   const direct =
     leftType === rightType ||
     (NUMBER_TYPES.has(leftType) && NUMBER_TYPES.has(rightType)) ||

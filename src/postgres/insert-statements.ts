@@ -5,7 +5,7 @@ import { fieldsOfParams } from './write-fields';
 type Row = Readonly<Record<string, unknown>>;
 
 /** The most bind parameters PostgreSQL takes in one statement (the wire protocol counts them in 16 bits). */
-export const MAX_BIND_PARAMETERS = 65_535;
+const MAX_BIND_PARAMETERS = 65_535;
 
 /** What {@link insertStatements} needs of the table. */
 export interface InsertTarget {

@@ -85,6 +85,6 @@ export function toSqlParam(type: SqlType, value: unknown): unknown {
  * is bound as it is; a `Date` is bound as its UTC calendar day, so `2000-01-05T00:00:00Z` is `2000-01-05` in any
  * time zone. Reads go the other way in `select-list.ts` (`to_char(column, 'YYYY-MM-DD')`) and the row mapper.
  */
-export function toCalendarDate(value: unknown): unknown {
+function toCalendarDate(value: unknown): unknown {
   return value instanceof Date ? value.toISOString().slice(0, 10) : value;
 }

@@ -15,7 +15,7 @@ import { isTextType, type SqlType } from './sql-types';
 export type TextCollation = 'detect' | 'C' | 'unknown';
 
 /** Whether a field holds text the adapter orders by code point (string and enum fields). */
-export const isTextField = (def: FieldDef): boolean => def.kind === 'string' || def.kind === 'enum';
+const isTextField = (def: FieldDef): boolean => def.kind === 'string' || def.kind === 'enum';
 
 /** What the catalog says of one column: its type, and whether it is collatable and in "C"/"POSIX". */
 export interface CatalogColumn {

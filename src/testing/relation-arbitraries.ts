@@ -122,14 +122,14 @@ const bookClause: fc.Arbitrary<Record<string, unknown>> = fc
   }));
 
 /** A `where` on books with relation terms: none, one clause, or an OR of two. */
-export const relationWhereArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+const relationWhereArbitrary: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 5, arbitrary: bookClause },
   { weight: 2, arbitrary: fc.tuple(bookClause, bookClause).map((pair) => [...pair]) },
 );
 
 /** An order on books of up to three terms, to-one paths among them. */
-export const relationOrderArbitrary = fc
+const relationOrderArbitrary = fc
   .shuffledSubarray(['title', 'year', 'author.fullName', 'author.born', 'id'], { maxLength: 3 })
   .chain((fields) =>
     fc.tuple(

@@ -28,7 +28,7 @@ interface Asked {
  * total of at least the threshold + 1 (exactly the rows known to exist, at least the threshold + 1, for a repository
  * without `estimatesTotal`); `totalPages` follows the total as reported.
  */
-export async function expectTotalModes(repository: Repository<Item>, asked: Asked): Promise<void> {
+async function expectTotalModes(repository: Repository<Item>, asked: Asked): Promise<void> {
   const { scope, limit, page, threshold } = asked;
   const options = scope === undefined ? undefined : { scope };
   const base = { where: asked.where, orderBy: asked.orderBy?.length ? asked.orderBy : undefined, limit, page };
