@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { clientErrorListener } from 'pagelope/node';
 import { KEEP_ALIVE_TIMEOUT_MS, serverUrl, type ListenOptions, type RunningServer } from '../shared/listen-options';
 import { createApp } from './app';
@@ -9,7 +10,12 @@ export type { ListenOptions, RunningServer };
 /** Starts the Express example on `host:port` and resolves once it is listening. */
 export function listen(options: ListenOptions = {}): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', ...demoOptions } = options;
-  const server = createServer(createApp(demoOptions));
+  return serve(createApp(demoOptions), port, host);
+}
+
+/** Serves an Express app on Node's HTTP server on `host:port` (the example's, or the deployment example's). */
+export function serve(app: Express, port: number, host: string): Promise<RunningServer> {
+  const server = createServer(app);
   // Slow clients cannot hold a connection: the whole request within 30 s, its headers too.
   server.requestTimeout = 30_000;
   server.headersTimeout = 30_000;

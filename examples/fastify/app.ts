@@ -10,31 +10,21 @@ import { tooManyRequests } from '../shared/too-many-requests';
 export function createApp(options: DemoOptions = {}): FastifyInstance {
   const demo = createDemoRoutes(options);
   const { max, windowMs } = demo.rateLimit;
-  const { redis, logger } = options;
   // Slow clients cannot hold a connection: the whole request within 30 s, its headers too; Node's refusals get the
   // envelope (`clientErrorListener`).
   const timeouts = { requestTimeout: 30_000, connectionTimeout: 30_000, http: { headersTimeout: 30_000 } };
-  const app = Fastify({
-    ...timeouts,
-    clientErrorHandler: clientErrorListener(),
-    ...(options.trustProxy ? { trustProxy: 'loopback' } : {}),
-  });
+  const app = Fastify({ ...timeouts, clientErrorHandler: clientErrorListener() });
   app.register(pagelope, { routes: demo.routes, openapi: demo.openapi });
   // Every request counts, unknown routes included; the rejection goes to pagelope's error handler (the 429 envelope).
-  // With Redis, the counts are shared (`rl:<address>`, as the Express demo keeps them) and a Redis failure lets the
-  // request through.
   app
     .register(rateLimit, {
       global: false,
       max,
       timeWindow: windowMs,
-      ...(redis ? { redis, nameSpace: 'rl:', skipOnError: true } : {}),
       errorResponseBuilder: (_request, { ttl }) => tooManyRequests(new Date(Date.now() + ttl), windowMs),
     })
     .after(() => {
       app.addHook('onRequest', app.rateLimit());
-      // In the request's context: the logger's mixin adds its correlation id.
-      if (logger) app.addHook('onResponse', async (request, reply) => void logAnswer(logger, request, reply));
     });
   app.get('/audit', async () => demo.audit);
   app.get('/docs*', async (request, reply) => {
@@ -43,9 +33,3 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
   });
   return app;
 }
-
-const logAnswer = (
-  logger: NonNullable<DemoOptions['logger']>,
-  request: { method: string; url: string },
-  reply: { statusCode: number },
-) => logger.info({ method: request.method, url: request.url, statusCode: reply.statusCode }, 'answered');

@@ -7,8 +7,6 @@ import {
   type ResourceService,
 } from 'pagelope';
 import { type OpenApiRouteOptions } from 'pagelope/http';
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import packageJson from '../../package.json' with { type: 'json' };
 import { seedCountFromEnv, seedUsers } from './seed';
 import { users, type User } from './users';
@@ -28,19 +26,6 @@ export interface DemoOptions {
   readonly rateLimitWindowMs?: number;
   /** A repository to use instead of the seeded in-memory one. */
   readonly repository?: Repository<User>;
-  /**
-   * Several instances: a Redis client (`connectRedis` of `redis.ts`) in which the limiter keeps its counts under
-   * `rl:<client address>`, one limit shared by every instance of every framework (docs/deployment.md). Default: each
-   * process counts alone.
-   */
-  readonly redis?: Redis;
-  /** Behind a balancer on loopback: the client's address is the one the balancer adds to `x-forwarded-for`. */
-  readonly trustProxy?: boolean;
-  /**
-   * A pino logger made with `correlationMixin()`: a line per response and one per create, each with the request's
-   * correlation id, which no code passes by hand.
-   */
-  readonly logger?: Logger;
 }
 
 /**
@@ -75,7 +60,6 @@ export function createDemoRoutes(options: DemoOptions = {}): DemoRoutes {
   );
   service.hooks.on('onAfterCreate', ({ entity, correlationId }) => {
     audit.push({ event: 'created', id: entity.id, correlationId });
-    options.logger?.info({ id: entity.id }, 'user created');
   });
   service.hooks.on('onAfterErrorCreate', ({ correlationId }) => {
     audit.push({ event: 'create-failed', correlationId });

@@ -1,15 +1,15 @@
 /**
- * One instance of the cluster soak: the Fastify or Express demo (`listen` of examples/) on the PostgreSQL primary,
- * its lists and gets on the replica (`readClient`), its limiter's counts in the shared Redis, behind the balancer
- * (`trustProxy`), and a pino logger with `correlationMixin()` writing JSON lines to stdout, which the parent keeps in
- * a file per instance. Tells the parent over IPC once it listens; ends on SIGTERM.
+ * One instance of the cluster soak: the Fastify or Express instance of the deployment example (`listenInstance` of
+ * examples/deployment/: behind the balancer, its limiter's counts in the shared Redis) on the PostgreSQL primary, its
+ * lists and gets on the replica (`readClient`), and a pino logger with `correlationMixin()` writing JSON lines to
+ * stdout, which the parent keeps in a file per instance. Tells the parent over IPC once it listens; ends on SIGTERM.
  */
 import pg from 'pg';
 import pino from 'pino';
 import { correlationMixin } from 'pagelope/node';
 import { createPostgresRepository, type SqlClient } from 'pagelope/postgres';
-import type { RunningServer } from '../../examples/shared/listen-options';
-import { connectRedis } from '../../examples/shared/redis';
+import { listenInstance } from '../../examples/deployment/listen-instance';
+import { connectRedis } from '../../examples/deployment/redis';
 import { users } from '../../examples/shared/users';
 import type { InstanceConfig } from './protocol';
 
@@ -39,15 +39,11 @@ const repository = createPostgresRepository(users, {
   table: config.table,
 });
 const redis = connectRedis(config.redisUrl, config.commandTimeoutMs);
-const { listen } = (await import(`../../examples/${config.framework}/listen.ts`)) as {
-  listen(options: object): Promise<RunningServer>;
-};
-const server = await listen({
+const server = await listenInstance(config.framework, {
   port: config.port,
   repository,
   redis,
   logger,
-  trustProxy: true,
   seedRecords: 0,
   rateLimitMax: config.rateLimitMax,
   rateLimitWindowMs: config.rateLimitWindowMs,

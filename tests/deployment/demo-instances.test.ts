@@ -1,7 +1,7 @@
 /**
- * The demos' options for several instances (examples/shared/demo-routes.ts, used by `npm run soak -- --cluster`): a
- * Fastify and an Express demo on one Redis keep one limit (`rl:<client address>`), behind a balancer on loopback the
- * client address is the one `x-forwarded-for` names (`trustProxy`), and every line of the demo's logger carries the
+ * The deployment example (examples/deployment/, the instances of `npm run soak -- --cluster`): a Fastify and an
+ * Express instance on one Redis keep one limit (`rl:<client address>`), behind a balancer on loopback the client
+ * address is the one `x-forwarded-for` names (trust proxy), and every line of the instance's logger carries the
  * request's correlation id through `correlationMixin()`, no code passing it by hand.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,16 +9,15 @@ import type { Redis } from 'ioredis';
 import { correlationMixin } from 'pagelope/node';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen as listenExpress } from '../../examples/express/listen';
-import { listen as listenFastify } from '../../examples/fastify/listen';
+import { listenInstance } from '../../examples/deployment/listen-instance';
+import { connectRedis } from '../../examples/deployment/redis';
 import type { RunningServer } from '../../examples/shared/listen-options';
-import { connectRedis } from '../../examples/shared/redis';
 import { redisAnswers, REDIS_REQUIRED } from './redis-servers';
 
 const MACHINE_REDIS = await redisAnswers(6379);
 const LIMIT = 6;
 
-describe('the demos as instances of one service', () => {
+describe('the deployment example: instances of one service', () => {
   const servers: RunningServer[] = [];
   const clients: Redis[] = [];
   afterEach(async () => {
@@ -35,8 +34,8 @@ describe('the demos as instances of one service', () => {
       { base: { instance: options.name ?? 'demo' }, mixin: correlationMixin() },
       { write: (line: string) => void lines.push(line) },
     );
-    const common = { seedRecords: 3, rateLimitMax: LIMIT, redis, logger, trustProxy: true };
-    const started = [await listenFastify(common), await listenExpress(common)];
+    const common = { seedRecords: 3, rateLimitMax: LIMIT, redis, logger };
+    const started = [await listenInstance('fastify', common), await listenInstance('express', common)];
     servers.push(...started);
     return started;
   };
