@@ -1,5 +1,5 @@
 import type { Condition, FieldDef, RelationCondition } from 'pagelope/kit';
-import { compileRelation } from '../sql/index';
+import { compileRelation, type SqlRelation } from '../sql/index';
 import { compileWhere } from './compile-where';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { quoteIdentifier } from './quote-identifier';
@@ -8,21 +8,18 @@ import type { SqlParams } from './sql-params';
 import { isTextType, type SqlType } from './sql-types';
 import type { TableShape } from './table-catalog';
 
-/** A table as a statement reads it: quoted name, column by field, fields, shape, id field. */
+/** A table as a statement reads it: quoted name, column by field, fields, shape. */
 export interface TableRef {
   readonly table: string;
   readonly columns: ReadonlyMap<string, string>;
   readonly fields: ReadonlyMap<string, FieldDef>;
   readonly shape: TableShape;
-  readonly idField: string;
 }
 
-/** A relation the statement reads natively: its kind, relating field, the related table and the related scope. */
+/** A relation the statement reads natively: the relation, the related table and the related scope. */
 export interface RelatedTable extends TableRef {
-  readonly kind: 'one' | 'many';
-  /** To-one: the parent's field holding the related id; to-many: the related field holding the parent's id. */
-  readonly field: string;
-  /** The related scope, normalized against the related resource (`[[]]`: none; `[]`: it matches no record). */
+  readonly relation: SqlRelation<unknown>;
+  /** The related scope (`[]` where it holds a value its column cannot: it matches no record then). */
   readonly scope: readonly (readonly Condition[])[];
 }
 
@@ -66,8 +63,7 @@ function linkColumns(left: string, leftType: SqlType, right: string, rightType: 
  * the parent's relating field; to-many, the related relating field equals the parent's id.
  */
 export function linkOf(related: RelatedTable, alias: string, parent: TableRef): string {
-  const [relatedField, parentField] =
-    related.kind === 'one' ? [related.idField, related.field] : [related.field, parent.idField];
+  const [relatedField, parentField] = related.relation.link;
   return linkColumns(
     qualifiedColumn(alias, related, relatedField),
     related.shape.types.get(relatedField) ?? 'text',

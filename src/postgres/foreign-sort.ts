@@ -1,14 +1,5 @@
-import {
-  HttpError,
-  RELATED_READ_LIMIT,
-  keyOf,
-  type FieldDef,
-  type NormalizedQuery,
-  type RecordId,
-  type RelationBinding,
-  type Resource,
-} from 'pagelope/kit';
-import { readRelated } from '../sql/index';
+import { HttpError, RELATED_READ_LIMIT, type FieldDef, type NormalizedQuery, type Resource } from 'pagelope/kit';
+import { readRelated, type SqlRelation } from '../sql/index';
 import { compileFilter } from './compile-search';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
@@ -25,11 +16,7 @@ type Row = Readonly<Record<string, unknown>>;
  * another database): its related values are read ahead and joined into the statement as parameter arrays.
  */
 export interface ForeignSortJoin {
-  /** The relation's name, its related resource, relating field (of the parent) and binding. */
-  readonly relation: string;
-  readonly resource: Resource;
-  readonly field: string;
-  readonly binding: RelationBinding;
+  readonly relation: SqlRelation<unknown>;
   /** The quoted alias of the joined `unnest`, whose columns are `"id"` and `"v0"`, `"v1"`, ... (one per path). */
   readonly alias: string;
   /** The type of the parent's relating column (the ids are bound as it, so the ON compares them directly). */
@@ -87,38 +74,38 @@ export interface ForeignReadOptions {
  */
 export async function readForeignPairs(join: ForeignSortJoin, options: ForeignReadOptions): Promise<ForeignPairs> {
   const { context, run } = options;
-  const column = context.column(join.field);
+  const { relation, idType } = join;
+  const column = context.column(relation.field);
   const where = compileFilter(options.query, context);
   const limit = context.params.add(RELATED_READ_LIMIT + 1);
   const rows = await run(
-    `SELECT DISTINCT ${readExpression(column, join.idType)} AS ${quoteIdentifier(join.field)} ` +
+    `SELECT DISTINCT ${readExpression(column, idType)} AS ${quoteIdentifier(relation.field)} ` +
       `FROM ${options.table} WHERE (${where}) AND ${column} IS NOT NULL LIMIT ${limit}`,
     context.params.values,
   );
-  const paths = join.fields.map((field) => JSON.stringify(`${join.relation}.${field.name}`)).join(', ');
+  const paths = join.fields.map((field) => JSON.stringify(`${relation.name}.${field.name}`)).join(', ');
   if (rows.length > RELATED_READ_LIMIT) {
     throw new HttpError(400, `orderBy: sorting by ${paths} reads more than ${RELATED_READ_LIMIT} related records`);
   }
-  const toValue = createRowMapper(options.parent).pick([join.field]);
-  const values = rows.map((row) => toValue(row)[join.field] as RecordId);
-  const idField = join.resource.idField;
-  const related = await readRelated(join.binding, join.resource, values);
-  const seen = new Set<unknown>();
+  const toValue = createRowMapper(options.parent).pick([relation.field]);
+  const related = await readRelated(
+    relation,
+    rows.map((row) => toValue(row)[relation.field]),
+  );
   const ids: unknown[] = [];
   const columns: unknown[][] = join.fields.map(() => []);
-  for (const record of related) {
-    const id = record[idField];
-    // An id the parent's column cannot hold names no parent; a repeated one would repeat its parents.
-    if (id == null || sqlValueProblem(join.idType, id) !== undefined || seen.has(keyOf(id))) continue;
-    seen.add(keyOf(id));
-    ids.push(toSqlParam(join.idType, id));
+  for (const record of related.values()) {
+    const id = record[relation.resource.idField];
+    // An id the parent's column cannot hold names no parent.
+    if (sqlValueProblem(idType, id) !== undefined) continue;
+    ids.push(toSqlParam(idType, id));
     join.fields.forEach(({ name, def, type }, i) => {
       const value = record[name] ?? null;
       const problem = sqlValueProblem(type, value);
       if (problem) {
         throw new HttpError(
           400,
-          `orderBy: sorting by "${join.relation}.${name}" meets a related value PostgreSQL cannot hold (${problem})`,
+          `orderBy: sorting by "${relation.name}.${name}" meets a related value PostgreSQL cannot hold (${problem})`,
         );
       }
       columns[i]?.push(def.kind === 'other' && value !== null ? JSON.stringify(value) : toSqlParam(type, value));

@@ -1,14 +1,5 @@
-import {
-  HttpError,
-  normalizeScope,
-  relationPathOf,
-  relationsRead,
-  resolveRelations,
-  type FieldDef,
-  type NormalizedQuery,
-  type RelationBinding,
-  type Resource,
-} from 'pagelope/kit';
+import { HttpError, type FieldDef, type NormalizedQuery, type RelationBinding, type Resource } from 'pagelope/kit';
+import { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from '../sql/index';
 import { isImpossibleScope } from './check-values';
 import {
   createRelationCompiler,
@@ -31,7 +22,7 @@ import { resolveElsewhere } from './resolve-elsewhere';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import { SqlParams } from './sql-params';
-import { defaultSqlType, isTextType } from './sql-types';
+import { defaultSqlType, isTextType, type SqlType } from './sql-types';
 import { sqlValueProblem } from './sql-values';
 import type { StatementContext } from './statement-context';
 import type { TableShape } from './table-catalog';
@@ -99,49 +90,25 @@ export async function planRelations(
   bindings: Readonly<Record<string, RelationBinding>> | undefined,
   base: StatementContext,
 ): Promise<RelationPlan | undefined> {
-  const names = relationsRead(query);
-  if (names.size === 0) return undefined;
   const { resource } = parent;
-  const resolved = resolveRelations(resource);
-  const related = new Map<string, RelatedTable & { readonly resource: Resource }>();
-  const elsewhere = new Set<string>();
-  for (const name of names) {
-    const relation = resolved.get(name);
-    if (!relation) throw new Error(`relation "${name}" is not a relation of "${resource.name}"`);
-    const binding = Object.hasOwn(bindings ?? {}, name) ? bindings?.[name] : undefined;
-    if (!binding) throw new Error(`relation "${name}": the call binds no repository to it (ScopeOptions.relations)`);
-    const native = nativeTableOf(binding.repository, parent.root);
-    if (!native) {
-      elsewhere.add(name);
-      continue;
-    }
-    const shape = await native.context();
-    const given = query.relationScopes?.get(name) ?? normalizeScope(binding.scope, native.resource);
-    related.set(name, {
-      resource: native.resource,
-      kind: relation.kind,
-      field: relation.field,
-      table: native.table,
-      columns: native.columns,
-      fields: native.resource.fields,
-      shape: { types: shape.types, collate: shape.collate },
-      idField: native.resource.idField,
-      scope: isImpossibleScope(given, shape) ? [] : given,
-    });
+  const relations = bindRelations(query, resource, bindings, (repository) => nativeTableOf(repository, parent.root));
+  if (relations.size === 0) return undefined;
+  const related = new Map<string, RelatedTable>();
+  for (const [name, relation] of relations) {
+    if (!relation.table) continue;
+    const { table, columns, resource: native } = relation.table;
+    const { types, collate } = await relation.table.context();
+    const scope = isImpossibleScope(relation.scope, { types, collate }) ? [] : relation.scope;
+    related.set(name, { relation, table, columns, fields: native.fields, shape: { types, collate }, scope });
   }
+  const elsewhere = new Set([...relations.keys()].filter((name) => !related.has(name)));
   const compiled = elsewhere.size === 0 ? query : await resolveElsewhere(query, elsewhere, parent, bindings, base);
-  const own: TableRef = {
-    table: parent.table,
-    columns: parent.columns,
-    fields: resource.fields,
-    shape: base,
-    idField: resource.idField,
-  };
-  const relations = createRelationCompiler(own, related);
-
-  const { joins, foreign, foreignChecks, pathFields, pathTypes, pathColumns, pathCollate, keySelect, keyReaders } =
-    planOrderPaths(query, { related, resolved, bindings, base });
-  const joined = joins.size > 0 || foreign.size > 0;
+  const own: TableRef = { table: parent.table, columns: parent.columns, fields: resource.fields, shape: base };
+  const compiler = createRelationCompiler(own, related);
+  const paths = planOrderPaths(relationPathsOf(query, relations), related, base);
+  const joins = new Map(paths.map(({ join }) => [join.relation.name, join]));
+  const foreign = new Map([...joins].filter((entry): entry is [string, ForeignSortJoin] => 'idType' in entry[1]));
+  const joined = paths.length > 0;
   const pairs = new Map<string, ForeignPairs>();
   const plan: RelationPlan = {
     query: compiled,
@@ -149,9 +116,9 @@ export async function planRelations(
     joined,
     async prepare(run) {
       if (foreign.size === 0) return;
-      const problems = foreignChecks.flatMap(({ index, type, field }) => {
-        const problem = query.after ? sqlValueProblem(type, query.after[index]) : undefined;
-        return problem ? [`cursor: its value of ${field} ${problem}`] : [];
+      const problems = paths.flatMap(({ path, type, index, join }) => {
+        const problem = 'idType' in join && query.after ? sqlValueProblem(type, query.after[index]) : undefined;
+        return problem ? [`cursor: its value of ${path} ${problem}`] : [];
       });
       if (problems.length > 0) throw new HttpError(400, problems);
       for (const [name, join] of foreign) {
@@ -161,22 +128,24 @@ export async function planRelations(
       }
     },
     context(context) {
-      if (!joined) return { ...context, relations };
+      if (!joined) return { ...context, relations: compiler };
       const layout = createTableLayout(parent.table, parent.columns, context, true);
+      const columns = new Map(paths.map((path) => [path.path, path.column]));
       return {
         ...context,
-        fields: new Map([...context.fields, ...pathFields]),
-        types: new Map([...context.types, ...pathTypes]),
-        collate: new Set([...context.collate, ...pathCollate]),
-        column: (field) => pathColumns.get(field) ?? layout.column(field),
+        fields: new Map([...context.fields, ...paths.map((path) => [path.path, path.def] as const)]),
+        types: new Map([...context.types, ...paths.map((path) => [path.path, path.type] as const)]),
+        collate: new Set([...context.collate, ...paths.flatMap((path) => (path.collate ? [path.path] : []))]),
+        column: (field) => columns.get(field) ?? layout.column(field),
         layout,
-        relations,
+        relations: compiler,
       };
     },
     from(params) {
       let from = parent.table;
-      for (const [name, alias] of joins) {
-        const table = related.get(name) as RelatedTable;
+      for (const join of joins.values()) {
+        if ('idType' in join) continue;
+        const { alias, table } = join;
         const scope = compileWhere(table.scope, relatedContext(table, alias, params));
         from +=
           ` LEFT JOIN ${table.table} AS ${alias} ON ${linkOf(table, alias, own)}` +
@@ -185,113 +154,77 @@ export async function planRelations(
       for (const [name, join] of foreign) {
         const read = pairs.get(name);
         if (!read) throw new Error(`relation "${name}": the plan was not prepared before its FROM clause`);
-        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.field), params);
+        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.relation.field), params);
       }
       return from;
     },
-    keySelect,
-    keysOf: (row) => Object.fromEntries(keyReaders.map((read) => read(row))),
+    keySelect: paths.map((path, i) => `${readExpression(path.column, path.type)} AS "~k${String(i)}"`),
+    keysOf: (row) => Object.fromEntries(paths.map((path, i) => [path.path, path.toValue(row[`~k${String(i)}`])])),
   };
   return plan;
 }
 
-/** The relation paths of a listing's order, as {@link planOrderPaths} reads them. */
-interface OrderPaths {
-  /** One LEFT JOIN per to-one relation bound natively, as "~j1", "~j2", ... (no plain table name is spelt so). */
-  readonly joins: Map<string, string>;
-  /** One join of (id, value) arrays per to-one relation bound elsewhere. */
-  readonly foreign: Map<string, ForeignSortJoin>;
-  /** The cursor values to check against the joined columns' types. */
-  readonly foreignChecks: { readonly index: number; readonly type: string; readonly field: string }[];
-  readonly pathFields: Map<string, FieldDef>;
-  readonly pathTypes: Map<string, string>;
-  readonly pathColumns: Map<string, string>;
-  readonly pathCollate: Set<string>;
-  readonly keySelect: string[];
-  readonly keyReaders: ((row: Row) => [string, unknown])[];
+/** A LEFT JOIN of the related table of a to-one relation bound natively, as "~j1", "~j2", ... */
+interface NativeJoin {
+  readonly relation: SqlRelation<unknown>;
+  readonly alias: string;
+  readonly table: RelatedTable;
 }
 
-/** What {@link planOrderPaths} reads besides the query. */
-interface OrderPathsInput {
-  readonly related: ReadonlyMap<string, RelatedTable & { readonly resource: Resource }>;
-  readonly resolved: ReturnType<typeof resolveRelations>;
-  readonly bindings: Readonly<Record<string, RelationBinding>> | undefined;
-  readonly base: StatementContext;
+/** A relation path of a listing's order, as the statement reads it from a joined table. */
+interface OrderPath {
+  readonly path: string;
+  /** Its definition: the related field's, nullable (absent when the parent has no related record in scope). */
+  readonly def: FieldDef;
+  readonly type: SqlType;
+  readonly column: string;
+  /** Whether the column is read with `COLLATE "C"` for code-point order. */
+  readonly collate: boolean;
+  /** The path's index in the order. */
+  readonly index: number;
+  /** The join it is read from (a native join, or a join of (id, value) arrays for a relation bound elsewhere). */
+  readonly join: NativeJoin | ForeignSortJoin;
+  /** The path's value (its cursor key) as read from the key column of the row. */
+  toValue(value: unknown): unknown;
 }
 
 /**
- * The joins, columns and cursor keys of the relation paths `query`'s order reads: a LEFT JOIN of a relation bound
- * natively, a join of (id, value) arrays for one bound elsewhere.
- *
- * @throws Error (a server fault) for a sort path that is not a field of a to-one relation.
+ * The joins, columns and cursor keys of the relation paths of a listing's order: a LEFT JOIN of a relation bound
+ * natively (in `related`), a join of (id, value) arrays for one bound elsewhere.
  */
-function planOrderPaths(query: NormalizedQuery, { related, resolved, bindings, base }: OrderPathsInput): OrderPaths {
-  const joins = new Map<string, string>();
-  const foreign = new Map<string, ForeignSortJoin>();
-  const foreignChecks: { readonly index: number; readonly type: string; readonly field: string }[] = [];
-  const pathFields = new Map<string, FieldDef>();
-  const pathTypes = new Map<string, string>();
-  const pathColumns = new Map<string, string>();
-  const pathCollate = new Set<string>();
-  const keySelect: string[] = [];
-  const keyReaders: ((row: Row) => [string, unknown])[] = [];
-  /** Reads the order's `path` from `column` (of `type`, with `COLLATE "C"` when `collate`), and its cursor value. */
-  const addPath = (
-    path: string,
-    def: FieldDef,
-    type: string,
-    column: string,
-    collate: boolean,
-    relatedResource: Resource,
-    field: string,
-  ) => {
-    // Absent when the parent has no related record in scope: nullable whatever the related field is.
-    pathFields.set(path, { ...def, nullable: true });
-    pathTypes.set(path, type);
-    pathColumns.set(path, column);
-    if (collate) pathCollate.add(path);
-    const key = `"~k${String(keySelect.length)}"`;
-    const keyName = key.slice(1, -1);
-    keySelect.push(`${readExpression(column, type)} AS ${key}`);
-    const toValue = createRowMapper(relatedResource).pick([field]);
-    keyReaders.push((row) => [path, toValue({ [field]: row[keyName] })[field] ?? null]);
-  };
-  for (const { field: path } of query.order) {
-    const parts = relationPathOf(path);
-    if (!parts) continue;
-    const table = related.get(parts.relation);
-    if (!table) {
-      const relation = resolved.get(parts.relation);
-      const def = relation?.resource.fields.get(parts.field);
-      if (relation?.kind !== 'one' || !def) throw new Error(`order: "${path}" is not a field of a to-one relation`);
-      let join = foreign.get(parts.relation);
-      if (!join) {
-        join = {
-          relation: parts.relation,
-          resource: relation.resource,
-          field: relation.field,
-          binding: bindings?.[parts.relation] as RelationBinding,
-          alias: `"~f${String(foreign.size + 1)}"`,
-          idType: base.types.get(relation.field) ?? 'text',
-          fields: [],
-        };
-        foreign.set(parts.relation, join);
-      }
-      const type = defaultSqlType(def);
-      const column = foreignColumn(join, join.fields.length);
-      join.fields.push({ name: parts.field, def, type });
-      const index = query.order.findIndex((term) => term.field === path);
-      foreignChecks.push({ index, type, field: path });
-      addPath(path, def, type, column, isTextType(type), relation.resource, parts.field);
-      continue;
+function planOrderPaths(
+  paths: readonly SqlRelationPath<unknown>[],
+  related: ReadonlyMap<string, RelatedTable>,
+  base: StatementContext,
+): readonly OrderPath[] {
+  const joins = new Map<string, NativeJoin | ForeignSortJoin>();
+  return paths.map(({ path, relation, field, def, index }) => {
+    const table = related.get(relation.name);
+    let join = joins.get(relation.name);
+    if (!join) {
+      const alias = `"~${table ? 'j' : 'f'}${String(joins.size + 1)}"`;
+      join = table
+        ? { relation, alias, table }
+        : { relation, alias, idType: base.types.get(relation.field) ?? 'text', fields: [] };
+      joins.set(relation.name, join);
     }
-    const def = table.fields.get(parts.field);
-    if (table.kind !== 'one' || !def) throw new Error(`order: "${path}" is not a field of a to-one relation`);
-    let alias = joins.get(parts.relation);
-    if (alias === undefined) joins.set(parts.relation, (alias = `"~j${String(joins.size + 1)}"`));
-    const column = qualifiedColumn(alias, table, parts.field);
-    const type = table.shape.types.get(parts.field) ?? 'text';
-    addPath(path, def, type, column, table.shape.collate.has(parts.field), table.resource, parts.field);
-  }
-  return { joins, foreign, foreignChecks, pathFields, pathTypes, pathColumns, pathCollate, keySelect, keyReaders };
+    const type = table ? (table.shape.types.get(field) ?? 'text') : defaultSqlType(def);
+    let column = table ? qualifiedColumn(join.alias, table, field) : '';
+    if ('idType' in join) {
+      column = foreignColumn(join, join.fields.length);
+      join.fields.push({ name: field, def, type });
+    }
+    const collate = table ? table.shape.collate.has(field) : isTextType(type);
+    const toValue = createRowMapper(relation.resource).pick([field]);
+    return {
+      path,
+      def: { ...def, nullable: true },
+      type,
+      column,
+      collate,
+      index,
+      join,
+      toValue: (value: unknown) => toValue({ [field]: value })[field] ?? null,
+    };
+  });
 }

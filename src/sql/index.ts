@@ -14,3 +14,4 @@ export { compileFilter, compileWhere, inList } from './compile-where';
 export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
 export { readRelated } from './read-related';
+export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from './bind-relations';

@@ -1,100 +1,79 @@
 import {
-  isRelationCondition,
   relationPathOf,
-  resolveRelations,
   type NormalizedQuery,
   type RelationBinding,
   type RelationCondition,
+  type Resource,
 } from 'pagelope/kit';
-import { compileRelation } from '../../sql/index';
+import { bindRelations, compileRelation, type SqlRelation } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
 import { sqlTableOn, type SqlTableRef } from './sql-transactions';
 
-/** The alias of the related table inside a relation subquery (no plain table name is spelt so). */
-const ALIAS = '~r';
+/** The relations a statement reads natively: each bound to a SQL repository on the statement's database. */
+export type SqlRelations = ReadonlyMap<string, SqlRelation<SqlTableRef>>;
 
 /**
- * The related tables of the relations `query`'s filter and order read when every one of them is bound to a SQL
- * repository on the database of `root` (so that its terms are `EXISTS` subqueries of the same statement and its
- * paths scalar subqueries), else `undefined` (the kit's `resolveRelationTerms` resolves the terms then). A query
- * that reads no relation has an empty map.
+ * The relations `query`'s filter and order read when every one of them is bound to a SQL repository on the database
+ * of `root` (so that its terms are `EXISTS` subqueries of the same statement and its paths scalar subqueries), else
+ * `undefined` (the kit's `resolveRelationTerms` resolves the terms then). A query that reads no relation has an
+ * empty map.
  */
 export function nativeRelations(
   query: NormalizedQuery,
+  resource: Resource,
   root: SqlRunner,
   bindings: Readonly<Record<string, RelationBinding>> | undefined,
-): ReadonlyMap<string, SqlTableRef> | undefined {
-  const names = new Set<string>();
-  for (const group of query.groups) for (const term of group) if (isRelationCondition(term)) names.add(term.relation);
-  for (const term of query.order) {
-    const path = relationPathOf(term.field);
-    if (path) names.add(path.relation);
-  }
-  const tables = new Map<string, SqlTableRef>();
-  for (const name of names) {
-    const binding = bindings && Object.hasOwn(bindings, name) ? bindings[name] : undefined;
-    const table = binding ? sqlTableOn(binding.repository, root) : undefined;
-    if (!table) return undefined;
-    tables.set(name, table);
-  }
-  return tables;
+): SqlRelations | undefined {
+  const relations = bindRelations(query, resource, bindings, (repository) => sqlTableOn(repository, root));
+  return [...relations.values()].every((relation) => relation.table) ? relations : undefined;
 }
 
 /**
  * Sets the relation compiler of `statement`, a statement on `parent`'s table: each relation term becomes the SQL
  * engine's EXISTS / NOT EXISTS subqueries (`compileRelation`) over the related table under an alias, the related
- * scope (`query.relationScopes`) and the term's conditions inside. A term whose conditions or scope SQL cannot say
- * exactly makes the whole filter `undefined`.
+ * scope and the term's conditions inside; each to-one path a scalar subquery of the related column. A term whose
+ * conditions or scope SQL cannot say exactly makes the whole filter `undefined`.
  */
-export function useSqlRelations(
-  statement: SqlStatement,
-  parent: SqlTableRef,
-  related: ReadonlyMap<string, SqlTableRef>,
-  query: NormalizedQuery,
-): SqlStatement {
+export function useSqlRelations(statement: SqlStatement, parent: SqlTableRef, related: SqlRelations): SqlStatement {
   const { dialect } = statement;
   const parentName = dialect.quoteIdentifier(parent.name);
-  const alias = dialect.quoteIdentifier(ALIAS);
-  const relations = resolveRelations(parent.resource);
-  const pathAlias = dialect.quoteIdentifier('~p');
+  /** The related table under `alias`, the condition linking its row to the parent's row, and its scope. */
+  const relatedRows = (relation: SqlRelation<SqlTableRef>, table: SqlTableRef, alias: string, outer: SqlStatement) => {
+    const inner = outer.on(table.columns, dialect.quoteIdentifier(alias));
+    const [relatedField, parentField] = relation.link;
+    return {
+      inner,
+      from: `${dialect.quoteIdentifier(table.name)} AS ${dialect.quoteIdentifier(alias)}`,
+      link: () => `${inner.column(relatedField)} = ${outer.on(parent.columns, parentName).column(parentField)}`,
+      scope: relation.scope,
+      where: (groups: SqlRelation<SqlTableRef>['scope']) => compileSqlWhere(groups, inner),
+    };
+  };
   statement.paths = (path: string) => {
     const parts = relationPathOf(path);
-    const table = parts && related.get(parts.relation);
-    const relation = parts && relations.get(parts.relation);
+    const relation = parts && related.get(parts.relation);
+    const table = relation?.table;
     const column = parts && table?.columns.get(parts.field);
-    if (!parts || !table || !relation || relation.kind !== 'one' || !column) return undefined;
-    const scope = query.relationScopes?.get(parts.relation) ?? [[]];
+    if (!parts || !relation || !table || relation.kind !== 'one' || !column) return undefined;
     // Whether the scope is SQL at all is known before any parameter is bound.
-    if (compileSqlWhere(scope, new SqlStatement(dialect, table.columns, statement.lower)) === undefined)
+    if (compileSqlWhere(relation.scope, new SqlStatement(dialect, table.columns, statement.lower)) === undefined)
       return undefined;
     return {
       column,
       expression: () => {
-        const inner = statement.on(table.columns, pathAlias);
-        const link = `${inner.column(table.resource.idField)} = ${statement.on(parent.columns, parentName).column(relation.field)}`;
-        const inScope = compileSqlWhere(scope, inner) as string;
-        const where = inScope === '1 = 1' ? link : `${link} AND (${inScope})`;
-        return `(SELECT ${inner.column(parts.field)} FROM ${dialect.quoteIdentifier(table.name)} AS ${pathAlias} WHERE ${where})`;
+        const rows = relatedRows(relation, table, '~p', statement);
+        const scope = rows.where(rows.scope) as string;
+        const where = scope === dialect.always ? rows.link() : `${rows.link()} AND (${scope})`;
+        return `(SELECT ${rows.inner.column(parts.field)} FROM ${rows.from} WHERE ${where})`;
       },
     };
   };
   statement.relations = (term: RelationCondition, outer: SqlStatement) => {
-    const table = related.get(term.relation);
-    const relation = relations.get(term.relation);
-    if (!table || !relation) return undefined;
-    const inner = outer.on(table.columns, alias);
-    const atParent = outer.on(parent.columns, parentName);
-    const [relatedField, parentField] =
-      relation.kind === 'one' ? [table.resource.idField, relation.field] : [relation.field, parent.resource.idField];
-    return compileRelation(term, {
-      dialect,
-      from: `${dialect.quoteIdentifier(table.name)} AS ${alias}`,
-      link: () => `${inner.column(relatedField)} = ${atParent.column(parentField)}`,
-      scope: query.relationScopes?.get(term.relation) ?? [[]],
-      where: (groups) => compileSqlWhere(groups, inner),
-    });
+    const relation = related.get(term.relation);
+    const table = relation?.table;
+    return relation && table && compileRelation(term, { dialect, ...relatedRows(relation, table, '~r', outer) });
   };
   return statement;
 }

@@ -20,7 +20,7 @@ import {
 } from 'pagelope/kit';
 import { compileKeyset, compileOrder } from '../../sql/index';
 import { canOrder } from './can-order';
-import { nativeRelations, useSqlRelations } from './compile-sql-relations';
+import { nativeRelations, useSqlRelations, type SqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
 import type { SqlRunner } from './sql-runner';
@@ -158,9 +158,9 @@ export function createSqlLists(
   list(input?: ListInput<unknown>, options?: ScopeOptions<unknown>): Promise<RepositoryPage<unknown>>;
   listByCursor(input?: CursorInput<unknown>, options?: ScopeOptions<unknown>): Promise<CursorPage<unknown>>;
 } {
-  /** Statements of `query`, its relation terms on `related` as subqueries (absent: it has none left). */
-  const statementsOf = (query: NormalizedQuery, related?: ReadonlyMap<string, SqlTableRef>) => () =>
-    useSqlRelations(table.statement(runner), on.ref, related ?? new Map(), query);
+  /** Statements whose relation terms and paths on `related` are subqueries (absent: the query has none left). */
+  const statementsOf = (related?: SqlRelations) => () =>
+    useSqlRelations(table.statement(runner), on.ref, related ?? new Map());
   /**
    * `read` of the query in SQL with its relation terms as subqueries when every relation it reads is on this
    * database; else, or when SQL cannot say it so, of the query with its relation terms resolved through their
@@ -172,11 +172,11 @@ export function createSqlLists(
     read: (query: NormalizedQuery, statements: () => SqlStatement) => Promise<T | undefined>,
     inProcess: (query: NormalizedQuery) => Promise<T>,
   ): Promise<{ readonly query: NormalizedQuery; readonly result: T }> => {
-    const related = nativeRelations(given, on.root, options?.relations);
-    const native = related ? await read(given, statementsOf(given, related)) : undefined;
+    const related = nativeRelations(given, resource, on.root, options?.relations);
+    const native = related ? await read(given, statementsOf(related)) : undefined;
     if (native !== undefined) return { query: given, result: native };
     const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
-    const result = (await read(query, statementsOf(query))) ?? (await inProcess(query));
+    const result = (await read(query, statementsOf())) ?? (await inProcess(query));
     return { query, result };
   };
   return {
