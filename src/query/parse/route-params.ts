@@ -1,6 +1,6 @@
 import { badRequest, Problems, quote, type ProblemSink } from '../../errors/index';
 import { QUERY_LIMITS } from '../../fields/index';
-import { isRecordLike } from '../../internal/index';
+import { isRecordLike, isUnsafeKey } from '../../internal/index';
 
 /**
  * A route query's parameters by name, each with its values in order (a parameter given twice has two): what the
@@ -50,13 +50,19 @@ export function queryParamsOf(query: unknown): RouteParams {
 
 /**
  * Reports each parameter of `params` that `known` does not hold to `problems` (`unknown parameter "x"`, the list
- * grammar's wording); without `problems`, throws them as one 400.
+ * grammar's wording, and as there `parameter "x" is not allowed` for a name holding `__proto__`, `constructor` or
+ * `prototype`); without `problems`, throws them as one 400.
  *
  * @throws HttpError 400 naming each unknown parameter, when no `problems` is given.
  */
 export function refuseUnknownParams(params: RouteParams, known: readonly string[], problems?: ProblemSink): void {
   const sink = problems ?? new Problems();
-  for (const name of params.keys()) if (!known.includes(name)) sink.add(`unknown parameter ${quote(name)}`);
+  for (const name of params.keys()) {
+    if (known.includes(name)) continue;
+    // A prototype key anywhere in the name is worded as the list grammar words it.
+    const unsafe = name.split(/[[\]]/).some(isUnsafeKey);
+    sink.add(unsafe ? `parameter ${quote(name)} is not allowed` : `unknown parameter ${quote(name)}`);
+  }
   if (problems === undefined) (sink as Problems).throwIfAny();
 }
 

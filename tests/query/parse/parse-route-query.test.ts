@@ -162,6 +162,14 @@ describe('parseRouteGetQuery', () => {
       route: {},
       problems: ['include must name at least one relation'],
     },
+    // A prototype key is worded as the list grammar words it (above), an ordinary unknown name as every route does.
+    { label: '__proto__', query: '__proto__=1', route: {}, problems: ['parameter "__proto__" is not allowed'] },
+    {
+      label: 'a constructor key with a sub-key',
+      query: 'constructor[x]=1&y[z]=2',
+      route: {},
+      problems: ['parameter "constructor[x]" is not allowed', 'unknown parameter "y[z]"'],
+    },
     {
       label: 'seventeen names',
       query: `include=${'author,'.repeat(16)}reviews`,
