@@ -11,7 +11,8 @@ import {
   toOpenApi,
   type OpenApiDocument,
 } from 'pagelope';
-import { toOpenApiRoute, type Route } from 'pagelope/http';
+import { type Route } from 'pagelope/http';
+import { toOpenApiRoute } from '../../src/openapi/index';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { createBookRoutes } from './books-routes';
 

@@ -1,13 +1,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import {
-  bodyTooLargeError,
-  hasBody,
-  isJsonContentType,
-  malformedEncodingError,
-  malformedJsonError,
-  parseContentEncoding,
-  parseJsonBody,
-} from 'pagelope/http';
+import { bodyTooLargeError, parseJsonBody } from 'pagelope/http';
+import { hasBody, malformedEncodingError, parseContentEncoding } from '../../http/body-encoding';
+import { isJsonContentType } from '../../http/json-body';
+import { malformedJsonError } from '../../http/malformed-json-error';
 import { checkJsonDepth } from '../../http/json-depth';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */

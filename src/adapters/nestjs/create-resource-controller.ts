@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
 import type { ExecutionContext, Type } from '@nestjs/common';
-import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
-import { bodyTooLargeError, routeBodyLimit, routeReadsBody, toMountOrder, type Route } from 'pagelope/http';
-import { siblingIdMethods } from '../../http/to-mount-order';
+import { bodyTooLargeError, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
+import type { Route } from 'pagelope/http';
+import { hasBody } from '../../http/body-encoding';
+import { routeBodyLimit, routeReadsBody } from '../../http/route-body';
+import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import type { ResolvedOptions } from './pagelope-module-options';
 import { rawRequestOf, readRequestState, requestStateOf, type RequestState as State } from './request-state';

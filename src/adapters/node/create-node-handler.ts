@@ -4,15 +4,15 @@ import { resolveCorrelationId, type ReportError } from 'pagelope';
 import {
   createEdge,
   handleExchange,
-  hasBody,
-  isJsonContentType,
-  readNodeJsonBody,
-  routeReplyHeaders,
   splitUrl,
   unsupportedMediaTypeError,
   type MountableRoutes,
   type OpenApiRouteOptions,
 } from 'pagelope/http';
+import { hasBody } from '../../http/body-encoding';
+import { isJsonContentType } from '../../http/json-body';
+import { readNodeJsonBody } from '../../http/read-node-json-body';
+import { routeReplyHeaders } from '../../http/route-reply-headers';
 import { runInRequestContext } from './request-context';
 import { belowPrefix } from '../../http/read-prefix';
 import { readServerOptions } from '../../http/read-server-options';
