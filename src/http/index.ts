@@ -5,12 +5,12 @@
 // in its file of src/http, which that adapter imports by path (dependency-cruiser rule `adapters-use-public-entries`).
 
 // The edge: one request matched, read, run and answered, whatever the server; its Fetch API wrapper.
-export { createEdge, handleExchange, type Edge, type EdgeSetup, type ExchangeReply } from './handle-exchange';
+export { createEdge, handleExchange, type Edge, type ExchangeReply } from './handle-exchange';
 export { createFetchHandler, type FetchHandlerOptions } from './create-fetch-handler';
 
 // The routes as a framework mounts them.
 export type { Route } from '../routes/index';
-export type { OpenApiRouteOptions } from '../openapi/index';
+export { toOpenApiRoute, type OpenApiRouteOptions } from '../openapi/index';
 export { toMountableRoutes, type MountableRoutes } from './mountable-routes';
 
 // Route-level errors.

@@ -9,8 +9,8 @@ import {
   type OpenApiOptions,
   type ResourceRoutes,
 } from 'pagelope';
-import { type OpenApiRouteOptions } from 'pagelope/http';
-import { toOpenApiRoute, type OpenApiRoute } from '../../src/openapi/index';
+import { toOpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
+import { type OpenApiRoute } from '../../src/openapi/index';
 import {
   type OpenApiHeader,
   type OpenApiSecurityRequirement,

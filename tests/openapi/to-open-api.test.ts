@@ -11,8 +11,7 @@ import {
   toOpenApi,
   type OpenApiDocument,
 } from 'pagelope';
-import { type Route } from 'pagelope/http';
-import { toOpenApiRoute } from '../../src/openapi/index';
+import { toOpenApiRoute, type Route } from 'pagelope/http';
 import { createDemoRoutes } from '../../examples/shared/demo-routes';
 import { createBookRoutes } from './books-routes';
 
