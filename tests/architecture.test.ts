@@ -92,13 +92,13 @@ describe('src/adapters/', () => {
   );
 
   it.each(Object.keys(ADAPTER_PACKAGES))(
-    // 375: each adapter also runs its requests in the request context of pagelope/node (about 10 lines each).
-    'pagelope/%s is translation only: at most 7 files and 375 lines',
+    // 374: the largest today (nestjs; express 339, fastify 368, hono 367), issue 33 aims at 60-150.
+    'pagelope/%s is translation only: at most 7 files and 374 lines',
     (adapter) => {
       const sources = files(join(SRC, 'adapters', adapter));
       const lines = sources.reduce((sum, file) => sum + readFileSync(file, 'utf8').split('\n').length - 1, 0);
       expect(sources.length).toBeLessThanOrEqual(7);
-      expect(lines).toBeLessThanOrEqual(375);
+      expect(lines).toBeLessThanOrEqual(374);
     },
   );
 });

@@ -1,5 +1,7 @@
 import { HttpError } from '../errors/index';
 import { normalizeHeaders } from '../internal/index';
+import { isJsonContentType } from './json-body';
+import { unsupportedMediaTypeError } from './route-errors';
 
 /** The content codings a request body may be sent with, besides none: `gzip` and `deflate`. */
 export type BodyEncoding = 'gzip' | 'deflate';
@@ -43,4 +45,19 @@ export function hasBody(headers: unknown): boolean {
   const length = normalized['content-length'];
   if (normalized['transfer-encoding'] !== undefined) return true;
   return length !== undefined && (typeof length !== 'string' || length.trim() !== '0');
+}
+
+/**
+ * Whether to read a request's body as JSON: `true` for a JSON content type (`isJsonContentType`), `false` for a
+ * request with neither a body nor a content type (the service answers the missing body).
+ *
+ * @throws HttpError 415 (`unsupportedMediaTypeError`) for any other request.
+ * @example
+ * const body = readsJsonBody(req.headers) ? await readJson(req) : undefined;
+ */
+export function readsJsonBody(headers: { readonly 'content-type'?: string | undefined }): boolean {
+  const contentType = headers['content-type'];
+  if (isJsonContentType(contentType)) return true;
+  if (contentType === undefined && !hasBody(headers)) return false;
+  throw unsupportedMediaTypeError();
 }

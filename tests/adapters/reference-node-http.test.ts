@@ -5,17 +5,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { CORRELATION_ID_HEADER, errorResponse, resolveCorrelationId, type ResourceRoutes } from '../../src/index';
-import {
-  bodyTooLargeError,
-  hasBody,
-  malformedEncodingError,
-  parseContentEncoding,
-  methodNotAllowedError,
-  parseJsonBody,
-  routeBodyLimit,
-  routeNotFoundError,
-  routeReadsBody,
-} from '../../src/http/index';
+import { bodyTooLargeError, methodNotAllowedError, parseJsonBody, routeNotFoundError } from '../../src/http/index';
+import { hasBody, malformedEncodingError, parseContentEncoding } from '../../src/http/body-encoding';
+import { routeBodyLimit, routeReadsBody } from '../../src/http/route-body';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 import { listenOnLoopback } from '../support/listen-on-loopback';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { QUERY_LIMITS, defineResource, isHttpError, parseListQuery } from 'pagelope';
-import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES, isSafeCorrelationId } from 'pagelope/http';
+import { isSafeCorrelationId } from 'pagelope/http';
+import { DEFAULT_BODY_LIMIT as BODY_LIMIT_BYTES } from '../../src/http/json-body';
 import type { StartedServer } from '../contracts/http-contract';
 import { expectEnvelope } from './corpus';
 import { FRAMEWORKS, HOSTILE_OPTIONS, headerOf, send, type RawResponse } from './servers';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from '../../src/index';
-import { allowOf, toOpenApiRoute } from '../../src/http/index';
+import { allowOf } from '../../src/http/allow-of';
+import { toOpenApiRoute } from '../../src/openapi/index';
 import { type PathMatching } from '../../src/http/allow-of';
 
 const users = defineResource({ name: 'users', schema: z.object({ id: z.string(), name: z.string() }) });

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../src/index';
-import {
-  bodyTooLargeError,
-  DEFAULT_BODY_LIMIT,
-  hasBody,
-  malformedEncodingError,
-  parseContentEncoding,
-  isJsonContentType,
-  methodNotAllowedError,
-  parseJsonBody,
-  routeNotFoundError,
-} from '../../src/http/index';
+import { bodyTooLargeError, methodNotAllowedError, parseJsonBody, routeNotFoundError } from '../../src/http/index';
+import { DEFAULT_BODY_LIMIT, isJsonContentType } from '../../src/http/json-body';
+import { hasBody, malformedEncodingError, parseContentEncoding } from '../../src/http/body-encoding';
 
 describe('isJsonContentType', () => {
   it.each([

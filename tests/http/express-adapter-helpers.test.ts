@@ -8,7 +8,9 @@ import {
   defineRoutes,
   HttpError,
 } from '../../src/index';
-import { DEFAULT_BODY_LIMIT, readAdapterOptions, toErrorReply, toMountableRoutes } from '../../src/http/index';
+import { toErrorReply, toMountableRoutes } from '../../src/http/index';
+import { DEFAULT_BODY_LIMIT } from '../../src/http/json-body';
+import { readAdapterOptions } from '../../src/http/adapter-options';
 
 const notes = defineResource({ name: 'notes', schema: z.object({ id: z.string(), text: z.string() }) });
 const noteRoutes = () =>

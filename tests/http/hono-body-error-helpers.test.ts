@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../src/index';
-import { readErrorReporter } from '../../src/http/index';
+import { readErrorReporter } from '../../src/http/reply-to-error';
 import { readWebJsonBody } from '../../src/http/read-web-json-body';
 import { errorResponseHeaders, replyToError } from '../../src/http/reply-to-error';
 

@@ -8,7 +8,10 @@ import {
   defineRoutes,
   HttpError,
 } from '../../src/index';
-import { readRouteOptions, routeReplyHeaders, type Route, type RouteReply } from '../../src/http/index';
+import { type Route } from '../../src/http/index';
+import { readRouteOptions } from '../../src/http/read-route-options';
+import { routeReplyHeaders } from '../../src/http/route-reply-headers';
+import { type RouteReply } from '../../src/routes/index';
 import { decodeRecordId } from '../../src/http/route-reply-headers';
 import { splitRequestUrl } from '../../src/http/split-request-url';
 

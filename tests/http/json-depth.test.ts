@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEPTH_LIMIT, parseJsonBody, readAdapterOptions, readRouteOptions } from '../../src/http/index';
+import { parseJsonBody } from '../../src/http/index';
+import { DEFAULT_DEPTH_LIMIT } from '../../src/http/json-depth';
+import { readAdapterOptions } from '../../src/http/adapter-options';
+import { readRouteOptions } from '../../src/http/read-route-options';
 import { checkJsonDepth } from '../../src/http/json-depth';
 import { jsonTextTooDeep } from '../../src/http/json-depth';
 import { isHttpError } from '../../src/index';

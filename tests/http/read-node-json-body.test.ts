@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createGunzip, createInflate, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../src/index';
-import { readNodeJsonBody } from '../../src/http/index';
+import { readNodeJsonBody } from '../../src/http/read-node-json-body';
 import { type NodeBodySource } from '../../src/http/read-node-json-body';
 
 const DECODERS = { gzip: createGunzip, deflate: createInflate };

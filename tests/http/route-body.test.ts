@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeBodyLimit, routeReadsBody, type Route } from '../../src/http/index';
+import { type Route } from '../../src/http/index';
+import { routeBodyLimit, routeReadsBody } from '../../src/http/route-body';
 import { largestBodyLimit } from '../../src/http/route-body';
 
 type RouteShape = Pick<Route, 'type' | 'method'>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/index';
-import { malformedJsonError, methodNotAllowedError, toErrorReply } from '../../src/http/index';
+import { methodNotAllowedError, toErrorReply } from '../../src/http/index';
+import { malformedJsonError } from '../../src/http/malformed-json-error';
 
 describe('toErrorReply', () => {
   it.each([

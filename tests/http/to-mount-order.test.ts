@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toMountOrder } from '../../src/http/index';
+import { toMountOrder } from '../../src/http/to-mount-order';
 import { siblingIdMethods } from '../../src/http/to-mount-order';
 
 const allow = new Map([

@@ -9,7 +9,8 @@ import {
   type OpenApiOptions,
   type ResourceRoutes,
 } from 'pagelope';
-import { toOpenApiRoute, type OpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
+import { toOpenApiRoute, type OpenApiRouteOptions } from 'pagelope/http';
+import { type OpenApiRoute } from '../../src/openapi/index';
 import {
   type OpenApiHeader,
   type OpenApiSecurityRequirement,

@@ -13,7 +13,7 @@ import {
   toOpenApi,
   type RouteOptions,
 } from '../../src/index';
-import { responseSchemaOf } from '../../src/http/index';
+import { responseSchemaOf } from '../../src/openapi/index';
 
 const things = defineResource({ name: 'things', schema: z.object({ id: z.string(), n: z.number() }) });
 

@@ -9,7 +9,7 @@ import {
   toOpenApi,
   type RouteType,
 } from '../../src/index';
-import { responseSchemaOf } from '../../src/http/index';
+import { responseSchemaOf } from '../../src/openapi/index';
 import { ROUTE_TABLE, type RouteRow } from '../../src/routes/index';
 
 // With soft delete, so that every row (RESTORE too) is enabled by default.

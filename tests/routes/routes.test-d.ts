@@ -7,7 +7,7 @@ import {
   defineRoutes,
   type ResourceRoutes,
 } from 'pagelope';
-import { type RouteReply } from 'pagelope/http';
+import { type RouteReply } from '../../src/routes/index';
 
 const userSchema = z.object({ id: z.string(), username: z.string(), age: z.number().optional() });
 interface User {

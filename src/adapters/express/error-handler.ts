@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { type ErrorReportInfo, type ErrorReportingOptions } from 'pagelope';
-import { createErrorReporter, readAdapterOptions, toErrorReply } from 'pagelope/http';
+import { createErrorReporter, toErrorReply } from 'pagelope/http';
+import { readAdapterOptions } from '../../http/adapter-options';
 import { correlationIdOf } from './correlation-id';
 import { fromBodyParserError } from './read-json-body';
 

@@ -1,13 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import {
-  bodyTooLargeError,
-  hasBody,
-  isJsonContentType,
-  malformedEncodingError,
-  malformedJsonError,
-  parseContentEncoding,
-  parseJsonBody,
-} from 'pagelope/http';
+import { bodyTooLargeError, parseJsonBody } from 'pagelope/http';
+import { malformedEncodingError, parseContentEncoding, readsJsonBody } from '../../http/body-encoding';
+import { malformedJsonError } from '../../http/malformed-json-error';
 import { checkJsonDepth } from '../../http/json-depth';
 
 /** Reads a request's JSON body: `(req, res) => Promise<parsed body>`. Internal to the adapter. */
@@ -26,12 +20,8 @@ export function jsonBodyReader(limit: number, depthLimit: number): JsonBodyReade
   const options = { depthLimit };
   const raw: RequestHandler = express.raw({ type: () => true, limit });
   return async (req, res) => {
+    if (!readsJsonBody(req.headers)) return undefined;
     const contentType = req.headers['content-type'];
-    if (!isJsonContentType(contentType)) {
-      // No body and no content type: the service answers the missing body. Anything else is the 415.
-      if (contentType === undefined && !hasBody(req.headers)) return undefined;
-      return parseJsonBody('', contentType);
-    }
     // The codings every adapter takes (gzip, deflate; a 415 for any other), which body-parser then undoes.
     parseContentEncoding(req.headers['content-encoding']);
     await new Promise<void>((resolve, reject) => {

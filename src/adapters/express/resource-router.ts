@@ -4,9 +4,7 @@ import {
   createEdge,
   handleExchange,
   methodNotAllowedError,
-  readAdapterOptions,
   splitUrl,
-  toMountOrder,
   toMountableRoutes,
   type MountableRoutes,
   type OpenApiRouteOptions,
@@ -14,6 +12,8 @@ import {
   type ExchangeReply,
   type Route,
 } from 'pagelope/http';
+import { readAdapterOptions } from '../../http/adapter-options';
+import { toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
 import { jsonBodyReader, type JsonBodyReader } from './read-json-body';

@@ -1,12 +1,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
-import {
-  bodyTooLargeError,
-  malformedEncodingError,
-  parseContentEncoding,
-  parseJsonBody,
-  unsupportedMediaTypeError,
-} from 'pagelope/http';
+import { bodyTooLargeError, parseJsonBody, unsupportedMediaTypeError } from 'pagelope/http';
+import { malformedEncodingError, parseContentEncoding } from '../../http/body-encoding';
 import { bodyLimitOf, ignoresBody } from './mount-routes';
 
 /** `application/*+json` as Fastify hands it to a parser: type and subtype lower-cased, then any parameters. */

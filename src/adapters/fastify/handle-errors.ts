@@ -3,13 +3,13 @@ import type { ReportError } from 'pagelope';
 import {
   bodyTooLargeError,
   createErrorReporter,
-  malformedJsonError,
   methodNotAllowedError,
   routeNotFoundError,
   splitUrl,
   toErrorReply,
   unsupportedMediaTypeError,
 } from 'pagelope/http';
+import { malformedJsonError } from '../../http/malformed-json-error';
 import { runInRequestContext } from 'pagelope/node';
 import type { CorrelationIdOf } from './correlation-id';
 import { allowOf, bodyLimitOf } from './mount-routes';

@@ -2,14 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import {
   createEdge,
   handleExchange,
-  isJsonContentType,
   methodNotAllowedError,
   splitUrl,
   unsupportedMediaTypeError,
   type Edge,
 } from 'pagelope/http';
+import { isJsonContentType } from '../../http/json-body';
 import type { Resource } from 'pagelope';
-import { responseSchemaOf, routeBodyLimit, routeReadsBody, type MountableRoutes, type Route } from 'pagelope/http';
+import { type MountableRoutes, type Route } from 'pagelope/http';
+import { responseSchemaOf } from '../../http/response-schema-of';
+import { routeBodyLimit, routeReadsBody } from '../../http/route-body';
 import type { CorrelationIdOf } from './correlation-id';
 
 /** The plugin's `locals` option. */

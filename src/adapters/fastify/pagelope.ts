@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceRoutes } from 'pagelope';
-import { readAdapterOptions, toMountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
+import { toMountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
 import { addBodyParsers } from './body-parsers';
 import { useCorrelationId } from './correlation-id';
 import { handleErrors } from './handle-errors';
 import { mountRoutes } from './mount-routes';
-import { type AdapterOptionsInput } from '../../http/adapter-options';
+import { readAdapterOptions, type AdapterOptionsInput } from '../../http/adapter-options';
 
 /**
  * Options of the {@link pagelope} plugin: `routes` (what `defineRoutes` returned, for one resource or several),

@@ -1,6 +1,5 @@
 import { HttpError, type ReportError } from 'pagelope';
-import { readErrorReporter } from 'pagelope/http';
-import { replyToError, type ErrorReporter } from '../../http/reply-to-error';
+import { readErrorReporter, replyToError, type ErrorReporter } from '../../http/reply-to-error';
 
 /** Options of {@link nodeErrorHandler}, which must name `reportError` (a bare object would be an error to answer). */
 export interface NodeErrorHandlerOptions {

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ErrorReportingOptions } from 'pagelope';
-import { readErrorReporter, routeNotFoundError } from 'pagelope/http';
+import { routeNotFoundError } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
-import { errorResponseHeaders, replyToError, type ErrorReporter } from '../../http/reply-to-error';
+import { errorResponseHeaders, readErrorReporter, replyToError, type ErrorReporter } from '../../http/reply-to-error';
 import { splitRequestUrl } from '../../http/split-request-url';
 
 /**

@@ -4,18 +4,17 @@ import {
   createEdge,
   handleExchange,
   methodNotAllowedError,
-  readRouteOptions,
-  routeReplyHeaders,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Edge,
   type ExchangeReply,
   type Route,
 } from 'pagelope/http';
+import { readRouteOptions } from '../../http/read-route-options';
 import { readWebJsonBody } from '../../http/read-web-json-body';
 import { runInRequestContext } from 'pagelope/node';
 import { asError, correlationIdOf } from './correlation-id';
-import { decodeRecordId } from '../../http/route-reply-headers';
+import { decodeRecordId, routeReplyHeaders } from '../../http/route-reply-headers';
 import { splitRequestUrl } from '../../http/split-request-url';
 
 /** Options of {@link resourceRoutes}. */

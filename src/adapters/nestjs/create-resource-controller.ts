@@ -1,9 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { Controller, createParamDecorator, HttpCode, Param, Req, RequestMapping, RequestMethod } from '@nestjs/common';
 import type { ExecutionContext, Type } from '@nestjs/common';
-import { hasBody, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
-import { bodyTooLargeError, routeBodyLimit, routeReadsBody, toMountOrder, type Route } from 'pagelope/http';
-import { siblingIdMethods } from '../../http/to-mount-order';
+import { bodyTooLargeError, methodNotAllowedError, parseJsonBody, splitUrl, type MountableRoutes } from 'pagelope/http';
+import type { Route } from 'pagelope/http';
+import { readsJsonBody } from '../../http/body-encoding';
+import { routeBodyLimit, routeReadsBody } from '../../http/route-body';
+import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import type { ResolvedOptions } from './pagelope-module-options';
 import { rawRequestOf, readRequestState, requestStateOf, type RequestState as State } from './request-state';
@@ -68,8 +70,7 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
     if (withBody && (read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
     let body: unknown;
     if (withBody && read !== undefined) body = read.value;
-    else if (withBody && (raw.headers['content-type'] !== undefined || hasBody(raw.headers)))
-      body = parseJsonBody('', raw.headers['content-type']); // another content type: 415; an empty JSON body: 400
+    else if (withBody && readsJsonBody(raw.headers)) body = parseJsonBody('', raw.headers['content-type']); // empty: 400
     const locals = options.locals === undefined ? undefined : await options.locals(req);
     const { path, query } = splitUrl((raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '');
     const params = id === undefined ? {} : { id };

@@ -2,10 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { resolveCorrelationId, type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
-import { allowOf, createErrorReporter, splitUrl, toErrorReply } from 'pagelope/http';
+import { createErrorReporter, splitUrl, toErrorReply } from 'pagelope/http';
 import { methodNotAllowedError, routeNotFoundError, unsupportedMediaTypeError } from 'pagelope/http';
+import { allowOf, type PathMatching } from '../../http/allow-of';
 import { rawRequestOf, requestStateOf } from './request-state';
-import { type PathMatching } from '../../http/allow-of';
 import { errorTrace } from '../../http/error-trace';
 
 /**

@@ -1,6 +1,6 @@
 import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
-import { readAdapterOptions, toMountableRoutes, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
-import { type AdapterOptions } from '../../http/adapter-options';
+import { toMountableRoutes, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
+import { readAdapterOptions, type AdapterOptions } from '../../http/adapter-options';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 type PagelopeLocals = Readonly<Record<string, unknown>>;

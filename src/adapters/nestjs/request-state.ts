@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import { resolveCorrelationId } from 'pagelope';
-import { readNodeJsonBody } from 'pagelope/http';
-import { type JsonBody } from '../../http/read-node-json-body';
+import { readNodeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 
 /** What pagelope knows of a request once its middleware ran: the correlation id, and the JSON body it read. */
 export interface RequestState {

@@ -1,18 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import { resolveCorrelationId, type ReportError } from 'pagelope';
-import {
-  createEdge,
-  handleExchange,
-  hasBody,
-  isJsonContentType,
-  readNodeJsonBody,
-  routeReplyHeaders,
-  splitUrl,
-  unsupportedMediaTypeError,
-  type MountableRoutes,
-  type OpenApiRouteOptions,
-} from 'pagelope/http';
+import { createEdge, handleExchange, splitUrl, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
+import { readsJsonBody } from '../../http/body-encoding';
+import { readNodeJsonBody } from '../../http/read-node-json-body';
+import { routeReplyHeaders } from '../../http/route-reply-headers';
 import { runInRequestContext } from './request-context';
 import { belowPrefix } from '../../http/read-prefix';
 import { readServerOptions } from '../../http/read-server-options';
@@ -96,10 +88,5 @@ export function createNodeHandler(
 
 /** The JSON body: `undefined` with neither a body nor a content type, a 415 for a body not sent as JSON. */
 async function readBody(req: IncomingMessage, limit: number, depthLimit: number): Promise<unknown> {
-  const contentType = req.headers['content-type'];
-  if (!isJsonContentType(contentType)) {
-    if (contentType === undefined && !hasBody(req.headers)) return undefined;
-    throw unsupportedMediaTypeError();
-  }
-  return (await readNodeJsonBody(req, { limit, depthLimit, decoders }))?.value;
+  return readsJsonBody(req.headers) ? (await readNodeJsonBody(req, { limit, depthLimit, decoders }))?.value : undefined;
 }

@@ -5,7 +5,8 @@
  * method although `allow` lists `/:id` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route, RouteInput, RouteReply } from '../../../src/http/index';
+import type { Route } from '../../../src/http/index';
+import type { RouteInput, RouteReply } from '../../../src/routes/index';
 import type { ResourceRoutes } from '../../../src/index';
 import { STACK, type Envelope } from '../envelope';
 import type { MountAdapter, MountedApp } from './mount-adapter';
