@@ -43,22 +43,10 @@ const SQL_FOLDERS = ['src/sql', 'src/postgres', 'src/drizzle'].filter((folder) =
 const MAX_HTTP_NAMES = 20;
 
 /**
- * Names of `pagelope/http` not counted against {@link MAX_HTTP_NAMES}: the status classes and names, until the root
- * entry (at its 80-name cap) or `HttpError` with a status takes them. The list only shrinks.
+ * Names of `pagelope/http` not counted against {@link MAX_HTTP_NAMES}: none are left (the status classes and names
+ * left the entry; application code throws `HttpError` with a status, from the root entry). The list only shrinks.
  */
-const PENDING_HTTP_NAMES: readonly string[] = [
-  'BadRequestError',
-  'UnauthorizedError',
-  'ForbiddenError',
-  'NotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'TooManyRequestsError',
-  'InternalServerError',
-  'ServiceUnavailableError',
-  'STATUS_NAMES',
-  'statusName',
-];
+const PENDING_HTTP_NAMES: readonly string[] = [];
 
 /** The names a file imports, or re-exports, from the specifiers `from` accepts (aliases by their imported name). */
 function namesImported(file: string, from: (specifier: string) => boolean): string[] {

@@ -26,18 +26,3 @@ export { splitUrl } from './split-url';
 export { parseJsonBody } from './json-body';
 export { toErrorReply } from './to-error-reply';
 export { createErrorReporter, isSafeCorrelationId } from '../errors/index';
-
-// Pending (issue 33): the status classes and names, until the root entry or `HttpError` with a status takes them.
-export {
-  BadRequestError,
-  UnauthorizedError,
-  ForbiddenError,
-  NotFoundError,
-  ConflictError,
-  UnprocessableEntityError,
-  TooManyRequestsError,
-  InternalServerError,
-  ServiceUnavailableError,
-  STATUS_NAMES,
-  statusName,
-} from '../errors/index';

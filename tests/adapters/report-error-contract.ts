@@ -17,7 +17,6 @@ import {
   type Repository,
   type ResourceRoutes,
 } from 'pagelope';
-import { ServiceUnavailableError } from 'pagelope/http';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
@@ -96,7 +95,7 @@ const SERVER_ERRORS: readonly Row[] = [
     method: 'POST',
     target: '/items',
     path: '/items',
-    error: () => new ServiceUnavailableError('Database unavailable', { headers: { 'retry-after': '5' } }),
+    error: () => new HttpError(503, 'Database unavailable', { headers: { 'retry-after': '5' } }),
     status: 503,
     body: '{"name":"x"}',
   },

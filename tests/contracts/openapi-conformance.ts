@@ -13,8 +13,8 @@
  * the example logged it once (`watchErrorLog`, which keeps the expected error out of the test output). Call
  * `describeOpenApiConformance(name, start, watchErrorLog)` from a framework's example test.
  */
+import { HttpError } from 'pagelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, ServiceUnavailableError } from 'pagelope/http';
 import type { WatchErrorLog } from '../support/watch-error-log';
 import type { StartedServer, StartServer } from './http-contract';
 import { perOperation, SEED, type Case } from './openapi/cases';
@@ -83,16 +83,13 @@ export function describeOpenApiConformance(name: string, start: StartServer, wat
     describeCases(
       'over an unreachable repository (503)',
       {
-        repository: rejecting(
-          () => new ServiceUnavailableError('Service Unavailable', { headers: { 'retry-after': 1 } }),
-          true,
-        ),
+        repository: rejecting(() => new HttpError(503, 'Service Unavailable', { headers: { 'retry-after': 1 } }), true),
       },
       perOperation(503),
     );
     describeCases(
       'over a repository refusing writes as conflicts (409)',
-      { repository: rejecting(() => new ConflictError('users "user-000002" already exists')) },
+      { repository: rejecting(() => new HttpError(409, 'users "user-000002" already exists')) },
       perOperation(409).filter((item) => item.method === 'POST' || item.method === 'PUT' || item.method === 'PATCH'),
     );
   });

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError, errorResponse, resolveCorrelationId, toErrorEnvelope, type ErrorEnvelope } from 'pagelope';
-import { isSafeCorrelationId, statusName } from 'pagelope/http';
+import { isSafeCorrelationId } from 'pagelope/http';
+import { statusName } from '../../src/errors/status-names';
 
 fc.configureGlobal({ ...fc.readConfigureGlobal(), numRuns: 300 }); // the seed is tests/setup.ts's
 

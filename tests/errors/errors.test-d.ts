@@ -1,4 +1,7 @@
-/** Types of the errors module from the root entry: status names, correlation ids and the HTTP error classes. */
+/**
+ * Types of the errors module from the root entry: correlation ids and `HttpError`; the status classes and names, which
+ * no entry exports (application code throws `HttpError` with a status), from src/errors.
+ */
 import {
   CORRELATION_ID_HEADER,
   HttpError,
@@ -24,10 +27,9 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UnprocessableEntityError,
-  createErrorReporter,
-  isSafeCorrelationId,
   statusName,
-} from 'pagelope/http';
+} from '../../src/errors/index';
+import { createErrorReporter, isSafeCorrelationId } from 'pagelope/http';
 import { describe, expectTypeOf, it } from 'vitest';
 
 describe('the HTTP error classes', () => {

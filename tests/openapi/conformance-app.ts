@@ -4,13 +4,14 @@
  * app authenticates as the document says: `locals` reads `x-api-key`, a missing or unknown key is a 401, the
  * reader's key a 403 on any write; each key's tenant is the scope of its requests.
  */
+import { HttpError } from 'pagelope';
 import express from 'express';
 import Fastify from 'fastify';
 import { createServer } from 'node:http';
 import type { ResourceRoutes } from 'pagelope';
 import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/express';
 import { pagelope } from 'pagelope/fastify';
-import { ForbiddenError, UnauthorizedError, type OpenApiRouteOptions } from 'pagelope/http';
+import { type OpenApiRouteOptions } from 'pagelope/http';
 import { clientErrorListener } from 'pagelope/node';
 import { listenOnLoopback } from '../support/listen-on-loopback';
 import type { ConformanceLocals } from './conformance-resources';
@@ -32,8 +33,8 @@ export const CONFORMANCE_OPENAPI: OpenApiRouteOptions = {
 /** The locals of a request from its method and `x-api-key`, or the 401/403 the app answers. */
 export function localsOf(method: string, key: unknown): ConformanceLocals {
   const known = typeof key === 'string' && Object.hasOwn(API_KEYS, key) ? API_KEYS[key] : undefined;
-  if (known === undefined) throw new UnauthorizedError('a valid x-api-key header is required');
-  if (!known.writes && method !== 'GET' && method !== 'HEAD') throw new ForbiddenError('this key may only read');
+  if (known === undefined) throw new HttpError(401, 'a valid x-api-key header is required');
+  if (!known.writes && method !== 'GET' && method !== 'HEAD') throw new HttpError(403, 'this key may only read');
   return { tenant: known.tenant };
 }
 

@@ -10,7 +10,7 @@ import {
   type ResourceService,
   type ScopeFunction,
 } from '../../src/index';
-import { ForbiddenError } from '../../src/http/index';
+import { ForbiddenError } from '../../src/errors/index';
 import { rejectionOf } from '../support/rejection-of';
 
 const schema = z.object({

@@ -12,8 +12,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
-import { CORRELATION_ID_HEADER } from 'pagelope';
-import { TooManyRequestsError } from 'pagelope/http';
+import { CORRELATION_ID_HEADER, HttpError } from 'pagelope';
 import { answerClientError } from './client-error';
 import { ALLOWED_METHODS, BODY_LIMIT_BYTES, createDemo, type DemoOptions, type Reply } from './demo-app';
 import { queryStringOf } from './query-string-of';
@@ -53,7 +52,7 @@ export function createApp(options: DemoOptions = {}): FastifyInstance {
     max: demo.rateLimit.max,
     timeWindow: demo.rateLimit.windowMs,
     errorResponseBuilder: (_request, { ttl }) =>
-      new TooManyRequestsError(undefined, { headers: { 'retry-after': Math.max(1, Math.ceil(ttl / 1000)) } }),
+      new HttpError(429, undefined, { headers: { 'retry-after': Math.max(1, Math.ceil(ttl / 1000)) } }),
   });
 
   // 4. Routes, registered once the limiter is loaded so that its `onRoute` hook limits each of them.

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes, HttpError } from 'pagelope';
-import { TooManyRequestsError, UnauthorizedError } from 'pagelope/http';
 import { correlationId, errorHandler, notFound, resourceRouter } from 'pagelope/express';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -243,7 +242,7 @@ describe('pagelope/express', () => {
           resourceRouter(defineRoutes(service), {
             locals: async (_req, res) => {
               await Promise.resolve();
-              if (res.locals['user'] === undefined) throw new UnauthorizedError();
+              if (res.locals['user'] === undefined) throw new HttpError(401);
               return { user: res.locals['user'] as string };
             },
           }),
@@ -260,7 +259,7 @@ describe('pagelope/express', () => {
         app.use(
           resourceRouter(noteRoutes(), {
             locals: () => {
-              throw new UnauthorizedError();
+              throw new HttpError(401);
             },
             openapi: { info: { title: 'Notes', version: '1.0.0' } },
           }),
@@ -342,7 +341,7 @@ describe('pagelope/express', () => {
 
     it('answers a rate limiter rejection passed to next with the 429 envelope and retry-after', async () => {
       const { url } = await open((app) => {
-        app.use((_req, _res, next) => next(new TooManyRequestsError(undefined, { headers: { 'retry-after': 7 } })));
+        app.use((_req, _res, next) => next(new HttpError(429, undefined, { headers: { 'retry-after': 7 } })));
       });
       const limited = await call(`${url}/anything`);
       expect([limited.status, limited.envelope.message]).toStrictEqual([429, 'Too Many Requests']);

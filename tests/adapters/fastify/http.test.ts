@@ -5,8 +5,14 @@ import Fastify, {
   type FastifyServerOptions,
   type InjectOptions,
 } from 'fastify';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes, toOpenApi } from 'pagelope';
-import { TooManyRequestsError, UnauthorizedError } from 'pagelope/http';
+import {
+  createMemoryRepository,
+  createResourceService,
+  defineResource,
+  defineRoutes,
+  toOpenApi,
+  HttpError,
+} from 'pagelope';
 import { pagelope, type PagelopeFastifyOptions } from 'pagelope/fastify';
 import { clientErrorListener } from 'pagelope/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -155,7 +161,7 @@ describe('pagelope (Fastify plugin)', () => {
       const app = await appWith({}, (own) => {
         own.get('/whoami', async (request) => ({ id: request.id }));
         own.get('/fails', async () => {
-          throw new UnauthorizedError('Sign in first');
+          throw new HttpError(401, 'Sign in first');
         });
       });
       const ok = await inject(app, { url: '/whoami', headers: { 'x-correlation-id': 'own-1' } });
@@ -184,7 +190,7 @@ describe('pagelope (Fastify plugin)', () => {
       const app = Fastify();
       apps.push(app);
       app.addHook('onRequest', async () => {
-        throw new TooManyRequestsError(undefined, { headers: { 'retry-after': 7 } });
+        throw new HttpError(429, undefined, { headers: { 'retry-after': 7 } });
       });
       app.register(pagelope, { routes: noteRoutes() });
       const limited = await inject(app, { url: '/notes', headers: { 'x-correlation-id': 'limited-1' } });
@@ -351,7 +357,7 @@ describe('pagelope (Fastify plugin)', () => {
       const app = await appWith({
         routes: defineRoutes(service),
         locals: async (request, reply) => {
-          if (request.headers['x-user'] === undefined) throw new UnauthorizedError('Who are you?');
+          if (request.headers['x-user'] === undefined) throw new HttpError(401, 'Who are you?');
           return { user: request.headers['x-user'], replying: typeof reply.code === 'function' };
         },
       });
@@ -368,7 +374,7 @@ describe('pagelope (Fastify plugin)', () => {
         routes,
         openapi: { info: { title: 'Notes', version: '1.0.0' } },
         locals: () => {
-          throw new UnauthorizedError('Who are you?');
+          throw new HttpError(401, 'Who are you?');
         },
       });
       const { response, body } = await inject(app, { url: '/openapi.json', headers: { 'x-correlation-id': 'doc-1' } });

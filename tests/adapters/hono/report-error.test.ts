@@ -5,8 +5,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer, type RequestListener } from 'node:http';
-import { type ReportError, type ResourceRoutes } from 'pagelope';
-import { TooManyRequestsError } from 'pagelope/http';
+import { type ReportError, type ResourceRoutes, HttpError } from 'pagelope';
 import { correlationId, nodeErrorHandler, notFound, onError, resourceRoutes } from 'pagelope/hono';
 import { describe, expect, it, vi } from 'vitest';
 import { describeReportErrorContract, failingRoutes, type ServedApp } from '../report-error-contract';
@@ -91,7 +90,7 @@ describe('onError reportError', () => {
     const reportError = vi.fn<ReportError>();
     const handler = onError({ reportError });
     const app = new Hono();
-    app.get('/', (c) => handler(new TooManyRequestsError(), c));
+    app.get('/', (c) => handler(new HttpError(429), c));
     const response = await app.request('/');
     expect(response.status).toBe(429);
     expect(reportError).not.toHaveBeenCalled();

@@ -18,8 +18,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { map, type Observable } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
-import { ForbiddenError, UnauthorizedError } from 'pagelope/http';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes, HttpError } from 'pagelope';
 import { PagelopeExceptionFilter, PagelopeModule } from 'pagelope/nestjs';
 import { clientErrorListener } from 'pagelope/node';
 import { describeRelationsAdapterContract } from '../../contracts/adapter/relations-contract';
@@ -60,7 +59,7 @@ class ThrowingController {
 class DenyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>();
-    if (request.headers['x-deny'] !== undefined) throw new ForbiddenError('denied by the guard');
+    if (request.headers['x-deny'] !== undefined) throw new HttpError(403, 'denied by the guard');
     return true;
   }
 }
@@ -130,7 +129,7 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
           locals: async (request: { headers: Record<string, unknown>; raw?: unknown; get?: unknown }) => {
             seen.push(platform === 'express' ? typeof request.get : typeof request.raw);
             const user = request.headers['x-user'];
-            if (typeof user !== 'string') throw new UnauthorizedError();
+            if (typeof user !== 'string') throw new HttpError(401);
             return Promise.resolve({ user });
           },
         }),

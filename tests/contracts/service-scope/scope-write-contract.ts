@@ -1,7 +1,7 @@
 /** The scope contract's writes: another tenant's id is a missing one, writes are stamped, leaving it is a 403. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { ForbiddenError } from '../../../src/http/index';
+import { ForbiddenError } from '../../../src/errors/index';
 import { rejectionOf } from '../../support/rejection-of';
 import { records, someRecords, tenant, title, twoTenants } from './arbitraries';
 import { as, byId } from './fixtures';
