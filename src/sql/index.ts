@@ -14,3 +14,5 @@ export { compileFilter, compileWhere, inList } from './compile-where';
 export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
 export { readRelated } from './read-related';
+export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
+export { insertRecords } from './insert-records';
