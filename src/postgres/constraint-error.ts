@@ -25,6 +25,15 @@ interface PgError {
   readonly where?: unknown;
 }
 
+/** The SQLSTATE of a PostgreSQL error, or `''`. */
+export const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+};
+
+/** Whether `error` is a data exception (class 22) or a constraint violation (class 23), which names no row. */
+export const isValueError = (error: unknown): boolean => /^2[23]/.test(codeOf(error));
+
 /** The constraint each SQLSTATE of a constraint violation reports as broken. */
 const CONSTRAINT_KINDS: ReadonlyMap<string, ConstraintKind> = new Map([
   ['23505', 'unique'],
@@ -142,7 +151,7 @@ function createErrorMapper(
   return async (raw, context) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const error = raw as PgError;
-    const code = typeof error.code === 'string' ? error.code : '';
+    const code = codeOf(error);
     const cause = { cause: raw };
     const ownTable = error.table === undefined || error.table === tableName;
 

@@ -1,6 +1,7 @@
 import { validateCreate, type CreateInput } from 'pagelope/kit';
 import { insertRecords, type SqlWriteDialect } from '../sql/index';
 import { checkRecordValues } from './check-values';
+import { codeOf, isValueError } from './constraint-error';
 import { keyText } from './key-text';
 import type { PostgresBatchParts, Row } from './postgres-batch-parts';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
@@ -18,12 +19,6 @@ const POSTGRES_WRITE_DIALECT: SqlWriteDialect = Object.freeze({
   maxParameters: 65_535,
   valuesDefault: true,
 });
-
-/** The SQLSTATE of a PostgreSQL error, or `''`. */
-const codeOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
-};
 
 /**
  * `createMany` of a PostgreSQL repository (see `createPostgresBatchWrites`): every record validated and checked
@@ -70,17 +65,17 @@ export async function createRecords<TRecord>(
           work(async (text, values) => (await (tx.query as NonNullable<typeof tx.query>)(text, values)).rows),
         ),
       isolateOne: rootClientOf(client) !== client,
-      async storedIds(ids, run) {
+      async storedIds(ids) {
         const usable = ids.filter((id) => sqlValueProblem(type, id) === undefined);
         if (usable.length === 0) return [];
         const fresh = await parts.context();
         const match = `${idColumn} = ANY(${bindList(idField, usable, fresh)})`;
-        const rows = await run(`SELECT ${idColumn} AS "~id" FROM ${table} WHERE ${match}`, fresh.params.values);
+        const rows = await parts.run(`SELECT ${idColumn} AS "~id" FROM ${table} WHERE ${match}`, fresh.params.values);
         return rows.map((row) => row['~id']);
       },
       readBack: () => Promise.resolve([]),
       isUnique: (error) => codeOf(error) === '23505',
-      isValueError: (error) => /^2[23]/.test(codeOf(error)),
+      isValueError,
       writeError: parts.writeError,
     },
     records,

@@ -18,8 +18,8 @@ export interface SqlInsertSource extends SqlInsertTarget {
    * statement ends it (PostgreSQL), a savepoint keeps the caller's going.
    */
   readonly isolateOne: boolean;
-  /** Of `ids` (the batch's, each given), those stored already, read by `run`. */
-  storedIds(ids: readonly unknown[], run: SqlRun): Promise<readonly unknown[]>;
+  /** Of `ids` (the batch's, each given), those stored already. */
+  storedIds(ids: readonly unknown[]): Promise<readonly unknown[]>;
   /** The records with these ids, read by `run`, for a dialect whose INSERT has no `RETURNING`. */
   readBack(ids: readonly unknown[], run: SqlRun): Promise<readonly SqlRow[]>;
   /** Whether `error` is a unique violation. */
@@ -50,7 +50,7 @@ function widestValues(records: readonly Readonly<SqlRow>[]): SqlRow {
 /** The first id of `ids` stored already or given before, by one read of the stored ids. */
 async function firstDuplicate(source: SqlInsertSource, ids: readonly unknown[]): Promise<unknown> {
   const given = ids.filter((id) => id !== undefined);
-  const taken = new Set((given.length === 0 ? [] : await source.storedIds(given, source.run)).map(source.key));
+  const taken = new Set((given.length === 0 ? [] : await source.storedIds(given)).map(source.key));
   for (const id of given) {
     const key = source.key(id);
     if (taken.has(key)) return id;

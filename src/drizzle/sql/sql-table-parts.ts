@@ -109,9 +109,10 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
 export function insertRecords(parts: SqlTableParts, on: SqlRunner, records: readonly Row[]): Promise<Row[]> {
   const { dialect, q, name, idField, idColumn, selectList, errorTable } = parts;
   const violation = (error: unknown) => dialect.constraintViolation(error);
-  const select = (run: SqlRun, list: string, ids: readonly unknown[]) => {
+  const run: SqlRun = (text, values) => on.all(text, values);
+  const select = (by: SqlRun, list: string, ids: readonly unknown[]) => {
     const statement = parts.fresh();
-    return run(`SELECT ${list} FROM ${name} WHERE ${parts.inIds(statement, ids)}`, statement.values);
+    return by(`SELECT ${list} FROM ${name} WHERE ${parts.inIds(statement, ids)}`, statement.values);
   };
   return insertRows(
     {
@@ -124,12 +125,12 @@ export function insertRecords(parts: SqlTableParts, on: SqlRunner, records: read
       resource: errorTable.resource,
       toRecord: parts.toRecord,
       key: String,
-      run: (text, values) => on.all(text, values),
+      run,
       transaction: (work) => on.transaction((tx) => work((text, values) => tx.all(text, values))),
       isolateOne: false,
-      storedIds: async (ids, run) =>
+      storedIds: async (ids) =>
         (await select(run, `${idColumn} AS ${q(idField)}`, ids)).map((row) => parts.toRecord(row)[idField]),
-      readBack: (ids, run) => select(run, selectList, ids),
+      readBack: (ids, by) => select(by, selectList, ids),
       isUnique: (error) => violation(error)?.kind === 'unique',
       isValueError: (error) => violation(error) !== undefined,
       writeError: (error, write) => toSqlWriteError(on, error, write, errorTable),
