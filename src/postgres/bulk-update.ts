@@ -1,6 +1,6 @@
 import { notFoundError, type ScopeOptions } from 'pagelope/kit';
 import { BULK_ORDINAL, bulkUpdateStatement, type BulkChange, type BulkUpdateTarget } from './bulk-update-statement';
-import type { WriteErrorContext } from './constraint-error';
+import { isValueError, type WriteErrorContext } from './constraint-error';
 import { runBatch } from './run-batch';
 import type { SqlClient } from './sql-client';
 import type { StatementContext } from './statement-context';
@@ -22,12 +22,6 @@ export interface BulkUpdateParts extends BulkUpdateTarget {
 
 /** Thrown out of the batch's transaction, after its rollback, when the changes must run one by one after all. */
 const ONE_BY_ONE = Symbol('one by one');
-
-/** Whether `error` is a data exception (class 22) or a constraint violation (class 23), which names no row. */
-function isDataOrConstraintError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^2[23]/.test(code);
-}
 
 /**
  * Applies a batch of changes (patches validated and checked) with one UPDATE (see `bulkUpdateStatement`), in a
@@ -71,7 +65,7 @@ export async function bulkUpdate<TRecord>(
           return parts.toRecord(row) as TRecord;
         });
       },
-      async (error, write) => (isDataOrConstraintError(error) ? ONE_BY_ONE : parts.writeError(error, write)),
+      async (error, write) => (isValueError(error) ? ONE_BY_ONE : parts.writeError(error, write)),
     );
   } catch (error) {
     if (error === ONE_BY_ONE) return undefined;

@@ -1,22 +1,9 @@
 import { HttpError, duplicateIdError, notFoundError } from 'pagelope/kit';
-import { toConstraintError, toItemError, type ConstraintBreak, type ConstraintKind } from '../sql/index';
+import { toConstraintError, toItemError, type ConstraintBreak, type ConstraintKind, type SqlWrite } from '../sql/index';
 import type { TableFacts } from './table-facts';
 
-/** The write a statement was part of. */
-export type WriteOperation = 'create' | 'update' | 'replace' | 'delete';
-
-/** What the repository knows of the write that failed. */
-export interface WriteErrorContext {
-  readonly operation: WriteOperation;
-  /** The id of the record written, when known. */
-  readonly id?: unknown;
-  /** The values written, by field (to find a string too long or a number out of range for its column). */
-  readonly record?: Readonly<Record<string, unknown>>;
-  /** The field of each bind parameter by its number (`$1` is 1); the id's parameter maps to the id field. */
-  readonly paramFields?: ReadonlyMap<number, string>;
-  /** The index of the batch item written (`items[56]`), when the statement wrote one item of a batch. */
-  readonly item?: number;
-}
+/** What the repository knows of the write that failed (`paramFields`: `$1` is 1, the id's parameter the id field). */
+export type WriteErrorContext = SqlWrite;
 
 /** Options of {@link createWriteErrorMapper}. */
 export interface WriteErrorMapperOptions {
@@ -37,6 +24,15 @@ interface PgError {
   readonly detail?: unknown;
   readonly where?: unknown;
 }
+
+/** The SQLSTATE of a PostgreSQL error, or `''`. */
+export const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+};
+
+/** Whether `error` is a data exception (class 22) or a constraint violation (class 23), which names no row. */
+export const isValueError = (error: unknown): boolean => /^2[23]/.test(codeOf(error));
 
 /** The constraint each SQLSTATE of a constraint violation reports as broken. */
 const CONSTRAINT_KINDS: ReadonlyMap<string, ConstraintKind> = new Map([
@@ -137,7 +133,7 @@ function createErrorMapper(
     code: string,
     error: PgError,
     ownTable: boolean,
-    operation: WriteOperation,
+    operation: WriteErrorContext['operation'],
   ): Promise<ConstraintBreak | undefined> => {
     const kind = CONSTRAINT_KINDS.get(code);
     if (kind === undefined || (kind === 'foreign-key' && operation === 'delete')) return kind && { kind };
@@ -155,7 +151,7 @@ function createErrorMapper(
   return async (raw, context) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const error = raw as PgError;
-    const code = typeof error.code === 'string' ? error.code : '';
+    const code = codeOf(error);
     const cause = { cause: raw };
     const ownTable = error.table === undefined || error.table === tableName;
 

@@ -15,3 +15,5 @@ export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
 export { readRelated } from './read-related';
 export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from './bind-relations';
+export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
+export { insertRecords } from './insert-records';

@@ -1,5 +1,4 @@
 import {
-  duplicateIdError,
   notFoundError,
   validatePatch,
   type BatchChange,
@@ -32,8 +31,7 @@ export interface SqlBatchParts<TRecord> {
 
 /**
  * The batch writes of a SQL repository, each all or nothing (in one transaction, a savepoint inside one), doing
- * what the same single calls one after the other would do, or nothing: `createMany` one multi-row INSERT (an id
- * given twice a 409 for the second item, as is one already stored), `updateMany` one UPDATE per change in order,
+ * what the same single calls one after the other would do, or nothing: `createMany` the SQL engine's `insertRecords`, `updateMany` one UPDATE per change in order,
  * `deleteMany` one DELETE of every id after each is found within the scope (an id given twice a 404 for the second).
  */
 export function createSqlBatchWrites<TRecord>(
@@ -43,18 +41,8 @@ export function createSqlBatchWrites<TRecord>(
   const { table, runner, prepare, update, read } = parts;
   const { idField } = resource;
   return {
-    async createMany(data: readonly CreateInput<TRecord>[]): Promise<TRecord[]> {
-      const records = Array.from(data, (item) => prepare(item));
-      const seen = new Set<unknown>();
-      for (const record of records) {
-        const id = record[idField];
-        if (id === undefined) continue;
-        if (seen.has(id)) throw duplicateIdError(resource, id);
-        seen.add(id);
-      }
-      if (records.length === 0) return [];
-      return (await table.insert(runner, records)) as TRecord[];
-    },
+    createMany: async (data: readonly CreateInput<TRecord>[]): Promise<TRecord[]> =>
+      (await table.insert(runner, Array.from(data, prepare))) as TRecord[],
     async updateMany(changes: readonly BatchChange<TRecord>[], options?: ScopeOptions<TRecord>): Promise<TRecord[]> {
       const patches = Array.from(changes, (change) => validatePatch(resource, change.patch, change.id) as Row);
       if (changes.length === 0) return [];

@@ -1,10 +1,9 @@
-import { HttpError, duplicateIdError, type Resource } from 'pagelope/kit';
-import { inList } from '../../sql/index';
-import { nameForeignKey, type ForeignKeyTable } from './name-foreign-key';
+import type { Resource } from 'pagelope/kit';
+import { inList, insertRecords as insertRows, type SqlRun } from '../../sql/index';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { toItemWriteError, toWriteError, type WriteContext } from './to-write-error';
+import { toSqlWriteError, toWriteError, type WriteContext, type WriteErrorTable } from './to-write-error';
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +20,7 @@ export interface SqlTableParts {
   readonly idColumn: string;
   /** Every field's column read under the field's name (`"c_title" AS "title"`). */
   readonly selectList: string;
-  readonly errorTable: ForeignKeyTable;
+  readonly errorTable: WriteErrorTable;
   column(field: string): SqlColumn;
   /** A new statement on the table's columns: its `bind` binds a field's value as the column stores it. */
   fresh(): SqlStatement;
@@ -102,115 +101,40 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
   return parts;
 }
 
-/** For a multi-row INSERT refused on the id: the 409 of the first record whose id is stored, else `error`. */
-async function storedIdError(
-  parts: SqlTableParts,
-  on: SqlRunner,
-  chunk: readonly Row[],
-  error: unknown,
-): Promise<unknown> {
-  const { dialect, idField, idColumn, name, q } = parts;
-  const cause = error instanceof HttpError ? error.cause : error;
-  const violation = dialect.constraintViolation(cause);
-  if (violation?.kind !== 'unique' || violation.columns?.join() !== parts.column(idField).name) return error;
-  const ids = chunk.map((record) => record[idField]).filter((id) => id !== undefined);
-  const statement = parts.fresh();
-  const where = parts.inIds(statement, ids);
-  const stored = new Set(
-    (await on.all(`SELECT ${idColumn} AS ${q(idField)} FROM ${name} WHERE ${where}`, statement.values)).map((row) =>
-      String(parts.toRecord(row)[idField]),
-    ),
-  );
-  const first = ids.find((id) => stored.has(String(id)));
-  return first === undefined
-    ? error
-    : new HttpError(409, duplicateIdError(parts.errorTable.resource, first).message, { cause });
-}
-
 /**
- * Inserts the records of one set of columns (`key`, the names joined by commas), in multi-row INSERTs of at most the
- * dialect's parameters, and sets each record's stored row in `stored`.
+ * Inserts `records` on `on` with the SQL engine's `insertRecords` (one multi-row INSERT per set of columns given, in
+ * one transaction when there are several) and returns them as stored, in their order; a write's error as the
+ * repository answers it (see `toSqlWriteError`).
  */
-async function insertGroup(
-  parts: SqlTableParts,
-  tx: SqlRunner,
-  key: string,
-  group: readonly Row[],
-  stored: Map<Row, Row>,
-): Promise<void> {
-  const { dialect, idField, name, q, selectList } = parts;
-  const names = key === '' ? [] : key.split(',');
-  const perRow = Math.max(names.length, 1);
-  const size = Math.max(1, Math.floor(dialect.maxParameters / perRow));
-  for (let start = 0; start < group.length; start += size) {
-    const chunk = group.slice(start, start + size);
+export function insertRecords(parts: SqlTableParts, on: SqlRunner, records: readonly Row[]): Promise<Row[]> {
+  const { dialect, q, name, idField, idColumn, selectList, errorTable } = parts;
+  const violation = (error: unknown) => dialect.constraintViolation(error);
+  const run: SqlRun = (text, values) => on.all(text, values);
+  const select = (by: SqlRun, list: string, ids: readonly unknown[]) => {
     const statement = parts.fresh();
-    const tuples = chunk.map((record) => `(${names.map((field) => statement.bind(field, record[field])).join(', ')})`);
-    const { values } = statement;
-    const ids = chunk.map((record) => record[idField]);
-    if (!dialect.returning.insert && ids.some((id) => id === undefined)) {
-      throw new TypeError(
-        `${dialect.name}: a record whose id the database assigns cannot be read back without INSERT ... RETURNING`,
-      );
-    }
-    const returning = dialect.returning.insert ? ` RETURNING ${selectList}` : '';
-    const text =
-      names.length === 0
-        ? `INSERT INTO ${name} DEFAULT VALUES${returning}`
-        : `INSERT INTO ${name} (${names.map((field) => q(parts.column(field).name)).join(', ')}) VALUES ` +
-          `${tuples.join(', ')}${returning}`;
-    const inserted = await parts
-      .run(tx, text, values, { operation: 'create', id: chunk[0]?.[idField] })
-      .catch(async (error: unknown) => {
-        throw chunk.length > 1
-          ? await storedIdError(parts, tx, chunk, error)
-          : await nameForeignKey(tx, error, chunk[0] as Row, parts.errorTable);
-      });
-    const rows = returning ? inserted : await parts.byIds(tx, ids);
-    // RETURNING gives the rows in no promised order: matched by id when the ids were given.
-    chunk.forEach((record, i) => {
-      const id = record[idField];
-      const row = id === undefined ? rows[i] : rows.find((candidate) => String(candidate[idField]) === String(id));
-      if (row) stored.set(record, row);
-    });
-  }
-}
-
-/**
- * Inserts `records` (one multi-row INSERT per set of columns given, in one transaction when there are several) and
- * returns them as stored, in their order. A constraint a multi-row INSERT broke names no row: the records are then
- * inserted one by one (rolled back) to find the first one refused, whose error names its item
- * (`items[56].authorId: ...`).
- */
-export async function insertRecords(parts: SqlTableParts, on: SqlRunner, records: readonly Row[]): Promise<Row[]> {
-  const { dialect, fields, errorTable } = parts;
-  const keyOf = (record: Row) => fields.filter((field) => record[field] !== undefined).join(',');
-  const groups = new Map<string, Row[]>();
-  for (const record of records) groups.set(keyOf(record), [...(groups.get(keyOf(record)) ?? []), record]);
-  const stored = new Map<Row, Row>();
-  const one = groups.size === 1 && records.length <= Math.floor(dialect.maxParameters / Math.max(fields.length, 1));
-  try {
-    if (one) {
-      const [[key, group]] = [...groups] as [[string, Row[]]];
-      await insertGroup(parts, on, key, group, stored);
-    } else {
-      await on.transaction(async (tx) => {
-        for (const [key, group] of groups) await insertGroup(parts, tx, key, group, stored);
-      });
-    }
-  } catch (error) {
-    if (records.length < 2 || toItemWriteError(error, 0, errorTable) === error) throw error;
-    const located = await on
-      .transaction(async (tx) => {
-        for (const [i, record] of records.entries()) {
-          await insertGroup(parts, tx, keyOf(record), [record], stored).catch((failure: unknown) => {
-            throw toItemWriteError(failure, i, errorTable);
-          });
-        }
-        throw error;
-      })
-      .catch((failure: unknown) => failure);
-    throw located;
-  }
-  return records.map((record) => stored.get(record) as Row);
+    return by(`SELECT ${list} FROM ${name} WHERE ${parts.inIds(statement, ids)}`, statement.values);
+  };
+  return insertRows(
+    {
+      dialect,
+      table: name,
+      fields: parts.fields,
+      idField,
+      column: (field) => q(parts.column(field).name),
+      statement: () => Object.assign(parts.fresh(), { returning: selectList }),
+      resource: errorTable.resource,
+      toRecord: parts.toRecord,
+      key: String,
+      run,
+      transaction: (work) => on.transaction((tx) => work((text, values) => tx.all(text, values))),
+      isolateOne: false,
+      storedIds: async (ids) =>
+        (await select(run, `${idColumn} AS ${q(idField)}`, ids)).map((row) => parts.toRecord(row)[idField]),
+      readBack: (ids, by) => select(by, selectList, ids),
+      isUnique: (error) => violation(error)?.kind === 'unique',
+      isValueError: (error) => violation(error) !== undefined,
+      writeError: (error, write) => toSqlWriteError(on, error, write, errorTable),
+    },
+    records,
+  );
 }

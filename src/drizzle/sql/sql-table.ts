@@ -2,9 +2,8 @@ import type { RecordId, Resource } from 'pagelope/kit';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { nameForeignKey } from './name-foreign-key';
 import { createTableParts, insertRecords } from './sql-table-parts';
-import { toItemWriteError, type WriteContext } from './to-write-error';
+import { toItemWriteError, toSqlWriteError, type WriteContext } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
 export type Row = Record<string, unknown>;
@@ -103,9 +102,8 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
         on,
         `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where}${returning}`,
         statement.values,
-        { operation, id },
       ).catch(async (error: unknown) => {
-        throw await nameForeignKey(on, error, changes, errorTable);
+        throw await toSqlWriteError(on, error, { operation, id, record: changes }, errorTable);
       });
       // Without RETURNING the caller's transaction reads the row it updated.
       return returning ? row : (await byIds(on, [id]))[0];

@@ -1,6 +1,8 @@
 import { HttpError, duplicateIdError, type Resource } from 'pagelope/kit';
-import { toConstraintError, toItemError, type ConstraintWrite } from '../../sql/index';
+import { toConstraintError, toItemError, type ConstraintWrite, type SqlWrite } from '../../sql/index';
 import type { SqlDialect } from './sql-dialect';
+import type { SqlColumn } from './sql-repository-options';
+import type { SqlRunner } from './sql-runner';
 
 /** The write a statement was part of, and the id of its record when known. */
 export type WriteContext = ConstraintWrite;
@@ -13,6 +15,7 @@ export interface WriteErrorTable {
   readonly tableName: string;
   /** The field stored in a SQL column, or `undefined` for a column no field maps to. */
   fieldOf(column: string): string | undefined;
+  readonly columns: ReadonlyMap<string, SqlColumn>;
 }
 
 /**
@@ -40,4 +43,63 @@ export function toItemWriteError(error: unknown, item: number, table: WriteError
   if (!table.dialect.constraintViolation(error.cause)) return error;
   if (error.message === duplicateIdError(table.resource).message) return error;
   return toItemError(error, item, error.cause);
+}
+
+/**
+ * For a foreign-key 409 that names no field (SQLite's `FOREIGN KEY constraint failed`), the same 409 naming the
+ * fields of the first key of the table whose values in `values` (a record written, by field) name no row of the table
+ * it refers to (`authorId: refers to a record that does not exist`), read on `on` with the dialect's
+ * `foreignKeyList`; else `error` as it is.
+ */
+async function nameForeignKey(
+  on: SqlRunner,
+  error: unknown,
+  values: Readonly<Record<string, unknown>>,
+  table: WriteErrorTable,
+): Promise<unknown> {
+  const { dialect } = table;
+  if (!(error instanceof HttpError) || dialect.foreignKeyList === undefined) return error;
+  const violation = dialect.constraintViolation(error.cause);
+  if (violation?.kind !== 'foreign-key' || violation.columns !== undefined) return error;
+  const keys = new Map<unknown, { parent: string; pairs: [string, string][] }>();
+  for (const row of await on.all(dialect.foreignKeyList, [table.tableName])) {
+    const key = keys.get(row['id']) ?? { parent: String(row['parent']), pairs: [] };
+    keys.set(row['id'], key);
+    if (typeof row['to'] === 'string') key.pairs.push([String(row['from']), row['to']]);
+  }
+  const q = dialect.quoteIdentifier;
+  for (const { parent, pairs } of keys.values()) {
+    const fields = pairs.map(([from]) => table.fieldOf(from));
+    if (pairs.length === 0 || fields.some((field) => field === undefined || values[field] == null)) continue;
+    const bound = pairs.map(([, to], i) => {
+      const field = fields[i] as string;
+      const column = table.columns.get(field);
+      return [`${q(to)} = ${dialect.placeholder(i + 1)}`, column ? column.toDriver(values[field]) : values[field]];
+    });
+    const found = await on.all(
+      `SELECT 1 AS ${q('one')} FROM ${q(parent)} WHERE ${bound.map(([test]) => test).join(' AND ')}`,
+      bound.map(([, value]) => value),
+    );
+    if (found.length === 0) {
+      return new HttpError(409, [`${fields.join(', ')}: refers to a record that does not exist`], {
+        cause: error.cause,
+      });
+    }
+  }
+  return error;
+}
+
+/**
+ * A write's `error` as the repository answers it: {@link toWriteError}, a foreign key named by reading the table's
+ * keys on `on` where the driver names none (SQLite), and with `write.item` the batch item named first
+ * ({@link toItemWriteError}).
+ */
+export async function toSqlWriteError(
+  on: SqlRunner,
+  error: unknown,
+  write: SqlWrite,
+  table: WriteErrorTable,
+): Promise<unknown> {
+  const mapped = await nameForeignKey(on, toWriteError(error, table, write), write.record ?? {}, table);
+  return write.item === undefined ? mapped : toItemWriteError(mapped, write.item, table);
 }
