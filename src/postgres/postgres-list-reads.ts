@@ -4,32 +4,68 @@ import {
   normalizeCursorInput,
   normalizeListInput,
   ownPageResult,
-  type ByValuesOptions,
   type CursorInput,
+  type ByValuesOptions,
   type CursorPage,
   type ListInput,
+  type NormalizedQuery,
   type RecordId,
   type Repository,
   type RepositoryPage,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileKeyset, compileOrder } from '../sql/index';
+import { compileKeyset, compileOrder, readCursorPage, readOffsetPage, type SqlPageSource } from '../sql/index';
 import { checkQueryValues } from './check-values';
 import { compileFilter } from './compile-search';
 import { countByValues, listByValues } from './list-by-values';
-import { listOffsetPage } from './list-offset-page';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
-import { planRelations } from './relation-plan';
+import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
+import { planRelations, type RelationPlan } from './relation-plan';
 import { orderSourceOf } from './sql-context';
+import { SqlParams } from './sql-params';
+import type { StatementContext } from './statement-context';
 
 /** The list reads of a PostgreSQL repository: `list`, `listByCursor`, `listByValues` and `countByValues`. */
 type PostgresListReads<TRecord> = Required<
   Pick<Repository<TRecord>, 'list' | 'listByCursor' | 'listByValues' | 'countByValues'>
 >;
 
+/**
+ * The listing of `query` as the SQL engine's page readers read it: each statement with fresh parameters on the
+ * context, FROM the plan's joins (the table without a plan), `select` and `id` as given.
+ */
+function pageSourceOf(
+  parts: Pick<PostgresRepositoryParts<unknown>, 'table' | 'reads'>,
+  query: NormalizedQuery,
+  plan: RelationPlan | undefined,
+  context: StatementContext,
+  columns: { readonly select: string; readonly id: string },
+): SqlPageSource {
+  const { table, reads } = parts;
+  return {
+    dialect: POSTGRES_READ_DIALECT,
+    statement() {
+      const params = new SqlParams();
+      const on = { ...context, params };
+      const order = orderSourceOf(on);
+      return {
+        values: params.values,
+        add: (value) => params.add(value),
+        from: () => (plan ? plan.from(params) : table),
+        where: () => compileFilter(query, on),
+        order: (terms) => compileOrder(terms, order),
+        keyset: (terms, values) => compileKeyset(terms, values, order),
+      };
+    },
+    ...columns,
+    table,
+    read: reads.list,
+  };
+}
+
 /** The list reads of the repository of `parts`, each on the read client when there is one. */
 export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
-  const { generic, table, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { generic, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
   return {
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
@@ -42,19 +78,17 @@ export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>
       await plan?.prepare(reads.list);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
-      const columnsRead = context.layout.selectOf(picked ?? undefined);
-      const { rows, total, meta } = await listOffsetPage(query, {
-        run: reads.list,
-        table,
-        from: plan?.from,
-        select: columnsRead,
-        idColumn: plan?.joined ? context.column(idField) : idColumn,
-        context,
-      });
+      const { rows, meta } = await readOffsetPage(
+        query,
+        pageSourceOf(parts, query, plan, context, {
+          select: context.layout.selectOf(picked ?? undefined),
+          id: plan?.joined ? context.column(idField) : idColumn,
+        }),
+      );
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
         rows.map((row) => toItem(row) as TRecord),
-        meta ?? { total, page: query.page, limit: query.limit },
+        meta,
       );
     },
     listByCursor: (input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
@@ -86,7 +120,7 @@ async function listByCursor<TRecord>(
   input: CursorInput<TRecord> | undefined,
   options: ScopeOptions<TRecord> | undefined,
 ): Promise<CursorPage<TRecord>> {
-  const { generic, table, fields, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { generic, fields, mapper, toRecord, contextOf, reads, parent } = parts;
   const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
   const base = await contextOf();
   const plan = await planRelations(given, parent, options?.relations, base);
@@ -95,24 +129,16 @@ async function listByCursor<TRecord>(
   if (parts.impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
   await plan?.prepare(reads.list);
   const context = plan ? plan.context(base) : base;
-  const { params } = context;
-  const from = plan ? plan.from(params) : table;
-  const conditions = [compileFilter(query, context)];
-  if (query.after) conditions.push(compileKeyset(query.order, query.after, orderSourceOf(context)));
   // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
   // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
   // are read from the joined tables under their own names.
   const picked = query.select ?? null;
   const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
-  const columnsRead = [
+  const select = [
     context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
     ...(plan?.keySelect ?? []),
   ].join(', ');
-  const rows = await reads.list(
-    `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
-      `ORDER BY ${compileOrder(query.order, orderSourceOf(context))} LIMIT ${params.add(query.limit + 1)}`,
-    params.values,
-  );
+  const rows = await readCursorPage(query, pageSourceOf(parts, query, plan, context, { select, id: '' }));
   const toItem = picked ? mapper.pick(picked) : toRecord;
   const items = rows.slice(0, query.limit).map((row) => toItem(row));
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;

@@ -15,3 +15,7 @@ export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
 export { readRelated } from './read-related';
 export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from './bind-relations';
+export type { SqlRead, SqlReadDialect, SqlReadRow } from './read-dialect';
+export { COUNT_FIRST_OFFSET, readOffsetPage } from './read-offset-page';
+export type { SqlPageSource } from './read-offset-page';
+export { readCursorPage } from './read-cursor-page';
