@@ -5,23 +5,33 @@ import {
   normalizeListInput,
   ownPageResult,
   type CursorInput,
-  type ByValuesOptions,
   type CursorPage,
   type ListInput,
   type NormalizedQuery,
-  type RecordId,
   type Repository,
   type RepositoryPage,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileKeyset, compileOrder, readCursorPage, readOffsetPage, type SqlPageSource } from '../sql/index';
-import { checkQueryValues } from './check-values';
+import {
+  compileKeyset,
+  compileOrder,
+  countByValues,
+  readByValues,
+  readCursorPage,
+  readOffsetPage,
+  type SqlByValuesSource,
+  type SqlPageSource,
+} from '../sql/index';
+import { checkQueryValues, isImpossibleScope } from './check-values';
+import { compileWhere } from './compile-where';
+import { keyText } from './key-text';
 import { compileFilter } from './compile-search';
-import { countByValues, listByValues } from './list-by-values';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
 import { planRelations, type RelationPlan } from './relation-plan';
-import { orderSourceOf } from './sql-context';
+import { bindList, orderSourceOf } from './sql-context';
+import { sqlValueProblem } from './sql-values';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { SqlParams } from './sql-params';
 import type { StatementContext } from './statement-context';
 
@@ -63,6 +73,42 @@ function pageSourceOf(
   };
 }
 
+/**
+ * The table as the SQL engine's by-value readers read it: values bound as one array of the column's type (those the
+ * column cannot hold left out), on the read client, or on the primary for a write's reads (`fresh`).
+ */
+function byValuesSourceOf<TRecord>(
+  parts: PostgresRepositoryParts<TRecord>,
+  context: StatementContext,
+  options: { readonly fresh?: boolean | undefined },
+): SqlByValuesSource {
+  const typeOf = (field: string) => context.types.get(field) ?? 'text';
+  return {
+    resource: parts.generic,
+    dialect: POSTGRES_SQL_DIALECT,
+    table: parts.table,
+    select: context.layout.selectOf(),
+    chunk: Infinity,
+    holds: (field, value) => sqlValueProblem(typeOf(field), value) === undefined,
+    key: (field, value) => keyText(typeOf(field), value),
+    impossible: (groups) => isImpossibleScope(groups, context),
+    statement() {
+      const params = new SqlParams();
+      const on = { ...context, params };
+      return {
+        values: params.values,
+        add: (value) => params.add(value),
+        column: context.column,
+        list: (field, values) => ({ array: bindList(field, values, on) }),
+        where: (groups) => compileWhere(groups, on),
+        order: (order) => compileOrder(order, orderSourceOf(on)),
+      };
+    },
+    read: options.fresh === true ? parts.run : parts.reads.list,
+    toRecord: parts.toRecord,
+  };
+}
+
 /** The list reads of the repository of `parts`, each on the read client when there is one. */
 export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
   const { generic, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
@@ -93,24 +139,10 @@ export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>
     },
     listByCursor: (input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
       listByCursor(parts, input, options),
-    async listByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options: ByValuesOptions<TRecord> = {},
-    ): Promise<readonly TRecord[]> {
-      const context = await contextOf();
-      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
-      const rows = await listByValues(field, values, options, from, context);
-      return rows.map((row) => toRecord(row) as TRecord);
-    },
-    async countByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options: ByValuesOptions<TRecord> = {},
-    ): Promise<ReadonlyMap<RecordId, number>> {
-      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
-      return countByValues(field, values, options, from, await contextOf());
-    },
+    listByValues: async (field, values, options = {}) =>
+      (await readByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options))) as TRecord[],
+    countByValues: async (field, values, options = {}) =>
+      countByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options)),
   };
 }
 

@@ -19,3 +19,5 @@ export type { SqlRead, SqlReadDialect, SqlReadRow } from './read-dialect';
 export { COUNT_FIRST_OFFSET, readOffsetPage } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';
 export { readCursorPage } from './read-cursor-page';
+export { countByValues, readByValues } from './read-by-values';
+export type { SqlByValuesSource } from './read-by-values';
