@@ -4,32 +4,114 @@ import {
   normalizeCursorInput,
   normalizeListInput,
   ownPageResult,
-  type ByValuesOptions,
   type CursorInput,
   type CursorPage,
   type ListInput,
-  type RecordId,
+  type NormalizedQuery,
   type Repository,
   type RepositoryPage,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileKeyset, compileOrder } from '../sql/index';
-import { checkQueryValues } from './check-values';
+import {
+  compileKeyset,
+  compileOrder,
+  countByValues,
+  readByValues,
+  readCursorPage,
+  readOffsetPage,
+  type SqlByValuesSource,
+  type SqlPageSource,
+} from '../sql/index';
+import { checkQueryValues, isImpossibleScope } from './check-values';
+import { compileWhere } from './compile-where';
+import { keyText } from './key-text';
 import { compileFilter } from './compile-search';
-import { countByValues, listByValues } from './list-by-values';
-import { listOffsetPage } from './list-offset-page';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
-import { planRelations } from './relation-plan';
-import { orderSourceOf } from './sql-context';
+import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
+import { planRelations, type RelationPlan } from './relation-plan';
+import { bindList, orderSourceOf } from './sql-context';
+import { sqlValueProblem } from './sql-values';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
+import { SqlParams } from './sql-params';
+import type { StatementContext } from './statement-context';
 
 /** The list reads of a PostgreSQL repository: `list`, `listByCursor`, `listByValues` and `countByValues`. */
 type PostgresListReads<TRecord> = Required<
   Pick<Repository<TRecord>, 'list' | 'listByCursor' | 'listByValues' | 'countByValues'>
 >;
 
+/**
+ * The listing of `query` as the SQL engine's page readers read it: each statement with fresh parameters on the
+ * context, FROM the plan's joins (the table without a plan), `select` and `id` as given.
+ */
+function pageSourceOf(
+  parts: Pick<PostgresRepositoryParts<unknown>, 'table' | 'reads'>,
+  query: NormalizedQuery,
+  plan: RelationPlan | undefined,
+  context: StatementContext,
+  columns: { readonly select: string; readonly id: string },
+): SqlPageSource {
+  const { table, reads } = parts;
+  return {
+    dialect: POSTGRES_READ_DIALECT,
+    statement() {
+      const params = new SqlParams();
+      const on = { ...context, params };
+      const order = orderSourceOf(on);
+      return {
+        values: params.values,
+        add: (value) => params.add(value),
+        from: () => (plan ? plan.from(params) : table),
+        where: () => compileFilter(query, on),
+        order: (terms) => compileOrder(terms, order),
+        keyset: (terms, values) => compileKeyset(terms, values, order),
+      };
+    },
+    ...columns,
+    table,
+    read: reads.list,
+  };
+}
+
+/**
+ * The table as the SQL engine's by-value readers read it: values bound as one array of the column's type (those the
+ * column cannot hold left out), on the read client, or on the primary for a write's reads (`fresh`).
+ */
+function byValuesSourceOf<TRecord>(
+  parts: PostgresRepositoryParts<TRecord>,
+  context: StatementContext,
+  options: { readonly fresh?: boolean | undefined },
+): SqlByValuesSource {
+  const typeOf = (field: string) => context.types.get(field) ?? 'text';
+  return {
+    resource: parts.generic,
+    dialect: POSTGRES_SQL_DIALECT,
+    table: parts.table,
+    select: context.layout.selectOf(),
+    chunk: Infinity,
+    holds: (field, value) => sqlValueProblem(typeOf(field), value) === undefined,
+    key: (field, value) => keyText(typeOf(field), value),
+    impossible: (groups) => isImpossibleScope(groups, context),
+    statement() {
+      const params = new SqlParams();
+      const on = { ...context, params };
+      return {
+        values: params.values,
+        add: (value) => params.add(value),
+        column: context.column,
+        list: (field, values) => ({ array: bindList(field, values, on) }),
+        where: (groups) => compileWhere(groups, on),
+        order: (order) => compileOrder(order, orderSourceOf(on)),
+      };
+    },
+    read: options.fresh === true ? parts.run : parts.reads.list,
+    toRecord: parts.toRecord,
+  };
+}
+
 /** The list reads of the repository of `parts`, each on the read client when there is one. */
 export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
-  const { generic, table, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { generic, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
   return {
     async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
       const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
@@ -42,41 +124,25 @@ export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>
       await plan?.prepare(reads.list);
       const context = plan ? plan.context(base) : base;
       // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
-      const columnsRead = context.layout.selectOf(picked ?? undefined);
-      const { rows, total, meta } = await listOffsetPage(query, {
-        run: reads.list,
-        table,
-        from: plan?.from,
-        select: columnsRead,
-        idColumn: plan?.joined ? context.column(idField) : idColumn,
-        context,
-      });
+      const { rows, meta } = await readOffsetPage(
+        query,
+        pageSourceOf(parts, query, plan, context, {
+          select: context.layout.selectOf(picked ?? undefined),
+          id: plan?.joined ? context.column(idField) : idColumn,
+        }),
+      );
       const toItem = picked ? mapper.pick(picked) : toRecord;
       return ownPageResult(
         rows.map((row) => toItem(row) as TRecord),
-        meta ?? { total, page: query.page, limit: query.limit },
+        meta,
       );
     },
     listByCursor: (input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
       listByCursor(parts, input, options),
-    async listByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options: ByValuesOptions<TRecord> = {},
-    ): Promise<readonly TRecord[]> {
-      const context = await contextOf();
-      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
-      const rows = await listByValues(field, values, options, from, context);
-      return rows.map((row) => toRecord(row) as TRecord);
-    },
-    async countByValues(
-      field: keyof TRecord & string,
-      values: readonly RecordId[],
-      options: ByValuesOptions<TRecord> = {},
-    ): Promise<ReadonlyMap<RecordId, number>> {
-      const from = options.fresh === true ? parts.freshByValuesTable : parts.byValuesTable;
-      return countByValues(field, values, options, from, await contextOf());
-    },
+    listByValues: async (field, values, options = {}) =>
+      (await readByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options))) as TRecord[],
+    countByValues: async (field, values, options = {}) =>
+      countByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options)),
   };
 }
 
@@ -86,7 +152,7 @@ async function listByCursor<TRecord>(
   input: CursorInput<TRecord> | undefined,
   options: ScopeOptions<TRecord> | undefined,
 ): Promise<CursorPage<TRecord>> {
-  const { generic, table, fields, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { generic, fields, mapper, toRecord, contextOf, reads, parent } = parts;
   const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
   const base = await contextOf();
   const plan = await planRelations(given, parent, options?.relations, base);
@@ -95,24 +161,16 @@ async function listByCursor<TRecord>(
   if (parts.impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
   await plan?.prepare(reads.list);
   const context = plan ? plan.context(base) : base;
-  const { params } = context;
-  const from = plan ? plan.from(params) : table;
-  const conditions = [compileFilter(query, context)];
-  if (query.after) conditions.push(compileKeyset(query.order, query.after, orderSourceOf(context)));
   // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
   // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
   // are read from the joined tables under their own names.
   const picked = query.select ?? null;
   const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
-  const columnsRead = [
+  const select = [
     context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
     ...(plan?.keySelect ?? []),
   ].join(', ');
-  const rows = await reads.list(
-    `SELECT ${columnsRead} FROM ${from} WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ` +
-      `ORDER BY ${compileOrder(query.order, orderSourceOf(context))} LIMIT ${params.add(query.limit + 1)}`,
-    params.values,
-  );
+  const rows = await readCursorPage(query, pageSourceOf(parts, query, plan, context, { select, id: '' }));
   const toItem = picked ? mapper.pick(picked) : toRecord;
   const items = rows.slice(0, query.limit).map((row) => toItem(row));
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;

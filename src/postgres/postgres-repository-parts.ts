@@ -12,7 +12,6 @@ import { toColumnMap } from './column-map';
 import { compileWhere } from './compile-where';
 import { createWriteErrorMapper, type WriteErrorContext } from './constraint-error';
 import { toRetryableError } from './database-error';
-import type { ByValuesTable } from './list-by-values';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import { quoteIdentifier } from './quote-identifier';
 import { checkReadClient, createReadRouting, type ReadRouting } from './read-client';
@@ -72,9 +71,6 @@ interface PostgresTableParts<TRecord> {
   readonly reads: ReadRouting;
   /** What relation statements of this and other repositories on the same database read of this table. */
   readonly parent: ParentTable;
-  readonly byValuesTable: ByValuesTable;
-  /** The same on the primary, for the reads of a write (`fresh`). */
-  readonly freshByValuesTable: ByValuesTable;
   readonly notFound: (id: unknown) => ReturnType<typeof notFoundError>;
 }
 
@@ -156,11 +152,6 @@ export function createRepositoryParts<TRecord>(
     };
   const run = runOn(client);
   const reads = createReadRouting(run, readClient && runOn(readClient));
-  const byValuesTable = {
-    resource: generic,
-    table,
-    run: (text: string, values: unknown[]) => reads.list(text, values),
-  };
   const parts: PostgresTableParts<TRecord> = {
     resource,
     generic,
@@ -182,8 +173,6 @@ export function createRepositoryParts<TRecord>(
     run,
     reads,
     parent: { resource: generic, table, columns: columnNames, root: rootClientOf(client) },
-    byValuesTable,
-    freshByValuesTable: { ...byValuesTable, run: (text: string, values: unknown[]) => run(text, values) },
     notFound: (id: unknown) => notFoundError(resource, id),
   };
   return { ...parts, ...recordReads(parts) };

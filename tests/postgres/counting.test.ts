@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
-import { COUNT_FIRST_OFFSET } from '../../src/postgres/list-offset-page';
+import { COUNT_FIRST_OFFSET } from '../../src/sql/index';
 import { openPglite, type TestDatabase } from './pg-clients';
 
 const items = defineResource({

@@ -7,8 +7,7 @@ import {
   normalizeListInput,
   ownPageResult,
   exactTotalMeta,
-  readPageWithTotal,
-  type PageMetaInput,
+  type PageWithTotal,
   resolveRelationTerms,
   type CursorInput,
   type CursorPage,
@@ -18,7 +17,7 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { compileKeyset, compileOrder } from '../../sql/index';
+import { compileKeyset, compileOrder, readCursorPage, readOffsetPage, type SqlPageSource } from '../../sql/index';
 import { canOrder } from './can-order';
 import { nativeRelations, useSqlRelations, type SqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
@@ -43,72 +42,48 @@ async function selectedInProcess(
 }
 
 /**
- * Page `query.page` of the query in SQL and its total, or `undefined` when SQL cannot say the query exactly. A page
- * shorter than the limit ends the set, so its total is `offset + rows` and no COUNT runs; a full page, or an empty
- * one past the start, runs the COUNT next.
+ * The listing of `query` on `table` as the SQL engine's page readers read it (rows under the fields' names, still as
+ * the driver reads them), or `undefined` when SQL cannot say it exactly (an order or a filter `statementOf` cannot).
  */
+function pageSourceOf(
+  query: NormalizedQuery,
+  table: SqlTable,
+  runner: SqlRunner,
+  statementOf: () => SqlStatement,
+): SqlPageSource | undefined {
+  const probe = statementOf();
+  if (!canOrder(query.order, probe) || compileSqlFilter(query, probe) === undefined) return undefined;
+  return {
+    dialect: probe.dialect,
+    statement() {
+      const statement = statementOf();
+      return {
+        values: statement.values,
+        add: (value) => statement.add(value),
+        from: () => table.name,
+        where: () => compileSqlFilter(query, statement) ?? statement.dialect.never,
+        order: (terms) => compileOrder(terms, statement),
+        keyset: (terms, values) => compileKeyset(terms, values, statement),
+      };
+    },
+    select: table.selectList,
+    table: table.name,
+    id: table.idColumn,
+    read: (text, values) => runner.all(text, values),
+  };
+}
+
+/** Page `query.page` of the query in SQL and its total, or `undefined` when SQL cannot say the query exactly. */
 async function pageInSql(
   query: NormalizedQuery,
   table: SqlTable,
   runner: SqlRunner,
   statementOf: () => SqlStatement,
-): Promise<SqlPage | undefined> {
-  const statement = statementOf();
-  if (!canOrder(query.order, statement)) return undefined;
-  const where = compileSqlFilter(query, statement);
-  if (where === undefined) return undefined;
-  if (query.total !== undefined && query.total !== 'exact') return pageWithTotal(query, table, runner, statementOf);
-  const { limit } = query;
-  const offset = (query.page - 1) * limit;
-  const order = compileOrder(query.order, statement);
-  const rows = await table.select(
-    runner,
-    `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(limit)} OFFSET ${statement.add(offset)}`,
-    statement,
-  );
-  if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
-  if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-  const counting = statementOf();
-  return { rows, total: await table.count(runner, compileSqlFilter(query, counting) as string, counting) };
-}
-
-/** A page's rows and its total, with the page metadata input where the total mode is not `'exact'`. */
-interface SqlPage {
-  readonly rows: readonly Row[];
-  readonly total: number;
-  readonly meta?: PageMetaInput;
-}
-
-/**
- * A page in `'none'` or `'estimated'` mode (see the kit's `readPageWithTotal`): `limit + 1` rows, and in
- * `'estimated'` mode the filtered set counted up to the threshold + 1. These stores have no planner estimate that
- * the repository reads, so a total above the threshold is reported as the threshold + 1, with `'approx'`.
- */
-async function pageWithTotal(
-  query: NormalizedQuery,
-  table: SqlTable,
-  runner: SqlRunner,
-  statementOf: () => SqlStatement,
-): Promise<SqlPage> {
-  const whereOf = (statement: SqlStatement): string => compileSqlFilter(query, statement) as string;
-  const { rows, meta } = await readPageWithTotal(query, {
-    readPage: (take, skip) => {
-      const statement = statementOf();
-      const where = whereOf(statement);
-      const order = compileOrder(query.order, statement);
-      const clause = `WHERE ${where} ORDER BY ${order} LIMIT ${statement.add(take)} OFFSET ${statement.add(skip)}`;
-      return table.select(runner, clause, statement);
-    },
-    count: () => {
-      const statement = statementOf();
-      return table.count(runner, whereOf(statement), statement);
-    },
-    countUpTo: (bound) => {
-      const statement = statementOf();
-      return table.countUpTo(runner, whereOf(statement), statement, bound);
-    },
-  });
-  return { rows, total: meta.total ?? 0, meta };
+): Promise<PageWithTotal<Row> | undefined> {
+  const source = pageSourceOf(query, table, runner, statementOf);
+  if (!source) return undefined;
+  const { rows, meta } = await readOffsetPage(query, source);
+  return { rows: rows.map((row) => table.toRecord(row)), meta };
 }
 
 /** The `limit + 1` records after the query's cursor in SQL, or `undefined` when SQL cannot say the query exactly. */
@@ -118,17 +93,8 @@ async function afterInSql(
   runner: SqlRunner,
   statementOf: () => SqlStatement,
 ): Promise<readonly Row[] | undefined> {
-  const statement = statementOf();
-  if (!canOrder(query.order, statement)) return undefined;
-  const where = compileSqlFilter(query, statement);
-  if (where === undefined) return undefined;
-  const keyset = query.after ? ` AND (${compileKeyset(query.order, query.after, statement)})` : '';
-  const order = compileOrder(query.order, statement);
-  return table.select(
-    runner,
-    `WHERE (${where})${keyset} ORDER BY ${order} LIMIT ${statement.add(query.limit + 1)}`,
-    statement,
-  );
+  const source = pageSourceOf(query, table, runner, statementOf);
+  return source && (await readCursorPage(query, source)).map((row) => table.toRecord(row));
 }
 
 /** Only the selected fields of `record` (the selection names the id first), or the record without the order's paths. */
@@ -190,11 +156,11 @@ export function createSqlLists(
           const records = await selectedInProcess(query, resource, table, runner, options);
           const offset = (query.page - 1) * query.limit;
           const rows = records.slice(offset, offset + query.limit);
-          return { rows, total: records.length, meta: exactTotalMeta(query, records.length) };
+          return { rows, meta: exactTotalMeta(query, records.length) };
         },
       );
       const items = page.rows.map((record) => itemOf(record, query, resource));
-      return ownPageResult(items, page.meta ?? { total: page.total, page: query.page, limit: query.limit });
+      return ownPageResult(items, page.meta);
     },
     async listByCursor(input, options) {
       const given = normalizeCursorInput(input, resource, { scope: options?.scope, relations: options?.relations });

@@ -16,17 +16,13 @@ export interface SqlTable {
   all(on: SqlRunner): Promise<Row[]>;
   /** A statement to write on this table's columns, its text folded by `on`'s lower function. */
   statement(on: SqlRunner): SqlStatement;
-  /** The records `SELECT <every field> FROM <table> <clause>` reads, with `statement`'s parameters. */
-  select(on: SqlRunner, clause: string, statement: SqlStatement): Promise<Row[]>;
-  /** The number of rows `WHERE <where>` selects, with `statement`'s parameters. */
-  count(on: SqlRunner, where: string, statement: SqlStatement): Promise<number>;
-  /**
-   * The number of rows `WHERE <where>` selects, counting no further than `bound` rows (a `LIMIT` in a subquery),
-   * with `statement`'s parameters.
-   */
-  countUpTo(on: SqlRunner, where: string, statement: SqlStatement, bound: number): Promise<number>;
-  /** The number of rows `WHERE <where>` selects for each value of `field` (as the record holds it). */
-  countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement): Promise<Map<unknown, number>>;
+  readonly dialect: SqlRepositoryOptions['dialect'];
+  /** The quoted table, its quoted id column, and every field's column read under the field's name. */
+  readonly name: string;
+  readonly idColumn: string;
+  readonly selectList: string;
+  /** A row read under the fields' names as the record holds it (see `SqlTableParts.toRecord`). */
+  toRecord(row: Readonly<Row>): Row;
   /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
   insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
   /** Sets the columns of `names` (NULL for an absent value) of the record with this id; `undefined` when none. */
@@ -64,28 +60,11 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     },
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
     statement: (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction),
-    select: (on: SqlRunner, clause: string, statement: SqlStatement) =>
-      run(on, `SELECT ${selectList} FROM ${name} ${clause}`, statement.values),
-    async countBy(on: SqlRunner, field: string, where: string, statement: SqlStatement) {
-      const key = q(column(field).name);
-      const rows = await on.all(
-        `SELECT ${key} AS ${q(field)}, count(*) AS ${q('n')} FROM ${name} WHERE ${where} GROUP BY ${key}`,
-        statement.values,
-      );
-      return new Map(rows.map((row) => [toRecord(row)[field], Number(row['n'])]));
-    },
-    async count(on: SqlRunner, where: string, statement: SqlStatement) {
-      const [row] = await on.all(`SELECT count(*) AS ${q('n')} FROM ${name} WHERE ${where}`, statement.values);
-      return Number(row?.['n'] ?? 0);
-    },
-    async countUpTo(on: SqlRunner, where: string, statement: SqlStatement, bound: number) {
-      const [row] = await on.all(
-        `SELECT count(*) AS ${q('n')} FROM (SELECT 1 AS ${q('one')} FROM ${name} WHERE ${where} ` +
-          `LIMIT ${statement.add(bound)}) ${q('bounded')}`,
-        statement.values,
-      );
-      return Number(row?.['n'] ?? 0);
-    },
+    dialect,
+    name,
+    idColumn,
+    selectList,
+    toRecord,
     insert: (on: SqlRunner, records: readonly Row[]) => insertRecords(parts, on, records),
     async update(
       on: SqlRunner,

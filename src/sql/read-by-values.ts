@@ -1,0 +1,196 @@
+import {
+  compileComparator,
+  compilePredicate,
+  normalizeScope,
+  type ByValuesOptions,
+  type Condition,
+  type ConditionGroups,
+  type OrderTerm,
+  type RecordId,
+  type Resource,
+} from 'pagelope/kit';
+import { inList, type SqlList } from './compile-where';
+import type { SqlRead, SqlReadRow } from './read-dialect';
+import type { SqlDialect } from './sql-dialect';
+
+type Row = Record<string, unknown>;
+
+/** One by-value statement being written: its parameters and what it reads of the table (see `SqlReadStatement`). */
+interface SqlByValuesStatement {
+  readonly values: unknown[];
+  add(value: unknown): string;
+  /** The field's quoted column. */
+  column(field: string): string;
+  /** Binds values of the field as its column takes them: one array parameter, or one placeholder each. */
+  list(field: string, values: readonly unknown[]): SqlList;
+  /** The scope as SQL, or `undefined` when SQL cannot say it exactly (it is then tested on the records read). */
+  where(groups: ConditionGroups): string | undefined;
+  /** The `ORDER BY` list of `order`. */
+  order(order: readonly OrderTerm[]): string;
+}
+
+/** What the by-value readers read of a table: its names, statements with fresh parameters, its values and rows. */
+export interface SqlByValuesSource {
+  readonly resource: Resource;
+  readonly dialect: Pick<SqlDialect, 'quoteIdentifier' | 'always'>;
+  /** The quoted table, and every field's column read under the field's name. */
+  readonly table: string;
+  readonly select: string;
+  /** The most values one statement binds (`Infinity` with an array parameter). */
+  readonly chunk: number;
+  /** Whether the field's column can hold `value` (one it cannot matches no record and is never bound; default yes). */
+  holds?(field: string, value: unknown): boolean;
+  /** The text pairing a value given with a value read (a uuid in either case is the same uuid; default `String`). */
+  key?(field: string, value: unknown): string;
+  /** Whether the scope holds a value its column cannot hold, so that it matches no record (default no). */
+  impossible?(groups: readonly (readonly Condition[])[]): boolean;
+  statement(): SqlByValuesStatement;
+  readonly read: SqlRead;
+  /** A row read with `select` (or under the fields' names) as the record holds it. */
+  toRecord(row: SqlReadRow): Row;
+}
+
+const keyOf = (source: SqlByValuesSource, field: string, value: unknown) => source.key?.(field, value) ?? String(value);
+
+/**
+ * The match of `values` (those the column holds, once each) within the scope; `undefined` when nothing can match.
+ *
+ * @throws TypeError (a server fault) for a field the resource lacks or a `perValue` that is not a positive integer.
+ */
+function matchOf(
+  method: string,
+  field: string,
+  values: readonly RecordId[],
+  options: ByValuesOptions<unknown>,
+  source: SqlByValuesSource,
+) {
+  const { resource } = source;
+  if (typeof field !== 'string' || !resource.fields.has(field)) {
+    throw new TypeError(`${method}: "${String(field)}" is not a field of "${resource.name}"`);
+  }
+  const { perValue } = options;
+  if (perValue !== undefined && !(Number.isSafeInteger(perValue) && perValue > 0)) {
+    throw new TypeError(`${method}: perValue must be a positive integer`);
+  }
+  const usable = new Map<string, unknown>();
+  for (const value of values) {
+    if (value != null && source.holds?.(field, value) !== false) usable.set(keyOf(source, field, value), value);
+  }
+  if (usable.size === 0) return undefined;
+  const groups = options.scope == null ? undefined : normalizeScope(options.scope, resource);
+  if (groups && source.impossible?.(groups) === true) return undefined;
+  const test = groups && source.statement().where(groups) === undefined ? compilePredicate(groups) : undefined;
+  const distinct = [...usable.values()];
+  const chunks: unknown[][] = [];
+  for (let i = 0; i < distinct.length; i += source.chunk) chunks.push(distinct.slice(i, i + source.chunk));
+  return { chunks, groups: test ? undefined : groups, test };
+}
+
+/** `field IN (chunk)` ANDed with the scope SQL says, on a new statement. */
+function whereOf(
+  field: string,
+  chunk: readonly unknown[],
+  groups: ConditionGroups | undefined,
+  source: SqlByValuesSource,
+) {
+  const statement = source.statement();
+  return {
+    statement,
+    where: () => {
+      const list = inList(statement.column(field), statement.list(field, chunk), false);
+      const scope = groups && statement.where(groups);
+      return scope === undefined || scope === source.dialect.always ? list : `${list} AND (${scope})`;
+    },
+  };
+}
+
+/**
+ * `Repository.listByValues` over SQL: the records whose `field` holds one of `values` (within the scope), one statement
+ * per chunk of values, in the resource's default order then id (unordered when `ordered` is `false`); with `perValue`,
+ * at most that many per value, numbered by `row_number() OVER (PARTITION BY field ORDER BY <default order>)`. A scope
+ * SQL cannot say is tested on the records read (and `perValue` then counted on those that pass).
+ *
+ * @throws TypeError (a server fault) for a field the resource lacks or a `perValue` that is not a positive integer.
+ */
+export async function readByValues(
+  field: string,
+  values: readonly RecordId[],
+  options: ByValuesOptions<unknown>,
+  source: SqlByValuesSource,
+): Promise<readonly Row[]> {
+  const match = matchOf('listByValues', field, values, options, source);
+  if (match === undefined) return [];
+  const { resource, table, select } = source;
+  const { test, groups } = match;
+  const { perValue } = options;
+  const q = source.dialect.quoteIdentifier;
+  const order: readonly OrderTerm[] | undefined =
+    options.ordered === false && perValue === undefined
+      ? undefined
+      : resource.defaultOrder.some((term) => term.field === resource.idField)
+        ? resource.defaultOrder
+        : [...resource.defaultOrder, { field: resource.idField, direction: 'asc' }];
+  const found: Row[] = [];
+  for (const chunk of match.chunks) {
+    const { statement, where } = whereOf(field, chunk, groups, source);
+    let text: string;
+    if (order === undefined) text = `SELECT ${select} FROM ${table} WHERE ${where()}`;
+    else if (perValue === undefined || test) {
+      text = `SELECT ${select} FROM ${table} WHERE ${where()} ORDER BY ${statement.order(order)}`;
+    } else {
+      const orderBy = statement.order(order);
+      const numbered =
+        `SELECT ${select}, row_number() OVER (PARTITION BY ${statement.column(field)} ORDER BY ${orderBy}) AS ` +
+        `${q('~n')}, row_number() OVER (ORDER BY ${orderBy}) AS ${q('~o')} FROM ${table} WHERE ${where()}`;
+      text = `SELECT * FROM (${numbered}) AS ${q('~w')} WHERE ${q('~n')} <= ${statement.add(perValue)} ORDER BY ${q('~o')}`;
+    }
+    const records = (await source.read(text, statement.values)).map((row) => source.toRecord(row));
+    found.push(...(test ? records.filter((record) => test(record)) : records));
+  }
+  if (order && match.chunks.length > 1) found.sort(compileComparator(order, resource.fields));
+  if (perValue === undefined || !test) return found;
+  const taken = new Map<string, number>();
+  return found.filter((record) => {
+    const key = keyOf(source, field, record[field]);
+    const count = taken.get(key) ?? 0;
+    taken.set(key, count + 1);
+    return count < perValue;
+  });
+}
+
+/**
+ * `Repository.countByValues` over SQL, one `GROUP BY` statement per chunk of values: the number of records (within the
+ * scope) whose `field` holds each of `values`, keyed by the values as given; a value no record holds is absent. Under a
+ * scope SQL cannot say, the records {@link readByValues} reads are counted.
+ */
+export async function countByValues(
+  field: string,
+  values: readonly RecordId[],
+  options: ByValuesOptions<unknown>,
+  source: SqlByValuesSource,
+): Promise<ReadonlyMap<RecordId, number>> {
+  const counts = new Map<RecordId, number>();
+  const match = matchOf('countByValues', field, values, { scope: options.scope }, source);
+  if (match === undefined) return counts;
+  const q = source.dialect.quoteIdentifier;
+  const byKey = new Map<string, number>();
+  const tally = (value: unknown, count: number) => {
+    const key = keyOf(source, field, value);
+    byKey.set(key, (byKey.get(key) ?? 0) + count);
+  };
+  if (match.test) {
+    const records = await readByValues(field, values, { scope: options.scope, ordered: false }, source);
+    for (const record of records) tally(record[field], 1);
+  }
+  for (const chunk of match.test ? [] : match.chunks) {
+    const { statement, where } = whereOf(field, chunk, match.groups, source);
+    const column = statement.column(field);
+    const text = `SELECT ${column} AS ${q(field)}, count(*) AS ${q('n')} FROM ${source.table} WHERE ${where()} GROUP BY ${column}`;
+    for (const row of await source.read(text, statement.values)) tally(source.toRecord(row)[field], Number(row['n']));
+  }
+  for (const value of values) {
+    const count = value == null ? undefined : byKey.get(keyOf(source, field, value));
+    if (count !== undefined) counts.set(value, count);
+  }
+  return counts;
+}
