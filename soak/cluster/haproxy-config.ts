@@ -10,14 +10,15 @@ export interface Backend {
  * applied twice. A request in flight on an instance that dies is not answered either: when it was not the first
  * request of its client connection, haproxy closes that connection without a response (so that a client may retry
  * what it knows to be safe), else it answers a 502. An answer haproxy makes itself (no instance up, an instance gone mid-request) is the error envelope:
- * a 503 with `retry-after` and the request's correlation id, marked `x-balancer: haproxy`. The client's address goes
+ * a 503 with `retry-after` and the request's correlation id (a JSON string: haproxy's `json` converter escapes its
+ * input but adds no quotes), marked `x-balancer: haproxy`. The client's address goes
  * on in `x-forwarded-for`, which the instances trust from loopback.
  */
 export function haproxyConfig(port: number, backends: readonly Backend[]): string {
   const envelope = (status: number) =>
     `http-error status ${status} content-type "application/json; charset=utf-8" ` +
     `lf-string "{\\"statusCode\\":503,\\"message\\":\\"No instance could answer\\",\\"error\\":\\"Service Unavailable\\",` +
-    `\\"timestamp\\":%[date,mul(1000)],\\"correlationID\\":%[var(txn.cid),json(utf8s)]}" ` +
+    `\\"timestamp\\":%[date,mul(1000)],\\"correlationID\\":\\"%[var(txn.cid),json(utf8s)]\\"}" ` +
     'hdr retry-after 1 hdr x-correlation-id "%[var(txn.cid)]" hdr x-balancer haproxy';
   return [
     'global',
