@@ -19,7 +19,7 @@ export interface PoolLike extends SqlClient {
  * A connection checked out of a node-postgres `Pool`: released with an error to destroy it, and an emitter of
  * `'error'` when the server ends it while it is checked out (node-postgres throws that error where nothing listens).
  */
-export interface PooledConnection extends SqlClient {
+interface PooledConnection extends SqlClient {
   release(destroy?: boolean | Error): void;
   on?(event: 'error', listener: (error: unknown) => void): unknown;
   off?(event: 'error', listener: (error: unknown) => void): unknown;

@@ -4,7 +4,7 @@ import { fromTimestampText } from './timestamp-text';
 type Row = Readonly<Record<string, unknown>>;
 
 /** Maps one database row to a record. */
-export type MapRow = (row: Row) => Record<string, unknown>;
+type MapRow = (row: Row) => Record<string, unknown>;
 
 /** What {@link createRowMapper} returns. */
 export interface RowMapper {

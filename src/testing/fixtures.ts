@@ -62,7 +62,7 @@ export const searchableItems = defineResource({
 export const SEARCH_FIELDS: readonly string[] = ['name', 'nick'];
 
 /** A schema with defaults, an optional, an optional-and-nullable and a nullable field: what `replace` fills in. */
-export const taskSchema = z.object({
+const taskSchema = z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(STATUSES).default('draft'),

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const TENANTS = ['A', 'B'] as const;
 
 /** An author: a name, a nullable year of birth, and a hidden field. */
-export const authorSchema = z.object({
+const authorSchema = z.object({
   id: z.string(),
   tenant: z.enum(TENANTS),
   fullName: z.string(),
@@ -20,7 +20,7 @@ export const authorSchema = z.object({
 export type Author = z.output<typeof authorSchema>;
 
 /** A book: its author's id (null: none), a title, a nullable year. */
-export const bookSchema = z.object({
+const bookSchema = z.object({
   id: z.string(),
   tenant: z.enum(TENANTS),
   title: z.string(),
@@ -31,7 +31,7 @@ export const bookSchema = z.object({
 export type Book = z.output<typeof bookSchema>;
 
 /** A review of a book: the book's id, a rating, a note and a hidden field. */
-export const reviewSchema = z.object({
+const reviewSchema = z.object({
   id: z.string(),
   tenant: z.enum(TENANTS),
   bookId: z.string(),
@@ -96,9 +96,6 @@ export const books = defineResource({
   clientIds: true,
   pagination: { defaultLimit: 5, maxLimit: 50 },
 });
-
-/** The books' searchable fields. */
-export const BOOK_SEARCH_FIELDS: readonly string[] = ['title'];
 
 /** The three sides of a relation scenario: every record of each resource, in any tenant. */
 export interface RelationWorld {

@@ -5,9 +5,9 @@ import { tasks, type Item, type Task } from './fixtures';
 
 type Work<T> = (tx: Transaction) => Promise<T>;
 /** A repository of the contract's items that has `transaction`. */
-export type Transactional = Repository<Item> & { transaction<T>(work: Work<T>): Promise<T> };
+type Transactional = Repository<Item> & { transaction<T>(work: Work<T>): Promise<T> };
 /** What the transaction rules need of vitest's test context: `skip` with a note. */
-export interface SkipContext {
+interface SkipContext {
   skip(note: string): never;
 }
 
