@@ -1,5 +1,4 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
-import { driverError } from './driver-error';
 import { keepWorkError } from './keep-work-error';
 import { toMysqlStatement } from './mysql-statement';
 import { toRetryableError } from './retryable-error';
@@ -52,7 +51,7 @@ async function runOn(db: DatabaseLike, text: string, params: readonly unknown[])
  * A reader of `db` that runs a statement as it is (no {@link STATEMENT_SETTINGS}, which a MySQL server would refuse)
  * through the database's session, outside the runner's queue (so that a read started while a transaction holds the
  * only connection does not wait for it to end) and resolves its rows: what the repository reads of the server
- * before its first statement.
+ * before its first statement. Its faults are answered as the runner's (a refused connection, a timed-out read: a 503).
  */
 export function mysqlReaderOf(
   db: DrizzleMySqlDatabase,
@@ -64,7 +63,7 @@ export function mysqlReaderOf(
       const rows: unknown = Array.isArray(result) ? result[0] : undefined;
       return Array.isArray(rows) ? (rows as SqlRow[]) : [];
     } catch (error) {
-      throw driverError(error);
+      throw classify(error);
     }
   };
 }

@@ -23,7 +23,11 @@ interface SqlByValuesStatement {
   column(field: string): string;
   /** Binds values of the field as its column takes them: one array parameter, or one placeholder each. */
   list(field: string, values: readonly unknown[]): SqlList;
-  /** The scope as SQL, or `undefined` when SQL cannot say it exactly (it is then tested on the records read). */
+  /**
+   * The scope as SQL, or `undefined` when SQL cannot say it exactly (it is then tested on the records read). Compiled
+   * once on a statement of its own, its text is written first in each chunk's statement with its values bound again
+   * in order: a placeholder must follow from the number of values bound before it (`?`, `$n`).
+   */
   where(groups: ConditionGroups): string | undefined;
   /** The `ORDER BY` list of `order`. */
   order(order: readonly OrderTerm[]): string;
@@ -52,8 +56,20 @@ export interface SqlByValuesSource {
 
 const keyOf = (source: SqlByValuesSource, field: string, value: unknown) => source.key?.(field, value) ?? String(value);
 
+/** The scope as SQL (its text and the values it binds, from the first placeholder on), or the test of the records read. */
+type CompiledScope =
+  | { readonly sql: string; readonly values: readonly unknown[]; readonly test?: undefined }
+  | { readonly sql?: undefined; readonly values?: undefined; readonly test: (record: Row) => boolean };
+
+/** What {@link matchOf} found: the values in chunks, and the scope compiled (none without a scope). */
+interface Match {
+  readonly chunks: readonly (readonly unknown[])[];
+  readonly scope: CompiledScope | undefined;
+}
+
 /**
- * The match of `values` (those the column holds, once each) within the scope; `undefined` when nothing can match.
+ * The match of `values` (those the column holds, once each) within the scope, its scope compiled once; `undefined`
+ * when nothing can match.
  *
  * @throws TypeError (a server fault) for a field the resource lacks or a `perValue` that is not a positive integer.
  */
@@ -63,7 +79,7 @@ function matchOf(
   values: readonly RecordId[],
   options: ByValuesOptions<unknown>,
   source: SqlByValuesSource,
-) {
+): Match | undefined {
   const { resource } = source;
   if (typeof field !== 'string' || !resource.fields.has(field)) {
     throw new TypeError(`${method}: "${String(field)}" is not a field of "${resource.name}"`);
@@ -79,27 +95,39 @@ function matchOf(
   if (usable.size === 0) return undefined;
   const groups = options.scope == null ? undefined : normalizeScope(options.scope, resource);
   if (groups && source.impossible?.(groups) === true) return undefined;
-  const test = groups && source.statement().where(groups) === undefined ? compilePredicate(groups) : undefined;
   const distinct = [...usable.values()];
   const chunks: unknown[][] = [];
   for (let i = 0; i < distinct.length; i += source.chunk) chunks.push(distinct.slice(i, i + source.chunk));
-  return { chunks, groups: test ? undefined : groups, test };
+  return { chunks, scope: groups && compileScope(groups, source) };
 }
 
-/** `field IN (chunk)` ANDed with the scope SQL says, on a new statement. */
+/** The scope compiled on a statement of its own: its SQL and values, or (SQL cannot say it) its test in JavaScript. */
+function compileScope(groups: ConditionGroups, source: SqlByValuesSource): CompiledScope {
+  const statement = source.statement();
+  const sql = statement.where(groups);
+  return sql === undefined ? { test: compilePredicate(groups) } : { sql, values: [...statement.values] };
+}
+
+/**
+ * The scope SQL says ANDed with `field IN (chunk)`, on a new statement: the scope first, its values bound again in
+ * order so that its placeholders are those it was compiled with (nothing a by-value statement writes before its
+ * WHERE binds a value: the select list, the column, the order).
+ */
 function whereOf(
   field: string,
   chunk: readonly unknown[],
-  groups: ConditionGroups | undefined,
+  scope: CompiledScope | undefined,
   source: SqlByValuesSource,
 ) {
   const statement = source.statement();
   return {
     statement,
     where: () => {
-      const list = inList(statement.column(field), statement.list(field, chunk), false);
-      const scope = groups && statement.where(groups);
-      return scope === undefined || scope === source.dialect.always ? list : `${list} AND (${scope})`;
+      if (scope?.sql === undefined || scope.sql === source.dialect.always) {
+        return inList(statement.column(field), statement.list(field, chunk), false);
+      }
+      for (const value of scope.values) statement.add(value);
+      return `(${scope.sql}) AND ${inList(statement.column(field), statement.list(field, chunk), false)}`;
     },
   };
 }
@@ -119,9 +147,18 @@ export async function readByValues(
   source: SqlByValuesSource,
 ): Promise<readonly Row[]> {
   const match = matchOf('listByValues', field, values, options, source);
-  if (match === undefined) return [];
+  return match === undefined ? [] : readMatched(field, match, options, source);
+}
+
+/** The records of {@link readByValues} for what {@link matchOf} found. */
+async function readMatched(
+  field: string,
+  match: Match,
+  options: Pick<ByValuesOptions<unknown>, 'perValue' | 'ordered'>,
+  source: SqlByValuesSource,
+): Promise<readonly Row[]> {
   const { resource, table, select } = source;
-  const { test, groups } = match;
+  const test = match.scope?.test;
   const { perValue } = options;
   const q = source.dialect.quoteIdentifier;
   const order: readonly OrderTerm[] | undefined =
@@ -132,7 +169,7 @@ export async function readByValues(
         : [...resource.defaultOrder, { field: resource.idField, direction: 'asc' }];
   const found: Row[] = [];
   for (const chunk of match.chunks) {
-    const { statement, where } = whereOf(field, chunk, groups, source);
+    const { statement, where } = whereOf(field, chunk, match.scope, source);
     let text: string;
     if (order === undefined) text = `SELECT ${select} FROM ${table} WHERE ${where()}`;
     else if (perValue === undefined || test) {
@@ -178,12 +215,12 @@ export async function countByValues(
     const key = keyOf(source, field, value);
     byKey.set(key, (byKey.get(key) ?? 0) + count);
   };
-  if (match.test) {
-    const records = await readByValues(field, values, { scope: options.scope, ordered: false }, source);
-    for (const record of records) tally(record[field], 1);
+  const inProcess = match.scope?.test !== undefined;
+  if (inProcess) {
+    for (const record of await readMatched(field, match, { ordered: false }, source)) tally(record[field], 1);
   }
-  for (const chunk of match.test ? [] : match.chunks) {
-    const { statement, where } = whereOf(field, chunk, match.groups, source);
+  for (const chunk of inProcess ? [] : match.chunks) {
+    const { statement, where } = whereOf(field, chunk, match.scope, source);
     const column = statement.column(field);
     const text = `SELECT ${column} AS ${q(field)}, count(*) AS ${q('n')} FROM ${source.table} WHERE ${where()} GROUP BY ${column}`;
     for (const row of await source.read(text, statement.values)) tally(source.toRecord(row)[field], Number(row['n']));
