@@ -1,10 +1,10 @@
 import type { NormalizedQuery, Repository, ScopeOptions } from 'pagelope/kit';
 import {
-  compileKeyset,
   compileOrder,
   countByValues,
   createListReads as createSqlListReads,
   readByValues,
+  toPageSource,
   type SqlByValuesSource,
   type SqlListing,
   type SqlPageSource,
@@ -39,25 +39,20 @@ function pageSourceOf(
   columns: { readonly select: string; readonly id: string },
 ): SqlPageSource {
   const { table, reads } = parts;
-  return {
-    dialect: POSTGRES_READ_DIALECT,
-    statement() {
+  return toPageSource(
+    () => {
       const params = new SqlParams();
       const on = { ...context, params };
-      const order = orderSourceOf(on);
       return {
         values: params.values,
         add: (value) => params.add(value),
         from: () => (plan ? plan.from(params) : table),
         where: () => compileFilter(query, on),
-        order: (terms) => compileOrder(terms, order),
-        keyset: (terms, values) => compileKeyset(terms, values, order),
+        order: orderSourceOf(on),
       };
     },
-    ...columns,
-    table,
-    read: reads.list,
-  };
+    { dialect: POSTGRES_READ_DIALECT, ...columns, table, read: reads.list },
+  );
 }
 
 /**

@@ -23,4 +23,5 @@ export type { SqlPageSource } from './read-offset-page';
 export { countByValues, readByValues } from './read-by-values';
 export type { SqlByValuesSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
+export { toPageSource } from './to-page-source';
 export type { SqlListing, SqlListReads } from './create-list-reads';

@@ -6,14 +6,7 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import {
-  compileKeyset,
-  compileOrder,
-  createListReads,
-  type SqlListing,
-  type SqlListReads,
-  type SqlPageSource,
-} from '../../sql/index';
+import { createListReads, toPageSource, type SqlListing, type SqlListReads, type SqlPageSource } from '../../sql/index';
 import { canOrder } from './can-order';
 import { nativeRelations, useSqlRelations, type SqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
@@ -49,24 +42,23 @@ function pageSourceOf(
 ): SqlPageSource | undefined {
   const probe = statementOf();
   if (!canOrder(query.order, probe) || compileSqlFilter(query, probe) === undefined) return undefined;
-  return {
+  const listStatementOf = () => {
+    const statement = statementOf();
+    return {
+      values: statement.values,
+      add: (value: unknown) => statement.add(value),
+      from: () => table.name,
+      where: () => compileSqlFilter(query, statement) ?? statement.dialect.never,
+      order: statement,
+    };
+  };
+  return toPageSource(listStatementOf, {
     dialect: probe.dialect,
-    statement() {
-      const statement = statementOf();
-      return {
-        values: statement.values,
-        add: (value) => statement.add(value),
-        from: () => table.name,
-        where: () => compileSqlFilter(query, statement) ?? statement.dialect.never,
-        order: (terms) => compileOrder(terms, statement),
-        keyset: (terms, values) => compileKeyset(terms, values, statement),
-      };
-    },
     select: table.selectList,
     table: table.name,
     id: table.idColumn,
     read: (text, values) => runner.all(text, values),
-  };
+  });
 }
 
 /** Only the selected fields of `record` (the selection names the id first), or the record without the order's paths. */
