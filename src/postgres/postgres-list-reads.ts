@@ -1,25 +1,12 @@
+import type { NormalizedQuery, Repository, ScopeOptions } from 'pagelope/kit';
 import {
-  exactTotalMeta,
-  nextCursorOf,
-  normalizeCursorInput,
-  normalizeListInput,
-  ownPageResult,
-  type CursorInput,
-  type CursorPage,
-  type ListInput,
-  type NormalizedQuery,
-  type Repository,
-  type RepositoryPage,
-  type ScopeOptions,
-} from 'pagelope/kit';
-import {
-  compileKeyset,
   compileOrder,
   countByValues,
+  createListReads as createSqlListReads,
   readByValues,
-  readCursorPage,
-  readOffsetPage,
+  toPageSource,
   type SqlByValuesSource,
+  type SqlListing,
   type SqlPageSource,
 } from '../sql/index';
 import { checkQueryValues, isImpossibleScope } from './check-values';
@@ -52,25 +39,20 @@ function pageSourceOf(
   columns: { readonly select: string; readonly id: string },
 ): SqlPageSource {
   const { table, reads } = parts;
-  return {
-    dialect: POSTGRES_READ_DIALECT,
-    statement() {
+  return toPageSource(
+    () => {
       const params = new SqlParams();
       const on = { ...context, params };
-      const order = orderSourceOf(on);
       return {
         values: params.values,
         add: (value) => params.add(value),
         from: () => (plan ? plan.from(params) : table),
         where: () => compileFilter(query, on),
-        order: (terms) => compileOrder(terms, order),
-        keyset: (terms, values) => compileKeyset(terms, values, order),
+        order: orderSourceOf(on),
       };
     },
-    ...columns,
-    table,
-    read: reads.list,
-  };
+    { dialect: POSTGRES_READ_DIALECT, ...columns, table, read: reads.list },
+  );
 }
 
 /**
@@ -111,34 +93,9 @@ function byValuesSourceOf<TRecord>(
 
 /** The list reads of the repository of `parts`, each on the read client when there is one. */
 export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
-  const { generic, idField, idColumn, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { contextOf } = parts;
   return {
-    async list(input?: ListInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<RepositoryPage<TRecord>> {
-      const given = normalizeListInput(input, generic, { scope: options?.scope, relations: options?.relations });
-      const base = await contextOf();
-      const plan = await planRelations(given, parent, options?.relations, base);
-      const query = plan?.query ?? given;
-      checkQueryValues(query, base, plan?.shapes);
-      const picked = query.select ?? null;
-      if (parts.impossibleScope(options, base)) return ownPageResult([], exactTotalMeta(query, 0));
-      await plan?.prepare(reads.list);
-      const context = plan ? plan.context(base) : base;
-      // With a selection only its columns are read: the order's columns are needed by ORDER BY alone.
-      const { rows, meta } = await readOffsetPage(
-        query,
-        pageSourceOf(parts, query, plan, context, {
-          select: context.layout.selectOf(picked ?? undefined),
-          id: plan?.joined ? context.column(idField) : idColumn,
-        }),
-      );
-      const toItem = picked ? mapper.pick(picked) : toRecord;
-      return ownPageResult(
-        rows.map((row) => toItem(row) as TRecord),
-        meta,
-      );
-    },
-    listByCursor: (input?: CursorInput<TRecord>, options?: ScopeOptions<TRecord>) =>
-      listByCursor(parts, input, options),
+    ...createSqlListReads<TRecord>(parts.generic, (query, options) => listingOf(parts, query, options)),
     listByValues: async (field, values, options = {}) =>
       (await readByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options))) as TRecord[],
     countByValues: async (field, values, options = {}) =>
@@ -146,35 +103,43 @@ export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>
   };
 }
 
-/** One cursor page: the rows after the cursor's sort key, one more than the limit to know whether a page follows. */
-async function listByCursor<TRecord>(
+/**
+ * The listing of `given`: its relations planned (see `planRelations`), its values checked, what it joins of relations
+ * bound elsewhere read ahead; `undefined` when the call's scope holds a value its column cannot (no record matches).
+ * With a selection only its columns are read, and for a cursor page the order's too (the next cursor holds the last
+ * row's sort key), the items keeping only the selected fields; relation paths of the order are read from the joined
+ * tables under their own names.
+ */
+async function listingOf<TRecord>(
   parts: PostgresRepositoryParts<TRecord>,
-  input: CursorInput<TRecord> | undefined,
+  given: NormalizedQuery,
   options: ScopeOptions<TRecord> | undefined,
-): Promise<CursorPage<TRecord>> {
-  const { generic, fields, mapper, toRecord, contextOf, reads, parent } = parts;
-  const given = normalizeCursorInput(input, generic, { scope: options?.scope, relations: options?.relations });
+): Promise<SqlListing | undefined> {
+  const { idField, idColumn, fields, mapper, toRecord, contextOf, reads, parent } = parts;
   const base = await contextOf();
   const plan = await planRelations(given, parent, options?.relations, base);
   const query = plan?.query ?? given;
   checkQueryValues(query, base, plan?.shapes);
-  if (parts.impossibleScope(options, base)) return Object.freeze({ items: Object.freeze([]), nextCursor: null });
+  if (parts.impossibleScope(options, base)) return undefined;
   await plan?.prepare(reads.list);
   const context = plan ? plan.context(base) : base;
-  // With a selection, its columns and the order's (the next cursor holds the last row's sort key) are read, the
-  // cursor is made from the sort key, then the items keep only the selected fields. Relation paths of the order
-  // are read from the joined tables under their own names.
-  const picked = query.select ?? null;
+  const picked = query.select ?? undefined;
   const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
-  const select = [
-    context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
-    ...(plan?.keySelect ?? []),
-  ].join(', ');
-  const rows = await readCursorPage(query, pageSourceOf(parts, query, plan, context, { select, id: '' }));
-  const toItem = picked ? mapper.pick(picked) : toRecord;
-  const items = rows.slice(0, query.limit).map((row) => toItem(row));
-  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-  const lastKeys = last && { ...mapper.pick(keys)(last), ...plan?.keysOf(last) };
-  const nextCursor = lastKeys ? nextCursorOf(query, lastKeys) : null;
-  return Object.freeze({ items: Object.freeze(items as TRecord[]), nextCursor });
+  const pageColumns = {
+    select: context.layout.selectOf(picked),
+    id: plan?.joined ? context.column(idField) : idColumn,
+  };
+  const cursorColumns = {
+    select: [
+      context.layout.selectOf(picked ? [...new Set([...picked, ...keys])] : undefined),
+      ...(plan?.keySelect ?? []),
+    ].join(', '),
+    id: '',
+  };
+  return {
+    query,
+    source: (cursor) => pageSourceOf(parts, query, plan, context, cursor ? cursorColumns : pageColumns),
+    toItem: picked ? mapper.pick(picked) : toRecord,
+    keysOf: (last) => ({ ...mapper.pick(keys)(last), ...plan?.keysOf(last) }),
+  };
 }

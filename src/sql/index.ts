@@ -18,8 +18,10 @@ export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath 
 export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
 export { insertRecords } from './insert-records';
 export type { SqlRead, SqlReadDialect, SqlReadRow } from './read-dialect';
-export { COUNT_FIRST_OFFSET, readOffsetPage } from './read-offset-page';
+export { COUNT_FIRST_OFFSET } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';
-export { readCursorPage } from './read-cursor-page';
 export { countByValues, readByValues } from './read-by-values';
 export type { SqlByValuesSource } from './read-by-values';
+export { createListReads } from './create-list-reads';
+export { toPageSource } from './to-page-source';
+export type { SqlListing, SqlListReads } from './create-list-reads';
