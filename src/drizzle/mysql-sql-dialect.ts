@@ -149,6 +149,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
+  lockRead: 'FOR UPDATE',
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.
   maxParameters: 65_535,
   constraintViolation(error: unknown): ConstraintViolation | undefined {

@@ -13,7 +13,7 @@ import { rootClientOf, runTransaction } from './transaction';
  * PostgreSQL's writes as the SQL engine writes them: `RETURNING` on every statement, `DEFAULT` in `VALUES`, at most
  * 65,535 bind parameters a statement (the wire protocol counts them in 16 bits).
  */
-const POSTGRES_WRITE_DIALECT: SqlWriteDialect = Object.freeze({
+export const POSTGRES_WRITE_DIALECT: SqlWriteDialect = Object.freeze({
   ...POSTGRES_SQL_DIALECT,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   maxParameters: 65_535,

@@ -1,17 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
-import {
-  normalizeScope,
-  notFoundError,
-  type RecordId,
-  type Resource,
-  type ScopeOptions,
-  type Where,
-} from 'pagelope/kit';
-import { isImpossibleScope } from './check-values';
+import { normalizeScope, type RecordId, type Resource, type ScopeOptions, type Where } from 'pagelope/kit';
+import { readRecord, type SqlRecordSource } from '../sql/index';
+import { checkRecordValues, isImpossibleScope } from './check-values';
 import { toColumnMap } from './column-map';
 import { compileWhere } from './compile-where';
-import { createWriteErrorMapper, type WriteErrorContext } from './constraint-error';
+import { createWriteErrorMapper } from './constraint-error';
 import { toRetryableError } from './database-error';
+import { POSTGRES_WRITE_DIALECT } from './postgres-create-many';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import { quoteIdentifier } from './quote-identifier';
 import { checkReadClient, createReadRouting, type ReadRouting } from './read-client';
@@ -21,7 +16,7 @@ import type { RunRows } from './run-batch';
 import type { SqlClient } from './sql-client';
 import { bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
-import { createStatementContexts, type StatementContext, type StatementContexts } from './statement-context';
+import { createStatementContexts, type StatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';
 import { createTableFactsLookup, type TableFactsLookup } from './table-facts';
 import { factsReaderOf, catalogReaderOf, rootClientOf, runStatement } from './transaction';
@@ -71,25 +66,18 @@ interface PostgresTableParts<TRecord> {
   readonly reads: ReadRouting;
   /** What relation statements of this and other repositories on the same database read of this table. */
   readonly parent: ParentTable;
-  readonly notFound: (id: unknown) => ReturnType<typeof notFoundError>;
 }
 
 /** The table's parts and the reading of one record by id, which the reads and the writes share. */
 export interface PostgresRepositoryParts<TRecord> extends PostgresTableParts<TRecord> {
   /**
-   * `id = $1`, ANDed with the scope when there is one (and with `where`, a batch item's own condition): a record
-   * outside them is not found, as a missing id, and so is an id its column cannot hold (`abc` for a uuid, a NUL
-   * anywhere), or any id under a scope or `where` no record can meet.
+   * The table as the SQL engine's single-record reads and writes read it: an id its column cannot hold (`abc` for a
+   * uuid, a NUL anywhere) or a scope holding a value its column cannot hold is not found without a statement, and
+   * every value written is checked against its column first.
    */
-  byId(
-    id: unknown,
-    options: ScopeOptions<TRecord> | undefined,
-    where?: Where<TRecord>,
-  ): Promise<{ context: StatementContext; match: string }>;
+  readonly record: SqlRecordSource;
   /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
   impossibleScope(options: ScopeOptions<TRecord> | undefined, shape: TableShape): boolean;
-  /** The record of the statement's first row, run by `exec`; a 404 for `id` when there is none. */
-  one(text: string, values: unknown[], id: unknown, write?: WriteErrorContext, exec?: RunRows): Promise<TRecord>;
   /** The record with this id within the scope (and `where`), read by `exec`. */
   read(id: RecordId, options?: WriteOptions<TRecord>, exec?: RunRows): Promise<TRecord>;
 }
@@ -173,53 +161,39 @@ export function createRepositoryParts<TRecord>(
     run,
     reads,
     parent: { resource: generic, table, columns: columnNames, root: rootClientOf(client) },
-    notFound: (id: unknown) => notFoundError(resource, id),
   };
   return { ...parts, ...recordReads(parts) };
 }
 
-/** `byId`, `impossibleScope`, `one` and `read` of {@link PostgresRepositoryParts} over the table's parts. */
+/** `record`, `impossibleScope` and `read` of {@link PostgresRepositoryParts} over the table's parts. */
 function recordReads<TRecord>(
   parts: PostgresTableParts<TRecord>,
-): Pick<PostgresRepositoryParts<TRecord>, 'byId' | 'impossibleScope' | 'one' | 'read'> {
-  const { generic, table, idField, idColumn, contextOf, run, notFound, toRecord } = parts;
-  const byId = async (id: unknown, options: ScopeOptions<TRecord> | undefined, where?: Where<TRecord>) => {
-    const context = await contextOf();
-    if (sqlValueProblem(context.types.get(idField) ?? 'text', id) !== undefined) throw notFound(id);
-    const conditions = [`${idColumn} = ${bindValue(idField, id, context)}`];
-    for (const condition of [options?.scope, where]) {
-      if (condition == null) continue;
-      const groups = normalizeScope(condition, generic);
-      if (isImpossibleScope(groups, context)) throw notFound(id);
-      conditions.push(`(${compileWhere(groups, context)})`);
-    }
-    return { context, match: conditions.join(' AND ') };
-  };
-  const one = async (
-    text: string,
-    values: unknown[],
-    id: unknown,
-    write?: WriteErrorContext,
-    exec: RunRows = run,
-  ): Promise<TRecord> => {
-    const [row] = await exec(text, values, write);
-    if (!row) throw notFound(id);
-    return toRecord(row) as TRecord;
+): Pick<PostgresRepositoryParts<TRecord>, 'record' | 'impossibleScope' | 'read'> {
+  const { generic, table, name, contextOf, run, filledByDatabase, toRecord } = parts;
+  const record: SqlRecordSource = {
+    resource: generic,
+    dialect: POSTGRES_WRITE_DIALECT,
+    table,
+    column: name,
+    filledByDatabase,
+    async statement() {
+      const context = await contextOf();
+      return {
+        bind: (field, value) => bindValue(field, value, context),
+        values: context.params.values,
+        select: context.layout.selectOf(),
+        where: (groups) => compileWhere(groups, context),
+        holds: (field, value) => sqlValueProblem(context.types.get(field) ?? 'text', value) === undefined,
+        impossible: (groups) => isImpossibleScope(groups, context),
+        check: (values) => checkRecordValues(values, context),
+      };
+    },
+    toRecord,
   };
   return {
-    byId,
+    record,
     impossibleScope: (options, shape) =>
       options?.scope != null && isImpossibleScope(normalizeScope(options.scope, generic), shape),
-    one,
-    async read(id, options, exec = run) {
-      const { context, match } = await byId(id, options, options?.where);
-      return one(
-        `SELECT ${context.layout.selectOf()} FROM ${table} WHERE ${match}`,
-        context.params.values,
-        id,
-        undefined,
-        exec,
-      );
-    },
+    read: async (id, options, exec = run) => (await readRecord(record, id, options, exec)) as TRecord,
   };
 }

@@ -1,3 +1,4 @@
+import { deleteRecord, writeRecord as writeSqlRecord } from '../sql/index';
 import {
   duplicateIdError,
   validateCreate,
@@ -19,8 +20,9 @@ import { fieldsOfParams } from './write-fields';
 type PostgresSingleWrites<TRecord> = Pick<Repository<TRecord>, 'create' | 'update' | 'replace' | 'delete'>;
 
 /**
- * `UPDATE ... SET` each given column (NULL for an absent one) of the record with this id, within the scope (and
- * `where`), run by `exec` (a batch's transaction, or the repository's client).
+ * The SQL engine's `writeRecord` on the repository's table: `UPDATE ... SET` each given column (NULL for an absent
+ * one, `DEFAULT` for one the database fills) of the record with this id, within the scope (and `where`), run by
+ * `exec` (a batch's transaction, or the repository's client).
  */
 export async function writeRecord<TRecord>(
   parts: PostgresRepositoryParts<TRecord>,
@@ -30,30 +32,7 @@ export async function writeRecord<TRecord>(
   options?: WriteOptions<TRecord>,
   exec: RunRows = parts.run,
 ): Promise<TRecord> {
-  const { table, idField, name, filledByDatabase } = parts;
-  if (names.length === 0) return parts.read(id, options, exec);
-  const { context, match } = await parts.byId(id, options, options?.where);
-  checkRecordValues(record, context);
-  const placeholders = names.map((field) =>
-    record[field] === undefined && filledByDatabase.has(field)
-      ? 'DEFAULT'
-      : bindValue(field, record[field] ?? null, context),
-  );
-  const sets = names.map((field, i) => `${name(field)} = ${placeholders[i] as string}`);
-  const paramFields = fieldsOfParams(names, placeholders).set(1, idField);
-  const returning = context.layout.selectOf();
-  return parts.one(
-    `UPDATE ${table} SET ${sets.join(', ')} WHERE ${match} RETURNING ${returning}`,
-    context.params.values,
-    id,
-    {
-      operation: options?.operation ?? 'update',
-      id,
-      record,
-      paramFields,
-    },
-    exec,
-  );
+  return (await writeSqlRecord(parts.record, id, record, names, options, { run: exec })) as TRecord;
 }
 
 /** The single writes of the repository of `parts`, each one statement. */
@@ -89,26 +68,10 @@ export function createSingleWrites<TRecord>(parts: PostgresRepositoryParts<TReco
     },
     async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       const record = validateReplace(resource, data, id, { databaseDefaults }) as Row;
-      return writeRecord(
-        parts,
-        id,
-        record,
-        columns.filter((field) => field !== idField),
-        { ...options, operation: 'replace' },
-      );
+      return writeRecord(parts, id, record, columns, { ...options, operation: 'replace' });
     },
     async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const { context, match } = await parts.byId(id, options);
-      return parts.one(
-        `DELETE FROM ${table} WHERE ${match} RETURNING ${context.layout.selectOf()}`,
-        context.params.values,
-        id,
-        {
-          operation: 'delete',
-          id,
-          paramFields: new Map([[1, idField]]),
-        },
-      );
+      return (await deleteRecord(parts.record, id, options, { run: parts.run })) as TRecord;
     },
   };
 }

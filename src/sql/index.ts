@@ -17,6 +17,15 @@ export { readRelated } from './read-related';
 export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from './bind-relations';
 export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
 export { insertRecords } from './insert-records';
+export { readRecord } from './read-record';
+export type {
+  SqlRecordOptions,
+  SqlRecordRun,
+  SqlRecordRunner,
+  SqlRecordSource,
+  SqlRecordStatement,
+} from './read-record';
+export { deleteRecord, writeRecord, type SqlWriteOptions } from './write-record';
 export type { SqlRead, SqlReadDialect, SqlReadRow } from './read-dialect';
 export { COUNT_FIRST_OFFSET } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';

@@ -16,10 +16,17 @@ export interface SqlWriteDialect extends Pick<SqlDialect, 'name' | 'quoteIdentif
   readonly returning: { readonly insert: boolean; readonly update: boolean; readonly delete: boolean };
   readonly maxParameters: number;
   /**
-   * Whether a row of a multi-row `VALUES` may hold `DEFAULT` (PostgreSQL): one statement then lists every column any
-   * record gives. Absent: the records are inserted in one statement per set of columns given.
+   * Whether `DEFAULT` may stand for a value (PostgreSQL): in a row of a multi-row `VALUES`, one statement then lists
+   * every column any record gives; in `SET`, a replace then fills a column the database fills. Absent: the records are
+   * inserted in one statement per set of columns given, and a replace keeps the stored value of such a column.
    */
   readonly valuesDefault?: boolean | undefined;
+  /**
+   * What ends the read of a record that a write then changes in the same transaction, so that the read locks the row
+   * (`FOR UPDATE` on MariaDB: InnoDB's plain reads see the transaction's snapshot, so two writes would read one
+   * version and the second overwrite the first). Absent: a plain read (SQLite writes one transaction at a time).
+   */
+  readonly lockRead?: string | undefined;
 }
 
 /** The write a statement was part of, as the error mapping of a repository reads it. */

@@ -1,9 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   HttpError,
-  compilePredicate,
-  normalizeScope,
-  notFoundError,
   validateCreate,
   validatePatch,
   validateReplace,
@@ -15,8 +12,8 @@ import {
   type Resource,
   type ScopeOptions,
   type Transaction,
-  type Where,
 } from 'pagelope/kit';
+import { deleteRecord, readRecord, writeRecord, type SqlWriteOptions } from '../../sql/index';
 import { createSqlByValues } from './sql-by-values';
 import { createSqlLists } from './sql-lists';
 import { createSqlBatchWrites } from './sql-batch-writes';
@@ -26,19 +23,13 @@ import { createSqlTable, type Row } from './sql-table';
 import { registerSqlRepository, runSqlTransaction } from './sql-transactions';
 import { withPrepare } from './with-prepare';
 
-/** Options of one update or replace: the scope, the operation, a batch item's own `where`. */
-export interface WriteOptions<TRecord> extends ScopeOptions<TRecord> {
-  readonly operation?: 'update' | 'replace';
-  readonly where?: Where<TRecord> | undefined;
-}
-
 /**
  * Creates a `Repository<T>` over a table of a SQL dialect without `pagelope/postgres` (SQLite; MySQL and MariaDB
  * next), its statements written through `options.dialect` and run by `options.runner`: every value a bind
- * parameter, every identifier quoted. Writes are one statement each (`... RETURNING` where the dialect has it, else
- * the rows read back in the write's transaction); a write that reads the record first (an update or delete within a
- * scope) runs in a transaction (a savepoint inside one); `createMany` is one multi-row INSERT; constraint errors are
- * 4xx answers as on PostgreSQL. Lists are SQL (see `createSqlLists`): filter, search, order, keyset and page in one
+ * parameter, every identifier quoted. Writes are the SQL engine's, one statement each (`UPDATE ... WHERE id = ?
+ * AND <scope> RETURNING ...`); one that reads the record first (a scope SQL cannot say exactly, an UPDATE without
+ * `RETURNING` on MariaDB) runs in a transaction (a savepoint inside one); `createMany` is one multi-row INSERT;
+ * constraint errors are 4xx answers as on PostgreSQL. Lists are SQL (see `createSqlLists`): filter, search, order, keyset and page in one
  * statement, relations as subqueries on the same database; what SQL cannot say exactly is evaluated by the kit's
  * reference predicate and comparator, so every answer is the memory repository's. With `readRunner` (a replica) the
  * lists, counts, by-values reads and gets run there, the rest on `runner`.
@@ -80,26 +71,14 @@ function build<TRecord>(
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
   const generateId = options.generateId ?? uuidv7;
-  const notFound = (id: unknown) => notFoundError(resource, id);
-  const inScope = (record: Row, where: unknown) =>
-    where == null || compilePredicate(normalizeScope(where, generic))(record);
-
-  /** The record with this id within the scope and `where`, read on `on`, or a 404. */
-  const read = async (id: RecordId, options: WriteOptions<TRecord> | undefined, on: SqlRunner): Promise<Row> => {
-    if (options?.scope != null) normalizeScope(options.scope, generic);
-    const record = await table.byId(on, id);
-    if (!record || !inScope(record, options?.scope) || !inScope(record, options?.where)) throw notFound(id);
-    return record;
+  const fields = [...generic.fields.keys()];
+  // The SQL engine's single-record statements: one each where SQL says the scope and the dialect has RETURNING.
+  const read = async (id: RecordId, options: SqlWriteOptions | undefined, on: SqlRunner) =>
+    (await readRecord(table.record, id, options, table.runner(on).run)) as TRecord;
+  const update = async (id: RecordId, patch: unknown, options: SqlWriteOptions | undefined, on: SqlRunner) => {
+    const changes = validatePatch(resource, patch, id) as Row;
+    return (await writeRecord(table.record, id, changes, Object.keys(changes), options, table.runner(on))) as TRecord;
   };
-  const write = (id: RecordId, changes: Row, options: WriteOptions<TRecord> | undefined, on: SqlRunner) =>
-    on.transaction(async (tx) => {
-      const current = await read(id, options, tx);
-      const names = Object.keys(changes).filter((field) => field !== idField);
-      if (names.length === 0) return current as TRecord;
-      const row = await table.update(tx, current[idField], changes, names, options?.operation ?? 'update');
-      if (!row) throw notFound(id);
-      return row as TRecord;
-    });
 
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
@@ -108,8 +87,8 @@ function build<TRecord>(
       table,
       runner,
       prepare: (data) => prepareCreate(data),
-      update: (id, patch, options, on) => write(id, validatePatch(resource, patch, id) as Row, options, on),
-      read: (id, options, on) => read(id, options, on),
+      update: (id, patch, options, on) => update(id, patch, options, on),
+      read: async (id, options, on) => (await read(id, { ...options, lock: true }, on)) as Row,
     }),
     async create(data: CreateInput<TRecord>): Promise<TRecord> {
       const record = prepareCreate(data);
@@ -117,36 +96,23 @@ function build<TRecord>(
       return row[0] as TRecord;
     },
     async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      if (reader === runner || options?.fresh === true) return (await read(id, options, runner)) as TRecord;
+      if (reader === runner || options?.fresh === true) return read(id, options, runner);
       // Not on the replica (not there yet, or outside the scope there): the primary answers, 404 included.
-      const record = await read(id, options, reader).catch((error: unknown) => {
+      return read(id, options, reader).catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 404) return read(id, options, runner);
         throw error;
       });
-      return record as TRecord;
     },
-    async update(id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const changes = validatePatch(resource, patch, id) as Row;
-      return write(id, changes, options, runner);
-    },
+    update: (id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>) =>
+      update(id, patch, options, runner),
     async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const record = validateReplace(resource, data, id, { databaseDefaults }) as Record<string, unknown>;
+      const record = validateReplace(resource, data, id, { databaseDefaults }) as Row;
       // A field the database fills keeps its value when the replacement has none (SQL has no `SET x = DEFAULT` here).
-      const changes: Record<string, unknown> = {};
-      for (const field of generic.fields.keys()) {
-        if (field === idField) continue;
-        if (record[field] !== undefined) changes[field] = record[field];
-        else if (!filledByDatabase.has(field)) changes[field] = null;
-      }
-      return write(id, changes, { ...options, operation: 'replace' }, runner);
+      const replace = { ...options, operation: 'replace' as const };
+      return (await writeRecord(table.record, id, record, fields, replace, table.runner(runner))) as TRecord;
     },
     async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      return runner.transaction(async (tx) => {
-        const current = await read(id, options, tx);
-        const [row] = await table.remove(tx, [current[idField] as RecordId], id);
-        if (!row) throw notFound(id);
-        return row as TRecord;
-      });
+      return (await deleteRecord(table.record, id, options, table.runner(runner))) as TRecord;
     },
     ...createSqlLists(generic, table, reader, { root, ref }),
     listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>

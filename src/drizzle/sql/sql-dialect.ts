@@ -1,4 +1,4 @@
-import type { ConstraintKind, SqlDialect as CoreSqlDialect } from '../../sql/index';
+import type { ConstraintKind, SqlDialect as CoreSqlDialect, SqlWriteDialect } from '../../sql/index';
 
 /** The kind of a field as `pagelope/kit` reports it (`FieldDef.kind`), or `'other'` (JSON values). */
 export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum' | 'other';
@@ -28,7 +28,7 @@ export interface ReturningSupport {
  * collation the statement builders write goes through it, so a dialect is this object and a
  * {@link SqlRunner}, not a copy of the statement builders.
  */
-export interface SqlDialect extends CoreSqlDialect {
+export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockRead'> {
   /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
   codePoint(expression: string): string;
   /** Which statements take `RETURNING`. */

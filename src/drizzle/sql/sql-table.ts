@@ -1,17 +1,24 @@
 import type { RecordId, Resource } from 'pagelope/kit';
+import type { SqlRecordRunner, SqlRecordSource } from '../../sql/index';
+import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
 import { createTableParts, insertRecords } from './sql-table-parts';
-import { toItemWriteError, toSqlWriteError, type WriteContext } from './to-write-error';
+import { toItemWriteError, toSqlWriteError } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
 export type Row = Record<string, unknown>;
 
 /** The statements of one table, each run on the runner given (the database's, or a transaction's). */
 export interface SqlTable {
-  /** The record with this id, or `undefined`. */
-  byId(on: SqlRunner, id: unknown): Promise<Row | undefined>;
+  /**
+   * The table as the SQL engine's single-record reads and writes read it: a scope SQL cannot say exactly (a
+   * case-insensitive operator, no folding function on the statement) is tested on the record read.
+   */
+  readonly record: SqlRecordSource;
+  /** `on` as the single-record reads and writes run their statements: a write's error as the repository answers it. */
+  runner(on: SqlRunner): SqlRecordRunner;
   /** Every record of the table. */
   all(on: SqlRunner): Promise<Row[]>;
   /** A statement to write on this table's columns, its text folded by `on`'s lower function. */
@@ -25,14 +32,6 @@ export interface SqlTable {
   toRecord(row: Readonly<Row>): Row;
   /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
   insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
-  /** Sets the columns of `names` (NULL for an absent value) of the record with this id; `undefined` when none. */
-  update(
-    on: SqlRunner,
-    id: unknown,
-    changes: Row,
-    names: readonly string[],
-    operation: WriteContext['operation'],
-  ): Promise<Row | undefined>;
   /** `error` of a write as the batch item at index `item` answers it (`items[56].authorId: ...`). */
   itemError(error: unknown, item: number): unknown;
   /** Deletes the records with these ids and returns them (in no particular order); `id` names the call in errors. */
@@ -49,15 +48,37 @@ export interface SqlTable {
 export function createSqlTable(resource: Resource, options: SqlRepositoryOptions): SqlTable {
   const parts = createTableParts(resource, options);
   const { dialect, columns } = options;
-  const { q, name, idField, idColumn, selectList, column, fresh, run, byIds, inIds, toRecord, errorTable } = parts;
+  const { q, name, idColumn, selectList, column, fresh, run, byIds, inIds, toRecord, errorTable } = parts;
+
+  const runner = (on: SqlRunner): SqlRecordRunner => ({
+    run: (text, values, write) =>
+      on.all(text, values).catch(async (error: unknown) => {
+        throw write ? await toSqlWriteError(on, error, write, errorTable) : error;
+      }),
+    transaction: (work) => on.transaction((tx) => work(runner(tx).run)),
+  });
+
+  const record: SqlRecordSource = {
+    resource,
+    dialect,
+    table: name,
+    column: (field) => q(column(field).name),
+    filledByDatabase: new Set(options.databaseDefaults),
+    statement() {
+      const statement = fresh();
+      return {
+        bind: (field, value) => statement.bind(field, value),
+        values: statement.values,
+        select: selectList,
+        where: (groups) => compileSqlWhere(groups, statement),
+      };
+    },
+    toRecord,
+  };
 
   return Object.freeze({
-    async byId(on: SqlRunner, id: unknown) {
-      const statement = fresh();
-      const where = `${idColumn} = ${statement.bind(idField, id)}`;
-      const [row] = await run(on, `SELECT ${selectList} FROM ${name} WHERE ${where}`, statement.values);
-      return row;
-    },
+    record,
+    runner,
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
     statement: (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction),
     dialect,
@@ -66,27 +87,6 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     selectList,
     toRecord,
     insert: (on: SqlRunner, records: readonly Row[]) => insertRecords(parts, on, records),
-    async update(
-      on: SqlRunner,
-      id: unknown,
-      changes: Row,
-      names: readonly string[],
-      operation: WriteContext['operation'],
-    ) {
-      const statement = fresh();
-      const sets = names.map((field) => `${q(column(field).name)} = ${statement.bind(field, changes[field])}`);
-      const where = `${idColumn} = ${statement.bind(idField, id)}`;
-      const returning = dialect.returning.update ? ` RETURNING ${selectList}` : '';
-      const [row] = await run(
-        on,
-        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${where}${returning}`,
-        statement.values,
-      ).catch(async (error: unknown) => {
-        throw await toSqlWriteError(on, error, { operation, id, record: changes }, errorTable);
-      });
-      // Without RETURNING the caller's transaction reads the row it updated.
-      return returning ? row : (await byIds(on, [id]))[0];
-    },
     itemError: (error: unknown, item: number) => toItemWriteError(error, item, errorTable),
     async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
       // Without RETURNING the caller's transaction reads the rows before it deletes them.
