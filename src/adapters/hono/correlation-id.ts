@@ -27,23 +27,26 @@ declare module 'hono' {
  * app.get('/whoami', (c) => c.json({ correlationId: c.get('correlationId') }));
  */
 export function correlationId(): MiddlewareHandler {
-  return async (c, next) => {
+  // Not `async`: one promise a request, not the function's own and its `await`'s (promise hooks on Node 20 and 22).
+  return (c, next) => {
     const id = correlationIdOf(c);
     c.header(CORRELATION_ID_HEADER, id);
-    try {
-      await runInRequestContext({ correlationId: id }, next);
-    } catch (thrown) {
-      throw asError(thrown);
-    }
-    // A route that returns its own `Response` skips the headers prepared above: set the id on it too, unless the
-    // response cannot be copied (a WebSocket upgrade's 101 on Deno or Bun), which is then left as it is.
-    try {
-      if (!c.res.headers.has(CORRELATION_ID_HEADER)) c.header(CORRELATION_ID_HEADER, id);
-    } catch {
-      // Left without the header rather than failing the request.
-    }
+    // Hono's `next` is async: what the routes throw comes as its rejection.
+    return runInRequestContext({ correlationId: id }, next).then(() => {
+      // A route that returns its own `Response` skips the headers prepared above: set the id on it too, unless the
+      // response cannot be copied (a WebSocket upgrade's 101 on Deno or Bun), which is then left as it is.
+      try {
+        if (!c.res.headers.has(CORRELATION_ID_HEADER)) c.header(CORRELATION_ID_HEADER, id);
+      } catch {
+        // Left without the header rather than failing the request.
+      }
+    }, rethrowAsError);
   };
 }
+
+const rethrowAsError = (thrown: unknown): never => {
+  throw asError(thrown);
+};
 
 /**
  * The request's correlation id: the one stored in the context, else resolved from its `x-correlation-id` header

@@ -66,7 +66,7 @@ function handlerOf(route: Route, options: ResolvedOptions): Handler {
   };
   async function run(req: object, res: ServerResponse, id: string | undefined, state: Promise<State> | State) {
     const raw = rawRequestOf(req);
-    const { correlationId, body: read } = await state;
+    const { correlationId, body: read } = state instanceof Promise ? await state : state;
     if (withBody && (read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
     let body: unknown;
     if (withBody && read !== undefined) body = read.value;
