@@ -210,8 +210,8 @@ export class OrderedIndex {
 
   /**
    * Visits groups of rows with equal field values, in ascending (`up`) or descending value order, starting with the
-   * group that holds ascending rank `from`; each group is a new array in ascending id order. Stops when `visit`
-   * returns `true`.
+   * group that holds ascending rank `from`; each group comes in ascending id order, in one array reused for every
+   * group (`visit` may sort it, but must not keep it). Stops when `visit` returns `true`.
    */
   forEachGroup(from: number, up: boolean, visit: (group: Row[]) => boolean): void {
     if (!(from >= 0 && from < this.count)) return;
@@ -220,7 +220,7 @@ export class OrderedIndex {
     const chunks = this.chunks;
     let c = this.chunkAt(first);
     let i = first - (this.chunkStarts()[c] as number);
-    let group: Row[] = [];
+    const group: Row[] = [];
     let current: unknown = value;
     for (; up ? c < chunks.length : c >= 0; up ? c++ : c--) {
       const chunk = chunks[c] as Row[];
@@ -230,7 +230,7 @@ export class OrderedIndex {
         const v = row[this.field];
         if (group.length > 0 && compareNullable(v, current) !== 0) {
           if (visit(up ? group : group.reverse())) return;
-          group = [];
+          group.length = 0;
         }
         current = v;
         group.push(row);

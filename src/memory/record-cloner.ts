@@ -13,13 +13,18 @@ function keepsUnknownKeys(schema: unknown): boolean {
 
 /**
  * How a memory store copies its records for callers: a plain object spread when no value of a record can be an
- * object (every field of a scalar kind, and a schema that strips unknown keys or refuses them), else
- * {@link cloneRecord}, which also copies Dates and nested values.
+ * object (every field of a scalar kind, and a schema that strips unknown keys or refuses them), a spread that also
+ * copies the values of the `date` fields when those are the only fields that can hold one, else {@link cloneRecord},
+ * which copies every object value of the record.
  */
 export function recordClonerOf(resource: Resource): <T>(record: T) => T {
-  const flat =
-    !keepsUnknownKeys(resource.schema) && [...resource.fields.values()].every((def) => SCALAR_KINDS.has(def.kind));
-  return flat ? spreadCopy : cloneRecord;
+  if (keepsUnknownKeys(resource.schema)) return cloneRecord;
+  const dates: string[] = [];
+  for (const [name, def] of resource.fields) {
+    if (def.kind === 'date' && name !== '__proto__') dates.push(name);
+    else if (!SCALAR_KINDS.has(def.kind)) return cloneRecord;
+  }
+  return dates.length === 0 ? spreadCopy : dateFieldsCopy(dates);
 }
 
 /**
@@ -28,4 +33,22 @@ export function recordClonerOf(resource: Resource): <T>(record: T) => T {
  */
 function spreadCopy<T>(record: T): T {
   return { ...(record as object) } as T;
+}
+
+/**
+ * The copier of records whose only object values are those of the `dates` fields: the spread, then each of those
+ * fields' own object values copied as {@link cloneRecord} copies it (a Date as a new Date), without visiting the
+ * other keys.
+ */
+function dateFieldsCopy(dates: readonly string[]): <T>(record: T) => T {
+  return <T>(record: T): T => {
+    const copy = { ...(record as object) } as Record<string, unknown>;
+    for (let i = 0; i < dates.length; i++) {
+      const key = dates[i] as string;
+      const value = copy[key];
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(copy, key)) continue;
+      copy[key] = value instanceof Date ? new Date(value.getTime()) : structuredClone(value);
+    }
+    return copy as T;
+  };
 }

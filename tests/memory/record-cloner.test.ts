@@ -21,7 +21,7 @@ describe('recordClonerOf', () => {
 
   it('deep-copies when a field may hold an object, or the schema keeps unknown keys', () => {
     const cases = [
-      z.object({ id: z.string(), at: z.date() }),
+      z.object({ id: z.string(), at: z.date(), tags: z.array(z.string()) }),
       z.object({ id: z.string(), tags: z.array(z.string()) }),
       z.object({ id: z.string(), meta: z.object({ a: z.number() }) }),
       z.object({ id: z.string(), mixed: z.union([z.string(), z.object({})]) }),
@@ -29,6 +29,31 @@ describe('recordClonerOf', () => {
       z.object({ id: z.string() }).catchall(z.unknown()),
     ];
     for (const schema of cases) expect(recordClonerOf(resourceOf(schema))).toBe(cloneRecord);
+  });
+
+  it('copies the Dates of the date fields when those are the only fields that may hold an object', () => {
+    const timestamp = z.union([z.date(), z.iso.datetime({ offset: true })]).pipe(z.coerce.date());
+    for (const schema of [
+      z.object({ id: z.string(), at: z.date(), until: timestamp.nullable(), n: z.number() }),
+      z.strictObject({ id: z.string(), at: z.date(), until: timestamp.nullable(), n: z.number() }),
+    ]) {
+      const clone = recordClonerOf(resourceOf(schema));
+      expect(clone).not.toBe(cloneRecord);
+      const record = { id: 'x', at: new Date(1), until: null, n: 2 };
+      const copy = clone(record);
+      expect(copy).toStrictEqual(record);
+      expect(copy.at).not.toBe(record.at);
+      expect(clone({ id: 'y', at: new Date(3) })).toStrictEqual({ id: 'y', at: new Date(3) });
+    }
+  });
+
+  it('a date field: a Date changed on a read record never reaches the store', async () => {
+    const things = defineResource({ name: 'things', schema: z.object({ id: z.string(), at: z.date() }) });
+    const repository = createMemoryRepository(things, { records: [{ id: 'a', at: new Date(5) }] });
+    const [read] = (await repository.list()).items;
+    if (read === undefined) throw new Error('no record');
+    read.at.setTime(6);
+    expect((await repository.get('a'))?.at.getTime()).toBe(5);
   });
 
   it('an own __proto__ key stays a data property of the spread copy, never its prototype', () => {

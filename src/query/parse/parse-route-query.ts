@@ -38,6 +38,44 @@ const deletedParam = (route: RouteQueryOptions): OwnParams<DeletedParam | undefi
   read: (values, problems) => choiceParam(values, 'deleted', DELETED_MODES, problems),
 });
 
+/** What a `GET_LIST` route reads itself of its query: its `deleted` mode and the total mode of the request. */
+type ListOwn = OwnParams<{ deleted: DeletedParam | undefined; total: TotalChoice | undefined }>;
+
+const LIST_OWN = new WeakMap<RouteQueryOptions, ListOwn>();
+const CURSOR_OWN = new WeakMap<RouteQueryOptions, OwnParams<DeletedParam | undefined>>();
+
+/**
+ * The own parameters of `route`, made by `make` once per route (kept in `cache`), not once per request: remade when
+ * the route's `deleted` option no longer matches the names they read (their `read` reads its total options at each
+ * call).
+ */
+function ownParamsOf<TOwn extends OwnParams<unknown>>(
+  cache: WeakMap<RouteQueryOptions, TOwn>,
+  route: RouteQueryOptions,
+  make: (route: RouteQueryOptions) => TOwn,
+): TOwn {
+  const cached = cache.get(route);
+  if (cached !== undefined && cached.names.has('deleted') === (route.deleted === true)) return cached;
+  const made = make(route);
+  cache.set(route, made);
+  return made;
+}
+
+/** The own parameters of a `GET_LIST` route: `deleted` (where allowed) and `total` (always its own, see below). */
+function listParams(route: RouteQueryOptions): ListOwn {
+  const deleted = deletedParam(route);
+  return {
+    names: new Set([...deleted.names, 'total']),
+    read: (values, problems) => ({
+      deleted: deleted.read(values, problems),
+      total:
+        route.total !== undefined || route.clientTotal !== undefined || values.has('total')
+          ? totalOfRequest(values, route, problems)
+          : undefined,
+    }),
+  };
+}
+
 /**
  * The total mode and threshold of one request of a `GET_LIST` route: the client's `total=` where the route's
  * `clientTotal` lists it, else the route's `total` (default `'exact'`); the threshold in `'estimated'` mode only. A
@@ -66,16 +104,7 @@ export function parseRouteListQuery<TRecord>(
   resource: Resource<TRecord>,
   route: RouteQueryOptions,
 ): RouteListQuery<ListQuery<TRecord>> {
-  const counts = route.total !== undefined || route.clientTotal !== undefined;
-  const deleted = deletedParam(route);
-  const own: OwnParams<{ deleted: DeletedParam | undefined; total: TotalChoice | undefined }> = {
-    names: new Set([...deleted.names, 'total']),
-    read: (values, problems) => ({
-      deleted: deleted.read(values, problems),
-      total: counts || values.has('total') ? totalOfRequest(values, route, problems) : undefined,
-    }),
-  };
-  const parsed = parseListQueryWith(query, resource, own);
+  const parsed = parseListQueryWith(query, resource, ownParamsOf(LIST_OWN, route, listParams));
   const { total } = parsed.own;
   const list = total === undefined ? parsed.query : withTotal(parsed.query, resource as Resource, total);
   return { query: list, deleted: parsed.own.deleted };
@@ -91,7 +120,7 @@ export function parseRouteCursorQuery<TRecord>(
   resource: Resource<TRecord>,
   route: RouteQueryOptions,
 ): RouteListQuery<CursorQuery<TRecord>> {
-  const parsed = parseCursorQueryWith(query, resource, deletedParam(route));
+  const parsed = parseCursorQueryWith(query, resource, ownParamsOf(CURSOR_OWN, route, deletedParam));
   return { query: parsed.query, deleted: parsed.own };
 }
 
