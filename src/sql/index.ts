@@ -1,6 +1,6 @@
 // The SQL engine of `pagelope/postgres` and `pagelope/drizzle`: what they compile alike, over a dialect that holds
 // what differs. On `pagelope/kit` only; no driver, no ORM.
-export type { SqlDialect, SqlDirection } from './sql-dialect';
+export type { SqlDialect } from './sql-dialect';
 export type { SqlOrderSource } from './sql-order-source';
 export { compileKeyset, compileOrder } from './compile-order';
 export { toConstraintError } from './constraint-error';
@@ -18,15 +18,9 @@ export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath 
 export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
 export { insertRecords } from './insert-records';
 export { readRecord } from './read-record';
-export type {
-  SqlRecordOptions,
-  SqlRecordRun,
-  SqlRecordRunner,
-  SqlRecordSource,
-  SqlRecordStatement,
-} from './read-record';
+export type { SqlRecordRunner, SqlRecordSource } from './read-record';
 export { deleteRecord, writeRecord, type SqlWriteOptions } from './write-record';
-export type { SqlRead, SqlReadDialect, SqlReadRow } from './read-dialect';
+export type { SqlReadDialect, SqlReadRow } from './read-dialect';
 export { COUNT_FIRST_OFFSET } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';
 export { countByValues, readByValues } from './read-by-values';
