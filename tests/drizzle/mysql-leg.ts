@@ -21,6 +21,20 @@ import { uniqueTable } from '../postgres/pg-clients';
 /** The server of the MariaDB leg, or `undefined` when MYSQL_URL is unset (or empty). */
 export const MYSQL_URL = process.env['MYSQL_URL'] || undefined;
 
+/**
+ * Declares, in a `describe` of a MariaDB test whose MYSQL_URL is unset, what stands for its tests: a test that fails
+ * under PAGELOPE_REQUIRE_MARIADB=1 (CI, where the server must answer), else one skipped test saying how to run them.
+ */
+export function declareMissingMariaDb(): void {
+  if (process.env['PAGELOPE_REQUIRE_MARIADB'] === '1') {
+    it('finds a MariaDB server, as PAGELOPE_REQUIRE_MARIADB=1 demands', () => {
+      throw new Error('PAGELOPE_REQUIRE_MARIADB=1 but MYSQL_URL is unset');
+    });
+  } else {
+    it.skip('runs when MYSQL_URL names a server (npm run test:all sets it to 127.0.0.1:3306 when that answers)');
+  }
+}
+
 /** The MariaDB leg: its pool, the Drizzle database over it, and a statement runner for DDL. */
 export interface MysqlLeg {
   readonly pool: mysql.Pool;
@@ -149,13 +163,7 @@ export function describeMysqlLeg(
   const legName = collation === 'code-point' ? 'MariaDB server, text in utf8mb4_nopad_bin' : 'MariaDB server';
   describe(legName, () => {
     if (!url) {
-      if (process.env['PAGELOPE_REQUIRE_MARIADB'] === '1') {
-        it('finds a MariaDB server, as PAGELOPE_REQUIRE_MARIADB=1 demands', () => {
-          throw new Error('PAGELOPE_REQUIRE_MARIADB=1 but MYSQL_URL is unset');
-        });
-      } else {
-        it.skip('runs when MYSQL_URL names a server (npm run test:all sets it to 127.0.0.1:3306 when that answers)');
-      }
+      declareMissingMariaDb();
       return;
     }
     let leg: MysqlLeg | undefined;

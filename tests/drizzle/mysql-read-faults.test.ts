@@ -16,7 +16,7 @@ import { defineResource, errorResponse, isHttpError, type Repository } from '../
 import { isWriteConflictError, type Resource } from '../../src/kit/index';
 import { createDrizzleRepository } from '../../src/drizzle/index';
 import { uniqueTable } from '../postgres/pg-clients';
-import { MYSQL_URL, mysqlTableOf, mysqlTableSql } from './mysql-leg';
+import { declareMissingMariaDb, MYSQL_URL, mysqlTableOf, mysqlTableSql } from './mysql-leg';
 
 const notes = defineResource({
   name: 'notes',
@@ -45,13 +45,7 @@ async function answerOf(read: () => Promise<unknown>): Promise<unknown> {
 describe('createDrizzleRepository on MariaDB server: reads cut short by max_statement_time', () => {
   const url = MYSQL_URL;
   if (!url) {
-    if (process.env['PAGELOPE_REQUIRE_MARIADB'] === '1') {
-      it('finds a MariaDB server, as PAGELOPE_REQUIRE_MARIADB=1 demands', () => {
-        throw new Error('PAGELOPE_REQUIRE_MARIADB=1 but MYSQL_URL is unset');
-      });
-    } else {
-      it.skip('runs when MYSQL_URL names a server (npm run test:all sets it to 127.0.0.1:3306 when that answers)');
-    }
+    declareMissingMariaDb();
     return;
   }
   const table = uniqueTable('my_slow_notes');
