@@ -45,12 +45,12 @@ export interface ReadNodeJsonBodyOptions<TDecoder extends NodeBodyDecoder = Node
 
 /**
  * Reads and parses the JSON body of a Node request, as every adapter reads bodies: `undefined` unless it is sent as
- * JSON with a body (a body a parser before it already read is taken as that parser left it); gzip and deflate undone
- * within `limit`; any other coding a 415 (`parseContentEncoding`); undecodable bytes `malformedEncodingError`; a
- * request aborted mid-body a 400; malformed JSON or JSON nested deeper than `depthLimit` a 400 (`parseJsonBody`; a
- * body parsed before is checked for its depth too). On an error the rest of the body is drained,
- * so the connection can serve the next request. The decoders are passed in so that this entry loads no `node:`
- * module.
+ * JSON with a body (a body a parser before it already read is taken as that parser left it, but text or bytes, as
+ * `express.text()` and `express.raw()` leave them, are parsed as JSON); gzip and deflate undone within `limit`; any
+ * other coding a 415 (`parseContentEncoding`); undecodable bytes `malformedEncodingError`; a request aborted mid-body
+ * a 400; malformed JSON or JSON nested deeper than `depthLimit` a 400 (`parseJsonBody`; a body parsed before is
+ * checked for its depth too). On an error the rest of the body is drained, so the connection can serve the next
+ * request. The decoders are passed in so that this entry loads no `node:` module.
  *
  * @example
  * const body = await readNodeJsonBody(req, { limit: 16_384, decoders: { gzip: createGunzip, deflate: createInflate } });
@@ -64,6 +64,11 @@ export async function readNodeJsonBody<TDecoder extends NodeBodyDecoder>(
   if (!isJsonContentType(contentType) || !hasBody(req.headers)) return undefined;
   if ((req as { _body?: unknown })._body === true || req.readableEnded === true) {
     const parsed = (req as { body?: unknown }).body;
+    // Text or bytes (`express.text()`, `express.raw()`) are parsed as this reader parses what it reads.
+    if (typeof parsed === 'string' || parsed instanceof Uint8Array) {
+      const text = typeof parsed === 'string' ? parsed : new TextDecoder().decode(parsed);
+      return { value: parseJsonBody(text, contentType, options) };
+    }
     if (parsed !== undefined) checkJsonDepth(parsed, options.depthLimit ?? DEFAULT_DEPTH_LIMIT);
     return parsed === undefined ? undefined : { value: parsed };
   }

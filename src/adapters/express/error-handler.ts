@@ -1,9 +1,10 @@
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { type ErrorReportInfo, type ErrorReportingOptions } from 'pagelope';
-import { createErrorReporter, toErrorReply } from 'pagelope/http';
+import { bodyTooLargeError, createErrorReporter, routeNotFoundError, splitUrl, toErrorReply } from 'pagelope/http';
 import { readAdapterOptions } from '../../http/adapter-options';
+import { malformedEncodingError } from '../../http/body-encoding';
+import { malformedJsonError } from '../../http/malformed-json-error';
 import { correlationIdOf } from './correlation-id';
-import { fromBodyParserError } from './read-json-body';
 
 /**
  * Options of {@link errorHandler}: `reportError(error, info)` is called once for each 5xx it answers (the masked
@@ -43,6 +44,22 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
 }
 
 /**
+ * Returns the Express middleware that answers any request no route took with the 404 envelope
+ * (`Cannot GET /path`). Install it after every route, before {@link errorHandler}.
+ *
+ * @example
+ * app.use(resourceRouter(routes));
+ * app.get('/health', (_req, res) => res.json({ ok: true }));
+ * app.use(notFound());
+ * app.use(errorHandler());
+ */
+export function notFound(): RequestHandler {
+  return (req, res) => {
+    sendError(routeNotFoundError(req.method, splitUrl(req.originalUrl).path), req, res);
+  };
+}
+
+/**
  * Answers a request with the error envelope of anything thrown (`toErrorReply`), under the request's correlation id,
  * the error's own headers (`allow`, `retry-after`, ...) included. Returns what a reporter is told of the answer.
  * Internal to the adapter.
@@ -52,4 +69,19 @@ export function sendError(error: unknown, req: Request, res: Response): ErrorRep
   const { statusCode, headers, body, info } = toErrorReply(error, request);
   res.status(statusCode).set(headers).end(JSON.stringify(body));
   return info;
+}
+
+/**
+ * The error pagelope answers for one of body-parser's (and so `express.json()`'s, `express.raw()`'s, ...): a body
+ * over the limit is `bodyTooLargeError(limit)`, unparsable JSON is 400 `Malformed JSON body` and a compressed body
+ * that does not decode (a zlib error) is `malformedEncodingError`, the messages every pagelope adapter gives; anything
+ * else is returned unchanged.
+ */
+export function fromBodyParserError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const { type, limit, code } = error as { readonly type?: unknown; readonly limit?: unknown; readonly code?: unknown };
+  if (type === 'entity.too.large' && typeof limit === 'number') return bodyTooLargeError(limit);
+  if (typeof code === 'string' && code.startsWith('Z_')) return malformedEncodingError(error);
+  if (type === 'entity.parse.failed') return malformedJsonError(error);
+  return error;
 }

@@ -1,4 +1,3 @@
 export { correlationId } from './correlation-id';
 export { resourceRouter, type ResourceRouterOptions } from './resource-router';
-export { notFound } from './not-found';
-export { errorHandler, type ErrorHandlerOptions } from './error-handler';
+export { errorHandler, notFound, type ErrorHandlerOptions } from './error-handler';

@@ -1,9 +1,11 @@
+import { createGunzip, createInflate } from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { CORRELATION_ID_HEADER } from 'pagelope';
 import {
   createEdge,
   handleExchange,
   methodNotAllowedError,
+  parseJsonBody,
   splitUrl,
   toMountableRoutes,
   type MountableRoutes,
@@ -13,10 +15,11 @@ import {
   type Route,
 } from 'pagelope/http';
 import { readAdapterOptions } from '../../http/adapter-options';
+import { readsJsonBody } from '../../http/body-encoding';
+import { readNodeJsonBody } from '../../http/read-node-json-body';
 import { toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import { correlationIdOf } from './correlation-id';
-import { jsonBodyReader, type JsonBodyReader } from './read-json-body';
 
 /** Options of {@link resourceRouter}. */
 export interface ResourceRouterOptions {
@@ -72,19 +75,12 @@ export function resourceRouter(
 ): Router {
   const { bodyLimit, depthLimit, locals } = readAdapterOptions('resourceRouter', options);
   const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
-  const readers = new Map<number, JsonBodyReader>();
   const edge = createEdge<Exchanged>(list, {
     bodyLimit,
     depthLimit,
-    readBody: ({ req, res }, limit) => {
-      const reader = readers.get(limit) ?? jsonBodyReader(limit, depthLimit);
-      readers.set(limit, reader);
-      return reader(req, res);
-    },
+    readBody: ({ req }, limit) => readBody(req, limit, depthLimit),
     locals: locals === undefined ? undefined : ({ req, res }) => locals(req, res),
-    write: ({ req, res }, reply) => {
-      send(req, res, reply);
-    },
+    write: ({ req, res }, reply) => send(req, res, reply),
     answered: ({ res }) => res.headersSent,
   });
   const router = express.Router({ caseSensitive: true, strict: true });
@@ -93,10 +89,9 @@ export function resourceRouter(
     for (const [pattern, allow] of toMountOrder(resource.allow)) {
       const route = router.route(toRoutePath(resource.path, pattern));
       for (const each of resource.routes)
-        if (each.path === pattern) route[toHandlerName(each.method)](handlerOf(edge, each));
-      route.all((req, _res, next) => {
-        next(methodNotAllowedError(req.method, allow));
-      });
+        if (each.path === pattern)
+          route[each.method.toLowerCase() as Lowercase<Route['method']>](handlerOf(edge, each));
+      route.all((req, _res, next) => next(methodNotAllowedError(req.method, allow)));
     }
   }
   return router;
@@ -108,8 +103,13 @@ interface Exchanged {
   readonly res: Response;
 }
 
-function toHandlerName(method: Route['method']): 'get' | 'post' | 'put' | 'patch' | 'delete' {
-  return method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+const decoders = { gzip: createGunzip, deflate: createInflate };
+
+/** The request's JSON body (`readNodeJsonBody`): a 415 for another content type, a 400 for an empty JSON one. */
+async function readBody(req: Request, limit: number, depthLimit: number): Promise<unknown> {
+  if (!readsJsonBody(req.headers)) return undefined;
+  const body = await readNodeJsonBody(req, { limit, depthLimit, decoders });
+  return body === undefined ? parseJsonBody('', req.headers['content-type']) : body.value;
 }
 
 /**
@@ -121,18 +121,9 @@ function handlerOf(edge: Edge<Exchanged>, route: Route): RequestHandler {
   return (req, res) => {
     const correlationId = correlationIdOf(req, res);
     const { path, query } = splitUrl(req.originalUrl);
-    const param: unknown = req.params['id'];
-    const id = typeof param === 'string' ? param : undefined;
-    const exchange = {
-      method: req.method,
-      path,
-      query,
-      headers: req.headers,
-      correlationId,
-      raw: { req, res },
-      route,
-      id,
-    };
+    const { id } = req.params as { readonly id?: string };
+    const { method, headers } = req;
+    const exchange = { method, path, query, headers, correlationId, raw: { req, res }, route, id };
     return runInRequestContext({ correlationId }, () => handleExchange(edge, exchange));
   };
 }
@@ -144,10 +135,9 @@ function handlerOf(edge: Edge<Exchanged>, route: Route): RequestHandler {
 function send(req: Request, res: Response, reply: ExchangeReply): void {
   res.statusCode = reply.status;
   const { headers } = reply;
-  for (const name of Object.keys(headers))
-    if (name !== CORRELATION_ID_HEADER) res.setHeader(name, headers[name] as string);
+  for (const [name, value] of Object.entries(headers)) if (name !== CORRELATION_ID_HEADER) res.setHeader(name, value);
   // Mounted below a prefix (`app.use('/v1', router)`), the new record's location carries it.
-  const location = headers['location'];
+  const { location } = headers;
   if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);
   if (reply.body === undefined) res.end();
   else res.json(reply.body);

@@ -215,6 +215,16 @@ describe('pagelope/express', () => {
       expect([created.status, (created.body as { text: string }).text]).toStrictEqual([201, 'pre-parsed']);
     });
 
+    it('parses a body express.raw() or express.text() read before the router as JSON, as its own reads', async () => {
+      for (const parser of [express.raw({ type: () => true }), express.text({ type: () => true })]) {
+        const { url } = await open((app) => app.use(parser, resourceRouter(noteRoutes())));
+        const created = await post(`${url}/notes`, '{"text":"pre-read"}');
+        expect([created.status, (created.body as { text: string }).text]).toStrictEqual([201, 'pre-read']);
+        const malformed = await post(`${url}/notes`, '{"text":');
+        expect([malformed.status, malformed.envelope.message]).toStrictEqual([400, 'Malformed JSON body']);
+      }
+    });
+
     it('reads the raw query string, whatever the app query parser', async () => {
       const { url } = await open((app) => {
         app.set('query parser', 'extended');
