@@ -64,7 +64,7 @@ export function notFound(): RequestHandler {
  * the error's own headers (`allow`, `retry-after`, ...) included. Returns what a reporter is told of the answer.
  * Internal to the adapter.
  */
-export function sendError(error: unknown, req: Request, res: Response): ErrorReportInfo {
+function sendError(error: unknown, req: Request, res: Response): ErrorReportInfo {
   const request = { correlationId: correlationIdOf(req, res), method: req.method, url: req.originalUrl };
   const { statusCode, headers, body, info } = toErrorReply(error, request);
   res.status(statusCode).set(headers).end(JSON.stringify(body));
@@ -77,7 +77,7 @@ export function sendError(error: unknown, req: Request, res: Response): ErrorRep
  * that does not decode (a zlib error) is `malformedEncodingError`, the messages every pagelope adapter gives; anything
  * else is returned unchanged.
  */
-export function fromBodyParserError(error: unknown): unknown {
+function fromBodyParserError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
   const { type, limit, code } = error as { readonly type?: unknown; readonly limit?: unknown; readonly code?: unknown };
   if (type === 'entity.too.large' && typeof limit === 'number') return bodyTooLargeError(limit);
