@@ -1,13 +1,9 @@
 import { resolveCorrelationId, type ReportError } from '../errors/index';
 import type { OpenApiRouteOptions } from '../openapi/index';
-import type { Route } from '../routes/index';
-import { createEdge, handleExchange, type ExchangeReply } from './handle-exchange';
+import { createWebEdge } from './create-web-edge';
 import type { MountableRoutes } from './mountable-routes';
 import { belowPrefix } from './read-prefix';
-import { readWebJsonBody } from './read-web-json-body';
 import { readServerOptions } from './read-server-options';
-import { routeReplyHeaders } from './route-reply-headers';
-import { splitRequestUrl } from './split-request-url';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -28,12 +24,6 @@ export interface FetchHandlerOptions {
 /** A Fetch API handler: `(request) => Promise<Response>` (Bun, Deno, Workers, `@hono/node-server`'s listener). */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-interface FetchExchange {
-  readonly request: Request;
-  readonly path: string;
-  response: Response | undefined;
-}
-
 /**
  * Returns a Fetch API handler serving the routes of one or more resources (`defineRoutes`) on the edge
  * (`handleExchange`): paths matched exactly (a 404 envelope for any other, a 405 with `allow` for another method),
@@ -53,35 +43,11 @@ export function createFetchHandler(
     routes,
     options,
   );
-  const edge = createEdge<FetchExchange>(mounts, {
-    bodyLimit,
-    depthLimit,
-    readBody: ({ request }, limit) => readWebJsonBody(request, { limit, depthLimit }),
-    locals: locals === undefined ? undefined : ({ request }) => locals(request),
-    write: (raw, reply, route) => {
-      raw.response = toResponse(reply, route, raw.path);
-    },
-    report,
-  });
+  const answer = createWebEdge<Request>(mounts, { bodyLimit, depthLimit, locals, report });
+  const routePath = (path: string): string => belowPrefix(path, prefix);
   return async (request) => {
-    const { path, query } = splitRequestUrl(request.url);
     const correlationId = resolveCorrelationId(request.headers);
-    const raw: FetchExchange = { request, path, response: undefined };
-    const { method, headers } = request;
-    await handleExchange(edge, {
-      method,
-      path,
-      routePath: belowPrefix(path, prefix),
-      query,
-      headers,
-      correlationId,
-      raw,
-    });
-    return raw.response ?? new Response(null, { status: 500 });
+    const response = await answer(request, { context: request, correlationId, routePath });
+    return response ?? new Response(null, { status: 500 });
   };
-}
-
-function toResponse(reply: ExchangeReply, route: Route | undefined, path: string): Response {
-  const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, path);
-  return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers });
 }

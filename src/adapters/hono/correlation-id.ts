@@ -44,9 +44,10 @@ export function correlationId(): MiddlewareHandler {
   };
 }
 
-const rethrowAsError = (thrown: unknown): never => {
-  throw asError(thrown);
-};
+/** Throws `thrown` on as an `Error`, or as an `Error` whose `cause` it is: Hono's `onError` takes only `Error`s. */
+export function rethrowAsError(thrown: unknown): never {
+  throw thrown instanceof Error ? thrown : new Error('A route threw a value that is not an Error', { cause: thrown });
+}
 
 /**
  * The request's correlation id: the one stored in the context, else resolved from its `x-correlation-id` header
@@ -55,12 +56,6 @@ const rethrowAsError = (thrown: unknown): never => {
 export function correlationIdOf(c: Context): string {
   const stored: unknown = c.get('correlationId');
   if (isSafeCorrelationId(stored)) return stored;
-  const id = resolveCorrelationId(c.req.raw.headers);
-  c.set('correlationId', id);
-  return id;
-}
-
-/** `thrown` when it is an `Error`, else an `Error` whose `cause` it is: Hono's `onError` takes only `Error`s. */
-export function asError(thrown: unknown): Error {
-  return thrown instanceof Error ? thrown : new Error('A route threw a value that is not an Error', { cause: thrown });
+  c.set('correlationId', resolveCorrelationId(c.req.raw.headers));
+  return c.get('correlationId');
 }

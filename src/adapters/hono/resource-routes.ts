@@ -1,21 +1,10 @@
-import { Hono, type Context, type Env, type Handler } from 'hono';
-import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import {
-  createEdge,
-  handleExchange,
-  methodNotAllowedError,
-  type MountableRoutes,
-  type OpenApiRouteOptions,
-  type Edge,
-  type ExchangeReply,
-  type Route,
-} from 'pagelope/http';
-import { readRouteOptions } from '../../http/read-route-options';
-import { readWebJsonBody } from '../../http/read-web-json-body';
+import { Hono, type Context, type Env } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
+import type { ExchangeReply, MountableRoutes, OpenApiRouteOptions } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
-import { asError, correlationIdOf } from './correlation-id';
-import { decodeRecordId, routeReplyHeaders } from '../../http/route-reply-headers';
-import { splitRequestUrl } from '../../http/split-request-url';
+import { createWebEdge } from '../../http/create-web-edge';
+import { readRouteOptions } from '../../http/read-route-options';
+import { correlationIdOf, rethrowAsError } from './correlation-id';
 
 /** Options of {@link resourceRoutes}. */
 export interface ResourceRoutesOptions<E extends Env = Env> {
@@ -58,91 +47,39 @@ export function resourceRoutes<E extends Env = Env>(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: ResourceRoutesOptions<E> = {},
 ): Hono<E> {
-  const { mounts, bodyLimit, depthLimit } = readRouteOptions(routes, options, {
-    adapter: 'resourceRoutes',
-    wildcard: 'Hono',
-  });
-  const { locals } = options;
-  const edge = createEdge<HonoExchange<E>>(mounts, {
-    bodyLimit,
-    depthLimit,
-    readBody: ({ c }, limit) => readWebJsonBody(c.req.raw, { limit, depthLimit, consumed: () => c.req.text() }),
-    locals: locals === undefined ? undefined : ({ c }) => locals(c),
-    // The id's segment is the last once the pattern's tail after it (`/restore`) is cut.
-    readId: ({ path }, { path: at }) => decodeRecordId(path.slice(0, path.length - at.length + at.indexOf('/:id') + 4)),
-    write: (raw, reply, route) => {
-      raw.response = toResponse(raw, reply, route);
-    },
+  const { mounts, ...limits } = readRouteOptions(routes, options, { adapter: 'resourceRoutes', wildcard: 'Hono' });
+  const answer = createWebEdge<Context<E>>(mounts, {
+    ...limits,
+    locals: options.locals,
+    consumed: (c) => c.req.text(),
+    respond,
   });
   const app = new Hono<E>();
-  const paths = new Map<string, Handler<E>>();
-  for (const mount of mounts) {
-    for (const [pattern, allow] of mount.allow) {
-      const byMethod = new Map<string, Handler<E>>();
-      for (const route of mount.routes) if (route.path === pattern) byMethod.set(route.method, handlerOf(edge, route));
-      const get = byMethod.get('GET');
-      if (get !== undefined) byMethod.set('HEAD', get);
-      // One handler for every method of the path; a method the path does not take is its 405.
-      paths.set(toRoutePath(pattern), (c, next) => {
-        const handler = byMethod.get(c.req.method);
-        if (handler === undefined) throw methodNotAllowedError(c.req.method, allow);
-        return handler(c, next);
-      });
-    }
-  }
-  // A static path beside a `:id` one (`/users/cursor` beside `/users/:id`) is served through it, by its last
-  // segment: Hono's RegExpRouter, its fastest, refuses the two as ambiguous (its TrieRouter takes 3 µs a request).
-  const besideId = new Map<string, Map<string, Handler<E>>>();
-  for (const [path, handler] of paths) {
-    const byId = `${path.slice(0, path.lastIndexOf('/'))}/:id`;
-    if (path === byId || !paths.has(byId)) continue;
-    besideId.set(byId, (besideId.get(byId) ?? new Map()).set(path.slice(path.lastIndexOf('/') + 1), handler));
-    paths.delete(path);
-  }
-  for (const [path, handler] of paths) {
-    const statics = besideId.get(path);
-    app.all(
-      path,
-      statics === undefined ? handler : (c, next) => (statics.get(c.req.param('id') ?? '') ?? handler)(c, next),
-    );
+  const patterns = new Set(mounts.flatMap(({ allow }) => [...allow.keys()]));
+  for (const pattern of patterns) {
+    const [head = '', tail] = pattern.split('/:id');
+    // A static path beside a `:id` one (`/users/cursor` beside `/users/:id`) is left to the edge through it: Hono's
+    // RegExpRouter, its fastest, refuses the two as ambiguous (its TrieRouter takes 3 µs a request).
+    if (tail === undefined && patterns.has(`${pattern.slice(0, pattern.lastIndexOf('/'))}/:id`)) continue;
+    // The path the edge matches: the pattern, its `:id` filled with the segment of the request's path Hono matched.
+    const routePath = (path: string): string => {
+      if (tail === undefined) return pattern;
+      const end = path.length - tail.length;
+      return head + path.slice(path.lastIndexOf('/', end - 1), end) + tail;
+    };
+    app.all(toRoutePath(pattern), (c) => {
+      const correlationId = correlationIdOf(c);
+      return runInRequestContext({ correlationId }, () =>
+        answer(c.req.raw, { context: c, correlationId, routePath }).then(undefined, rethrowAsError),
+      );
+    });
   }
   return app;
 }
 
-/** One request on its way through the edge: Hono's context, the path as sent, the `Response` written. */
-interface HonoExchange<E extends Env> {
-  readonly c: Context<E>;
-  readonly path: string;
-  response: Response | undefined;
-}
-
-/**
- * The route's handler, matched by Hono: the edge reads its input from the request (in the request's context, already
- * below `correlationId()`; without it, the route makes one) and writes its reply as a `Response`. Failures are thrown
- * for `onError`, as `Error`s (Hono's onError takes only those: anything else thrown becomes one, answered as a 500).
- */
-function handlerOf<E extends Env>(edge: Edge<HonoExchange<E>>, route: Route): Handler<E> {
-  return (c) => {
-    const correlationId = correlationIdOf(c);
-    return runInRequestContext({ correlationId }, () => {
-      const { path, query } = splitRequestUrl(c.req.url);
-      const raw: HonoExchange<E> = { c, path, response: undefined };
-      const exchange = { method: c.req.method, path, query, headers: c.req.raw.headers, correlationId, raw, route };
-      return handleExchange(edge, exchange).then(
-        () => raw.response,
-        (thrown: unknown) => {
-          throw asError(thrown);
-        },
-      );
-    });
-  };
-}
-
-/** A route's reply as Hono's `Response`, with `routeReplyHeaders`. */
-function toResponse<E extends Env>({ c, path }: HonoExchange<E>, reply: ExchangeReply, route: Route | undefined) {
-  const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, path);
-  if (reply.body === undefined) return c.body(null, reply.status as StatusCode, headers);
-  return c.body(JSON.stringify(reply.body), reply.status as ContentfulStatusCode, headers);
+/** A reply as Hono's `Response`: `c.newResponse`, which keeps the headers middleware prepared with `c.header`. */
+function respond<E extends Env>(c: Context<E>, reply: ExchangeReply, text: string | null): Response {
+  return c.newResponse(text, reply.status as StatusCode, reply.headers);
 }
 
 /**
