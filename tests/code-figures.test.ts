@@ -35,7 +35,6 @@ const MAX_ADAPTER_CODE_LINES = 150;
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
   'src/adapters/fastify': 256,
-  'src/adapters/hono': 213,
   'src/adapters/nestjs': 262,
 };
 
