@@ -51,10 +51,7 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
   }
 }
 
-/**
- * SQLite's fault a retry may clear: a busy database (`SQLITE_BUSY` and its extended codes, node:sqlite's `errcode`
- * 5, sql.js's bare `database is locked`), a conflict the service may run again.
- */
+/** A busy database, a conflict: `SQLITE_BUSY(_*)`, node:sqlite's `errcode` 5, sql.js's bare `database is locked`. */
 const SQLITE_FAULTS: SqlFaultCodes = {
   codeOf({ errno, code, errcode, message }: { errno?: unknown; code?: unknown; errcode?: unknown; message?: unknown }) {
     const busy =

@@ -26,17 +26,19 @@ export function toTableItemError(error: unknown, item: number, table: WriteError
 
 /**
  * For a foreign-key 409 that names no field (SQLite's `FOREIGN KEY constraint failed`), the same 409 naming the
- * fields of the first key of the table whose values in `values` (a record written, by field) name no row of the table
- * it refers to (`authorId: refers to a record that does not exist`), read on `on` with the dialect's
- * `foreignKeyList`; else `error` as it is.
+ * fields of the first key of the table whose values in the record written name no row of the table it refers to
+ * (`authorId: refers to a record that does not exist`), read on `on` with the dialect's `foreignKeyList`; when none
+ * does, an update's or a replace's 409 is another table's key refusing the change (`other records refer to the
+ * current value`); else `error` as it is.
  */
 async function nameForeignKey(
   on: SqlRunner,
   error: unknown,
-  values: Readonly<Record<string, unknown>>,
+  write: SqlWrite,
   table: WriteErrorTable,
 ): Promise<unknown> {
   const { dialect } = table;
+  const values = write.record ?? {};
   if (!(error instanceof HttpError) || dialect.foreignKeyList === undefined) return error;
   const violation = dialect.constraintViolation(error.cause);
   if (violation?.kind !== 'foreign-key' || violation.columns !== undefined) return error;
@@ -59,13 +61,11 @@ async function nameForeignKey(
       `SELECT 1 AS ${q('one')} FROM ${q(parent)} WHERE ${bound.map(([test]) => test).join(' AND ')}`,
       bound.map(([, value]) => value),
     );
-    if (found.length === 0) {
-      return new HttpError(409, [`${fields.join(', ')}: refers to a record that does not exist`], {
-        cause: error.cause,
-      });
-    }
+    if (found.length === 0)
+      return toWriteError({ ...violation, columns: pairs.map(([from]) => from) }, error.cause, table, write);
   }
-  return error;
+  const changed = write.operation === 'update' || write.operation === 'replace';
+  return changed ? toWriteError({ kind: 'foreign-key', referenced: true }, error.cause, table, write) : error;
 }
 
 /**
@@ -79,6 +79,6 @@ export async function toSqlWriteError(
   table: WriteErrorTable,
 ): Promise<unknown> {
   const mapped = toDialectWriteError(error, table, { ...write, item: undefined });
-  const named = await nameForeignKey(on, mapped, write.record ?? {}, table);
+  const named = await nameForeignKey(on, mapped, { ...write, item: undefined }, table);
   return write.item === undefined ? named : toTableItemError(named, write.item, table);
 }
