@@ -1,27 +1,28 @@
-import type { SqlFault } from '../sql/index';
-import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
+import { readFault, type SqlFaultCodes } from '../sql/index';
+import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
 
 /** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
 export const CODE_POINT_COLLATION = 'utf8mb4_nopad_bin';
 
 /**
  * The errors of MariaDB and MySQL (by `errno`: `mysql2`'s `code` for 4025 is MySQL's error of that number) that a
- * write's values caused, as the constraint kind the repository answers for: duplicate keys (1062) and references
- * (1451 refused delete, 1452 no such row), a NULL or a missing value of a NOT NULL column (1048, 1364), a CHECK (4025,
- * also MariaDB's invalid JSON), and the values a strict `sql_mode` refuses: too long (1406), out of range (1264), an
- * incorrect date or value (1292, 1366), which have no constraint of their own and are answered as a broken rule.
+ * write's values caused, as the violation the repository answers for: duplicate keys (1062), references (1451 a
+ * referenced row, 1452 no such row), a NULL or a missing value of a NOT NULL column (1048, 1364), a CHECK (4025, also
+ * MariaDB's invalid JSON), and the values a strict `sql_mode` refuses: too long (1406), out of range (1264), an
+ * incorrect date (1292), an incorrect value (1366) or one not in an ENUM (1265).
  */
-const ERRORS: Readonly<Record<number, ConstraintKind>> = {
-  1062: 'unique',
-  1451: 'foreign-key',
-  1452: 'foreign-key',
-  1048: 'not-null',
-  1364: 'not-null',
-  4025: 'check',
-  1406: 'check',
-  1264: 'check',
-  1292: 'check',
-  1366: 'check',
+const ERRORS: Readonly<Record<number, ConstraintViolation>> = {
+  1062: { kind: 'unique' },
+  1451: { kind: 'foreign-key', referenced: true },
+  1452: { kind: 'foreign-key' },
+  1048: { kind: 'not-null' },
+  1364: { kind: 'not-null' },
+  4025: { kind: 'check' },
+  1406: { kind: 'value', problem: 'too-long' },
+  1264: { kind: 'value', problem: 'out-of-range' },
+  1292: { kind: 'value', problem: 'date-invalid' },
+  1366: { kind: 'value', problem: 'invalid' },
+  1265: { kind: 'value', problem: 'invalid' },
 };
 
 /** The column a message names (`Column 'c_title' cannot be null`, ``for column `db`.`t`.`c` at row 1``), if one. */
@@ -31,12 +32,12 @@ function columnOf(message: string): string | undefined {
 }
 
 /**
- * The referring table and columns a foreign-key message names (``(`db`.`books`, CONSTRAINT `c` FOREIGN KEY
- * (`author_id`) REFERENCES ...``), as far as it names them.
+ * The table and columns a foreign-key message names (``(`db`.`books`, CONSTRAINT `c` FOREIGN KEY (`author_id`)
+ * REFERENCES `authors` (`id`))``), as far as it names them: the referring ones, or with `referenced` the referred ones.
  */
-function referenceOf(message: string): Pick<ConstraintViolation, 'columns' | 'table'> {
-  const table = /\(`[^`]*`\.`([^`]+)`, CONSTRAINT/.exec(message)?.[1];
-  const list = /FOREIGN KEY \(([^)]*)\)/.exec(message)?.[1];
+function referenceOf(message: string, referenced: boolean): Pick<ConstraintViolation, 'columns' | 'table'> {
+  const table = (referenced ? /REFERENCES `([^`]+)`/ : /\(`[^`]*`\.`([^`]+)`, CONSTRAINT/).exec(message)?.[1];
+  const list = (referenced ? /REFERENCES `[^`]+` \(([^)]*)\)/ : /FOREIGN KEY \(([^)]*)\)/).exec(message)?.[1];
   const columns = list?.split(',').map((name) => name.trim().replace(/^`|`$/g, ''));
   return { ...(table !== undefined && { table }), ...(columns && { columns }) };
 }
@@ -104,30 +105,17 @@ function textMatch(
 }
 
 /**
- * MariaDB's errors of a database unavailable for now: a lock wait timeout (1205, only the statement rolled back), too
- * many connections (1040), a server shutting down (1053), a statement interrupted or timed out (1317, 1969), a
- * connection killed (1927) or gone (2006, 2013).
+ * MariaDB's faults a retry may clear, by `errno`: a deadlock (1213, its transaction rolled back) is a conflict the
+ * service may run again; a lock wait timeout (1205, only the statement rolled back), too many connections (1040), a
+ * server shutting down (1053), a statement interrupted or timed out (1317, 1969), a connection killed (1927) or gone
+ * (2006, 2013), and `mysql2`'s connection lost or closed the database unavailable for now.
  */
-const UNAVAILABLE_ERRNOS = new Set([1205, 1040, 1053, 1317, 1969, 1927, 2006, 2013]);
-
-/** `mysql2`'s codes of a connection lost or never made (a killed connection's socket closed by the server). */
-const LOST_CODES = new Set(['PROTOCOL_CONNECTION_LOST', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-
-/**
- * The fault MariaDB reports: a deadlock (1213, its transaction rolled back) is a conflict the service may run again,
- * the errors of {@link UNAVAILABLE_ERRNOS} and a lost connection ({@link LOST_CODES}, or `mysql2`'s command on a
- * closed connection) the database unavailable for now.
- */
-function faultOf(error: unknown): SqlFault | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { errno, code, message } = error as { errno?: unknown; code?: unknown; message?: unknown };
-  if (errno === 1213) return 'conflict';
-  if (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno)) return 'unavailable';
-  const lost =
-    (typeof code === 'string' && LOST_CODES.has(code)) ||
-    (typeof message === 'string' && /connection is in closed state/.test(message));
-  return lost ? 'unavailable' : undefined;
-}
+const MYSQL_FAULTS: SqlFaultCodes = {
+  codeOf: ({ errno }: { errno?: unknown }) => (typeof errno === 'number' ? errno : undefined),
+  conflict: new Set([1213]),
+  unavailable: new Set([1205, 1040, 1053, 1317, 1969, 1927, 2006, 2013, 'PROTOCOL_CONNECTION_LOST']),
+  lost: /connection is in closed state/,
+};
 
 /**
  * MariaDB 10.5 or later (`INSERT` and `DELETE ... RETURNING`) through `mysql2`: backquoted identifiers, `?`
@@ -155,14 +143,14 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   constraintViolation(error: unknown): ConstraintViolation | undefined {
     if (typeof error !== 'object' || error === null) return undefined;
     const { errno, sqlMessage, message } = error as { errno?: unknown; sqlMessage?: unknown; message?: unknown };
-    const kind = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
-    if (!kind) return undefined;
+    const found = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
+    if (!found) return undefined;
     const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
-    if (kind === 'foreign-key') return { kind, ...referenceOf(text) };
-    const column = kind === 'unique' ? undefined : columnOf(text);
-    return { kind, ...(column !== undefined && { columns: [column] }) };
+    if (found.kind === 'foreign-key') return { ...found, ...referenceOf(text, found.referenced === true) };
+    const column = found.kind === 'unique' ? undefined : columnOf(text);
+    return { ...found, ...(column !== undefined && { columns: [column] }) };
   },
   toDriver,
   fromDriver,
-  faultOf,
+  faultOf: (error: unknown) => readFault(error, MYSQL_FAULTS),
 });

@@ -1,40 +1,24 @@
-import { toFaultError, type SqlFault } from '../sql/index';
-import { isConnectionError } from './connection-error';
+import { readFault, toFaultError, type SqlFault, type SqlFaultCodes } from '../sql/index';
+import { codeOf } from './constraint-error';
 
 /**
- * SQLSTATEs of a statement that failed through no fault of the client and may succeed when tried again: cancelled or
- * timed out (57014), a lock not obtained in time (55P03), a serialization failure (40001), a deadlock (40P01), too
- * many connections (53300).
+ * PostgreSQL's faults a retry may clear, by SQLSTATE: a serialization failure (40001) or a deadlock (40P01) is a
+ * conflict; a statement cancelled or timed out (57014), a lock not obtained in time (55P03), too many connections
+ * (53300), a connection terminated by the server, a server shutting down or starting up (57P01, 57P02, 57P03), a
+ * connection exception (class 08) and node-postgres's messages of a connection it lost or could not get from its
+ * pool are the database unavailable.
  */
-const TRANSIENT_STATES = new Set(['57014', '55P03', '40001', '40P01', '53300']);
+const POSTGRES_FAULTS: SqlFaultCodes = {
+  codeOf: (error) => (codeOf(error).startsWith('08') ? '08' : codeOf(error)),
+  conflict: new Set(['40001', '40P01']),
+  unavailable: new Set(['57014', '55P03', '53300', '57P01', '57P02', '57P03', '08']),
+  lost: /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/,
+};
 
-/** SQLSTATEs of a write aborted for a concurrent one: a serialization failure (40001), a deadlock (40P01). */
-const CONFLICT_STATES = new Set(['40001', '40P01']);
+/** The fault a retry may clear that a PostgreSQL error reports (see {@link POSTGRES_FAULTS}). */
+export const postgresFaultOf = (error: unknown): SqlFault | undefined => readFault(error, POSTGRES_FAULTS);
 
-/** The code of a PostgreSQL error, or `undefined`. */
-function codeOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** Whether `error` is a PostgreSQL error a client should retry: see {@link TRANSIENT_STATES}. */
-export function isTransientError(error: unknown): boolean {
-  const code = codeOf(error);
-  return code !== undefined && TRANSIENT_STATES.has(code);
-}
-
-/**
- * The fault a retry may clear that a PostgreSQL error reports: a serialization failure or a deadlock is a conflict, a
- * connection failure or another {@link isTransientError} the database unavailable.
- */
-export function postgresFaultOf(error: unknown): SqlFault | undefined {
-  if (!isConnectionError(error) && !isTransientError(error)) return undefined;
-  const code = codeOf(error);
-  return code !== undefined && CONFLICT_STATES.has(code) ? 'conflict' : 'unavailable';
-}
-
-/** Whether `error` is a failure a client should retry: a connection failure or a {@link isTransientError}. */
+/** Whether `error` is a failure a client should retry: a connection failure, a timeout, a deadlock, ... */
 export const isRetryableError = (error: unknown): boolean => postgresFaultOf(error) !== undefined;
 
 /**

@@ -33,6 +33,8 @@ describe('MYSQL_SQL_DIALECT', () => {
     { name: 'too many connections', error: { errno: 1040 }, fault: 'unavailable' },
     { name: 'a lost connection', error: { code: 'PROTOCOL_CONNECTION_LOST', fatal: true }, fault: 'unavailable' },
     { name: 'a reset socket', error: { code: 'ECONNRESET' }, fault: 'unavailable' },
+    { name: 'an unknown host', error: { code: 'ENOTFOUND', errno: -3008 }, fault: 'unavailable' },
+    { name: 'an unreachable host', error: { code: 'EHOSTUNREACH', errno: -113 }, fault: 'unavailable' },
     {
       name: 'a command on a closed connection',
       error: new Error("Can't add new command when connection is in closed state"),
@@ -82,7 +84,18 @@ describe('MYSQL_SQL_DIALECT', () => {
         'FOREIGN KEY (`c_author_id`) REFERENCES `authors` (`id`))',
       violation: { kind: 'foreign-key', table: 'books', columns: ['c_author_id'] },
     },
-    { errno: 1451, sqlMessage: 'Cannot delete or update a parent row', violation: { kind: 'foreign-key' } },
+    {
+      errno: 1451,
+      sqlMessage: 'Cannot delete or update a parent row',
+      violation: { kind: 'foreign-key', referenced: true },
+    },
+    {
+      errno: 1451,
+      sqlMessage:
+        'Cannot delete or update a parent row: a foreign key constraint fails (`db`.`books`, CONSTRAINT `fk` ' +
+        'FOREIGN KEY (`c_author_id`, `c_x`) REFERENCES `authors` (`id`, `x`))',
+      violation: { kind: 'foreign-key', referenced: true, table: 'authors', columns: ['id', 'x'] },
+    },
     {
       errno: 1048,
       sqlMessage: "Column 'c_title' cannot be null",
@@ -94,21 +107,30 @@ describe('MYSQL_SQL_DIALECT', () => {
       violation: { kind: 'not-null', columns: ['c_n'] },
     },
     { errno: 4025, sqlMessage: 'CONSTRAINT `x` failed for `db`.`t`', violation: { kind: 'check' } },
-    { errno: 1406, sqlMessage: "Data too long for column 's' at row 1", violation: { kind: 'check', columns: ['s'] } },
+    {
+      errno: 1406,
+      sqlMessage: "Data too long for column 's' at row 1",
+      violation: { kind: 'value', problem: 'too-long', columns: ['s'] },
+    },
     {
       errno: 1264,
       sqlMessage: "Out of range value for column 't' at row 1",
-      violation: { kind: 'check', columns: ['t'] },
+      violation: { kind: 'value', problem: 'out-of-range', columns: ['t'] },
     },
     {
       errno: 1292,
       sqlMessage: "Incorrect datetime value: 'nope' for column `db`.`e1`.`d` at row 1",
-      violation: { kind: 'check', columns: ['d'] },
+      violation: { kind: 'value', problem: 'date-invalid', columns: ['d'] },
     },
     {
       errno: 1366,
       sqlMessage: "Incorrect integer value: 'abc' for column `db`.`e1`.`n` at row 1",
-      violation: { kind: 'check', columns: ['n'] },
+      violation: { kind: 'value', problem: 'invalid', columns: ['n'] },
+    },
+    {
+      errno: 1265,
+      sqlMessage: "Data truncated for column 'c' at row 1",
+      violation: { kind: 'value', problem: 'invalid', columns: ['c'] },
     },
   ])('reads errno $errno as a $violation.kind violation', ({ errno, sqlMessage, violation }) => {
     expect(dialect.constraintViolation(Object.assign(new Error(sqlMessage), { errno, sqlMessage }))).toEqual(violation);
@@ -186,17 +208,29 @@ describe.skipIf(!MYSQL_URL)('MYSQL_SQL_DIALECT on the server', () => {
   });
 
   it.each([
-    { sql: 'INSERT INTO {t} (id, s) VALUES (1, ?)', params: ['x'.repeat(21)], kind: 'check', columns: ['s'] },
-    { sql: 'INSERT INTO {t} (id, n) VALUES (1, ?)', params: [1000], kind: 'check', columns: ['n'] },
-    { sql: 'INSERT INTO {t} (id, n) VALUES (1, ?)', params: [-1], kind: 'check', columns: undefined },
-    { sql: 'INSERT INTO {t} (id, at) VALUES (1, ?)', params: ['2023-02-30 00:00:00'], kind: 'check', columns: ['at'] },
-    { sql: 'INSERT INTO {t} (id) VALUES (?), (?)', params: [7, 7], kind: 'unique', columns: undefined },
-    { sql: 'INSERT INTO {t} (id) VALUES (?)', params: [null], kind: 'not-null', columns: ['id'] },
-  ])('reads the server refusing `$sql` as a $kind violation', async ({ sql, params, kind, columns }) => {
+    {
+      sql: 'INSERT INTO {t} (id, s) VALUES (1, ?)',
+      params: ['x'.repeat(21)],
+      violation: { kind: 'value', problem: 'too-long', columns: ['s'] },
+    },
+    {
+      sql: 'INSERT INTO {t} (id, n) VALUES (1, ?)',
+      params: [1000],
+      violation: { kind: 'value', problem: 'out-of-range', columns: ['n'] },
+    },
+    { sql: 'INSERT INTO {t} (id, n) VALUES (1, ?)', params: [-1], violation: { kind: 'check' } },
+    {
+      sql: 'INSERT INTO {t} (id, at) VALUES (1, ?)',
+      params: ['2023-02-30 00:00:00'],
+      violation: { kind: 'value', problem: 'date-invalid', columns: ['at'] },
+    },
+    { sql: 'INSERT INTO {t} (id) VALUES (?), (?)', params: [7, 7], violation: { kind: 'unique' } },
+    { sql: 'INSERT INTO {t} (id) VALUES (?)', params: [null], violation: { kind: 'not-null', columns: ['id'] } },
+  ])('reads the server refusing `$sql` as a $violation.kind violation', async ({ sql, params, violation }) => {
     const error = await runner.all(sql.replace('{t}', q), params).then(
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(dialect.constraintViolation(error)).toEqual({ kind, ...(columns && { columns }) });
+    expect(dialect.constraintViolation(error)).toEqual(violation);
   });
 });

@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource, errorResponse, isHttpError } from '../../src/index';
 import { createPostgresRepository, createTableSql, type SqlClient } from '../../src/postgres/index';
-import { isConnectionError } from '../../src/postgres/connection-error';
-import { toRetryableError } from '../../src/postgres/database-error';
+import { postgresFaultOf, toRetryableError } from '../../src/postgres/database-error';
 import { DATABASE_URL, uniqueTable } from './pg-clients';
 
 const notes = defineResource({
@@ -28,7 +27,7 @@ function failing(error: unknown): SqlClient {
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
-describe('isConnectionError', () => {
+describe('postgresFaultOf on a connection failure', () => {
   it.each([
     ['a terminated backend (57P01)', withCode('57P01', 'terminating connection due to administrator command')],
     ['a server shutting down (57P02)', withCode('57P02')],
@@ -39,8 +38,8 @@ describe('isConnectionError', () => {
     ['a reset socket', withCode('ECONNRESET')],
     ['a terminated node-postgres connection', new Error('Connection terminated unexpectedly')],
     ['a pool connect timeout', new Error('timeout exceeded when trying to connect')],
-  ])('is true for %s', (_name, error) => {
-    expect(isConnectionError(error)).toBe(true);
+  ])('is unavailable for %s', (_name, error) => {
+    expect(postgresFaultOf(error)).toBe('unavailable');
   });
 
   it.each([
@@ -50,8 +49,8 @@ describe('isConnectionError', () => {
     ['a string', 'Connection terminated'],
     ['null', null],
     ['a message that only contains the words', new Error('oops: Connection terminated')],
-  ])('is false for %s', (_name, error) => {
-    expect(isConnectionError(error)).toBe(false);
+  ])('is no fault for %s', (_name, error) => {
+    expect(postgresFaultOf(error)).toBeUndefined();
   });
 });
 

@@ -10,7 +10,7 @@ import { defineResource, errorResponse, isHttpError } from '../../src/index';
 import { isWriteConflictError } from '../../src/kit/index';
 import { createPostgresRepository, type SqlClient } from '../../src/postgres/index';
 import { createWriteErrorMapper } from '../../src/postgres/constraint-error';
-import { isTransientError, toRetryableError } from '../../src/postgres/database-error';
+import { postgresFaultOf, toRetryableError } from '../../src/postgres/database-error';
 import { DATABASE_URL, testDatabases, uniqueTable, type TestDatabase } from './pg-clients';
 
 const notes = defineResource({
@@ -21,7 +21,7 @@ const notes = defineResource({
 
 const withCode = (code: unknown, extra: object = {}) => Object.assign(new Error('failed'), { code }, extra);
 
-describe('isTransientError', () => {
+describe('postgresFaultOf on a statement that failed (transient, or not)', () => {
   it.each([
     ['a statement timeout or cancellation', '57014', true],
     ['a lock timeout', '55P03', true],
@@ -35,11 +35,11 @@ describe('isTransientError', () => {
     ['a code with a NUL', '57014\u0000', false],
     ['__proto__', '__proto__', false],
   ])('answers for %s', (_name, code, expected) => {
-    expect(isTransientError(withCode(code))).toBe(expected);
+    expect(postgresFaultOf(withCode(code)) !== undefined).toBe(expected);
   });
 
   it.each([null, undefined, 'string', 57014, Object.create(null) as object])('is false for %s', (value) => {
-    expect(isTransientError(value)).toBe(false);
+    expect(postgresFaultOf(value)).toBeUndefined();
   });
 });
 

@@ -1,19 +1,10 @@
-import type { ConstraintKind, SqlDialect as CoreSqlDialect, SqlWriteDialect } from '../../sql/index';
+import type { SqlDialect as CoreSqlDialect, SqlViolation, SqlWriteDialect } from '../../sql/index';
 
 /** The kind of a field as `pagelope/kit` reports it (`FieldDef.kind`), or `'other'` (JSON values). */
 export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' | 'enum' | 'other';
 
-/** The kind of constraint a failed write broke, as {@link SqlDialect.constraintViolation} recognises it. */
-export type { ConstraintKind };
-
-/** A constraint violation read from a driver's error. */
-export interface ConstraintViolation {
-  readonly kind: ConstraintKind;
-  /** The SQL columns the error names (without table or quotes), when it names them. */
-  readonly columns?: readonly string[] | undefined;
-  /** The SQL table the error names, when it names one. */
-  readonly table?: string | undefined;
-}
+/** A constraint or value violation read from a driver's error (the SQL engine's `SqlViolation`). */
+export type ConstraintViolation = SqlViolation;
 
 /** Which statements can end with `RETURNING <columns>`; without it the repository reads the row in its transaction. */
 export interface ReturningSupport {

@@ -1,9 +1,9 @@
 import type { Resource } from 'pagelope/kit';
-import { inList, insertRecords as insertRows, type SqlRun } from '../../sql/index';
+import { inList, insertRecords as insertRows, type SqlRun, type SqlWrite } from '../../sql/index';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { toSqlWriteError, toWriteError, type WriteContext, type WriteErrorTable } from './to-write-error';
+import { toDialectWriteError, toSqlWriteError, type WriteErrorTable } from './to-write-error';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export interface SqlTableParts {
   /** A row read under the fields' names as the record holds it (`fromDriver`; NULL absent unless the schema keeps it). */
   toRecord(row: Readonly<Row>): Row;
   /** The records a statement reads; a write's error (with `context`) as the repository answers it. */
-  run(on: SqlRunner, text: string, values: readonly unknown[], context?: WriteContext): Promise<Row[]>;
+  run(on: SqlRunner, text: string, values: readonly unknown[], context?: SqlWrite): Promise<Row[]>;
   /** `id IN (...)` over these ids, bound on `statement`. */
   inIds(statement: SqlStatement, ids: readonly unknown[]): string;
   /** The records with these ids, in no particular order. */
@@ -89,7 +89,7 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
       try {
         return (await on.all(text, values)).map(toRecord);
       } catch (error) {
-        throw context ? toWriteError(error, errorTable, context) : error;
+        throw context ? toDialectWriteError(error, errorTable, context) : error;
       }
     },
     inIds: (statement, ids) => inList(idColumn, { items: ids.map((id) => statement.bind(idField, id)) }, false),

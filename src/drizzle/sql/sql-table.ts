@@ -5,7 +5,7 @@ import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
 import { createTableParts, insertRecords } from './sql-table-parts';
-import { toItemWriteError, toSqlWriteError } from './to-write-error';
+import { toSqlWriteError, toTableItemError } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
 export type Row = Record<string, unknown>;
@@ -87,7 +87,7 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     selectList,
     toRecord,
     insert: (on: SqlRunner, records: readonly Row[]) => insertRecords(parts, on, records),
-    itemError: (error: unknown, item: number) => toItemWriteError(error, item, errorTable),
+    itemError: (error: unknown, item: number) => toTableItemError(error, item, errorTable),
     async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
       // Without RETURNING the caller's transaction reads the rows before it deletes them.
       const before = dialect.returning.delete ? undefined : await byIds(on, ids);

@@ -1,13 +1,17 @@
-import type { SqlFault } from '../../sql/index';
-import type { ConstraintKind, ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
+import { readFault, type SqlFaultCodes } from '../../sql/index';
+import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
 
-/** SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), by the kind they report. */
-const MESSAGES: readonly (readonly [RegExp, ConstraintKind])[] = [
-  [/UNIQUE constraint failed: (.*)$/m, 'unique'],
-  [/PRIMARY KEY constraint failed|constraint failed: .*PRIMARY KEY/, 'unique'],
-  [/FOREIGN KEY constraint failed/, 'foreign-key'],
-  [/NOT NULL constraint failed: (.*)$/m, 'not-null'],
-  [/CHECK constraint failed: (.*)$/m, 'check'],
+/**
+ * SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), and of a value a STRICT table's
+ * column cannot hold (`cannot store TEXT value in INTEGER column t.a`), by the violation they report.
+ */
+const MESSAGES: readonly (readonly [RegExp, ConstraintViolation])[] = [
+  [/UNIQUE constraint failed: (.*)$/m, { kind: 'unique' }],
+  [/PRIMARY KEY constraint failed|constraint failed: .*PRIMARY KEY/, { kind: 'unique' }],
+  [/FOREIGN KEY constraint failed/, { kind: 'foreign-key' }],
+  [/NOT NULL constraint failed: (.*)$/m, { kind: 'not-null' }],
+  [/CHECK constraint failed: (.*)$/m, { kind: 'check' }],
+  [/cannot store \w+ value in \w+ column (.*)$/m, { kind: 'value', problem: 'invalid' }],
 ];
 
 /** `table.column, table.column` of a SQLite message as the table and the columns. */
@@ -47,24 +51,18 @@ function fromDriver(value: unknown, kind: SqlValueKind): unknown {
   }
 }
 
-/** The fields of a SQLite driver's error that tell a busy database. */
-interface BusyFields {
-  readonly errno?: unknown;
-  readonly code?: unknown;
-  readonly errcode?: unknown;
-  readonly message?: unknown;
-}
-
-/** The fault SQLite reports: a busy database (`SQLITE_BUSY`, node:sqlite's 5, sql.js's `database is locked`). */
-function faultOf(error: unknown): SqlFault | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { errno, code, errcode, message } = error as BusyFields;
-  const busy =
-    (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) ||
-    (typeof errcode === 'number' && (errcode & 0xff) === 5) ||
-    (typeof message === 'string' && /^database is locked/.test(message) && errno === undefined);
-  return busy ? 'conflict' : undefined;
-}
+/** A busy database, a conflict: `SQLITE_BUSY(_*)`, node:sqlite's `errcode` 5, sql.js's bare `database is locked`. */
+const SQLITE_FAULTS: SqlFaultCodes = {
+  codeOf({ errno, code, errcode, message }: { errno?: unknown; code?: unknown; errcode?: unknown; message?: unknown }) {
+    const busy =
+      (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) ||
+      (typeof errcode === 'number' && (errcode & 0xff) === 5) ||
+      (typeof message === 'string' && /^database is locked/.test(message) && errno === undefined);
+    return busy ? 'SQLITE_BUSY' : undefined;
+  },
+  conflict: new Set(['SQLITE_BUSY']),
+  unavailable: new Set(),
+};
 
 /**
  * SQLite (3.35 or later: `RETURNING`, `NULLS FIRST/LAST`): double-quoted identifiers, `?` placeholders, BINARY
@@ -104,13 +102,13 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
   constraintViolation(error: unknown): ConstraintViolation | undefined {
     const message = error instanceof Error ? error.message : undefined;
     if (message === undefined) return undefined;
-    for (const [pattern, kind] of MESSAGES) {
+    for (const [pattern, found] of MESSAGES) {
       const match = pattern.exec(message);
-      if (match) return { kind, ...(kind === 'check' ? {} : namesOf(match[1])) };
+      if (match) return { ...found, ...(found.kind === 'check' ? {} : namesOf(match[1])) };
     }
     return undefined;
   },
   toDriver,
   fromDriver,
-  faultOf,
+  faultOf: (error: unknown) => readFault(error, SQLITE_FAULTS),
 });
