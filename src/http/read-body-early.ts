@@ -57,3 +57,30 @@ function withinLimit(req: NodeBodySource, read: JsonBody | undefined, limit: num
   const headers = req.headers as { readonly 'content-type'?: string };
   return readsJsonBody(headers) ? parseJsonBody('', headers['content-type']) : undefined;
 }
+
+/** A Fastify content-type parser: the request (its Node request as `raw`), the payload, and the callback. */
+type Parse = (request: { readonly raw?: { readonly body?: unknown } }, payload: unknown, done: Done) => void;
+type Done = (error: null, body: unknown) => void;
+
+/** The content-type parsers of a Fastify instance, by shape: what {@link handOverEarlyBodies} uses. */
+interface ContentTypeParsers {
+  hasContentTypeParser(contentType: string): boolean;
+  removeContentTypeParser(contentType: string): unknown;
+  addContentTypeParser(contentType: string, parse: Parse): unknown;
+}
+
+/**
+ * On a Fastify instance (recognised by shape; anything else is left alone), hands the bodies {@link readBodyEarly}
+ * read to the routes: its JSON parser is removed (the body is read already) and a catch-all parser, unless the app
+ * has one, gives each request the `req.body` of its Node request.
+ *
+ * @example
+ * handOverEarlyBodies(app.getHttpAdapter().getInstance());
+ */
+export function handOverEarlyBodies(instance: unknown): void {
+  const parsers = instance as Partial<ContentTypeParsers> | null | undefined;
+  if (typeof parsers?.addContentTypeParser !== 'function') return;
+  if (parsers.hasContentTypeParser!('application/json')) parsers.removeContentTypeParser!('application/json');
+  if (!parsers.hasContentTypeParser!('*'))
+    parsers.addContentTypeParser('*', (request, _, done) => done(null, request.raw?.body));
+}

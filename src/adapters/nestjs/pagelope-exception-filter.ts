@@ -87,7 +87,7 @@ Inject(FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
 Optional()(PagelopeExceptionFilter, undefined, 1);
 
 /** The Node request behind a platform's request object (Fastify's `request.raw`; Express's is one). Internal. */
-export function rawRequestOf(request: object): IncomingMessage & { readonly originalUrl?: string; body?: unknown } {
+export function rawRequestOf(request: object): IncomingMessage & { readonly originalUrl?: string } {
   const raw = (request as { readonly raw?: unknown }).raw;
   return (typeof raw === 'object' && raw !== null ? raw : request) as IncomingMessage;
 }

@@ -8,7 +8,7 @@ import { createEdge, handleExchange, methodNotAllowedError, type Edge, type Moun
 import type { OpenApiRouteOptions, Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
-import { readBodyEarly, routeBodyEarly } from '../../http/read-body-early';
+import { handOverEarlyBodies, readBodyEarly, routeBodyEarly } from '../../http/read-body-early';
 import { largestBodyLimit } from '../../http/route-body';
 import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
 import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
@@ -40,16 +40,12 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
 /** The request Nest hands a route's handler, and the Node response under the platform's (Fastify's `reply.raw`). */
 type Exchanged = readonly [req: object, res: ServerResponse];
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown;
-/** Fastify's content-type parser registry, by shape. */
-type Parsers = Record<`${'has' | 'remove' | 'add'}ContentTypeParser`, (type: string, parse?: Parse) => unknown>;
-type Parse = (request: object, payload: unknown, done: (error: null, body: unknown) => void) => void;
 
 const KEYS = ['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportError'];
 /** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const SYNTAX = { pattern: /[()[\]{}?+!*:\\]/, words: "characters Nest's routers read as syntax" };
 const NAME = 'PagelopeModule.forRoot';
 const MIDDLEWARE = Symbol('pagelope middleware');
-type Mapping = { readonly method: string; readonly path: string };
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
 
 /**
@@ -115,12 +111,7 @@ export class PagelopeModule {
 
   /** Applies the middleware to every route; on Fastify, the JSON parser hands over the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
-    const parsers = this.adapterHost.httpAdapter?.getInstance() as Partial<Parsers> | undefined;
-    if (typeof parsers?.addContentTypeParser === 'function') {
-      if (parsers.hasContentTypeParser!('application/json')) parsers.removeContentTypeParser!('application/json');
-      if (!parsers.hasContentTypeParser!('*'))
-        parsers.addContentTypeParser('*', (request, _, done) => done(null, rawRequestOf(request).body));
-    }
+    handOverEarlyBodies(this.adapterHost.httpAdapter?.getInstance());
     consumer.apply(this.middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
@@ -140,9 +131,9 @@ function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Excha
   const prototype = controller.prototype as object;
   for (const [pattern, allowed] of toMountOrder(allow)) {
     for (const route of routes.filter((each) => each.path === pattern))
-      define(prototype, route.type, route, handlerOf(edge, route));
+      define(prototype, route.type, route.method, pattern, handlerOf(edge, route));
     for (const method of siblingIdMethods(allow, pattern))
-      define(prototype, `405 ${method} ${pattern}`, { method, path: pattern }, () => {
+      define(prototype, `405 ${method} ${pattern}`, method, pattern, () => {
         throw methodNotAllowedError(method, allowed);
       });
   }
@@ -159,7 +150,7 @@ function handlerOf(edge: Edge<Exchanged>, route: Route) {
 }
 
 /** Declares a handler on the controller, as `@Get(path)`, `@HttpCode`, `@Req()`, `@Res()`, `@Param('id')` would. */
-function define(prototype: object, key: string, { method, path }: Mapping, handler: (...args: never[]) => unknown) {
+function define(prototype: object, key: string, method: string, path: string, handler: object) {
   Object.defineProperty(handler, 'name', { value: key });
   const descriptor = { value: handler, writable: true, configurable: true };
   Object.defineProperty(prototype, key, descriptor);
