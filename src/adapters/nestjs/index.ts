@@ -1,3 +1,2 @@
-export { PagelopeModule } from './pagelope-module';
+export { PagelopeModule, type PagelopeModuleOptions } from './pagelope-module';
 export { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-exception-filter';
-export type { PagelopeModuleOptions } from './pagelope-module-options';

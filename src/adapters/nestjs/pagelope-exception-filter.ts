@@ -1,11 +1,12 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { resolveCorrelationId, type ErrorReportingOptions, type ResourceRoutes } from 'pagelope';
-import { createErrorReporter, splitUrl, toErrorReply } from 'pagelope/http';
-import { methodNotAllowedError, routeNotFoundError, unsupportedMediaTypeError } from 'pagelope/http';
+import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
+import { createErrorReporter, methodNotAllowedError, routeNotFoundError, splitUrl } from 'pagelope/http';
+import { unsupportedMediaTypeError } from 'pagelope/http';
+import type { ErrorReporter } from '../../http/reply-to-error';
 import { allowOf, type PathMatching } from '../../http/allow-of';
-import { rawRequestOf, requestStateOf } from './request-state';
+import { replyToNodeError } from '../../http/to-node-exchange';
 import { errorTrace } from '../../http/error-trace';
 
 /**
@@ -32,55 +33,46 @@ export const FILTER_OPTIONS = Symbol('pagelope exception filter options');
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
  */
 export class PagelopeExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('PagelopeExceptionFilter');
-  private readonly allows: readonly ReadonlyMap<string, string>[];
-  private readonly report: ReturnType<typeof createErrorReporter>;
+  private readonly report: ErrorReporter;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    options: PagelopeExceptionFilterOptions = {},
+    private readonly options: PagelopeExceptionFilterOptions = {},
   ) {
-    this.allows = (options.routes ?? []).map((routes) => routes.allow);
-    this.report = createErrorReporter(options.reportError, (error, { correlationId, method, path, statusCode }) => {
-      const line = `${method ?? ''} ${path ?? ''} answered ${statusCode} (x-correlation-id ${correlationId})`;
-      this.logger.error(line, errorTrace(error));
+    const logger = new Logger('PagelopeExceptionFilter');
+    this.report = createErrorReporter(options.reportError, (error, { correlationId: id, method, path, statusCode }) => {
+      logger.error(`${method ?? ''} ${path ?? ''} answered ${statusCode} (x-correlation-id ${id})`, errorTrace(error));
     });
   }
 
   /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
   catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType() !== 'http') return exception;
-    const request = host.switchToHttp().getRequest<object>();
-    const response = host.switchToHttp().getResponse<object & { readonly raw?: ServerResponse }>();
+    const [request, response] = host.getArgs<[object, object & { readonly raw?: ServerResponse }]>();
     const req = rawRequestOf(request);
-    const correlationId = requestStateOf(request)?.correlationId ?? resolveCorrelationId(req.headers);
-    const url = String((req as { originalUrl?: unknown }).originalUrl ?? req.url ?? '');
-    const error = this.fromPlatform(exception, request);
-    const { statusCode, headers, body, info } = toErrorReply(error, { correlationId, method: req.method ?? '', url });
-    this.report(exception, info);
     // Fastify's response to a request its middleware refused is the Node response itself.
     const res = response.raw ?? (response as ServerResponse);
+    const { statusCode, headers, body } = replyToNodeError(this.worded(exception, request), req, res, this.report);
     // The client is gone (it aborted, or a timeout answered it), or part of the reply is out (cut it short).
     if (res.destroyed || res.socket?.destroyed === true) return undefined;
     if (res.headersSent) return res.writableEnded ? undefined : void res.destroy();
-    const adapter = this.adapterHost.httpAdapter;
     // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
     for (const [name, value] of Object.entries(headers)) if (name !== 'content-type') res.setHeader(name, value);
-    adapter.reply(response, body, statusCode);
+    this.adapterHost.httpAdapter.reply(response, body, statusCode);
     return undefined;
   }
 
   /** What the platform threw before pagelope saw the request, worded as pagelope's: its 404s, Fastify's 415. */
-  private fromPlatform(exception: unknown, request: object): unknown {
-    const adapter = this.adapterHost.httpAdapter;
+  private worded(exception: unknown, request: object): unknown {
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] & Matching;
     const { getStatus, message } = (exception ?? {}) as { getStatus?: unknown; message?: unknown };
     // A Nest `HttpException` by shape (another copy of `@nestjs/common` has another class).
     const status = typeof getStatus === 'function' ? (getStatus as () => unknown).call(exception) : undefined;
     if ((status !== 404 && status !== 415) || adapter.getRequestUrl === undefined) return exception;
-    const method = String(adapter.getRequestMethod?.(request));
-    const url = String(adapter.getRequestUrl(request));
+    const [method, url] = [String(adapter.getRequestMethod?.(request)), String(adapter.getRequestUrl(request))];
     const { path } = splitUrl(url);
-    const allow = allowOf(this.allows, path, (adapter as Matching).getRouteMatchingOptions?.());
+    const allows = (this.options.routes ?? []).map((routes) => routes.allow);
+    const allow = allowOf(allows, path, adapter.getRouteMatchingOptions?.());
     if (status === 415)
       return allow !== undefined && message === 'Unsupported Media Type' ? unsupportedMediaTypeError() : exception;
     if (message !== `Cannot ${method} ${url}`) return exception;
@@ -89,6 +81,13 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
 }
 
 Catch()(PagelopeExceptionFilter);
+
 Inject(HttpAdapterHost)(PagelopeExceptionFilter, undefined, 0);
 Inject(FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
 Optional()(PagelopeExceptionFilter, undefined, 1);
+
+/** The Node request behind a platform's request object (Fastify's `request.raw`; Express's is one). Internal. */
+export function rawRequestOf(request: object): IncomingMessage & { readonly originalUrl?: string } {
+  const raw = (request as { readonly raw?: unknown }).raw;
+  return (typeof raw === 'object' && raw !== null ? raw : request) as IncomingMessage;
+}

@@ -1,28 +1,59 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer } from '@nestjs/common';
+import { createGunzip, createInflate } from 'node:zlib';
+import { Controller, HttpCode, Inject, Module, Param, Req, RequestMapping, RequestMethod, Res } from '@nestjs/common';
+import type { DynamicModule, MiddlewareConsumer, Type } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import { CORRELATION_ID_HEADER, type ResourceRoutes } from 'pagelope';
-import { largestBodyLimit } from '../../http/route-body';
+import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
+import { createEdge, handleExchange, methodNotAllowedError, type Edge, type MountableRoutes } from 'pagelope/http';
+import type { OpenApiRouteOptions, Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
-import { createResourceController } from './create-resource-controller';
-import { FILTER_OPTIONS, PagelopeExceptionFilter } from './pagelope-exception-filter';
-import { resolveOptions, type PagelopeModuleOptions, type ResolvedOptions } from './pagelope-module-options';
-import { readRequestState, requestStateOf } from './request-state';
+import { readAdapterSetup } from '../../http/read-adapter-setup';
+import { handOverEarlyBodies, readBodyEarly, routeBodyEarly } from '../../http/read-body-early';
+import { largestBodyLimit } from '../../http/route-body';
+import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
+import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
+import { FILTER_OPTIONS, PagelopeExceptionFilter, rawRequestOf } from './pagelope-exception-filter';
 
-const OPTIONS = Symbol('pagelope module options');
-type Parse = (request: object, payload: unknown, done: (error: null, body: unknown) => void) => void;
-/** Fastify's content-type parser registry, by shape. */
-interface ContentTypeParsers {
-  hasContentTypeParser(contentType: string): boolean;
-  removeContentTypeParser(contentType: string): void;
-  addContentTypeParser(type: string, parse: Parse): void;
+/** What `locals` returns: what the service's hooks and scopes see as `locals`. */
+type PagelopeLocals = Readonly<Record<string, unknown>>;
+
+/**
+ * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
+ * called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing.
+ *
+ * @example
+ * const options: PagelopeModuleOptions<FastifyRequest> = { routes: [users, orders], locals: (req) => ({ ip: req.ip }) };
+ */
+export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions {
+  /** The routes of one resource (`defineRoutes`), or of several. */
+  readonly routes: ResourceRoutes | readonly ResourceRoutes[];
+  /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
+  readonly bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
+  readonly depthLimit?: number;
+  /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
+  readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
+  /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
+  readonly openapi?: OpenApiRouteOptions;
 }
+
+/** The request Nest hands a route's handler, and the Node response under the platform's (Fastify's `reply.raw`). */
+type Exchanged = readonly [req: object, res: ServerResponse];
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown;
+
+const KEYS = ['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportError'];
+/** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
+const SYNTAX = { pattern: /[()[\]{}?+!*:\\]/, words: "characters Nest's routers read as syntax" };
+const NAME = 'PagelopeModule.forRoot';
+const MIDDLEWARE = Symbol('pagelope middleware');
+const DECODERS = { gzip: createGunzip, deflate: createInflate };
 
 /**
  * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
- * the OpenAPI document's), so guards, interceptors and pipes run on them; {@link PagelopeExceptionFilter} as global
- * filter; a middleware resolving the correlation id and parsing JSON bodies (`bodyParser: false`) up to `bodyLimit`,
- * or to the largest route's own (`largestBodyLimit`), before the route is known: each route's handler checks its own.
+ * the OpenAPI document's), so guards, interceptors and pipes run on them, each route answered on the edge
+ * (`handleExchange`); {@link PagelopeExceptionFilter} as global filter; a middleware resolving the correlation id and
+ * parsing JSON bodies (`bodyParser: false`) up to `bodyLimit`, or to the largest route's own (`largestBodyLimit`),
+ * before the route is known: each route then checks its own.
  *
  * @example
  * \@Module({ imports: [PagelopeModule.forRoot({ routes: defineRoutes(users), bodyLimit: 32_768 })] })
@@ -32,7 +63,7 @@ interface ContentTypeParsers {
 export class PagelopeModule {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly options: ResolvedOptions,
+    private readonly middleware: Middleware,
   ) {}
 
   /**
@@ -43,15 +74,36 @@ export class PagelopeModule {
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
-    const resolved = resolveOptions(options as PagelopeModuleOptions<never>);
-    // The filter reads only each one's `allow`.
-    const filter = { routes: resolved.mounted as readonly ResourceRoutes[], reportError: resolved.reportError };
+    const rules = { keys: KEYS, someRoutes: true, syntax: SYNTAX };
+    const { mounts, bodyLimit, depthLimit, locals, reportError } = readAdapterSetup(NAME, options, rules);
+    const reading = { limit: largestBodyLimit(mounts, bodyLimit), depthLimit, decoders: DECODERS };
+    const edge = createEdge<Exchanged>(mounts, {
+      bodyLimit,
+      depthLimit,
+      readBody: ([req], limit) => routeBodyEarly(rawRequestOf(req), limit, reading),
+      locals: locals && (([req]) => locals(req as TRequest)),
+      write: ([, res], reply) => {
+        // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
+        for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+        res.statusCode = reply.status;
+        return reply.body;
+      },
+    });
+    // What runs after it (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
+    // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
+    const middleware: Middleware = (req, res, next) => {
+      const context = { correlationId: correlationIdOf(req, res) };
+      const run = () => runInRequestContext(context, next);
+      const body = readBodyEarly(req, reading);
+      return body instanceof Promise ? body.then(run) : run();
+    };
     return {
       module: PagelopeModule,
-      controllers: resolved.mounted.map((routes) => createResourceController(routes, resolved)),
+      controllers: mounts.map((mount) => controllerOf(mount, edge)),
       providers: [
-        { provide: OPTIONS, useValue: resolved },
-        { provide: FILTER_OPTIONS, useValue: filter },
+        { provide: MIDDLEWARE, useValue: middleware },
+        // The filter reads only each one's `allow`.
+        { provide: FILTER_OPTIONS, useValue: { routes: mounts as readonly ResourceRoutes[], reportError } },
         { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
     };
@@ -59,32 +111,53 @@ export class PagelopeModule {
 
   /** Applies the middleware to every route; on Fastify, the JSON parser hands over the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
-    const instance = this.adapterHost.httpAdapter?.getInstance() as Partial<ContentTypeParsers> | undefined;
-    if (typeof instance?.addContentTypeParser === 'function') {
-      const parsers = instance as ContentTypeParsers;
-      if (parsers.hasContentTypeParser('application/json')) parsers.removeContentTypeParser('application/json');
-      if (!parsers.hasContentTypeParser('*'))
-        parsers.addContentTypeParser('*', (request, _, done) => done(null, requestStateOf(request)?.body?.value));
-    }
-    const bodyLimit = largestBodyLimit(this.options.mounted, this.options.bodyLimit);
-    // What runs after it (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
-    // context (`pagelope/node`), entered once the body is read.
-    const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-      // Once per request, even where the module is imported twice.
-      if (requestStateOf(req) !== undefined) return next();
-      const state = readRequestState(req, { limit: bodyLimit, depthLimit: this.options.depthLimit });
-      const { correlationId } = requestStateOf(req)!;
-      if (!res.headersSent) res.setHeader(CORRELATION_ID_HEADER, correlationId);
-      if (!(state instanceof Promise)) return runInRequestContext({ correlationId }, next);
-      return state.then(({ body }) => {
-        if (body !== undefined) (req as { body?: unknown }).body = body.value;
-        runInRequestContext({ correlationId }, next);
-      });
-    };
-    consumer.apply(middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    handOverEarlyBodies(this.adapterHost.httpAdapter?.getInstance());
+    consumer.apply(this.middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
 
 Module({})(PagelopeModule);
 Inject(HttpAdapterHost)(PagelopeModule, undefined, 0);
-Inject(OPTIONS)(PagelopeModule, undefined, 1);
+Inject(MIDDLEWARE)(PagelopeModule, undefined, 1);
+
+/**
+ * The Nest controller of one resource's routes (or the OpenAPI document's). Literal paths first, each with 405s for
+ * the methods of `{path}/:id` it does not take (`siblingIdMethods`), so `/cursor` never falls through to `/:id`.
+ */
+function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Exchanged>): Type {
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
+  const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
+  Controller()(controller);
+  const prototype = controller.prototype as object;
+  for (const [pattern, allowed] of toMountOrder(allow)) {
+    for (const route of routes.filter((each) => each.path === pattern))
+      define(prototype, route.type, route.method, pattern, handlerOf(edge, route));
+    for (const method of siblingIdMethods(allow, pattern))
+      define(prototype, `405 ${method} ${pattern}`, method, pattern, () => {
+        throw methodNotAllowedError(method, allowed);
+      });
+  }
+  return controller;
+}
+
+/** A route's handler: the edge reads, runs and answers it in the request's context, its failures left to the filter. */
+function handlerOf(edge: Edge<Exchanged>, route: Route) {
+  return (req: object, response: object & { readonly raw?: ServerResponse }, id?: string) => {
+    const res = response.raw ?? (response as ServerResponse);
+    const exchange = toNodeExchange(rawRequestOf(req), res, { raw: [req, res] as const, route, id });
+    return runInRequestContext(exchange, () => handleExchange(edge, exchange));
+  };
+}
+
+/** Declares a handler on the controller, as `@Get(path)`, `@HttpCode`, `@Req()`, `@Res()`, `@Param('id')` would. */
+function define(prototype: object, key: string, method: string, path: string, handler: object) {
+  Object.defineProperty(handler, 'name', { value: key });
+  const descriptor = { value: handler, writable: true, configurable: true };
+  Object.defineProperty(prototype, key, descriptor);
+  RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
+  // The status of each route's success: Nest's default is 201 for every POST and 200 for the rest.
+  HttpCode(method === 'DELETE' ? 204 : method === 'POST' ? 201 : 200)(prototype, key, descriptor);
+  Req()(prototype, key, 0);
+  Res({ passthrough: true })(prototype, key, 1);
+  if (path.includes('/:id')) Param('id')(prototype, key, 2);
+}

@@ -1,0 +1,54 @@
+import type { OpenApiRouteOptions } from '../openapi/index';
+import { readAdapterOptions, type AdapterOptions, type AdapterOptionsInput } from './adapter-options';
+import { toMountableRoutes, type MountableRoutes } from './mountable-routes';
+
+/** An adapter's options with its routes, as given (`PagelopeModuleOptions`, the Fastify plugin's options). */
+export interface AdapterSetupInput<TLocals> extends AdapterOptionsInput<TLocals> {
+  readonly routes?: unknown;
+  readonly openapi?: OpenApiRouteOptions | undefined;
+}
+
+/** What an adapter's framework refuses in its options and routes. */
+export interface AdapterSetupRules {
+  /** The only option names taken (`routes` among them): any other is refused. Default: any. */
+  readonly keys?: readonly string[];
+  /** Whether an empty array of routes is refused. */
+  readonly someRoutes?: boolean;
+  /** The characters the framework's router reads as syntax in a path, and how the refusal words them. */
+  readonly syntax?: { readonly pattern: RegExp; readonly words: string };
+}
+
+/** What {@link readAdapterSetup} checked: the options with their defaults, and the routes to mount. */
+export interface AdapterSetup<TLocals> extends AdapterOptions<TLocals> {
+  /** Each resource's routes, in order, then the OpenAPI document's route with the `openapi` option. */
+  readonly mounts: readonly MountableRoutes[];
+}
+
+/**
+ * Checks a framework adapter's options and routes at set-up: `readAdapterOptions`, then the option names (`keys`),
+ * an empty array of routes (`someRoutes`), `toMountableRoutes` with the `openapi` option, and each mount's path
+ * against the router's `syntax` (the document's path named `openapi: `).
+ *
+ * @throws TypeError, its message prefixed with `name: `, for the first option or route that is not what it must be.
+ * @example
+ * const { mounts, bodyLimit } = readAdapterSetup('PagelopeModule.forRoot', options, { syntax: { pattern, words } });
+ */
+export function readAdapterSetup<TLocals>(
+  name: string,
+  options: AdapterSetupInput<TLocals>,
+  { keys, someRoutes = false, syntax }: AdapterSetupRules = {},
+): AdapterSetup<TLocals> {
+  const fail = (message: string): never => {
+    throw new TypeError(`${name}: ${message}`);
+  };
+  const read = readAdapterOptions(name, options);
+  for (const key of Object.keys(options)) if (keys?.includes(key) === false) fail(`unknown option "${key}"`);
+  if (someRoutes && Array.isArray(options.routes) && options.routes.length === 0)
+    fail('routes must name at least one resource');
+  const mounts = toMountableRoutes(options.routes, { name, openapi: options.openapi });
+  for (const [index, { path }] of mounts.entries()) {
+    const where = options.openapi !== undefined && index === mounts.length - 1 ? 'openapi: ' : '';
+    if (syntax?.pattern.test(path) === true) fail(`${where}the path ${path} holds ${syntax.words}`);
+  }
+  return { ...read, mounts };
+}
