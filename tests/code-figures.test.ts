@@ -35,7 +35,7 @@ const MAX_ADAPTER_CODE_LINES = 150;
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
   'src/adapters/fastify': 256,
-  'src/adapters/nestjs': 262,
+  'src/adapters/nestjs': 168,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */
