@@ -13,29 +13,24 @@ export type CorrelationIdOf = (request: FastifyRequest, reply: FastifyReply) => 
  * (a limiter's, an authentication's) can answer, and runs the rest of the request in its context (`pagelope/node`).
  * Fastify reads a body, and finishes a response, outside the context of the hook that started it: a `preValidation`
  * and an `onResponse` hook enter it again, so the app's later hooks, the handler and the error handler run in it.
- * Returns the reader the handlers use. Internal to the adapter.
+ * Returns the reader the handlers use: the id on the response, else (no hook ran: a request Fastify refused before
+ * routing, or a hook before ours answered) the one resolved now, set on the response unless it is sent. Internal.
  */
 export function useCorrelationId(app: FastifyInstance): CorrelationIdOf {
   const trustRequestId = !app.initialConfig.requestIdHeader;
   if (trustRequestId) app.setGenReqId((req) => resolveCorrelationId(req.headers));
-  const resolve = (request: FastifyRequest): string =>
-    trustRequestId && isSafeCorrelationId(request.id) ? request.id : resolveCorrelationId(request.headers);
-  app.addHook('onRequest', (request, reply, done) => {
-    const correlationId = resolve(request);
-    reply.header(CORRELATION_ID_HEADER, correlationId);
-    runInRequestContext({ correlationId }, done);
-  });
   const idOf: CorrelationIdOf = (request, reply) => {
     const current = reply.getHeader(CORRELATION_ID_HEADER);
     if (isSafeCorrelationId(current)) return current;
-    // No hook ran (a request Fastify refused before routing), or a hook before ours answered.
-    const id = resolve(request);
+    const id = trustRequestId && isSafeCorrelationId(request.id) ? request.id : resolveCorrelationId(request.headers);
     if (!reply.sent) reply.header(CORRELATION_ID_HEADER, id);
     return id;
   };
-  const reenter = (request: FastifyRequest, reply: FastifyReply, done: () => void) =>
+  const enter = (request: FastifyRequest, reply: FastifyReply, done: () => void) =>
     runInRequestContext({ correlationId: idOf(request, reply) }, done);
-  app.addHook('preValidation', reenter);
-  app.addHook('onResponse', reenter);
+  // The request's own id, whatever a hook before this one put on the response.
+  app.addHook('onRequest', (request, reply, done) => enter(request, reply.removeHeader(CORRELATION_ID_HEADER), done));
+  app.addHook('preValidation', enter);
+  app.addHook('onResponse', enter);
   return idOf;
 }
