@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteHandlerMethod, RouteOptions } from 'fastify';
 import type { Resource, ResourceRoutes } from 'pagelope';
 import { createEdge, handleExchange, methodNotAllowedError, splitUrl, toMountableRoutes } from 'pagelope/http';
-import { unsupportedMediaTypeError, type OpenApiRouteOptions, type Route } from 'pagelope/http';
+import { unsupportedMediaTypeError, type OpenApiRouteOptions } from 'pagelope/http';
 import { readAdapterOptions, type AdapterOptionsInput } from '../../http/adapter-options';
 import { isJsonContentType } from '../../http/json-body';
 import { responseSchemaOf } from '../../http/response-schema-of';
-import { addBodyParsers, MOUNTED } from './body-parsers';
-import { useCorrelationId } from './correlation-id';
-import { handleErrors } from './handle-errors';
+import { handleRequests, MOUNTED } from './handle-requests';
 
 /**
  * Options of the {@link pagelope} plugin: `routes` (what `defineRoutes` returned, for one resource or several),
@@ -61,7 +58,7 @@ type Locals = (request: FastifyRequest, reply: FastifyReply) => object | Promise
 const REGISTERED = Symbol.for('pagelope.registered');
 
 /**
- * Checks the options, sets up the correlation id, the body parsers and the error answers, then registers each route
+ * Checks the options, sets up what applies to every request (`handleRequests`), then registers each route
  * of every item (a resource's routes, the OpenAPI document's) as a Fastify route run by the edge, with its response
  * schema and its own `bodyLimit`, and on each path a 405 route for every other method the app supports (HEAD goes
  * with GET while the app exposes head routes). A failure rejects, so the app's `ready` does.
@@ -72,14 +69,12 @@ async function register(app: FastifyInstance, options: PagelopeFastifyOptions): 
   if (app.hasDecorator(REGISTERED))
     throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
   app.decorate(REGISTERED, true);
-  const correlationIdOf = useCorrelationId(app);
-  addBodyParsers(app, checked);
-  handleErrors(app, { ...checked, correlationIdOf });
+  const correlationIdOf = handleRequests(app, checked);
   const { locals } = checked;
   const edge = createEdge<FastifyReply>(mounts, {
     ...checked,
-    // Fastify and `addBodyParsers` read the body before the handler; one another parser of the app took (one added
-    // after the plugin's) is still not JSON: the 415.
+    // Fastify and the parsers of `handleRequests` read the body before the handler (with the route's limits); a body
+    // another parser of the app took (one added after the plugin's) is still not JSON: the 415.
     readBody: ({ request }) => {
       if (request.body !== undefined && !isJsonContentType(request.headers['content-type']))
         throw unsupportedMediaTypeError();
@@ -89,17 +84,6 @@ async function register(app: FastifyInstance, options: PagelopeFastifyOptions): 
     // `reply` is a thenable settled when the response is: the handler's promise adopts it, as Fastify asks.
     write: (reply, result) => reply.code(result.status).headers(result.headers).send(result.body),
   });
-  const handlerOf =
-    (route: Route): RouteHandlerMethod =>
-    (request, reply) => {
-      // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the received one.
-      const { path } = splitUrl(request.originalUrl);
-      const { query } = splitUrl(request.raw.url ?? '');
-      const { id } = request.params as { readonly id?: string };
-      const correlationId = correlationIdOf(request, reply);
-      const { method, headers } = request;
-      return handleExchange(edge, { method, path, query, headers, correlationId, raw: reply, route, id });
-    };
   const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
   for (const item of mounts) {
     // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
@@ -112,13 +96,22 @@ async function register(app: FastifyInstance, options: PagelopeFastifyOptions): 
       const routes = item.routes.filter(({ path }) => path === url);
       for (const route of routes) {
         const schema = resource && { response: responseSchemaOf(route, resource) };
-        const config = { [MOUNTED]: { route } } as RouteOptions['config'];
-        app.route({ method: route.method, url, schema, bodyLimit: route.bodyLimit, config, handler: handlerOf(route) });
+        const config: object = { [MOUNTED]: { route } };
+        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+          // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the received.
+          const { path } = splitUrl(request.originalUrl);
+          const { query } = splitUrl(request.raw.url ?? '');
+          const { id } = request.params as { readonly id?: string };
+          const correlationId = correlationIdOf(request, reply);
+          const { method, headers } = request;
+          return handleExchange(edge, { method, path, query, headers, correlationId, raw: reply, route, id });
+        };
+        app.route({ method: route.method, url, schema, bodyLimit: route.bodyLimit, config, handler });
       }
       const taken: string[] = routes.map(({ method }) => method);
       if (headWithGet && taken.includes('GET')) taken.push('HEAD');
       const method = app.supportedMethods.filter((each) => !taken.includes(each));
-      const config = { [MOUNTED]: { allow } } as RouteOptions['config'];
+      const config: object = { [MOUNTED]: { allow } };
       const handler = (request: FastifyRequest) => Promise.reject(methodNotAllowedError(request.method, allow));
       if (method.length > 0) app.route({ method, url, exposeHeadRoute: false, config, handler });
     }
