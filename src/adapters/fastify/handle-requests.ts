@@ -134,12 +134,10 @@ function inflate(body: Buffer, gzip: boolean, limit: number): Buffer {
 }
 
 /** The server options Fastify 5 keeps under `Symbol('fastify.options')` and reads at each request, if found. */
-function serverOptionsOf(app: FastifyInstance): { frameworkErrors?: unknown } | undefined {
-  for (let target: object | null = app; target !== null; target = Object.getPrototypeOf(target) as object | null) {
-    const key = Object.getOwnPropertySymbols(target).find((symbol) => symbol.description === 'fastify.options');
-    if (key !== undefined) return (target as Record<symbol, { frameworkErrors?: unknown } | undefined>)[key];
-  }
-  return undefined;
+function serverOptionsOf(app: object | null): { frameworkErrors?: unknown } | undefined {
+  const key = app && Object.getOwnPropertySymbols(app).find((symbol) => symbol.description === 'fastify.options');
+  if (key) return (app as Record<symbol, { frameworkErrors?: unknown } | undefined>)[key];
+  return app === null ? undefined : serverOptionsOf(Object.getPrototypeOf(app) as object | null);
 }
 
 /** Reports to the request's logger as Fastify logs a 5xx; none under Fastify's default `logger: false` (no level). */
