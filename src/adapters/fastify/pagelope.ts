@@ -1,32 +1,25 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResourceRoutes } from 'pagelope';
-import { toMountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
-import { addBodyParsers } from './body-parsers';
-import { useCorrelationId } from './correlation-id';
-import { handleErrors } from './handle-errors';
-import { mountRoutes } from './mount-routes';
+import type { Resource, ResourceRoutes } from 'pagelope';
+import { createEdge, handleExchange, methodNotAllowedError, splitUrl, toMountableRoutes } from 'pagelope/http';
+import { unsupportedMediaTypeError, type OpenApiRouteOptions } from 'pagelope/http';
 import { readAdapterOptions, type AdapterOptionsInput } from '../../http/adapter-options';
+import { isJsonContentType } from '../../http/json-body';
+import { responseSchemaOf } from '../../http/response-schema-of';
+import { handleRequests, MOUNTED } from './handle-requests';
 
 /**
  * Options of the {@link pagelope} plugin: `routes` (what `defineRoutes` returned, for one resource or several),
  * `bodyLimit` (bytes, default `DEFAULT_BODY_LIMIT`; a larger body is a 413), `depthLimit` (the deepest nesting of
  * arrays and objects in a JSON body, default `DEFAULT_DEPTH_LIMIT`, 64; deeper is a 400), `openapi` (`{ info, servers?, path? }`:
  * serve the routes' OpenAPI 3.1 document at `GET path`, default `/openapi.json`, HEAD as GET, a 405 with `allow: GET`
- * for another method), `locals` and `reportError`.
+ * for another method), `locals` (what the service's hooks and scopes see as `locals`, from the request and its reply,
+ * after the body is parsed; what it throws or rejects with is answered with the error envelope) and `reportError`
+ * (called once for each 5xx answered, with the error and `{ correlationId, method, path, statusCode }`; default: the
+ * request's logger, `request.log.error`, or `console.error` under Fastify's default `logger: false`; `false` for none).
  */
 export interface PagelopeFastifyOptions extends AdapterOptionsInput<Locals> {
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
   readonly openapi?: OpenApiRouteOptions | undefined;
-  /**
-   * What the service's hooks and scopes see as `locals`, from the request (the user an authentication hook set, ...),
-   * after its body is parsed; what it throws (or rejects with) is answered with the error envelope.
-   */
-  readonly locals?: Locals | undefined;
-  /**
-   * Called once for each 5xx answered, with the error and `{ correlationId, method, path, statusCode }`. Default: the
-   * request's logger (`request.log.error`), `console.error` under Fastify's default `logger: false`; `false` for none.
-   */
-  readonly reportError?: AdapterOptionsInput<Locals>['reportError'];
 }
 
 /**
@@ -64,26 +57,63 @@ type Locals = (request: FastifyRequest, reply: FastifyReply) => object | Promise
 /** The decoration that marks an app the plugin is registered on. */
 const REGISTERED = Symbol.for('pagelope.registered');
 
-function register(app: FastifyInstance, options: PagelopeFastifyOptions, done: (error?: Error) => void): void {
-  try {
-    const { bodyLimit, depthLimit } = readAdapterOptions('pagelope', options);
-    const mounts = toMountableRoutes(options.routes, { name: 'pagelope', openapi: options.openapi });
-    for (const item of mounts) {
-      const where = 'resource' in item ? '' : 'openapi: ';
-      for (const path of item.allow.keys())
-        if (path.includes('*'))
-          throw new TypeError(`pagelope: ${where}path ${path} holds "*", which Fastify reads as a wildcard`);
+/**
+ * Checks the options, sets up what applies to every request (`handleRequests`), then registers each route
+ * of every item (a resource's routes, the OpenAPI document's) as a Fastify route run by the edge, with its response
+ * schema and its own `bodyLimit`, and on each path a 405 route for every other method the app supports (HEAD goes
+ * with GET while the app exposes head routes). A failure rejects, so the app's `ready` does.
+ */
+async function register(app: FastifyInstance, options: PagelopeFastifyOptions): Promise<void> {
+  const checked = readAdapterOptions('pagelope', options);
+  const mounts = toMountableRoutes(options.routes, { name: 'pagelope', openapi: options.openapi });
+  if (app.hasDecorator(REGISTERED))
+    throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
+  app.decorate(REGISTERED, true);
+  const correlationIdOf = handleRequests(app, checked);
+  const { locals } = checked;
+  const edge = createEdge<FastifyReply>(mounts, {
+    ...checked,
+    // Fastify and the parsers of `handleRequests` read the body before the handler (with the route's limits); a body
+    // another parser of the app took (one added after the plugin's) is still not JSON: the 415.
+    readBody: ({ request }) => {
+      if (request.body !== undefined && !isJsonContentType(request.headers['content-type']))
+        throw unsupportedMediaTypeError();
+      return request.body;
+    },
+    locals: locals && ((reply) => locals(reply.request, reply)),
+    // `reply` is a thenable settled when the response is: the handler's promise adopts it, as Fastify asks.
+    write: (reply, result) => reply.code(result.status).headers(result.headers).send(result.body),
+  });
+  const headWithGet = (app.initialConfig as { readonly exposeHeadRoutes?: boolean }).exposeHeadRoutes !== false;
+  for (const item of mounts) {
+    // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
+    const resource = 'resource' in item ? (item.resource as Resource) : undefined;
+    for (const [url, allow] of item.allow) {
+      if (url.includes('*'))
+        throw new TypeError(
+          `pagelope: ${resource ? '' : 'openapi: '}path ${url} holds "*", which Fastify reads as a wildcard`,
+        );
+      const routes = item.routes.filter(({ path }) => path === url);
+      for (const route of routes) {
+        const schema = resource && { response: responseSchemaOf(route, resource) };
+        const config: object = { [MOUNTED]: { route } };
+        const handler = (request: FastifyRequest, reply: FastifyReply) => {
+          // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the received.
+          const { path } = splitUrl(request.originalUrl);
+          const { query } = splitUrl(request.raw.url ?? '');
+          const { id } = request.params as { readonly id?: string };
+          const correlationId = correlationIdOf(request, reply);
+          const { method, headers } = request;
+          return handleExchange(edge, { method, path, query, headers, correlationId, raw: reply, route, id });
+        };
+        app.route({ method: route.method, url, schema, bodyLimit: route.bodyLimit, config, handler });
+      }
+      const taken: string[] = routes.map(({ method }) => method);
+      if (headWithGet && taken.includes('GET')) taken.push('HEAD');
+      const method = app.supportedMethods.filter((each) => !taken.includes(each));
+      const config: object = { [MOUNTED]: { allow } };
+      const handler = (request: FastifyRequest) => Promise.reject(methodNotAllowedError(request.method, allow));
+      if (method.length > 0) app.route({ method, url, exposeHeadRoute: false, config, handler });
     }
-    if (app.hasDecorator(REGISTERED))
-      throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
-    app.decorate(REGISTERED, true);
-    const correlationIdOf = useCorrelationId(app);
-    addBodyParsers(app, bodyLimit, depthLimit);
-    handleErrors(app, { bodyLimit, reportError: options.reportError, correlationIdOf });
-    mountRoutes(app, mounts, correlationIdOf, options.locals);
-  } catch (error) {
-    done(error as Error);
-    return;
   }
-  done();
 }
