@@ -7,7 +7,7 @@ import { whereSourceOf, type SqlContext } from './sql-context';
  * `compileWhere` over the context (see `whereSourceOf`). Identifiers come from the resource definition; every value
  * is a parameter bound as its column's type (lists as an array of it). Values are checked beforehand
  * (`checkQueryValues`); relation terms go to the context's relation compiler (EXISTS subqueries, see
- * `compile-relations.ts`).
+ * `related-tables.ts`).
  *
  * @throws Error (a server fault) for a relation term in a statement that binds no relation.
  */

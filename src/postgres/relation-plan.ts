@@ -1,15 +1,19 @@
-import { HttpError, type FieldDef, type NormalizedQuery, type RelationBinding, type Resource } from 'pagelope/kit';
-import { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from '../sql/index';
-import { isImpossibleScope } from './check-values';
+import {
+  HttpError,
+  type FieldDef,
+  type NormalizedQuery,
+  type RelationBinding,
+  type RelationCondition,
+  type Resource,
+} from 'pagelope/kit';
 import {
   createRelationCompiler,
-  linkOf,
-  qualifiedColumn,
-  relatedContext,
-  type RelatedTable,
-  type TableRef,
-} from './compile-relations';
-import { compileWhere } from './compile-where';
+  planSqlRelations,
+  relatedRowsOf,
+  type SqlNativeRelation,
+  type SqlRelationPath,
+} from '../sql/index';
+import { isImpossibleScope } from './check-values';
 import {
   foreignColumn,
   foreignJoinSql,
@@ -18,9 +22,11 @@ import {
   type ForeignSortJoin,
 } from './foreign-sort';
 import { nativeTableOf } from './native-tables';
-import { resolveElsewhere } from './resolve-elsewhere';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
+import { qualifiedColumn, relatedTablesOf, type TableRef } from './related-tables';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
+import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
 import { defaultSqlType, isTextType, type SqlType } from './sql-types';
 import { sqlValueProblem } from './sql-values';
@@ -74,12 +80,13 @@ export interface ParentTable {
 }
 
 /**
- * Resolves the relations a query reads against the call's bindings (`ScopeOptions.relations`): those bound to a
- * PostgreSQL repository on the same database client are read natively in the same statement; `undefined` when the
- * query reads no relation. A related scope holding a value its column cannot hold matches no related record. A
- * relation bound elsewhere (memory, another database) is read through its repository: filter terms by the kit's
- * `resolveRelationTerms`, a to-one sort path by joining the (id, value) pairs {@link RelationPlan.prepare} reads as
- * parameter arrays, so the order, the nulls rule and the keyset cursors are the native join's.
+ * Resolves the relations a query reads against the call's bindings (`ScopeOptions.relations`, see the SQL engine's
+ * `planSqlRelations`): those bound to a PostgreSQL repository on the same database client are read natively in the
+ * same statement; `undefined` when the query reads no relation. A related scope holding a value its column cannot
+ * hold matches no related record. A relation bound elsewhere (memory, another database) is read through its
+ * repository: filter terms by `resolveElsewhere` (the list values the parent's columns cannot hold left out), a
+ * to-one sort path by joining the (id, value) pairs {@link RelationPlan.prepare} reads as parameter arrays, so the
+ * order, the nulls rule and the keyset cursors are the native join's.
  *
  * @throws Error (a server fault) for a relation the resource lacks, one the call does not bind, or a sort path that
  *   is not a field of a to-one relation.
@@ -91,28 +98,36 @@ export async function planRelations(
   base: StatementContext,
 ): Promise<RelationPlan | undefined> {
   const { resource } = parent;
-  const relations = bindRelations(query, resource, bindings, (repository) => nativeTableOf(repository, parent.root));
-  if (relations.size === 0) return undefined;
-  const related = new Map<string, RelatedTable>();
-  for (const [name, relation] of relations) {
-    if (!relation.table) continue;
-    const { table, columns, resource: native } = relation.table;
-    const { types, collate } = await relation.table.context();
-    const scope = isImpossibleScope(relation.scope, { types, collate }) ? [] : relation.scope;
-    related.set(name, { relation, table, columns, fields: native.fields, shape: { types, collate }, scope });
-  }
-  const elsewhere = new Set([...relations.keys()].filter((name) => !related.has(name)));
-  const compiled = elsewhere.size === 0 ? query : await resolveElsewhere(query, elsewhere, parent, bindings, base);
   const own: TableRef = { table: parent.table, columns: parent.columns, fields: resource.fields, shape: base };
-  const compiler = createRelationCompiler(own, related);
-  const paths = planOrderPaths(relationPathsOf(query, relations), related, base);
+  const planned = await planSqlRelations(query, {
+    resource,
+    bindings,
+    holds: (field, value) => sqlValueProblem(base.types.get(field) ?? 'text', value) === undefined,
+    tableOf: (repository) => nativeTableOf(repository, parent.root),
+    async native(relation) {
+      const { table, columns, resource: native } = relation.table;
+      const { types, collate } = await relation.table.context();
+      const scope = isImpossibleScope(relation.scope, { types, collate }) ? [] : relation.scope;
+      return { ...relation, scope, table: { table, columns, fields: native.fields, shape: { types, collate } } };
+    },
+  });
+  if (!planned) return undefined;
+  const tables = relatedTablesOf(own);
+  const terms = createRelationCompiler(planned.native, tables);
+  const compiler = (term: RelationCondition, context: SqlContext): string => {
+    const sql = terms(term, context);
+    // PostgreSQL says every scope and condition: only a relation not bound natively is never SQL.
+    if (sql === undefined) throw new Error(`relation "${term.relation}": no PostgreSQL table is bound to it`);
+    return sql;
+  };
+  const paths = planOrderPaths(planned.paths, base);
   const joins = new Map(paths.map(({ join }) => [join.relation.name, join]));
   const foreign = new Map([...joins].filter((entry): entry is [string, ForeignSortJoin] => 'idType' in entry[1]));
   const joined = paths.length > 0;
   const pairs = new Map<string, ForeignPairs>();
   const plan: RelationPlan = {
-    query: compiled,
-    shapes: new Map([...related].map(([name, table]) => [name, table.shape])),
+    query: planned.query,
+    shapes: new Map([...planned.native].map(([name, relation]) => [name, relation.table.shape])),
     joined,
     async prepare(run) {
       if (foreign.size === 0) return;
@@ -123,7 +138,7 @@ export async function planRelations(
       if (problems.length > 0) throw new HttpError(400, problems);
       for (const [name, join] of foreign) {
         const context = plan.context({ ...base, params: new SqlParams() });
-        const options = { query: compiled, table: parent.table, context, run, parent: resource };
+        const options = { query: planned.query, table: parent.table, context, run, parent: resource };
         pairs.set(name, await readForeignPairs(join, options));
       }
     },
@@ -145,11 +160,8 @@ export async function planRelations(
       let from = parent.table;
       for (const join of joins.values()) {
         if ('idType' in join) continue;
-        const { alias, table } = join;
-        const scope = compileWhere(table.scope, relatedContext(table, alias, params));
-        from +=
-          ` LEFT JOIN ${table.table} AS ${alias} ON ${linkOf(table, alias, own)}` +
-          (scope === 'TRUE' ? '' : ` AND (${scope})`);
+        const rows = relatedRowsOf(join.relation, join.alias, { ...base, params }, tables);
+        from += ` LEFT JOIN ${rows.from} ON ${rows.condition() ?? 'FALSE'}`;
       }
       for (const [name, join] of foreign) {
         const read = pairs.get(name);
@@ -164,11 +176,10 @@ export async function planRelations(
   return plan;
 }
 
-/** A LEFT JOIN of the related table of a to-one relation bound natively, as "~j1", "~j2", ... */
+/** A LEFT JOIN of the related table of a to-one relation bound natively, as "~j1", "~j2", ... (unquoted). */
 interface NativeJoin {
-  readonly relation: SqlRelation<unknown>;
+  readonly relation: SqlNativeRelation<TableRef>;
   readonly alias: string;
-  readonly table: RelatedTable;
 }
 
 /** A relation path of a listing's order, as the statement reads it from a joined table. */
@@ -190,26 +201,22 @@ interface OrderPath {
 
 /**
  * The joins, columns and cursor keys of the relation paths of a listing's order: a LEFT JOIN of a relation bound
- * natively (in `related`), a join of (id, value) arrays for one bound elsewhere.
+ * natively, a join of (id, value) arrays for one bound elsewhere.
  */
-function planOrderPaths(
-  paths: readonly SqlRelationPath<unknown>[],
-  related: ReadonlyMap<string, RelatedTable>,
-  base: StatementContext,
-): readonly OrderPath[] {
+function planOrderPaths(paths: readonly SqlRelationPath<TableRef>[], base: StatementContext): readonly OrderPath[] {
   const joins = new Map<string, NativeJoin | ForeignSortJoin>();
   return paths.map(({ path, relation, field, def, index }) => {
-    const table = related.get(relation.name);
+    const { table } = relation;
     let join = joins.get(relation.name);
     if (!join) {
-      const alias = `"~${table ? 'j' : 'f'}${String(joins.size + 1)}"`;
+      const number = String(joins.size + 1);
       join = table
-        ? { relation, alias, table }
-        : { relation, alias, idType: base.types.get(relation.field) ?? 'text', fields: [] };
+        ? { relation: { ...relation, table }, alias: `~j${number}` }
+        : { relation, alias: `"~f${number}"`, idType: base.types.get(relation.field) ?? 'text', fields: [] };
       joins.set(relation.name, join);
     }
     const type = table ? (table.shape.types.get(field) ?? 'text') : defaultSqlType(def);
-    let column = table ? qualifiedColumn(join.alias, table, field) : '';
+    let column = table ? qualifiedColumn(POSTGRES_SQL_DIALECT.quoteIdentifier(join.alias), table, field) : '';
     if ('idType' in join) {
       column = foreignColumn(join, join.fields.length);
       join.fields.push({ name: field, def, type });

@@ -14,7 +14,7 @@ export interface SqlContext extends TableShape {
   readonly column: (field: string) => string;
   readonly params: SqlParams;
   /**
-   * Compiles a relation term of the filter (an EXISTS subquery, see `compile-relations.ts`) with the statement's
+   * Compiles a relation term of the filter (an EXISTS subquery, see `related-tables.ts`) with the statement's
    * parameters; absent when the statement reads no relation.
    */
   readonly relations?: ((term: RelationCondition, context: SqlContext) => string) | undefined;

@@ -17,6 +17,8 @@ export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
 export { readRelated } from './read-related';
 export { bindRelations, relationPathsOf, type SqlRelation, type SqlRelationPath } from './bind-relations';
+export { planSqlRelations, type SqlNativeRelation } from './plan-sql-relations';
+export { createRelationCompiler, relatedRowsOf, type SqlRelatedTables } from './create-relation-compiler';
 export type { SqlRun, SqlWrite, SqlWriteDialect } from './write-dialect';
 export { insertRecords } from './insert-records';
 export { readRecord } from './read-record';

@@ -6,15 +6,22 @@ import {
   type Resource,
   type ScopeOptions,
 } from 'pagelope/kit';
-import { createListReads, toPageSource, type SqlListing, type SqlListReads, type SqlPageSource } from '../../sql/index';
+import {
+  createListReads,
+  planSqlRelations,
+  toPageSource,
+  type SqlListing,
+  type SqlListReads,
+  type SqlPageSource,
+} from '../../sql/index';
 import { canOrder } from './can-order';
-import { nativeRelations, useSqlRelations, type SqlRelations } from './compile-sql-relations';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
 import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
 import type { Row, SqlTable } from './sql-table';
-import type { SqlTableRef } from './sql-transactions';
+import { sqlTableOn, type SqlTableRef } from './sql-transactions';
+import { useSqlRelations, type SqlRelations } from './use-sql-relations';
 
 /** The records of `table` that `query` selects, in its order (to-one paths of the order set on each, see `readRelationPaths`). */
 async function selectedInProcess(
@@ -72,9 +79,9 @@ function itemOf(record: Row, query: NormalizedQuery, resource: Resource): Row {
 
 /**
  * `list` and `listByCursor` of a SQL repository, answering as the memory repository does (the SQL engine's
- * `createListReads`). Relation terms are `EXISTS` subqueries when every relation the filter reads is bound to a SQL
- * repository on the same database, else conditions on the table's own fields through their bindings (the kit's
- * `resolveRelationTerms`); the filter, the search, the order (NULLs last ascending), the keyset of a cursor and the
+ * `createListReads`). Relation terms are `EXISTS` subqueries on a relation bound to a SQL repository on the same
+ * database, else conditions on the table's own fields through their bindings (the SQL engine's `planSqlRelations`;
+ * all of them when SQL cannot say the query, by the kit's `resolveRelationTerms`); the filter, the search, the order (NULLs last ascending), the keyset of a cursor and the
  * page are one SQL statement, and the total a COUNT when the page does not tell it. A query SQL cannot say exactly
  * (an order by a relation path bound elsewhere; a case-insensitive operator or a search on a connection without a
  * `lower` function that folds as `toLowerCase()`) is evaluated in JavaScript over the table's records by the kit's
@@ -109,10 +116,16 @@ export function createSqlLists(
     };
   };
   return createListReads(resource, async (given, options) => {
-    const related = nativeRelations(given, resource, on.root, options?.relations);
-    const native = related && pageSourceOf(given, table, runner, statementsOf(related));
-    if (native) return listingOf(given, options, native);
-    const query = await resolveRelationTerms(given, { resource, relations: options?.relations });
-    return listingOf(query, options, pageSourceOf(query, table, runner, statementsOf()));
+    const plan = await planSqlRelations(given, {
+      resource,
+      bindings: options?.relations,
+      tableOf: (repository) => sqlTableOn(repository, on.root),
+      native: (relation) => relation,
+    });
+    const query = plan?.query ?? given;
+    const native = pageSourceOf(query, table, runner, statementsOf(plan?.native));
+    if (native) return listingOf(query, options, native);
+    const resolved = await resolveRelationTerms(query, { resource, relations: options?.relations });
+    return listingOf(resolved, options, pageSourceOf(resolved, table, runner, statementsOf()));
   });
 }
