@@ -26,7 +26,10 @@ const PENDING_LONG_FUNCTIONS: readonly string[] = [];
  */
 const PENDING_NEVER_CASTS: Readonly<Record<string, number>> = {};
 
-/** The most code lines (blank and comment lines aside: each export keeps its TSDoc) of an adapter's folder. */
+/**
+ * The most code lines (blank and comment lines aside: each export keeps its TSDoc) of an adapter: its folder, and the
+ * files of src/http/ that it alone uses (`parkedInHttp`).
+ */
 const MAX_ADAPTER_CODE_LINES = 150;
 
 /**
@@ -34,8 +37,8 @@ const MAX_ADAPTER_CODE_LINES = 150;
  * that changed, or a folder now within the limit, fails the test until it is updated or removed).
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
-  'src/adapters/fastify': 256,
-  'src/adapters/nestjs': 168,
+  'src/adapters/fastify': 170,
+  'src/adapters/nestjs': 297,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */
@@ -86,6 +89,37 @@ const adapterUses = (name: string): string[] =>
     ),
   );
 
+/** The module specifiers a file imports or re-exports from. */
+const specifiersOf = (file: string): string[] =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bfrom '([^']+)'/g)].map((match) => match[1] ?? '');
+
+/**
+ * The files of src/http/ that exactly one adapter imports and nothing else in src/ (no other src/http/ file, no
+ * entry) does, by that adapter: code parked there counts as the adapter's own.
+ */
+const parkedInHttp = (): Record<string, string[]> => {
+  const parked: Record<string, string[]> = {};
+  const importers = sourceFiles('src').filter((file) => !file.startsWith('src/http/index.ts'));
+  for (const file of sourceFiles('src/http')) {
+    const name = file.slice('src/http/'.length, -'.ts'.length);
+    if (name === 'index') continue;
+    const users = importers.filter(
+      (importer) =>
+        importer !== file &&
+        specifiersOf(importer).some((specifier) => specifier.endsWith(`/http/${name}`) || specifier === `./${name}`),
+    );
+    const folders = new Set(users.map((user) => user.split('/').slice(0, 3).join('/')));
+    const [folder] = folders;
+    if (
+      folders.size === 1 &&
+      folder?.startsWith('src/adapters/') === true &&
+      !specifiersOf('src/http/index.ts').includes(`./${name}`)
+    )
+      (parked[folder] ??= []).push(file);
+  }
+  return parked;
+};
+
 const key = (entry: FunctionSpan | NeverCast): string => `${entry.file}: ${entry.name}`;
 const { functions, casts } = readFigures(sourceFiles('src'));
 const longFunctions = functions.filter((entry) => entry.lines > MAX_FUNCTION_LINES);
@@ -109,6 +143,7 @@ describe('the figures of src/ (issue 33)', () => {
       (folders[folder] ??= []).push(file);
       return folders;
     }, {});
+    const parked = parkedInHttp();
     const report = [
       `functions over ${String(MAX_FUNCTION_LINES)} lines: ${String(longFunctions.length)} (${String(
         longFunctions.filter((entry) => inOtherFolders(entry.file)).length,
@@ -142,6 +177,10 @@ describe('the figures of src/ (issue 33)', () => {
       'HTTP edge and adapters:',
       row('src/http/', sourceFiles('src/http')),
       ...Object.entries(adapters).map(([folder, files]) => row(`${folder}/`, files)),
+      'adapters with the src/http/ files only they use:',
+      ...Object.entries(adapters).map(([folder, files]) =>
+        row(`${folder}/ + ${String(parked[folder]?.length ?? 0)}`, [...files, ...(parked[folder] ?? [])]),
+      ),
       row('src/adapters/ + src/http/', [...sourceFiles('src/adapters'), ...sourceFiles('src/http')]),
       `pagelope/http: ${String(httpNames.length)} names, ${String(
         httpNames.length - PENDING_HTTP_NAMES.length,
@@ -171,9 +210,10 @@ describe('the figures of src/ (issue 33)', () => {
   it(`keeps each adapter at most ${String(MAX_ADAPTER_CODE_LINES)} code lines beyond PENDING_ADAPTERS`, () => {
     const folders = [...new Set(sourceFiles('src/adapters').map((file) => file.split('/').slice(0, 3).join('/')))];
     expect(folders.length).toBeGreaterThanOrEqual(5);
+    const parked = parkedInHttp();
     const over = Object.fromEntries(
       folders
-        .map((folder) => [folder, countLines(sourceFiles(folder)).code] as const)
+        .map((folder) => [folder, countLines([...sourceFiles(folder), ...(parked[folder] ?? [])]).code] as const)
         .filter(([, code]) => code > MAX_ADAPTER_CODE_LINES),
     );
     expect(over).toEqual(PENDING_ADAPTERS);

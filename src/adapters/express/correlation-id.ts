@@ -1,6 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { CORRELATION_ID_HEADER, resolveCorrelationId } from 'pagelope';
-import { isSafeCorrelationId } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 
 /**
@@ -18,24 +17,8 @@ import { runInRequestContext } from 'pagelope/node';
 export function correlationId(): RequestHandler {
   return (req, res, next) => {
     const id = resolveCorrelationId(req.headers);
-    assign(res, id);
+    res.setHeader(CORRELATION_ID_HEADER, id);
+    res.locals['correlationId'] = id;
     runInRequestContext({ correlationId: id }, next);
   };
-}
-
-/**
- * The correlation id of a response: the one {@link correlationId} set, else (when the middleware is not installed)
- * resolved from the request and set now. Internal to the adapter.
- */
-export function correlationIdOf(req: Request, res: Response): string {
-  const current = res.getHeader(CORRELATION_ID_HEADER);
-  if (isSafeCorrelationId(current)) return current;
-  const id = resolveCorrelationId(req.headers);
-  if (!res.headersSent) assign(res, id);
-  return id;
-}
-
-function assign(res: Response, id: string): void {
-  res.setHeader(CORRELATION_ID_HEADER, id);
-  res.locals['correlationId'] = id;
 }

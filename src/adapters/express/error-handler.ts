@@ -1,10 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { type ErrorReportInfo, type ErrorReportingOptions } from 'pagelope';
+import type { ErrorReportingOptions } from 'pagelope';
 import { bodyTooLargeError, createErrorReporter, routeNotFoundError, splitUrl, toErrorReply } from 'pagelope/http';
 import { readAdapterOptions } from '../../http/adapter-options';
 import { malformedEncodingError } from '../../http/body-encoding';
 import { malformedJsonError } from '../../http/malformed-json-error';
-import { correlationIdOf } from './correlation-id';
+import type { ErrorReporter } from '../../http/reply-to-error';
+import { correlationIdOf } from '../../http/to-node-exchange';
 
 /**
  * Options of {@link errorHandler}: `reportError(error, info)` is called once for each 5xx it answers (the masked
@@ -39,7 +40,7 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
       next(error);
       return;
     }
-    report(error, sendError(fromBodyParserError(error), req, res));
+    sendError(fromBodyParserError(error), req, res, report);
   };
 }
 
@@ -55,20 +56,22 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
  */
 export function notFound(): RequestHandler {
   return (req, res) => {
-    sendError(routeNotFoundError(req.method, splitUrl(req.originalUrl).path), req, res);
+    sendError(routeNotFoundError(req.method, splitUrl(req.originalUrl).path), req, res, NOT_REPORTED);
   };
 }
 
+/** A 404 is never reported. */
+const NOT_REPORTED = (): void => undefined;
+
 /**
- * Answers a request with the error envelope of anything thrown (`toErrorReply`), under the request's correlation id,
- * the error's own headers (`allow`, `retry-after`, ...) included. Returns what a reporter is told of the answer.
- * Internal to the adapter.
+ * Answers a request with the error envelope of anything thrown (`toErrorReply`), under the request's correlation id
+ * (`correlationIdOf`), the error's own headers (`allow`, `retry-after`, ...) included; then gives a 5xx to `report`.
  */
-function sendError(error: unknown, req: Request, res: Response): ErrorReportInfo {
+function sendError(error: unknown, req: Request, res: Response, report: ErrorReporter): void {
   const request = { correlationId: correlationIdOf(req, res), method: req.method, url: req.originalUrl };
   const { statusCode, headers, body, info } = toErrorReply(error, request);
   res.status(statusCode).set(headers).end(JSON.stringify(body));
-  return info;
+  report(error, info);
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   handleExchange,
   methodNotAllowedError,
   parseJsonBody,
-  splitUrl,
   toMountableRoutes,
   type MountableRoutes,
   type OpenApiRouteOptions,
@@ -19,7 +18,7 @@ import { readsJsonBody } from '../../http/body-encoding';
 import { readNodeJsonBody } from '../../http/read-node-json-body';
 import { toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
-import { correlationIdOf } from './correlation-id';
+import { toNodeExchange } from '../../http/to-node-exchange';
 
 /** Options of {@link resourceRouter}. */
 export interface ResourceRouterOptions {
@@ -119,12 +118,8 @@ async function readBody(req: Request, limit: number, depthLimit: number): Promis
  */
 function handlerOf(edge: Edge<Exchanged>, route: Route): RequestHandler {
   return (req, res) => {
-    const correlationId = correlationIdOf(req, res);
-    const { path, query } = splitUrl(req.originalUrl);
-    const { id } = req.params as { readonly id?: string };
-    const { method, headers } = req;
-    const exchange = { method, path, query, headers, correlationId, raw: { req, res }, route, id };
-    return runInRequestContext({ correlationId }, () => handleExchange(edge, exchange));
+    const exchange = toNodeExchange(req, res, { raw: { req, res }, route, id: (req.params as { id?: string }).id });
+    return runInRequestContext({ correlationId: exchange.correlationId }, () => handleExchange(edge, exchange));
   };
 }
 
