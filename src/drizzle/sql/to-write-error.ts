@@ -38,7 +38,7 @@ export function toWriteError(error: unknown, table: WriteErrorTable, context: Wr
  * the item first (`items[56].authorId: ...`, `items[56]: ...`), as the service names the items of a batch. Any other
  * error (a 404, a 503, a duplicate id's 409, which names no field) is returned as it is.
  */
-export function toItemWriteError(error: unknown, item: number, table: WriteErrorTable): unknown {
+function toItemWriteError(error: unknown, item: number, table: WriteErrorTable): unknown {
   if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 404) return error;
   if (!table.dialect.constraintViolation(error.cause)) return error;
   if (error.message === duplicateIdError(table.resource).message) return error;
