@@ -1,12 +1,5 @@
-import {
-  isRelationCondition,
-  normalizeScope,
-  type Condition,
-  type ConditionGroups,
-  type RecordId,
-  type Resource,
-  type ScopeOptions,
-} from 'pagelope/kit';
+import { isRelationCondition, normalizeScope, type Condition, type ConditionGroups, type Resource } from 'pagelope/kit';
+import type { SqlChange as BulkChange } from '../sql/index';
 import { conditionProblem, isImpossibleScope } from './check-values';
 import { compileWhere } from './compile-where';
 import { keyText } from './key-text';
@@ -15,14 +8,6 @@ import { sqlValueProblem, toSqlParam } from './sql-values';
 import type { StatementContext } from './statement-context';
 
 type Row = Readonly<Record<string, unknown>>;
-
-/** One change of a batch update: the record's id, its validated patch, its own condition (a version). */
-export interface BulkChange {
-  readonly id: RecordId;
-  readonly patch: Row;
-  /** A `Where` of the resource; `undefined`: none. */
-  readonly where?: unknown;
-}
 
 /** What {@link bulkUpdateStatement} needs of the table. */
 export interface BulkUpdateTarget {
@@ -118,7 +103,7 @@ function whereConditions(changes: readonly BulkChange[], resource: Resource, con
  */
 export function bulkUpdateStatement(
   changes: readonly BulkChange[],
-  options: ScopeOptions<unknown> | undefined,
+  options: { readonly scope?: unknown } | undefined,
   target: BulkUpdateTarget,
   context: StatementContext,
 ): BulkUpdateStatement | undefined {

@@ -6,7 +6,7 @@ import { registerNativeTable } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
 import { createListReads } from './postgres-list-reads';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
-import { createSingleWrites, writeRecord } from './postgres-single-writes';
+import { createSingleWrites } from './postgres-single-writes';
 
 /**
  * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
@@ -62,8 +62,9 @@ export function createPostgresRepository<TRecord>(
   options: PostgresRepositoryOptions,
 ): PostgresRepository<TRecord> {
   const parts = createRepositoryParts(resource, options);
-  const { client, table, columns, idField, idColumn, name, contextOf, databaseDefaults, facts, parent } = parts;
+  const { client, contextOf, databaseDefaults, facts, parent } = parts;
   const writes = createSingleWrites(parts);
+  const { create, ...batchWrites } = createPostgresBatchWrites(parts);
   const reads = createListReads(parts);
   const repository: PostgresRepository<TRecord> = Object.freeze({
     databaseDefaults,
@@ -74,24 +75,9 @@ export function createPostgresRepository<TRecord>(
     ...(canRunTransactions(client) && {
       transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
       // All or nothing needs a transaction (or a savepoint of the caller's) too.
-      ...createPostgresBatchWrites({
-        resource,
-        client,
-        table,
-        fields: columns,
-        column: name,
-        idField,
-        idColumn,
-        context: contextOf,
-        databaseDefaults,
-        generateId: parts.generateId,
-        toRecord: parts.toRecord,
-        run: parts.run,
-        writeError: parts.writeError,
-        update: (id, changes, options, exec) => writeRecord(parts, id, changes, Object.keys(changes), options, exec),
-      }),
+      ...batchWrites,
     }),
-    create: writes.create,
+    create,
     get: (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> =>
       parts.read(id, options, options?.fresh === true ? parts.run : parts.reads.get),
     update: writes.update,

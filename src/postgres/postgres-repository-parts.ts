@@ -6,15 +6,16 @@ import { toColumnMap } from './column-map';
 import { compileWhere } from './compile-where';
 import { createWriteErrorMapper } from './constraint-error';
 import { toRetryableError } from './database-error';
-import { POSTGRES_WRITE_DIALECT } from './postgres-create-many';
+import { POSTGRES_WRITE_DIALECT } from './postgres-write-dialect';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import { quoteIdentifier } from './quote-identifier';
 import { checkReadClient, createReadRouting, type ReadRouting } from './read-client';
 import type { ParentTable } from './relation-plan';
 import { createRowMapper, type RowMapper } from './row-mapper';
-import type { RunRows } from './run-batch';
+import type { RunRows } from './run-rows';
 import type { SqlClient } from './sql-client';
-import { bindValue } from './sql-context';
+import { keyText } from './key-text';
+import { bindList, bindValue } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts, type StatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';
@@ -186,6 +187,8 @@ function recordReads<TRecord>(
         holds: (field, value) => sqlValueProblem(context.types.get(field) ?? 'text', value) === undefined,
         impossible: (groups) => isImpossibleScope(groups, context),
         check: (values) => checkRecordValues(values, context),
+        list: (field, values) => ({ array: bindList(field, values, context) }),
+        idKey: (id) => keyText(context.types.get(parts.idField) ?? 'text', id),
       };
     },
     toRecord,

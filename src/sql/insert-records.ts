@@ -1,14 +1,11 @@
 import { HttpError, duplicateIdError } from 'pagelope/kit';
-import { insertStatements, type InsertStatement, type SqlInsertTarget } from './insert-statements';
+import { inList } from './compile-where';
+import { insertStatements, statementOf, type InsertStatement } from './insert-statements';
+import type { SqlRecordSource, SqlRecordStatement } from './read-record';
 import type { SqlRow, SqlRun, SqlWrite } from './write-dialect';
 
 /** What {@link insertRecords} reads of the repository beside its table. */
-export interface SqlInsertSource extends SqlInsertTarget {
-  readonly resource: { readonly name: string; readonly idField: string };
-  /** The record of a returned row. */
-  toRecord(row: Readonly<SqlRow>): SqlRow;
-  /** An id as a key: two ids the column holds as one have the same key. */
-  key(id: unknown): string;
+export interface SqlInsertSource extends SqlRecordSource {
   /** Runs a statement on the repository's connection (a fault a retry may clear already its 503). */
   readonly run: SqlRun;
   /** Runs `work` in a transaction (a savepoint inside one), its statements run by the `run` it is given. */
@@ -18,10 +15,6 @@ export interface SqlInsertSource extends SqlInsertTarget {
    * statement ends it (PostgreSQL), a savepoint keeps the caller's going.
    */
   readonly isolateOne: boolean;
-  /** Of `ids` (the batch's, each given), those stored already. */
-  storedIds(ids: readonly unknown[]): Promise<readonly unknown[]>;
-  /** The records with these ids, read by `run`, for a dialect whose INSERT has no `RETURNING`. */
-  readBack(ids: readonly unknown[], run: SqlRun): Promise<readonly SqlRow[]>;
   /** Whether `error` is a unique violation. */
   isUnique(error: unknown): boolean;
   /** Whether `error` is a constraint violation or a data error, which names the statement and not the row. */
@@ -29,6 +22,33 @@ export interface SqlInsertSource extends SqlInsertTarget {
   /** The client's error for a write's error (with `write.item`, naming the batch item first). */
   writeError(error: unknown, write: SqlWrite): Promise<unknown>;
 }
+
+/** `id IN (...)` over `ids` (each one its column holds), bound on `statement` (`= ANY($1)` with its `list`). */
+export function idsIn(source: SqlRecordSource, statement: SqlRecordStatement, ids: readonly unknown[]): string {
+  const { idField } = source.resource;
+  const list = statement.list?.(idField, ids) ?? { items: ids.map((id) => statement.bind(idField, id)) };
+  return inList(source.column(idField), list, false);
+}
+
+/** Ids as keys: two ids the id column holds as one have the same key (the statement's `idKey`, else their text). */
+async function idKeys(source: SqlRecordSource): Promise<(id: unknown) => string> {
+  const statement = await source.statement();
+  return (id) => statement.idKey?.(id) ?? String(id);
+}
+
+/** The rows of the records with these ids (the id's column alone with `idOnly`), read by `run`. */
+async function selectIds(source: SqlInsertSource, ids: readonly unknown[], run: SqlRun, idOnly = false) {
+  const statement = await source.statement();
+  const { idField } = source.resource;
+  const usable = ids.filter((id) => statement.holds?.(idField, id) !== false);
+  if (usable.length === 0) return [];
+  const list = idOnly ? `${source.column(idField)} AS ${source.dialect.quoteIdentifier(idField)}` : statement.select;
+  const where = idsIn(source, statement, usable);
+  return run(`SELECT ${list} FROM ${source.table} WHERE ${where}`, statement.values);
+}
+
+/** An id as a key (see {@link idKeys}). */
+type Key = (id: unknown) => string;
 
 /** Thrown to roll the replay of a failed batch back. */
 const ROLLBACK = Symbol('rollback');
@@ -48,26 +68,26 @@ function widestValues(records: readonly Readonly<SqlRow>[]): SqlRow {
 }
 
 /** The first id of `ids` stored already or given before, by one read of the stored ids. */
-async function firstDuplicate(source: SqlInsertSource, ids: readonly unknown[]): Promise<unknown> {
+async function firstDuplicate(source: SqlInsertSource, ids: readonly unknown[], key: Key): Promise<unknown> {
   const given = ids.filter((id) => id !== undefined);
-  const taken = new Set((given.length === 0 ? [] : await source.storedIds(given)).map(source.key));
+  const stored = await selectIds(source, given, source.run, true);
+  const taken = new Set(stored.map((row) => key(source.toRecord(row)[source.resource.idField])));
   for (const id of given) {
-    const key = source.key(id);
-    if (taken.has(key)) return id;
-    taken.add(key);
+    if (taken.has(key(id))) return id;
+    taken.add(key(id));
   }
   return undefined;
 }
 
 /** Runs `statement` by `run` and pairs its rows with its records (by id where given, else in order). */
-async function runInsert(source: SqlInsertSource, statement: InsertStatement, run: SqlRun): Promise<SqlRow[]> {
+async function runInsert(source: SqlInsertSource, statement: InsertStatement, run: SqlRun, key: Key) {
   const { idField } = source.resource;
   const ids = statement.records.map((record) => record[idField]);
   const returned = await run(statement.text, statement.values);
-  const rows = source.dialect.returning.insert ? returned : await source.readBack(ids, run);
+  const rows = source.dialect.returning.insert ? returned : await selectIds(source, ids, run);
   const records = rows.map((row) => source.toRecord(row));
-  const byKey = new Map(records.map((record) => [source.key(record[idField]), record]));
-  return ids.map((id, i) => (id === undefined ? records[i] : byKey.get(source.key(id))) as SqlRow);
+  const byKey = new Map(records.map((record) => [key(record[idField]), record]));
+  return ids.map((id, i) => (id === undefined ? records[i] : byKey.get(key(id))) as SqlRow);
 }
 
 /** The write of a statement that failed: its one record's id, the widest values, each parameter's field. */
@@ -89,11 +109,12 @@ async function insertError(
   records: readonly Readonly<SqlRow>[],
   error: unknown,
   failed: InsertStatement | undefined,
+  key: Key,
 ): Promise<unknown> {
   const { resource } = source;
   const ids = records.map((record) => record[resource.idField]);
   if (source.isUnique(error)) {
-    const duplicate = await firstDuplicate(source, ids);
+    const duplicate = await firstDuplicate(source, ids, key);
     if (duplicate !== undefined)
       return new HttpError(409, duplicateIdError(resource, duplicate).message, { cause: error });
   }
@@ -130,8 +151,9 @@ export async function insertRecords(source: SqlInsertSource, records: readonly R
   const { resource, dialect } = source;
   if (records.length === 0) return [];
   const ids = records.map((record) => record[resource.idField]);
-  const keys = ids.filter((id) => id !== undefined).map(source.key);
-  if (new Set(keys).size < keys.length) throw duplicateIdError(resource, await firstDuplicate(source, ids));
+  const key = await idKeys(source);
+  const keys = ids.filter((id) => id !== undefined).map(key);
+  if (new Set(keys).size < keys.length) throw duplicateIdError(resource, await firstDuplicate(source, ids, key));
   if (!dialect.returning.insert && ids.some((id) => id === undefined)) {
     throw new TypeError(
       `${dialect.name}: a record whose id the database assigns cannot be read back without INSERT ... RETURNING`,
@@ -143,7 +165,7 @@ export async function insertRecords(source: SqlInsertSource, records: readonly R
   const runAll = async (run: SqlRun) => {
     for (const statement of statements) {
       failed = statement;
-      const rows = await runInsert(source, statement, run);
+      const rows = await runInsert(source, statement, run, key);
       statement.records.forEach((record, i) => stored.set(record, rows[i] as SqlRow));
     }
     failed = undefined;
@@ -153,7 +175,28 @@ export async function insertRecords(source: SqlInsertSource, records: readonly R
     if (statements.length === 1 && !source.isolateOne) await runAll(source.run);
     else await source.transaction(runAll);
   } catch (error) {
-    throw await insertError(source, records, error, failed);
+    throw await insertError(source, records, error, failed, key);
   }
   return records.map((record) => stored.get(record) as SqlRow);
+}
+
+/**
+ * Stores one `record` (validated, its id generated unless the database fills it) and returns it as stored: where the
+ * dialect has a clause that skips a stored id (`ON CONFLICT (id) DO NOTHING`), one INSERT whose missing row is the
+ * 409 of a duplicate id (no error that would end the caller's transaction), else {@link insertRecords} of it alone.
+ *
+ * @throws HttpError 409 for an id stored already; the client's error for any other constraint or data error.
+ */
+export async function insertRecord(source: SqlInsertSource, record: Readonly<SqlRow>): Promise<SqlRow> {
+  const { resource, dialect } = source;
+  const id = record[resource.idField];
+  if (!dialect.skipStoredId) return (await insertRecords(source, [record]))[0] as SqlRow;
+  // An id left to the database cannot be one stored already: no clause for it.
+  const conflict = id === undefined ? '' : ` ${dialect.skipStoredId(source.column(resource.idField))}`;
+  const statement = await statementOf([record], source, conflict);
+  const [row] = await source.run(statement.text, statement.values).catch(async (error: unknown) => {
+    throw await source.writeError(error, { ...writeOf(statement, resource.idField), id, record });
+  });
+  if (!row) throw duplicateIdError(resource, id);
+  return source.toRecord(row);
 }

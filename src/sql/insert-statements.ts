@@ -1,27 +1,8 @@
-import type { SqlRow, SqlWriteDialect } from './write-dialect';
+import type { SqlRecordSource } from './read-record';
+import type { SqlRow } from './write-dialect';
 
-/** A statement being written: binds a field's value as its column takes it and returns its placeholder. */
-interface SqlBinder {
-  bind(field: string, value: unknown): string;
-  /** The values bound so far, in placeholder order. */
-  readonly values: unknown[];
-  /** The select list a `RETURNING` reads the written rows with. */
-  readonly returning: string;
-}
-
-/** What {@link insertStatements} reads of the table. */
-export interface SqlInsertTarget {
-  readonly dialect: SqlWriteDialect;
-  /** The quoted table. */
-  readonly table: string;
-  /** The fields, in column order. */
-  readonly fields: readonly string[];
-  readonly idField: string;
-  /** The quoted column of a field. */
-  column(field: string): string;
-  /** A new statement, its parameters numbered from 1. */
-  statement(): SqlBinder | Promise<SqlBinder>;
-}
+/** What {@link insertStatements} reads of the table: its single-record source, its fields in column order. */
+export type SqlInsertTarget = SqlRecordSource;
 
 /** One multi-row `INSERT`: its text and values, the field of each parameter, and the records it holds. */
 export interface InsertStatement {
@@ -39,11 +20,12 @@ const givenFields = (record: Readonly<SqlRow>, fields: readonly string[]) =>
 /** `records` in order, cut where the next one would take the statement past `max` bind parameters. */
 function chunksOf(records: readonly Readonly<SqlRow>[], target: SqlInsertTarget): Readonly<SqlRow>[][] {
   const { maxParameters, valuesDefault } = target.dialect;
+  const fields = [...target.resource.fields.keys()];
   const chunks: Readonly<SqlRow>[][] = [];
   let chunk: Readonly<SqlRow>[] = [];
   let parameters = 0;
   for (const record of records) {
-    const count = givenFields(record, target.fields).length;
+    const count = givenFields(record, fields).length;
     // Without DEFAULT in VALUES, a record with no value is `DEFAULT VALUES`: one row a statement.
     const alone = count === 0 && valuesDefault !== true;
     if (chunk.length > 0 && (alone || parameters + count > maxParameters)) {
@@ -58,17 +40,22 @@ function chunksOf(records: readonly Readonly<SqlRow>[], target: SqlInsertTarget)
   return chunks;
 }
 
-async function statementOf(rows: readonly Readonly<SqlRow>[], target: SqlInsertTarget): Promise<InsertStatement> {
-  const { dialect, table } = target;
+/** The INSERT of `rows` (`conflict`, the dialect's clause skipping a stored id, before its `RETURNING`). */
+export async function statementOf(
+  rows: readonly Readonly<SqlRow>[],
+  target: SqlInsertTarget,
+  conflict = '',
+): Promise<InsertStatement> {
+  const { dialect, table, resource } = target;
   const statement = await target.statement();
-  const returning = dialect.returning.insert ? ` RETURNING ${statement.returning}` : '';
-  const given = target.fields.filter((field) => rows.some((record) => record[field] !== undefined));
+  const returning = `${conflict}${dialect.returning.insert ? ` RETURNING ${statement.select}` : ''}`;
+  const given = [...resource.fields.keys()].filter((field) => rows.some((record) => record[field] !== undefined));
   const paramFields = new Map<number, string>();
   if (given.length === 0 && dialect.valuesDefault !== true) {
     return { text: `INSERT INTO ${table} DEFAULT VALUES${returning}`, values: [], paramFields, records: rows };
   }
   // Records with no value at all still need one column to list: the id, left to its default.
-  const names = given.length > 0 ? given : [target.idField];
+  const names = given.length > 0 ? given : [resource.idField];
   const tuples = rows.map((record) => {
     const placeholders = names.map((field) => {
       if (record[field] === undefined) return 'DEFAULT';
@@ -99,8 +86,9 @@ export async function insertStatements(
   target: SqlInsertTarget,
 ): Promise<InsertStatement[]> {
   const groups = new Map<string, Readonly<SqlRow>[]>();
+  const fields = [...target.resource.fields.keys()];
   for (const record of records) {
-    const key = target.dialect.valuesDefault === true ? '' : givenFields(record, target.fields).join(',');
+    const key = target.dialect.valuesDefault === true ? '' : givenFields(record, fields).join(',');
     const group = groups.get(key);
     if (group) group.push(record);
     else groups.set(key, [record]);

@@ -28,6 +28,10 @@ export interface SqlRecordStatement {
   impossible?(groups: ScopeGroups): boolean;
   /** Checks the values a write binds before any statement (a 400 for one its column cannot hold). */
   check?(record: Readonly<SqlRow>): void;
+  /** Binds the values of a list of `field` as one parameter (`$1::uuid[]`); absent: one placeholder per value. */
+  readonly list?: ((field: string, values: readonly unknown[]) => { readonly array: string }) | undefined;
+  /** An id as a key: two ids the id column holds as one have the same key (a uuid in either case); absent: its text. */
+  readonly idKey?: ((id: unknown) => string) | undefined;
 }
 
 /** What the single-record reads and writes of the SQL engine read of a repository's table. */

@@ -27,6 +27,12 @@ export interface SqlWriteDialect extends Pick<SqlDialect, 'name' | 'quoteIdentif
    * version and the second overwrite the first). Absent: a plain read (SQLite writes one transaction at a time).
    */
   readonly lockRead?: string | undefined;
+  /**
+   * The clause that makes an INSERT skip a row whose id (of the quoted `idColumn`) is stored already (`ON CONFLICT
+   * ("id") DO NOTHING` on PostgreSQL), so that a single create tells a duplicate id by the row it does not return,
+   * rather than by an error that would end the caller's transaction. Absent: the unique violation tells it.
+   */
+  skipStoredId?(idColumn: string): string;
 }
 
 /** The write a statement was part of, as the error mapping of a repository reads it. */

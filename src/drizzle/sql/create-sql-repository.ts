@@ -83,18 +83,7 @@ function build<TRecord>(
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
     transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runSqlTransaction(runner, root, work),
-    ...createSqlBatchWrites(resource, {
-      table,
-      runner,
-      prepare: (data) => prepareCreate(data),
-      update: (id, patch, options, on) => update(id, patch, options, on),
-      read: async (id, options, on) => (await read(id, { ...options, lock: true }, on)) as Row,
-    }),
-    async create(data: CreateInput<TRecord>): Promise<TRecord> {
-      const record = prepareCreate(data);
-      const row = await table.insert(runner, [record]);
-      return row[0] as TRecord;
-    },
+    ...createSqlBatchWrites<TRecord>(table, runner, (data) => prepareCreate(data)),
     async get(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
       if (reader === runner || options?.fresh === true) return read(id, options, runner);
       // Not on the replica (not there yet, or outside the scope there): the primary answers, 404 included.

@@ -1,9 +1,9 @@
 import type { Resource } from 'pagelope/kit';
-import { inList, insertRecords as insertRows, type SqlRun, type SqlWrite } from '../../sql/index';
+import type { SqlWrite } from '../../sql/index';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { toDialectWriteError, toSqlWriteError, type WriteErrorTable } from './to-write-error';
+import { toDialectWriteError, type WriteErrorTable } from './to-write-error';
 
 type Row = Record<string, unknown>;
 
@@ -28,10 +28,6 @@ export interface SqlTableParts {
   toRecord(row: Readonly<Row>): Row;
   /** The records a statement reads; a write's error (with `context`) as the repository answers it. */
   run(on: SqlRunner, text: string, values: readonly unknown[], context?: SqlWrite): Promise<Row[]>;
-  /** `id IN (...)` over these ids, bound on `statement`. */
-  inIds(statement: SqlStatement, ids: readonly unknown[]): string;
-  /** The records with these ids, in no particular order. */
-  byIds(on: SqlRunner, ids: readonly unknown[]): Promise<Row[]>;
 }
 
 /**
@@ -92,49 +88,6 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
         throw context ? toDialectWriteError(error, errorTable, context) : error;
       }
     },
-    inIds: (statement, ids) => inList(idColumn, { items: ids.map((id) => statement.bind(idField, id)) }, false),
-    byIds(on, ids) {
-      const statement = fresh();
-      return parts.run(on, `SELECT ${selectList} FROM ${name} WHERE ${parts.inIds(statement, ids)}`, statement.values);
-    },
   };
   return parts;
-}
-
-/**
- * Inserts `records` on `on` with the SQL engine's `insertRecords` (one multi-row INSERT per set of columns given, in
- * one transaction when there are several) and returns them as stored, in their order; a write's error as the
- * repository answers it (see `toSqlWriteError`).
- */
-export function insertRecords(parts: SqlTableParts, on: SqlRunner, records: readonly Row[]): Promise<Row[]> {
-  const { dialect, q, name, idField, idColumn, selectList, errorTable } = parts;
-  const violation = (error: unknown) => dialect.constraintViolation(error);
-  const run: SqlRun = (text, values) => on.all(text, values);
-  const select = (by: SqlRun, list: string, ids: readonly unknown[]) => {
-    const statement = parts.fresh();
-    return by(`SELECT ${list} FROM ${name} WHERE ${parts.inIds(statement, ids)}`, statement.values);
-  };
-  return insertRows(
-    {
-      dialect,
-      table: name,
-      fields: parts.fields,
-      idField,
-      column: (field) => q(parts.column(field).name),
-      statement: () => Object.assign(parts.fresh(), { returning: selectList }),
-      resource: errorTable.resource,
-      toRecord: parts.toRecord,
-      key: String,
-      run,
-      transaction: (work) => on.transaction((tx) => work((text, values) => tx.all(text, values))),
-      isolateOne: false,
-      storedIds: async (ids) =>
-        (await select(run, `${idColumn} AS ${q(idField)}`, ids)).map((row) => parts.toRecord(row)[idField]),
-      readBack: (ids, by) => select(by, selectList, ids),
-      isUnique: (error) => violation(error)?.kind === 'unique',
-      isValueError: (error) => violation(error) !== undefined,
-      writeError: (error, write) => toSqlWriteError(on, error, write, errorTable),
-    },
-    records,
-  );
 }

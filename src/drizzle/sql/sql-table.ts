@@ -1,11 +1,11 @@
-import type { RecordId, Resource } from 'pagelope/kit';
-import type { SqlRecordRunner, SqlRecordSource } from '../../sql/index';
+import type { Resource } from 'pagelope/kit';
+import type { SqlRecordRunner, SqlRecordSource, SqlWrite } from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
-import { createTableParts, insertRecords } from './sql-table-parts';
-import { toSqlWriteError, toTableItemError } from './to-write-error';
+import { createTableParts } from './sql-table-parts';
+import { toSqlWriteError } from './to-write-error';
 
 /** A record as the repository holds it: field values by field name. */
 export type Row = Record<string, unknown>;
@@ -30,12 +30,8 @@ export interface SqlTable {
   readonly selectList: string;
   /** A row read under the fields' names as the record holds it (see `SqlTableParts.toRecord`). */
   toRecord(row: Readonly<Row>): Row;
-  /** Inserts `records` (one multi-row INSERT per set of columns given) and returns them as stored, in their order. */
-  insert(on: SqlRunner, records: readonly Row[]): Promise<Row[]>;
-  /** `error` of a write as the batch item at index `item` answers it (`items[56].authorId: ...`). */
-  itemError(error: unknown, item: number): unknown;
-  /** Deletes the records with these ids and returns them (in no particular order); `id` names the call in errors. */
-  remove(on: SqlRunner, ids: readonly RecordId[], id: unknown): Promise<Row[]>;
+  /** A write's `error` as the repository answers it (see `toSqlWriteError`), keys read on `on`. */
+  writeError(on: SqlRunner, error: unknown, write: SqlWrite): Promise<unknown>;
 }
 
 /**
@@ -48,7 +44,7 @@ export interface SqlTable {
 export function createSqlTable(resource: Resource, options: SqlRepositoryOptions): SqlTable {
   const parts = createTableParts(resource, options);
   const { dialect, columns } = options;
-  const { q, name, idColumn, selectList, column, fresh, run, byIds, inIds, toRecord, errorTable } = parts;
+  const { q, name, idColumn, selectList, column, fresh, run, toRecord, errorTable } = parts;
 
   const runner = (on: SqlRunner): SqlRecordRunner => ({
     run: (text, values, write) =>
@@ -86,19 +82,6 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     idColumn,
     selectList,
     toRecord,
-    insert: (on: SqlRunner, records: readonly Row[]) => insertRecords(parts, on, records),
-    itemError: (error: unknown, item: number) => toTableItemError(error, item, errorTable),
-    async remove(on: SqlRunner, ids: readonly RecordId[], id: unknown) {
-      // Without RETURNING the caller's transaction reads the rows before it deletes them.
-      const before = dialect.returning.delete ? undefined : await byIds(on, ids);
-      const statement = fresh();
-      const where = inIds(statement, ids);
-      const returning = before ? '' : ` RETURNING ${selectList}`;
-      const rows = await run(on, `DELETE FROM ${name} WHERE ${where}${returning}`, statement.values, {
-        operation: 'delete',
-        id,
-      });
-      return before ?? rows;
-    },
+    writeError: (on: SqlRunner, error: unknown, write: SqlWrite) => toSqlWriteError(on, error, write, errorTable),
   });
 }

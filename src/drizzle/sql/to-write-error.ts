@@ -19,7 +19,7 @@ export const toDialectWriteError = (error: unknown, table: WriteErrorTable, writ
  * The error of the batch item at index `item` for `error`, a write error {@link toDialectWriteError} made (see the SQL
  * engine's `toItemWriteError`); any other error is returned as it is.
  */
-export function toTableItemError(error: unknown, item: number, table: WriteErrorTable): unknown {
+function toTableItemError(error: unknown, item: number, table: WriteErrorTable): unknown {
   if (!(error instanceof HttpError) || !table.dialect.constraintViolation(error.cause)) return error;
   return toItemWriteError(error, item, table.resource);
 }
