@@ -14,8 +14,10 @@ export interface AdapterSetupRules {
   readonly keys?: readonly string[];
   /** Whether an empty array of routes is refused. */
   readonly someRoutes?: boolean;
-  /** The characters the framework's router reads as syntax in a path, and how the refusal words them. */
-  readonly syntax?: { readonly pattern: RegExp; readonly words: string };
+  /** The refusal of a mount's path that the framework's router cannot serve (it reads it as syntax), else `undefined`. */
+  readonly refusePath?: (path: string) => string | undefined;
+  /** The routes, where the adapter takes them beside its options (`resourceRouter(routes, options)`); default theirs. */
+  readonly routes?: unknown;
 }
 
 /** What {@link readAdapterSetup} checked: the options with their defaults, and the routes to mount. */
@@ -27,28 +29,30 @@ export interface AdapterSetup<TLocals> extends AdapterOptions<TLocals> {
 /**
  * Checks a framework adapter's options and routes at set-up: `readAdapterOptions`, then the option names (`keys`),
  * an empty array of routes (`someRoutes`), `toMountableRoutes` with the `openapi` option, and each mount's path
- * against the router's `syntax` (the document's path named `openapi: `).
+ * (`refusePath`; the document's path named `openapi: `).
  *
  * @throws TypeError, its message prefixed with `name: `, for the first option or route that is not what it must be.
  * @example
- * const { mounts, bodyLimit } = readAdapterSetup('PagelopeModule.forRoot', options, { syntax: { pattern, words } });
+ * const { mounts, bodyLimit } = readAdapterSetup('pagelope', options, { refusePath });
  */
 export function readAdapterSetup<TLocals>(
   name: string,
   options: AdapterSetupInput<TLocals>,
-  { keys, someRoutes = false, syntax }: AdapterSetupRules = {},
+  rules: AdapterSetupRules = {},
 ): AdapterSetup<TLocals> {
+  const { keys, someRoutes = false, refusePath } = rules;
   const fail = (message: string): never => {
     throw new TypeError(`${name}: ${message}`);
   };
   const read = readAdapterOptions(name, options);
+  const routes = 'routes' in rules ? rules.routes : options.routes;
   for (const key of Object.keys(options)) if (keys?.includes(key) === false) fail(`unknown option "${key}"`);
-  if (someRoutes && Array.isArray(options.routes) && options.routes.length === 0)
-    fail('routes must name at least one resource');
-  const mounts = toMountableRoutes(options.routes, { name, openapi: options.openapi });
+  if (someRoutes && Array.isArray(routes) && routes.length === 0) fail('routes must name at least one resource');
+  const mounts = toMountableRoutes(routes, { name, openapi: options.openapi });
   for (const [index, { path }] of mounts.entries()) {
     const where = options.openapi !== undefined && index === mounts.length - 1 ? 'openapi: ' : '';
-    if (syntax?.pattern.test(path) === true) fail(`${where}the path ${path} holds ${syntax.words}`);
+    const refusal = refusePath?.(path);
+    if (refusal !== undefined) fail(`${where}${refusal}`);
   }
   return { ...read, mounts };
 }

@@ -6,14 +6,13 @@ import {
   handleExchange,
   methodNotAllowedError,
   parseJsonBody,
-  toMountableRoutes,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Edge,
   type ExchangeReply,
   type Route,
 } from 'pagelope/http';
-import { readAdapterOptions } from '../../http/adapter-options';
+import { readAdapterSetup } from '../../http/read-adapter-setup';
 import { readsJsonBody } from '../../http/body-encoding';
 import { readNodeJsonBody } from '../../http/read-node-json-body';
 import { toMountOrder } from '../../http/to-mount-order';
@@ -72,8 +71,7 @@ export function resourceRouter(
   routes: MountableRoutes | readonly MountableRoutes[],
   options: ResourceRouterOptions = {},
 ): Router {
-  const { bodyLimit, depthLimit, locals } = readAdapterOptions('resourceRouter', options);
-  const list = toMountableRoutes(routes, { name: 'resourceRouter', openapi: options.openapi });
+  const { mounts: list, bodyLimit, depthLimit, locals } = readAdapterSetup('resourceRouter', options, { routes });
   const edge = createEdge<Exchanged>(list, {
     bodyLimit,
     depthLimit,

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { Resource, ResourceRoutes } from 'pagelope';
-import { createEdge, handleExchange, methodNotAllowedError, splitUrl, toMountableRoutes } from 'pagelope/http';
-import { unsupportedMediaTypeError, type OpenApiRouteOptions } from 'pagelope/http';
-import { readAdapterOptions, type AdapterOptionsInput } from '../../http/adapter-options';
+import { createEdge, handleExchange, methodNotAllowedError, splitUrl, unsupportedMediaTypeError } from 'pagelope/http';
 import { isJsonContentType } from '../../http/json-body';
+import { readAdapterSetup, type AdapterSetupInput } from '../../http/read-adapter-setup';
 import { responseSchemaOf } from '../../http/response-schema-of';
 import { handleRequests, MOUNTED } from './handle-requests';
 
@@ -17,9 +16,8 @@ import { handleRequests, MOUNTED } from './handle-requests';
  * (called once for each 5xx answered, with the error and `{ correlationId, method, path, statusCode }`; default: the
  * request's logger, `request.log.error`, or `console.error` under Fastify's default `logger: false`; `false` for none).
  */
-export interface PagelopeFastifyOptions extends AdapterOptionsInput<Locals> {
+export interface PagelopeFastifyOptions extends AdapterSetupInput<Locals> {
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
-  readonly openapi?: OpenApiRouteOptions | undefined;
 }
 
 /**
@@ -34,7 +32,7 @@ export interface PagelopeFastifyOptions extends AdapterOptionsInput<Locals> {
  * - every other method on a route's path is a 405 with `allow`; each 5xx is reported once to `reportError`.
  * Register it first, so its hook runs before the app's own (a limiter's 429 becomes the envelope, `retry-after` kept).
  *
- * @throws TypeError (the app's `ready` rejects) for options `readAdapterOptions` refuses, a path holding `*` (a Fastify
+ * @throws TypeError (the app's `ready` rejects) for options `readAdapterSetup` refuses, a path holding `*` (a Fastify
  * wildcard), or a second registration on the same app.
  * @example
  * const app = Fastify({ clientErrorHandler: clientErrorListener(), requestTimeout: 30_000 });
@@ -57,6 +55,10 @@ type Locals = (request: FastifyRequest, reply: FastifyReply) => object | Promise
 /** The decoration that marks an app the plugin is registered on. */
 const REGISTERED = Symbol.for('pagelope.registered');
 
+/** A path holding `*`, which Fastify reads as a wildcard. */
+const refusePath = (path: string) =>
+  path.includes('*') ? `path ${path} holds "*", which Fastify reads as a wildcard` : undefined;
+
 /**
  * Checks the options, sets up what applies to every request (`handleRequests`), then registers each route
  * of every item (a resource's routes, the OpenAPI document's) as a Fastify route run by the edge, with its response
@@ -64,8 +66,7 @@ const REGISTERED = Symbol.for('pagelope.registered');
  * with GET while the app exposes head routes). A failure rejects, so the app's `ready` does.
  */
 async function register(app: FastifyInstance, options: PagelopeFastifyOptions): Promise<void> {
-  const checked = readAdapterOptions('pagelope', options);
-  const mounts = toMountableRoutes(options.routes, { name: 'pagelope', openapi: options.openapi });
+  const { mounts, ...checked } = readAdapterSetup('pagelope', options, { refusePath });
   if (app.hasDecorator(REGISTERED))
     throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
   app.decorate(REGISTERED, true);
@@ -89,10 +90,6 @@ async function register(app: FastifyInstance, options: PagelopeFastifyOptions): 
     // The document's route (no `resource`) has no response schema and, as before it was a route, runs no `locals`.
     const resource = 'resource' in item ? (item.resource as Resource) : undefined;
     for (const [url, allow] of item.allow) {
-      if (url.includes('*'))
-        throw new TypeError(
-          `pagelope: ${resource ? '' : 'openapi: '}path ${url} holds "*", which Fastify reads as a wildcard`,
-        );
       const routes = item.routes.filter(({ path }) => path === url);
       for (const route of routes) {
         const schema = resource && { response: responseSchemaOf(route, resource) };

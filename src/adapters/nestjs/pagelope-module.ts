@@ -42,8 +42,9 @@ type Exchanged = readonly [req: object, res: ServerResponse];
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown;
 
 const KEYS = ['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportError'];
-/** Characters Nest's routers read as path syntax (path-to-regexp on Express, find-my-way on Fastify). */
-const SYNTAX = { pattern: /[()[\]{}?+!*:\\]/, words: "characters Nest's routers read as syntax" };
+/** A path holding characters Nest's routers read as syntax (path-to-regexp on Express, find-my-way on Fastify). */
+const refusePath = (path: string) =>
+  /[()[\]{}?+!*:\\]/.test(path) ? `the path ${path} holds characters Nest's routers read as syntax` : undefined;
 const NAME = 'PagelopeModule.forRoot';
 const MIDDLEWARE = Symbol('pagelope middleware');
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
@@ -74,7 +75,7 @@ export class PagelopeModule {
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
-    const rules = { keys: KEYS, someRoutes: true, syntax: SYNTAX };
+    const rules = { keys: KEYS, someRoutes: true, refusePath };
     const { mounts, bodyLimit, depthLimit, locals, reportError } = readAdapterSetup(NAME, options, rules);
     const reading = { limit: largestBodyLimit(mounts, bodyLimit), depthLimit, decoders: DECODERS };
     const edge = createEdge<Exchanged>(mounts, {
