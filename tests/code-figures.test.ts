@@ -38,7 +38,7 @@ const MAX_ADAPTER_CODE_LINES = 150;
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
   'src/adapters/fastify': 165,
-  'src/adapters/nestjs': 264,
+  'src/adapters/nestjs': 247,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */

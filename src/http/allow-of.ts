@@ -1,3 +1,5 @@
+import { matchRoute, toRouteTable } from './match-route';
+
 /** How a framework's router matches paths, when it says (Express: `caseSensitive: false`, `ignoreTrailingSlash: true`). */
 export interface PathMatching {
   readonly caseSensitive: boolean;
@@ -21,30 +23,11 @@ export function allowOf(
 ): string | undefined {
   const fold = (text: string) => (matching?.caseSensitive === false ? text.toLowerCase() : text);
   const trimmed = matching?.ignoreTrailingSlash === true && path.length > 1 ? path.replace(/\/$/, '') : path;
-  const target = fold(trimmed).split('/');
-  let found: string | undefined;
-  let fewest = Infinity;
-  for (const each of allows) {
-    for (const [pattern, allow] of each) {
-      const params = paramsMatched(fold(pattern).split('/'), target);
-      if (params !== undefined && params < fewest) {
-        found = allow;
-        fewest = params;
-      }
-    }
-  }
-  return found;
-}
-
-/** How many `:id` segments of the pattern the path's segments fill, or `undefined` when it does not match. */
-function paramsMatched(pattern: readonly string[], target: readonly string[]): number | undefined {
-  if (pattern.length !== target.length) return undefined;
-  let params = 0;
-  for (let index = 0; index < pattern.length; index++) {
-    const part = pattern[index]!;
-    const given = target[index]!;
-    if (part.startsWith(':') && given !== '') params++;
-    else if (part !== given) return undefined;
-  }
-  return params;
+  // The edge's own matcher, on the patterns alone (no route takes the empty method: only `allow` is read).
+  const mounts = allows.map((each) => ({
+    path: '',
+    routes: [],
+    allow: new Map([...each].map(([pattern, allow]) => [fold(pattern), allow])),
+  }));
+  return matchRoute(toRouteTable(mounts), '', fold(trimmed))?.allow;
 }
