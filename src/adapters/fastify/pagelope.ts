@@ -96,8 +96,8 @@ async function register(app: FastifyInstance, options: PagelopeFastifyOptions): 
         const config: object = { [MOUNTED]: { route } };
         const handler = (request: FastifyRequest, reply: FastifyReply) => {
           // As the client sent it: with `rewriteUrl`, `raw.url` is the rewritten URL and `originalUrl` the received.
-          const { path } = splitUrl(request.originalUrl);
-          const { query } = splitUrl(request.raw.url ?? '');
+          const { path, query: sent } = splitUrl(request.originalUrl);
+          const query = request.raw.url === request.originalUrl ? sent : splitUrl(request.raw.url ?? '').query;
           const { id } = request.params as { readonly id?: string };
           const correlationId = correlationIdOf(request, reply);
           const { method, headers } = request;
