@@ -37,7 +37,7 @@ const MAX_ADAPTER_CODE_LINES = 150;
  * that changed, or a folder now within the limit, fails the test until it is updated or removed).
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
-  'src/adapters/fastify': 165,
+  'src/adapters/fastify': 154,
   'src/adapters/nestjs': 247,
 };
 

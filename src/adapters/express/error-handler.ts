@@ -1,9 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ErrorReportingOptions } from 'pagelope';
-import { bodyTooLargeError, createErrorReporter, routeNotFoundError, splitUrl, toErrorReply } from 'pagelope/http';
+import { createErrorReporter, routeNotFoundError, splitUrl, toErrorReply } from 'pagelope/http';
 import { readAdapterOptions } from '../../http/adapter-options';
-import { malformedEncodingError } from '../../http/body-encoding';
-import { malformedJsonError } from '../../http/malformed-json-error';
+import { fromBodyError, fromZlibError } from '../../http/from-body-error';
 import type { ErrorReporter } from '../../http/reply-to-error';
 import { correlationIdOf } from '../../http/to-node-exchange';
 
@@ -75,16 +74,10 @@ function sendError(error: unknown, req: Request, res: Response, report: ErrorRep
 }
 
 /**
- * The error pagelope answers for one of body-parser's (and so `express.json()`'s, `express.raw()`'s, ...): a body
- * over the limit is `bodyTooLargeError(limit)`, unparsable JSON is 400 `Malformed JSON body` and a compressed body
- * that does not decode (a zlib error) is `malformedEncodingError`, the messages every pagelope adapter gives; anything
- * else is returned unchanged.
+ * The error pagelope answers for one of body-parser's (and so `express.json()`'s, `express.raw()`'s, ...): its
+ * refusals as every adapter answers them (`fromBodyError`: 413, 400 `Malformed JSON body`), and a compressed body that
+ * does not decode (a zlib error) as `malformedEncodingError` (`fromZlibError`); anything else is returned unchanged.
  */
 function fromBodyParserError(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null) return error;
-  const { type, limit, code } = error as { readonly type?: unknown; readonly limit?: unknown; readonly code?: unknown };
-  if (type === 'entity.too.large' && typeof limit === 'number') return bodyTooLargeError(limit);
-  if (typeof code === 'string' && code.startsWith('Z_')) return malformedEncodingError(error);
-  if (type === 'entity.parse.failed') return malformedJsonError(error);
-  return error;
+  return fromZlibError(error) ?? fromBodyError(error) ?? error;
 }

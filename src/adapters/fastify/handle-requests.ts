@@ -1,13 +1,12 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBodyParser, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CORRELATION_ID_HEADER, resolveCorrelationId, type ReportError } from 'pagelope';
-import { bodyTooLargeError, createErrorReporter, isSafeCorrelationId, methodNotAllowedError } from 'pagelope/http';
-import { parseJsonBody, routeNotFoundError, splitUrl, toErrorReply, unsupportedMediaTypeError } from 'pagelope/http';
-import type { Route } from 'pagelope/http';
+import { createErrorReporter, isSafeCorrelationId, methodNotAllowedError, parseJsonBody } from 'pagelope/http';
+import { routeNotFoundError, splitUrl, toErrorReply, unsupportedMediaTypeError, type Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import type { AdapterOptions } from '../../http/adapter-options';
 import { malformedEncodingError, parseContentEncoding } from '../../http/body-encoding';
-import { malformedJsonError } from '../../http/malformed-json-error';
+import { fromBodyError, fromZlibError } from '../../http/from-body-error';
 import { routeBodyLimit, routeReadsBody } from '../../http/route-body';
 
 /** The route `config` key of what the plugin mounted: the pagelope route a Fastify route runs, or a 405's `allow`. */
@@ -109,27 +108,12 @@ export function handleRequests(app: FastifyInstance, options: AdapterOptions<unk
   return correlationIdOf;
 }
 
-/**
- * Fastify's refusal of a body (an `FST_ERR_CTP_` error, ...) as every pagelope adapter answers it: a 413 for `limit`,
- * a 415, a 400 `Malformed JSON body`; another `FST_ERR_CTP_` error as it is; `undefined` for any other error.
- */
-function fromBodyError(error: unknown, limit: number): unknown {
-  const code = String((error as { readonly code?: unknown } | null)?.code);
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return bodyTooLargeError(limit);
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE')
-    return unsupportedMediaTypeError();
-  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY')
-    return malformedJsonError(error);
-  return code.startsWith('FST_ERR_CTP_') ? error : undefined;
-}
-
 /** Inflates a body into at most `limit` bytes: past it a 413, a body that does not inflate a 400. */
 function inflate(body: Buffer, gzip: boolean, limit: number): Buffer {
   try {
     return (gzip ? gunzipSync : inflateSync)(body, { maxOutputLength: limit });
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw bodyTooLargeError(limit);
-    throw malformedEncodingError(error);
+    throw fromZlibError(error, limit) ?? malformedEncodingError(error);
   }
 }
 
