@@ -1,6 +1,12 @@
 import { HttpError } from '../errors/index';
-import { malformedEncodingError, parseContentEncoding, hasBody, type BodyEncoding } from './body-encoding';
-import { isJsonContentType, parseJsonBody } from './json-body';
+import {
+  malformedEncodingError,
+  parseContentEncoding,
+  hasBody,
+  readsJsonBody,
+  type BodyEncoding,
+} from './body-encoding';
+import { isJsonContentType, parseJsonBody, type ParseJsonBodyOptions } from './json-body';
 import { checkJsonDepth, DEFAULT_DEPTH_LIMIT } from './json-depth';
 import { bodyTooLargeError } from './route-errors';
 
@@ -65,15 +71,53 @@ export async function readNodeJsonBody<TDecoder extends NodeBodyDecoder>(
   if ((req as { _body?: unknown })._body === true || req.readableEnded === true) {
     const parsed = (req as { body?: unknown }).body;
     // Text or bytes (`express.text()`, `express.raw()`) are parsed as this reader parses what it reads.
-    if (typeof parsed === 'string' || parsed instanceof Uint8Array) {
-      const text = typeof parsed === 'string' ? parsed : new TextDecoder().decode(parsed);
-      return { value: parseJsonBody(text, contentType, options) };
-    }
+    if (typeof parsed === 'string') return { value: parseJsonBody(parsed, contentType, options) };
+    if (parsed instanceof Uint8Array) return { value: parseJsonBytes(parsed, contentType, options) };
     if (parsed !== undefined) checkJsonDepth(parsed, options.depthLimit ?? DEFAULT_DEPTH_LIMIT);
     return parsed === undefined ? undefined : { value: parsed };
   }
   const { text, size } = await readText(req, options);
   return text === '' ? undefined : { value: parseJsonBody(text, contentType, options), size };
+}
+
+/**
+ * Parses a JSON body's bytes as `readNodeJsonBody` parses what it reads: decoded as UTF-8 (a leading byte order mark
+ * dropped, as `TextDecoder` does), then `parseJsonBody`. For a framework that read the bytes itself (Fastify).
+ *
+ * @throws HttpError as `parseJsonBody` does (415, 400).
+ * @example
+ * const value = parseJsonBytes(buffer, request.headers['content-type'], { depthLimit });
+ */
+export function parseJsonBytes(
+  bytes: Uint8Array,
+  contentType: string | undefined,
+  options: ParseJsonBodyOptions = {},
+): unknown {
+  return parseJsonBody(UTF8.decode(bytes), contentType, options);
+}
+
+const UTF8 = new TextDecoder();
+
+/**
+ * A route's JSON body from what {@link readNodeJsonBody} read, or is reading (at once when it is not a promise): over
+ * the route's `limit`, the 413 of `bodyTooLargeError`; without a body, a JSON content type is a 400 (`Malformed JSON
+ * body`) and a body of another content type a 415 (`readsJsonBody`). What the Express and NestJS adapters' routes read.
+ *
+ * @example
+ * const body = await routeJsonBody(req, limit, readNodeJsonBody(req, { limit, depthLimit, decoders }));
+ */
+export function routeJsonBody(
+  req: { readonly headers: { readonly 'content-type'?: string | undefined } },
+  limit: number,
+  read: JsonBody | Promise<JsonBody | undefined> | undefined,
+): unknown {
+  return read instanceof Promise ? read.then((body) => withinLimit(req, body, limit)) : withinLimit(req, read, limit);
+}
+
+function withinLimit(req: Parameters<typeof routeJsonBody>[0], read: JsonBody | undefined, limit: number): unknown {
+  if ((read?.size ?? 0) > limit) throw bodyTooLargeError(limit);
+  if (read !== undefined) return read.value;
+  return readsJsonBody(req.headers) ? parseJsonBody('', req.headers['content-type']) : undefined;
 }
 
 function readText<TDecoder extends NodeBodyDecoder>(

@@ -11,6 +11,8 @@ import { routeBodyLimit, routeReadsBody } from '../../src/http/route-body';
 import { describeAdapterContract, type MountAdapter } from '../contracts/adapter-contract';
 import { listenOnLoopback } from '../support/listen-on-loopback';
 
+const UTF8 = new TextDecoder();
+
 async function readText(req: IncomingMessage, limit: number): Promise<string> {
   const encoding = parseContentEncoding(req.headers['content-encoding']);
   let size = 0;
@@ -21,9 +23,10 @@ async function readText(req: IncomingMessage, limit: number): Promise<string> {
     chunks.push(chunk);
   }
   const bytes = Buffer.concat(chunks);
-  if (encoding === undefined) return bytes.toString('utf8');
+  // Decoded as every adapter decodes UTF-8 (`TextDecoder`: a leading byte order mark dropped).
+  if (encoding === undefined) return UTF8.decode(bytes);
   try {
-    return (encoding === 'gzip' ? gunzipSync : inflateSync)(bytes, { maxOutputLength: limit }).toString('utf8');
+    return UTF8.decode((encoding === 'gzip' ? gunzipSync : inflateSync)(bytes, { maxOutputLength: limit }));
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw bodyTooLargeError(limit);
     throw malformedEncodingError(error);

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createGunzip, createInflate, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../src/index';
-import { readNodeJsonBody } from '../../src/http/read-node-json-body';
+import { parseJsonBytes, readNodeJsonBody, routeJsonBody } from '../../src/http/read-node-json-body';
 import { type NodeBodySource } from '../../src/http/read-node-json-body';
 
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
@@ -115,5 +115,75 @@ describe('readNodeJsonBody', () => {
   it('throws the aborted body as not received in full', async () => {
     const reading = readNodeJsonBody(chunked(['{"a":'], true), { limit: LIMIT, decoders: DECODERS });
     await expect(reading).rejects.toThrow('The request body was not received in full');
+  });
+});
+
+describe('routeJsonBody', () => {
+  const headers = (contentType?: string, length?: string) => ({
+    headers: { 'content-type': contentType, ...(length === undefined ? {} : { 'content-length': length }) },
+  });
+  const statusOf = async (run: () => unknown): Promise<number | 'none'> => {
+    try {
+      await run();
+      return 'none';
+    } catch (error) {
+      return isHttpError(error) ? error.statusCode : 'none';
+    }
+  };
+
+  it('returns the value read, at once when it is not a promise, and once read when it is', async () => {
+    const req = headers('application/json', '7');
+    expect(routeJsonBody(req, 10, { value: { a: 1 }, size: 7 })).toEqual({ a: 1 });
+    expect(routeJsonBody(req, 10, { value: [1] })).toEqual([1]);
+    await expect(routeJsonBody(req, 10, Promise.resolve({ value: 'x', size: 3 }))).resolves.toBe('x');
+  });
+
+  it.each([
+    {
+      label: 'a body over the route limit',
+      req: headers('application/json', '20'),
+      read: { value: 1, size: 20 },
+      status: 413,
+    },
+    { label: 'a JSON type without a body', req: headers('application/json'), read: undefined, status: 400 },
+    { label: 'another type with a body', req: headers('text/plain', '3'), read: undefined, status: 415 },
+    { label: 'neither a body nor a type', req: headers(), read: undefined, status: 'none' as const },
+  ])('answers $label with $status, read or being read', async ({ req, read, status }) => {
+    expect(await statusOf(() => routeJsonBody(req, 10, read))).toBe(status);
+    expect(await statusOf(() => routeJsonBody(req, 10, Promise.resolve(read)))).toBe(status);
+  });
+
+  it('passes a failure of the reading on', async () => {
+    await expect(
+      routeJsonBody(headers('application/json', '1'), 10, Promise.reject(new Error('gone'))),
+    ).rejects.toThrow('gone');
+  });
+});
+
+describe('parseJsonBytes', () => {
+  it.each([
+    { label: 'UTF-8 JSON', bytes: Buffer.from('{"name":"Zoë"}'), value: { name: 'Zoë' } },
+    { label: 'a leading byte order mark', bytes: Buffer.from('\uFEFF[1]'), value: [1] },
+    {
+      label: 'a __proto__ key',
+      bytes: Buffer.from('{"__proto__":1}'),
+      value: JSON.parse('{"__proto__":1}') as unknown,
+    },
+  ])('parses $label as readNodeJsonBody does', ({ bytes, value }) => {
+    expect(parseJsonBytes(bytes, 'application/json')).toStrictEqual(value);
+  });
+
+  it.each([
+    { label: 'bytes that are not JSON', bytes: Buffer.from('{'), type: 'application/json', status: 400 },
+    { label: 'too deep a nesting', bytes: Buffer.from('[[[1]]]'), type: 'application/json', status: 400 },
+    { label: 'another content type', bytes: Buffer.from('[1]'), type: 'text/plain', status: 415 },
+  ])('throws the HttpError of parseJsonBody for $label', ({ bytes, type, status }) => {
+    let thrown: unknown;
+    try {
+      parseJsonBytes(bytes, type, { depthLimit: 2 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isHttpError(thrown) ? thrown.statusCode : thrown).toBe(status);
   });
 });

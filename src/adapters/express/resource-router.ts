@@ -5,7 +5,6 @@ import {
   createEdge,
   handleExchange,
   methodNotAllowedError,
-  parseJsonBody,
   type MountableRoutes,
   type OpenApiRouteOptions,
   type Edge,
@@ -13,8 +12,7 @@ import {
   type Route,
 } from 'pagelope/http';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
-import { readsJsonBody } from '../../http/body-encoding';
-import { readNodeJsonBody } from '../../http/read-node-json-body';
+import { readNodeJsonBody, routeJsonBody } from '../../http/read-node-json-body';
 import { toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import { toNodeExchange } from '../../http/to-node-exchange';
@@ -75,7 +73,7 @@ export function resourceRouter(
   const edge = createEdge<Exchanged>(list, {
     bodyLimit,
     depthLimit,
-    readBody: ({ req }, limit) => readBody(req, limit, depthLimit),
+    readBody: ({ req }, limit) => routeJsonBody(req, limit, readNodeJsonBody(req, { limit, depthLimit, decoders })),
     locals: locals === undefined ? undefined : ({ req, res }) => locals(req, res),
     write: ({ req, res }, reply) => send(req, res, reply),
     answered: ({ res }) => res.headersSent,
@@ -101,13 +99,6 @@ interface Exchanged {
 }
 
 const decoders = { gzip: createGunzip, deflate: createInflate };
-
-/** The request's JSON body (`readNodeJsonBody`): a 415 for another content type, a 400 for an empty JSON one. */
-async function readBody(req: Request, limit: number, depthLimit: number): Promise<unknown> {
-  if (!readsJsonBody(req.headers)) return undefined;
-  const body = await readNodeJsonBody(req, { limit, depthLimit, decoders });
-  return body === undefined ? parseJsonBody('', req.headers['content-type']) : body.value;
-}
 
 /**
  * The Express handler of one route, matched by Express: the edge reads, runs and writes it in the request's context

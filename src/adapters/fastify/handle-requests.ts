@@ -1,12 +1,13 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBodyParser, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CORRELATION_ID_HEADER, resolveCorrelationId, type ReportError } from 'pagelope';
-import { createErrorReporter, isSafeCorrelationId, methodNotAllowedError, parseJsonBody } from 'pagelope/http';
+import { createErrorReporter, isSafeCorrelationId, methodNotAllowedError } from 'pagelope/http';
 import { routeNotFoundError, splitUrl, toErrorReply, unsupportedMediaTypeError, type Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import type { AdapterOptions } from '../../http/adapter-options';
 import { malformedEncodingError, parseContentEncoding } from '../../http/body-encoding';
 import { fromBodyError, fromZlibError } from '../../http/from-body-error';
+import { parseJsonBytes } from '../../http/read-node-json-body';
 import { routeBodyLimit, routeReadsBody } from '../../http/route-body';
 
 /** The route `config` key of what the plugin mounted: the pagelope route a Fastify route runs, or a 405's `allow`. */
@@ -36,9 +37,10 @@ const JSON_SUFFIX = /^application\/[\w.!#$&^-]+\+json(?:;|$)/;
  *
  * Fastify's `application/json` and `text/plain` parsers give way to pagelope's: JSON bodies (`application/json`,
  * `application/*+json`) up to `bodyLimit` bytes (a route's own wins) and `depthLimit` levels, inflated ones too
- * (gzip, deflate), parsed by `parseJsonBody`, which keeps keys such as `__proto__` for the service's own checks; a
- * body no parser of the app takes is a 415 before it is read. The body of a 404, of a 405 or of a route that reads
- * none (`routeReadsBody`) is ignored. What a parser throws, Fastify answers as its error.
+ * (gzip, deflate), parsed as the Node reader parses its bytes (`parseJsonBytes`), which keeps keys such as
+ * `__proto__` for the service's own checks; a body no parser of the app takes is a 415 before it is read. The body of
+ * a 404, of a 405 or of a route that reads none (`routeReadsBody`) is ignored. What a parser throws, Fastify answers
+ * as its error.
  *
  * Every failure is answered with the error envelope under the request's correlation id (`toErrorReply`): the error
  * handler's (Fastify's refusals of a body as every adapter answers them, `fromBodyError`; a 404 or 405 before any of
@@ -72,7 +74,7 @@ export function handleRequests(app: FastifyInstance, options: AdapterOptions<unk
     if (ignoresBody(request)) return done(null, undefined);
     const encoding = parseContentEncoding(request.headers['content-encoding']);
     const bytes = encoding === undefined ? body : inflate(body, encoding === 'gzip', limitOf(request));
-    done(null, parseJsonBody(bytes.toString('utf8'), request.headers['content-type'], { depthLimit }));
+    done(null, parseJsonBytes(bytes, request.headers['content-type'], { depthLimit }));
   };
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, parseJson);
@@ -102,9 +104,7 @@ export function handleRequests(app: FastifyInstance, options: AdapterOptions<unk
   app.setNotFoundHandler((request, reply) => send(routeErrorOf(request), request, reply));
   // Fastify sends what it refuses while routing (a malformed path, a parameter over `maxParamLength`) to its server
   // option `frameworkErrors` only, which a plugin cannot pass: set it where Fastify 5 keeps it, unless the app did.
-  const server = serverOptionsOf(app) ?? {};
-  server.frameworkErrors ??= (error: unknown, request: FastifyRequest, reply: FastifyReply) =>
-    void send(error, request, reply);
+  (serverOptionsOf(app) ?? {}).frameworkErrors ??= (...args: Parameters<typeof send>) => void send(...args);
   return correlationIdOf;
 }
 
@@ -127,7 +127,5 @@ function serverOptionsOf(app: object | null): { frameworkErrors?: unknown } | un
 /** Reports to the request's logger as Fastify logs a 5xx; none under Fastify's default `logger: false` (no level). */
 function loggerOf(request: FastifyRequest): ReportError | undefined {
   if (typeof (request.log as { readonly level?: unknown }).level !== 'string') return undefined;
-  return (err, { correlationId, method, path, statusCode }) => {
-    request.log.error({ err, correlationId, method, path, statusCode }, `${method} ${path} answered ${statusCode}`);
-  };
+  return (err, info) => request.log.error({ err, ...info }, `${info.method} ${info.path} answered ${info.statusCode}`);
 }

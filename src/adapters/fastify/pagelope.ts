@@ -66,12 +66,11 @@ const refusePath = (path: string) =>
  * with GET while the app exposes head routes). A failure rejects, so the app's `ready` does.
  */
 async function register(app: FastifyInstance, options: PagelopeFastifyOptions): Promise<void> {
-  const { mounts, ...checked } = readAdapterSetup('pagelope', options, { refusePath });
+  const { mounts, locals, ...checked } = readAdapterSetup('pagelope', options, { refusePath });
   if (app.hasDecorator(REGISTERED))
     throw new TypeError('pagelope: the plugin is registered once per app; pass every resource in one routes array');
   app.decorate(REGISTERED, true);
-  const correlationIdOf = handleRequests(app, checked);
-  const { locals } = checked;
+  const correlationIdOf = handleRequests(app, { ...checked, locals });
   const edge = createEdge<FastifyReply>(mounts, {
     ...checked,
     // Fastify and the parsers of `handleRequests` read the body before the handler (with the route's limits); a body

@@ -8,7 +8,8 @@ import { createEdge, handleExchange, methodNotAllowedError, type Edge, type Moun
 import type { OpenApiRouteOptions, Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
-import { handOverEarlyBodies, readBodyEarly, routeBodyEarly } from '../../http/read-body-early';
+import { handOverEarlyBodies, readBodyEarly } from '../../http/read-body-early';
+import { routeJsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
 import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
 import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
@@ -81,7 +82,7 @@ export class PagelopeModule {
     const edge = createEdge<Exchanged>(mounts, {
       bodyLimit,
       depthLimit,
-      readBody: ([req], limit) => routeBodyEarly(rawRequestOf(req), limit, reading),
+      readBody: ([req], limit) => routeJsonBody(rawRequestOf(req), limit, readBodyEarly(rawRequestOf(req), reading)),
       locals: locals && (([req]) => locals(req as TRequest)),
       write: ([, res], reply) => {
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.

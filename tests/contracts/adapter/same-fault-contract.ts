@@ -68,6 +68,15 @@ export function describeSameFaultContract(apps: ContractApps): void {
       expect([result.response.status, (result.body as { text?: string }).text]).toStrictEqual([201, 'packed']);
     });
 
+    it('takes a JSON body after a UTF-8 byte order mark, as a JSON parser may (RFC 8259, 8.1)', async () => {
+      const result = await send('/api/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"text":"marked"}')]),
+      });
+      expect([result.response.status, (result.body as { text?: string }).text]).toStrictEqual([201, 'marked']);
+    });
+
     it.each(['br', 'x-unknown', 'gzip, gzip'])(
       'answers a body sent with content-encoding %s with 415',
       async (encoding) => {
