@@ -43,9 +43,7 @@ export function routeHandler(
   // `If-None-Match` names it is a 304 without a body.
   const version = row.response === 'record' ? resource.version : undefined;
   const conditionalGet = version !== undefined && row.method === 'GET';
-  return async (input): Promise<RouteReply> => {
-    const correlationId = correlationIdOf(input);
-    const result = await call(input, { headers: input.headers, correlationId, locals: input.locals });
+  const reply = (input: RouteInput, correlationId: string, result: unknown): RouteReply => {
     const headers: Record<string, string> = { [CORRELATION_ID_HEADER]: correlationId };
     if (addHeaders !== undefined) addHeaders(headers, input, result);
     if (version !== undefined) {
@@ -57,6 +55,18 @@ export function routeHandler(
       }
     }
     return { status, headers, body: hasBody ? result : undefined };
+  };
+  // Not an `async` function: the reply is chained on the call's promise (one promise, not two), and a throw before
+  // it (a 400 of the query) is a rejection, as from an `async` function.
+  return (input) => {
+    try {
+      const correlationId = correlationIdOf(input);
+      return call(input, { headers: input.headers, correlationId, locals: input.locals }).then((result) =>
+        reply(input, correlationId, result),
+      );
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
 }
 

@@ -51,16 +51,26 @@ export function createHookCalls<TRecord, TLocals>(
   };
   type Context = () => OperationContext<TRecord, TLocals>;
 
-  /** Runs `work`; on failure runs the operation's error handlers with the context, then rethrows. */
-  async function guarded<T>(errorEvent: keyof Events<TRecord, TLocals>, context: Context, work: () => Promise<T>) {
-    try {
-      return await work();
-    } catch (error) {
-      if (hooks.handlers(errorEvent).length > 0) {
-        await (hooks.emitSettled as EmitError).call(hooks, errorEvent, Object.freeze({ ...context() }), error);
-      }
-      throw error;
+  /** Runs the operation's error handlers with the context of a failed call, then rethrows its error. */
+  async function failed(errorEvent: keyof Events<TRecord, TLocals>, context: Context, error: unknown): Promise<never> {
+    if (hooks.handlers(errorEvent).length > 0) {
+      await (hooks.emitSettled as EmitError).call(hooks, errorEvent, Object.freeze({ ...context() }), error);
     }
+    throw error;
+  }
+
+  /**
+   * Runs `work`; on failure (a throw, or the rejection of its promise) runs the operation's error handlers with the
+   * context, then rethrows. Not an `async` function: on a hot read it adds one promise to `work`'s, not three.
+   */
+  function guarded<T>(errorEvent: keyof Events<TRecord, TLocals>, context: Context, work: () => Promise<T>) {
+    let promise: Promise<T>;
+    try {
+      promise = work();
+    } catch (error) {
+      return failed(errorEvent, context, error);
+    }
+    return promise.then(undefined, (error: unknown) => failed(errorEvent, context, error));
   }
 
   /** Runs the handlers of `event` in turn, each with `key` set to the current value, which it may replace. */

@@ -6,12 +6,20 @@ import { refuseHiddenSelect } from './refuse-hidden-select';
 import { readWithRelations } from './relation-binder';
 import { relationNamesOf } from './relation-plan';
 import type { GetOptions, OperationOptions, ResourceService } from './resource-service';
+import type { ScopeCheck } from './scope-check';
 import type { ServiceCore } from './service-core';
 
 type ListQuery<TRecord, TLocals> = Parameters<ResourceService<TRecord, TLocals>['list']>[0];
+/** The `deleted` mode of a listing, read off its input. */
+type ListMode = 'include' | 'only' | undefined;
 type CursorQuery<TRecord, TLocals> = Parameters<ResourceService<TRecord, TLocals>['listByCursor']>[0];
 
-/** The service's `list`: before-hooks, the scope, the repository (with relations), after-hooks, hidden fields out. */
+/**
+ * The service's `list`: before-hooks, the scope, the repository (with relations), after-hooks, hidden fields out.
+ * The hot read: a step with nothing to run (no handler, no scope) is skipped rather than awaited, and the steps are
+ * chained on the repository's promise, not awaited in an `async` function, so that a list without hooks or scope
+ * makes two promises of its own (each costs the promise hooks of a request context).
+ */
 export function serviceList<TRecord, TLocals>(
   core: ServiceCore<TRecord, TLocals>,
   query: ListQuery<TRecord, TLocals>,
@@ -19,29 +27,37 @@ export function serviceList<TRecord, TLocals>(
 ): Promise<PageResult<TRecord, never>> {
   const { hooks, chain, binder, repository, generic, within, scopeOf } = core;
   const context = core.lazyContext(options, { query });
-  return core.guarded('onAfterErrorList', context, async () => {
-    // The hot read: a step with nothing to run (no handler, no scope) is skipped rather than awaited.
-    const given: ListInput<TRecord> | undefined =
-      hooks.handlers('onBeforeList').length === 0 ? query : await chain('onBeforeList', context, 'query', query);
-    const { input, mode } = core.deletedOf(given);
-    refuseHiddenSelect(generic, input);
-    const scope = scopeOf === undefined ? undefined : await core.scopeFor('list', context);
-    // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are. Embedded
-    // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
-    const result = (
+  type Page = PageResult<TRecord, TotalMode>;
+  const hidden = (result: Page) => core.hide.page(result) as PageResult<TRecord, never>;
+  const after = (result: Page) =>
+    hooks.handlers('onAfterList').length === 0
+      ? hidden(result)
+      : chain('onAfterList', context, 'result', result).then(hidden);
+  // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are. Embedded
+  // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
+  const read = (input: ListInput<TRecord> | undefined, mode: ListMode, scope: ScopeCheck<TRecord> | undefined) =>
+    Promise.resolve(
       core.hasRelations
-        ? await readWithRelations(binder, {
+        ? readWithRelations(binder, {
             input,
             scope: within(scope, mode)?.scope,
             context,
             read: (query, bound) => repository.list(query, bound),
           })
-        : await repository.list(input, within(scope, mode))
-    ) as PageResult<TRecord, TotalMode>;
-    return core.hide.page(
-      hooks.handlers('onAfterList').length === 0 ? result : await chain('onAfterList', context, 'result', result),
-    ) as PageResult<TRecord, never>;
-  });
+        : repository.list(input, within(scope, mode)),
+    ).then((result) => after(result as Page));
+  const listed = (given: ListInput<TRecord> | undefined) => {
+    const { input, mode } = core.deletedOf(given);
+    refuseHiddenSelect(generic, input);
+    return scopeOf === undefined
+      ? read(input, mode, undefined)
+      : core.scopeFor('list', context).then((scope) => read(input, mode, scope));
+  };
+  return core.guarded('onAfterErrorList', context, () =>
+    hooks.handlers('onBeforeList').length === 0
+      ? listed(query)
+      : chain('onBeforeList', context, 'query', query).then(listed),
+  );
 }
 
 /** The service's `listByCursor`, as {@link serviceList}; ordering by a hidden field is refused. */
