@@ -1,5 +1,12 @@
 import { readFault, type SqlFaultCodes } from '../sql/index';
-import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
+import {
+  fromDriverValue,
+  toDriverValue,
+  type ConstraintViolation,
+  type DriverReaders,
+  type SqlDialect,
+  type SqlValueKind,
+} from './sql/index';
 
 /** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
 export const CODE_POINT_COLLATION = 'utf8mb4_nopad_bin';
@@ -42,11 +49,6 @@ function referenceOf(message: string, referenced: boolean): Pick<ConstraintViola
   return { ...(table !== undefined && { table }), ...(columns && { columns }) };
 }
 
-/** A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`). */
-function toDateTimeText(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
-}
-
 /** UTC text as `drizzle-orm/mysql2` reads DATETIME, TIMESTAMP and DATE (`'2024-01-02 03:04:05.678'`, `'2024-01-02'`). */
 function fromDateTimeText(value: unknown): Date {
   if (value instanceof Date) return value;
@@ -54,38 +56,20 @@ function fromDateTimeText(value: unknown): Date {
   return new Date(text.length <= 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
 }
 
-/** A value of a field of `kind` as MariaDB takes it: a `Date` as UTC text, a boolean as 1 or 0, JSON as its text. */
-function toDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return toDateTimeText(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (kind === 'other' || (typeof value === 'object' && !(value instanceof Uint8Array))) return JSON.stringify(value);
-  return value;
-}
+/** Text as itself, anything else as its text. */
+const asText = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
 /**
  * A value MariaDB gave through `drizzle-orm/mysql2` as a field of `kind` holds it: date and time columns come as UTC
- * text (Drizzle's session reads them so, whatever the pool's options), booleans as 1 or 0, DECIMAL as text, and JSON
- * already parsed by `mysql2` (so taken as it is).
+ * text (Drizzle's session reads them so, whatever the pool's options), a day as the first ten characters of its text,
+ * and JSON already parsed by `mysql2` (so taken as it is; see `fromDriverValue` for the rest).
  */
-function fromDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    case 'date':
-      return fromDateTimeText(value);
-    case 'isoDate':
-      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-    case 'boolean':
-      return typeof value === 'boolean' ? value : Number(value) !== 0;
-    case 'number':
-      return typeof value === 'number' ? value : Number(value);
-    case 'string':
-    case 'enum':
-      return typeof value === 'string' ? value : String(value);
-    default:
-      return value;
-  }
-}
+const READERS: DriverReaders = {
+  date: fromDateTimeText,
+  isoDate: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
+  string: asText,
+  enum: asText,
+};
 
 /**
  * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
@@ -150,7 +134,9 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
     const column = found.kind === 'unique' ? undefined : columnOf(text);
     return { ...found, ...(column !== undefined && { columns: [column] }) };
   },
-  toDriver,
-  fromDriver,
+  // A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`).
+  toDriver: (value: unknown, kind: SqlValueKind) =>
+    toDriverValue(value, kind, (date) => date.toISOString().replace('T', ' ').replace('Z', '')),
+  fromDriver: (value: unknown, kind: SqlValueKind) => fromDriverValue(value, kind, READERS),
   faultOf: (error: unknown) => readFault(error, MYSQL_FAULTS),
 });
