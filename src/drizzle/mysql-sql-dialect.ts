@@ -32,6 +32,12 @@ const ERRORS: Readonly<Record<number, ConstraintViolation>> = {
   1265: { kind: 'value', problem: 'invalid' },
 };
 
+/** The server's message of a driver's error (`mysql2`'s `sqlMessage`, else its `message`), or `''`. */
+export function sqlMessageOf(error: unknown): string {
+  const { sqlMessage, message } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  return typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+}
+
 /** The column a message names (`Column 'c_title' cannot be null`, ``for column `db`.`t`.`c` at row 1``), if one. */
 function columnOf(message: string): string | undefined {
   const match = /(?:Column|Field|for column) (?:'([^']+)'|`[^`]*`\.`[^`]*`\.`([^`]+)`)/.exec(message);
@@ -125,11 +131,10 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.
   maxParameters: 65_535,
   constraintViolation(error: unknown): ConstraintViolation | undefined {
-    if (typeof error !== 'object' || error === null) return undefined;
-    const { errno, sqlMessage, message } = error as { errno?: unknown; sqlMessage?: unknown; message?: unknown };
+    const { errno } = (typeof error === 'object' && error !== null ? error : {}) as { errno?: unknown };
     const found = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
     if (!found) return undefined;
-    const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+    const text = sqlMessageOf(error);
     if (found.kind === 'foreign-key') return { ...found, ...referenceOf(text, found.referenced === true) };
     const column = found.kind === 'unique' ? undefined : columnOf(text);
     return { ...found, ...(column !== undefined && { columns: [column] }) };
