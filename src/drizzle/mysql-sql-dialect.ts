@@ -1,6 +1,7 @@
 import { readFault, type SqlFaultCodes } from '../sql/index';
 import {
   fromDriverValue,
+  POSITIONAL_SQL,
   toDriverValue,
   type ConstraintViolation,
   type DriverReaders,
@@ -114,17 +115,14 @@ const MYSQL_FAULTS: SqlFaultCodes = {
  * errors read by `errno`.
  */
 export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
+  ...POSITIONAL_SQL,
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
-  placeholder: () => '?',
   textMatch,
   orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
-  rowKeyset: false,
-  never: '1 = 0',
-  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   lockRead: 'FOR UPDATE',

@@ -28,3 +28,11 @@ export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockR
   /** A column's value as the driver read it, as the record's value of a field of `kind` (the inverse of `toDriver`). */
   fromDriver(value: unknown, kind: SqlValueKind): unknown;
 }
+
+/** What SQLite and MariaDB write alike: `?` placeholders, no row-comparison keysets, `1 = 0` and `1 = 1`. */
+export const POSITIONAL_SQL = Object.freeze({
+  placeholder: () => '?',
+  rowKeyset: false,
+  never: '1 = 0',
+  always: '1 = 1',
+} satisfies Partial<SqlDialect>);

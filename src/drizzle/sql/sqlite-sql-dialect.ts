@@ -1,6 +1,6 @@
 import { readFault, type SqlFaultCodes } from '../../sql/index';
 import { fromDriverValue, toDriverValue, type DriverReaders } from './driver-values';
-import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
+import { POSITIONAL_SQL, type ConstraintViolation, type SqlDialect, type SqlValueKind } from './sql-dialect';
 
 /**
  * SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), and of a value a STRICT table's
@@ -54,9 +54,9 @@ const SQLITE_FAULTS: SqlFaultCodes = {
  * (`UNIQUE constraint failed: books.isbn`); a busy database is a conflict the service may run again.
  */
 export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
+  ...POSITIONAL_SQL,
   name: 'SQLite',
   quoteIdentifier: (name: string) => `"${name.replaceAll('"', '""')}"`,
-  placeholder: () => '?',
   textMatch(
     mode: 'contains' | 'starts' | 'ends',
     expression: () => string,
@@ -73,9 +73,6 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  rowKeyset: false,
-  never: '1 = 0',
-  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
