@@ -1,9 +1,17 @@
-import { Table, entityKind, is, type Column } from 'drizzle-orm';
+import {
+  Table,
+  entityKind,
+  getTableColumns,
+  getTableName,
+  is,
+  type Column,
+  type DrizzleEntityClass,
+} from 'drizzle-orm';
 import type { Repository, Resource } from 'pagelope/kit';
 import type { z } from 'zod';
 
 /**
- * What `pagelope/drizzle` needs of one SQL dialect of Drizzle (pg-core and sqlite-core today; mysql-core to come):
+ * What `pagelope/drizzle` needs of one SQL dialect of Drizzle (pg-core, sqlite-core and mysql-core):
  * which tables are its, their columns, the field schema of a column, and the repository over a table.
  */
 export interface DrizzleDialect {
@@ -32,9 +40,25 @@ export interface DrizzleDialect {
   ): Repository<TRecord>;
 }
 
+/**
+ * What a dialect whose tables are of `tableClass` knows of them: whether one is its, its SQL name and columns, and
+ * each column's field schema by `fieldSchema` (given the table's SQL name).
+ */
+export function drizzleTables(
+  tableClass: DrizzleEntityClass<Table>,
+  fieldSchema: (table: string, property: string, column: Column) => z.ZodType,
+): Pick<DrizzleDialect, 'owns' | 'tableName' | 'columns' | 'fieldSchema'> {
+  return {
+    owns: (table: unknown) => is(table, tableClass),
+    tableName: (table: unknown) => getTableName(table as Table),
+    columns: (table: unknown) => getTableColumns(table as Table) as Readonly<Record<string, Column>>,
+    fieldSchema: (table: unknown, property: string, column: Column) =>
+      fieldSchema(getTableName(table as Table), property, column),
+  };
+}
+
 /** The module each kind of Drizzle table that no dialect here supports comes from. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
-  MySqlTable: 'drizzle-orm/mysql-core (MySQL, MariaDB)',
   SingleStoreTable: 'drizzle-orm/singlestore-core (SingleStore)',
   GelTable: 'drizzle-orm/gel-core (Gel)',
 };
@@ -48,10 +72,10 @@ export function dialectOf(caller: string, table: unknown, dialects: readonly Dri
   const dialect = dialects.find((candidate) => candidate.owns(table));
   if (dialect) return dialect;
   if (!is(table, Table))
-    throw new TypeError(`${caller}: table must be a Drizzle table (pgTable(...), sqliteTable(...))`);
+    throw new TypeError(`${caller}: table must be a Drizzle table (pgTable(...), sqliteTable(...), mysqlTable(...))`);
   const kind = String((table.constructor as unknown as Record<symbol, unknown>)[entityKind]);
   const source = Object.hasOwn(UNSUPPORTED, kind) ? UNSUPPORTED[kind] : kind;
   throw new TypeError(
-    `${caller}: tables of ${source} are not supported yet; only drizzle-orm/pg-core (PostgreSQL) and drizzle-orm/sqlite-core (SQLite) tables are`,
+    `${caller}: tables of ${source} are not supported yet; only drizzle-orm/pg-core (PostgreSQL), drizzle-orm/sqlite-core (SQLite) and drizzle-orm/mysql-core (MariaDB) tables are`,
   );
 }

@@ -1,17 +1,15 @@
-import { getTableColumns, is, type Column } from 'drizzle-orm';
-import { getTableConfig, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
-import type { Repository, Resource } from 'pagelope/kit';
+import type { Column, Table } from 'drizzle-orm';
+import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import { columnSqlName } from './column-sql-name';
-import type { DrizzleDialect } from './drizzle-dialect';
+import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
 import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
-import { createColumnCheck } from './create-column-check';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
 import { createMysqlTextColumns, type MysqlTextColumns } from './mysql-text-columns';
 import type { TextOrder } from './mysql-text-order';
-import { createSqlRepository, type SqlColumn, type SqlValueKind } from './sql/index';
+import type { SqlColumn, SqlValueKind } from './sql/index';
 
 const textColumnsByDatabase = new WeakMap<object, MysqlTextColumns>();
 
@@ -71,66 +69,34 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
  * already in it as it is: the collations and the server are read once per table before a repository's first call,
  * see `createMysqlTextColumns`), and a duplicate entry is read as the columns of the key it names.
  */
-export const MYSQL_DIALECT: DrizzleDialect = Object.freeze({
+export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   name: 'MariaDB',
-  owns: (table: unknown) => is(table, MySqlTable),
-  tableName: (table: unknown) => getTableConfig(table as MySqlTable).name,
-  columns: (table: unknown) => getTableColumns(table as MySqlTable) as Readonly<Record<string, Column>>,
-  fieldSchema: (table: unknown, property: string, column: Column) =>
-    mysqlFieldSchema(getTableConfig(table as MySqlTable).name, property, column),
-  createRepository<TRecord>(
-    resource: Resource<TRecord>,
-    db: unknown,
-    table: unknown,
-    fields: ReadonlyMap<string, Column>,
-    readDb?: unknown,
-  ): Repository<TRecord> {
-    if (readDb !== undefined && !is(readDb, MySqlDatabase)) {
-      throw new TypeError('createDrizzleRepository: readDb must be a Drizzle MariaDB or MySQL database');
-    }
-    const mysqlTable = table as MySqlTable;
-    const { name } = getTableConfig(mysqlTable);
-    const sqlName = (column: Column) => columnSqlName(db, column);
-    const runner = mysqlRunnerOf(db as DrizzleMySqlDatabase);
-    const textColumns = textColumnsOf(db as DrizzleMySqlDatabase);
-    const columns = new Map<string, SqlColumn>();
-    const databaseDefaults: string[] = [];
+  tableClass: MySqlTable,
+  databaseClass: MySqlDatabase,
+  databaseName: 'MariaDB or MySQL',
+  fieldSchema: mysqlFieldSchema,
+  hasDatabaseDefault: hasMysqlDatabaseDefault,
+  columnNames:
+    'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+  runnerOf: mysqlRunnerOf,
+  readerOf: mysqlReaderOf,
+  open(db: DrizzleMySqlDatabase, table: Table, name: string) {
+    const textColumns = textColumnsOf(db);
     const texts: string[] = [];
-    for (const [field, column] of fields) {
-      const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
-      const sqlColumn = sqlName(column);
-      columns.set(
-        field,
-        sqlColumnOf(sqlColumn, column, kind, () => textColumns.orderOf(name, sqlColumn)),
-      );
-      if (hasMysqlDatabaseDefault(column)) databaseDefaults.push(field);
-      if (isText(kind)) texts.push(sqlColumn);
-    }
-    textColumns.register(name, texts);
-    // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
-    const keys = new Map(mysqlUniqueKeys(mysqlTable, sqlName));
-    const idColumn = columns.get((resource as Resource).idField)?.name;
-    if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
-    const read = mysqlReaderOf(db as DrizzleMySqlDatabase);
-    const sqlNames = new Map([...columns].map(([field, column]) => [field, column.name]));
-    const check = createColumnCheck(name, sqlNames, async () =>
-      (
-        await read(
-          'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
-          [name],
-        )
-      ).map((row) => String(row['name'])),
-    );
-    return createSqlRepository(resource, {
-      dialect: withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys),
-      runner,
-      // The server's kind and the collations of the table's columns, read once before the first statement, and every
-      // field's column in the table (see createColumnCheck; `ready()` runs both).
-      prepare: async () => void (await Promise.all([textColumns.ready(name), check()])),
-      readRunner: readDb === undefined ? undefined : mysqlRunnerOf(readDb as DrizzleMySqlDatabase),
-      table: name,
-      columns,
-      databaseDefaults,
-    });
+    return {
+      column(sqlName: string, column: Column, kind: SqlValueKind) {
+        if (isText(kind)) texts.push(sqlName);
+        return sqlColumnOf(sqlName, column, kind, () => textColumns.orderOf(name, sqlName));
+      },
+      dialect(idColumn: string | undefined) {
+        textColumns.register(name, texts);
+        // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
+        const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
+        if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
+        return withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys);
+      },
+      // The server's kind and the collations of the table's columns, read once before the first statement.
+      prepare: () => textColumns.ready(name),
+    };
   },
 });

@@ -1,5 +1,6 @@
 import { is, Column } from 'drizzle-orm';
 import { getTableConfig, type MySqlTable } from 'drizzle-orm/mysql-core';
+import { sqlMessageOf } from './mysql-sql-dialect';
 import type { ConstraintViolation, SqlDialect } from './sql/index';
 
 /**
@@ -28,9 +29,7 @@ export function mysqlUniqueKeys(
 
 /** The key a duplicate-entry message names (`for key 'PRIMARY'`; MySQL 8 writes `'table.name'`), if one. */
 function keyOf(error: unknown): string | undefined {
-  const { sqlMessage, message } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
-  return /for key '([^']+)'$/.exec(text)?.[1]?.split('.').pop();
+  return /for key '([^']+)'$/.exec(sqlMessageOf(error))?.[1]?.split('.').pop();
 }
 
 /**

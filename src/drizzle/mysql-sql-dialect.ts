@@ -1,5 +1,13 @@
 import { readFault, type SqlFaultCodes } from '../sql/index';
-import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql/index';
+import {
+  fromDriverValue,
+  POSITIONAL_SQL,
+  toDriverValue,
+  type ConstraintViolation,
+  type DriverReaders,
+  type SqlDialect,
+  type SqlValueKind,
+} from './sql/index';
 
 /** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
 export const CODE_POINT_COLLATION = 'utf8mb4_nopad_bin';
@@ -25,6 +33,12 @@ const ERRORS: Readonly<Record<number, ConstraintViolation>> = {
   1265: { kind: 'value', problem: 'invalid' },
 };
 
+/** The server's message of a driver's error (`mysql2`'s `sqlMessage`, else its `message`), or `''`. */
+export function sqlMessageOf(error: unknown): string {
+  const { sqlMessage, message } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  return typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+}
+
 /** The column a message names (`Column 'c_title' cannot be null`, ``for column `db`.`t`.`c` at row 1``), if one. */
 function columnOf(message: string): string | undefined {
   const match = /(?:Column|Field|for column) (?:'([^']+)'|`[^`]*`\.`[^`]*`\.`([^`]+)`)/.exec(message);
@@ -42,11 +56,6 @@ function referenceOf(message: string, referenced: boolean): Pick<ConstraintViola
   return { ...(table !== undefined && { table }), ...(columns && { columns }) };
 }
 
-/** A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`). */
-function toDateTimeText(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
-}
-
 /** UTC text as `drizzle-orm/mysql2` reads DATETIME, TIMESTAMP and DATE (`'2024-01-02 03:04:05.678'`, `'2024-01-02'`). */
 function fromDateTimeText(value: unknown): Date {
   if (value instanceof Date) return value;
@@ -54,38 +63,20 @@ function fromDateTimeText(value: unknown): Date {
   return new Date(text.length <= 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
 }
 
-/** A value of a field of `kind` as MariaDB takes it: a `Date` as UTC text, a boolean as 1 or 0, JSON as its text. */
-function toDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return toDateTimeText(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (kind === 'other' || (typeof value === 'object' && !(value instanceof Uint8Array))) return JSON.stringify(value);
-  return value;
-}
+/** Text as itself, anything else as its text. */
+const asText = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
 /**
  * A value MariaDB gave through `drizzle-orm/mysql2` as a field of `kind` holds it: date and time columns come as UTC
- * text (Drizzle's session reads them so, whatever the pool's options), booleans as 1 or 0, DECIMAL as text, and JSON
- * already parsed by `mysql2` (so taken as it is).
+ * text (Drizzle's session reads them so, whatever the pool's options), a day as the first ten characters of its text,
+ * and JSON already parsed by `mysql2` (so taken as it is; see `fromDriverValue` for the rest).
  */
-function fromDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    case 'date':
-      return fromDateTimeText(value);
-    case 'isoDate':
-      return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
-    case 'boolean':
-      return typeof value === 'boolean' ? value : Number(value) !== 0;
-    case 'number':
-      return typeof value === 'number' ? value : Number(value);
-    case 'string':
-    case 'enum':
-      return typeof value === 'string' ? value : String(value);
-    default:
-      return value;
-  }
-}
+const READERS: DriverReaders = {
+  date: fromDateTimeText,
+  isoDate: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
+  string: asText,
+  enum: asText,
+};
 
 /**
  * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
@@ -124,33 +115,31 @@ const MYSQL_FAULTS: SqlFaultCodes = {
  * errors read by `errno`.
  */
 export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
+  ...POSITIONAL_SQL,
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
-  placeholder: () => '?',
   textMatch,
   orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
-  rowKeyset: false,
-  never: '1 = 0',
-  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   lockRead: 'FOR UPDATE',
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.
   maxParameters: 65_535,
   constraintViolation(error: unknown): ConstraintViolation | undefined {
-    if (typeof error !== 'object' || error === null) return undefined;
-    const { errno, sqlMessage, message } = error as { errno?: unknown; sqlMessage?: unknown; message?: unknown };
+    const { errno } = (typeof error === 'object' && error !== null ? error : {}) as { errno?: unknown };
     const found = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
     if (!found) return undefined;
-    const text = typeof sqlMessage === 'string' ? sqlMessage : typeof message === 'string' ? message : '';
+    const text = sqlMessageOf(error);
     if (found.kind === 'foreign-key') return { ...found, ...referenceOf(text, found.referenced === true) };
     const column = found.kind === 'unique' ? undefined : columnOf(text);
     return { ...found, ...(column !== undefined && { columns: [column] }) };
   },
-  toDriver,
-  fromDriver,
+  // A `Date` as the UTC text MariaDB's DATETIME, TIMESTAMP and DATE take (`'2024-01-02 03:04:05.678'`).
+  toDriver: (value: unknown, kind: SqlValueKind) =>
+    toDriverValue(value, kind, (date) => date.toISOString().replace('T', ' ').replace('Z', '')),
+  fromDriver: (value: unknown, kind: SqlValueKind) => fromDriverValue(value, kind, READERS),
   faultOf: (error: unknown) => readFault(error, MYSQL_FAULTS),
 });

@@ -1,9 +1,9 @@
-import { getTableColumns, is, type Column } from 'drizzle-orm';
+import { is, type Column } from 'drizzle-orm';
 import { getTableConfig, PgDatabase, PgTable } from 'drizzle-orm/pg-core';
 import type { Repository, Resource } from 'pagelope/kit';
 import { createPostgresRepository } from 'pagelope/postgres';
 import { columnSqlName as sqlName } from './column-sql-name';
-import type { DrizzleDialect } from './drizzle-dialect';
+import { drizzleTables, type DrizzleDialect } from './drizzle-dialect';
 import { hasDatabaseDefault, pgFieldSchema } from './pg-field-schema';
 import { toPgSqlClient, type DrizzlePgDatabase } from './pg-sql-client';
 
@@ -21,11 +21,7 @@ function checkReadDb(readDb: unknown): DrizzlePgDatabase {
  */
 export const PG_DIALECT: DrizzleDialect = Object.freeze({
   name: 'PostgreSQL',
-  owns: (table: unknown) => is(table, PgTable),
-  tableName: (table: unknown) => getTableConfig(table as PgTable).name,
-  columns: (table: unknown) => getTableColumns(table as PgTable) as Readonly<Record<string, Column>>,
-  fieldSchema: (table: unknown, property: string, column: Column) =>
-    pgFieldSchema(getTableConfig(table as PgTable).name, property, column),
+  ...drizzleTables(PgTable, pgFieldSchema),
   createRepository<TRecord>(
     resource: Resource<TRecord>,
     db: unknown,

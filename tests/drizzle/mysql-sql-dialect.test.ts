@@ -54,6 +54,8 @@ describe('MYSQL_SQL_DIALECT', () => {
     { value: false, kind: 'boolean', driver: 0 },
     { value: { a: [1, null] }, kind: 'other', driver: '{"a":[1,null]}' },
     { value: 'text', kind: 'other', driver: '"text"' },
+    // Bytes as they are (a customType's driver value), not the JSON text of their indexes.
+    { value: new Uint8Array([1, 2]), kind: 'other', driver: new Uint8Array([1, 2]) },
     { value: '2024-02-29', kind: 'isoDate', driver: '2024-02-29' },
     { value: 'a😀', kind: 'string', driver: 'a😀' },
     { value: null, kind: 'string', driver: null },

@@ -1,6 +1,7 @@
 // The dialect-parameterised SQL of `pagelope/drizzle` for dialects without `pagelope/postgres` (SQLite, MySQL).
-export type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
+export { POSITIONAL_SQL, type ConstraintViolation, type SqlDialect, type SqlValueKind } from './sql-dialect';
 export type { SqlRow, SqlRunner } from './sql-runner';
 export { SQLITE_SQL_DIALECT } from './sqlite-sql-dialect';
 export { createSqlRepository } from './create-sql-repository';
 export type { SqlColumn } from './sql-repository-options';
+export { fromDriverValue, toDriverValue, type DriverReaders } from './driver-values';

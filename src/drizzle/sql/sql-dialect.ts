@@ -6,26 +6,15 @@ export type SqlValueKind = 'string' | 'number' | 'date' | 'isoDate' | 'boolean' 
 /** A constraint or value violation read from a driver's error (the SQL engine's `SqlViolation`). */
 export type ConstraintViolation = SqlViolation;
 
-/** Which statements can end with `RETURNING <columns>`; without it the repository reads the row in its transaction. */
-export interface ReturningSupport {
-  readonly insert: boolean;
-  readonly update: boolean;
-  readonly delete: boolean;
-}
-
 /**
  * What the SQL statements of a Drizzle repository need of one SQL dialect without arrays (SQLite, MySQL, MariaDB)
  * beyond the SQL engine's {@link CoreSqlDialect} (identifiers, placeholders, order terms, keysets, text tests): every
  * collation the statement builders write goes through it, so a dialect is this object and a
  * {@link SqlRunner}, not a copy of the statement builders.
  */
-export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockRead'> {
-  /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `BINARY x` on MySQL). */
+export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockRead' | 'returning' | 'maxParameters'> {
+  /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `x COLLATE utf8mb4_nopad_bin` on MariaDB). */
   codePoint(expression: string): string;
-  /** Which statements take `RETURNING`. */
-  readonly returning: ReturningSupport;
-  /** The most bind parameters one statement may hold (a multi-row INSERT past it is split, in one transaction). */
-  readonly maxParameters: number;
   /**
    * A SELECT of the foreign keys of the table bound as its one parameter, one row per column pair: `id` (the key),
    * `parent` (the referenced table), `from` and `to` (the columns), for a dialect whose foreign-key errors name no
@@ -39,3 +28,11 @@ export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockR
   /** A column's value as the driver read it, as the record's value of a field of `kind` (the inverse of `toDriver`). */
   fromDriver(value: unknown, kind: SqlValueKind): unknown;
 }
+
+/** What SQLite and MariaDB write alike: `?` placeholders, no row-comparison keysets, `1 = 0` and `1 = 1`. */
+export const POSITIONAL_SQL = Object.freeze({
+  placeholder: () => '?',
+  rowKeyset: false,
+  never: '1 = 0',
+  always: '1 = 1',
+} satisfies Partial<SqlDialect>);

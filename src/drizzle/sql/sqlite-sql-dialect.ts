@@ -1,5 +1,6 @@
 import { readFault, type SqlFaultCodes } from '../../sql/index';
-import type { ConstraintViolation, SqlDialect, SqlValueKind } from './sql-dialect';
+import { fromDriverValue, toDriverValue, type DriverReaders } from './driver-values';
+import { POSITIONAL_SQL, type ConstraintViolation, type SqlDialect, type SqlValueKind } from './sql-dialect';
 
 /**
  * SQLite's messages of a broken constraint (`UNIQUE constraint failed: t.a, t.b`), and of a value a STRICT table's
@@ -22,34 +23,16 @@ function namesOf(list: string | undefined): Pick<ConstraintViolation, 'columns' 
   return { table: pairs[0]?.[0], columns: pairs.map((pair) => pair[1] as string) };
 }
 
-/** SQLite's text of a value: a `Date` as ISO 8601 UTC text, a boolean as 0 or 1, a JSON value as its JSON text. */
-function toDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Uint8Array) return value;
-  if (kind === 'other' || typeof value === 'object') return JSON.stringify(value);
-  return value;
-}
-
-/** A value SQLite read, as a field of `kind` holds it (ISO or integer-milliseconds dates, 0/1 booleans, JSON text). */
-function fromDriver(value: unknown, kind: SqlValueKind): unknown {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    case 'date':
-      return value instanceof Date ? value : new Date(typeof value === 'bigint' ? Number(value) : (value as string));
-    case 'boolean':
-      return typeof value === 'boolean' ? value : Number(value) !== 0;
-    case 'number':
-      return typeof value === 'number' ? value : Number(value);
-    case 'string':
-      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
-    case 'other':
-      return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-    default:
-      return value;
-  }
-}
+/**
+ * A value SQLite read, as a field of `kind` holds it: ISO or integer-milliseconds dates, text from a number, JSON
+ * from its text (see `fromDriverValue` for the rest).
+ */
+const READERS: DriverReaders = {
+  date: (value) =>
+    value instanceof Date ? value : new Date(typeof value === 'bigint' ? Number(value) : (value as string)),
+  string: (value) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value),
+  other: (value) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value),
+};
 
 /** A busy database, a conflict: `SQLITE_BUSY(_*)`, node:sqlite's `errcode` 5, sql.js's bare `database is locked`. */
 const SQLITE_FAULTS: SqlFaultCodes = {
@@ -71,9 +54,9 @@ const SQLITE_FAULTS: SqlFaultCodes = {
  * (`UNIQUE constraint failed: books.isbn`); a busy database is a conflict the service may run again.
  */
 export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
+  ...POSITIONAL_SQL,
   name: 'SQLite',
   quoteIdentifier: (name: string) => `"${name.replaceAll('"', '""')}"`,
-  placeholder: () => '?',
   textMatch(
     mode: 'contains' | 'starts' | 'ends',
     expression: () => string,
@@ -90,9 +73,6 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  rowKeyset: false,
-  never: '1 = 0',
-  always: '1 = 1',
   codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
@@ -108,7 +88,7 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     }
     return undefined;
   },
-  toDriver,
-  fromDriver,
+  toDriver: (value: unknown, kind: SqlValueKind) => toDriverValue(value, kind, (date) => date.toISOString()),
+  fromDriver: (value: unknown, kind: SqlValueKind) => fromDriverValue(value, kind, READERS),
   faultOf: (error: unknown) => readFault(error, SQLITE_FAULTS),
 });
