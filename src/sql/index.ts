@@ -37,3 +37,4 @@ export type { SqlListing, SqlListReads } from './create-list-reads';
 export { COLUMN_KINDS, integerKind, type SqlColumnKind } from './column-kind';
 export { columnValueProblem } from './column-value-problem';
 export { columnKindSchema, timestampSchema } from './column-kind-schema';
+export { checkTableColumns } from './check-table-columns';
