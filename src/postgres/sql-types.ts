@@ -106,6 +106,6 @@ export function arrayTypeOf(type: SqlType): string {
  * Whether a field holds a calendar date as a `'YYYY-MM-DD'` string (the field kind `'isoDate'`, zod's
  * `z.iso.date()`): its column is a `date`, bound and read as that text (see `toCalendarDate` and `readExpression`).
  */
-export function isCalendarDateField(def: FieldDef): boolean {
+function isCalendarDateField(def: FieldDef): boolean {
   return (def.kind as string) === 'isoDate';
 }
