@@ -1,9 +1,12 @@
+import { checkTableColumns } from '../sql/index';
+
 /**
  * A check, for a repository's first call and `ready()`, that every field of a resource has its column in the table
  * the database holds (the Drizzle table may declare a column the database lacks: a migration not run, a column
  * renamed): a field without one would make every statement naming it fail, a 500 per request. `readColumns` lists
  * the table's column names; a failed read is not kept (the next call reads again), nor is a mismatch, so a migration
- * run while the process is up is seen; once every column is found the check resolves at once.
+ * run while the process is up is seen; once every column is found the check resolves at once. The check itself is the
+ * SQL engine's `checkTableColumns`.
  *
  * @param columns - the SQL column of each field, by field.
  * @returns a function that resolves when every column is there, and rejects with an Error naming the table, each
@@ -22,13 +25,7 @@ export function createColumnCheck(
   let checked: Promise<void> | undefined;
   return () => {
     checked ??= (async () => {
-      const found = new Set(await readColumns());
-      const missing = [...columns]
-        .filter(([, column]) => !found.has(column))
-        .map(([field, column]) => `the field "${field}" (column "${column}")`);
-      if (missing.length > 0) {
-        throw new Error(`pagelope/drizzle: the table "${table}" has no column for ${missing.join(', ')}`);
-      }
+      checkTableColumns('pagelope/drizzle', `"${table}"`, columns, new Set(await readColumns()));
     })().catch((error: unknown) => {
       checked = undefined;
       throw error;

@@ -1,26 +1,17 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
-import { columnFieldSchema, integerField, textField, timestampField } from './column-field-schema';
+import { COLUMN_KINDS, columnKindSchema, integerKind, timestampSchema, type SqlColumnKind } from '../sql/index';
+import { columnFieldSchema, textKindOf } from './column-field-schema';
 
-const SAFE: readonly [number, number] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
-
-/** The signed range of each integer type (the unsigned one is `[0, max - min]`, at most the safe integers). */
-const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
-  MySqlTinyInt: [-128, 127],
-  MySqlSmallInt: [-32768, 32767],
-  MySqlMediumInt: [-8388608, 8388607],
-  MySqlInt: [-2147483648, 2147483647],
-  MySqlBigInt53: SAFE,
+/** The bytes of each integer type (serial is BIGINT UNSIGNED AUTO_INCREMENT, read in `number` mode). */
+const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4 | 8>> = {
+  MySqlTinyInt: 1,
+  MySqlSmallInt: 2,
+  MySqlMediumInt: 3,
+  MySqlInt: 4,
+  MySqlBigInt53: 8,
+  MySqlSerial: 8,
 };
-
-/** The range of an integer column of `drizzle-orm/mysql-core`, or `undefined` for any other column. */
-function integerRange(column: Column): readonly [number, number] | undefined {
-  // serial is BIGINT UNSIGNED AUTO_INCREMENT, read in `number` mode.
-  if (column.columnType === 'MySqlSerial') return [0, Number.MAX_SAFE_INTEGER];
-  const range = Object.hasOwn(INTEGER_RANGES, column.columnType) ? INTEGER_RANGES[column.columnType] : undefined;
-  if (!range || !isUnsigned(column)) return range;
-  return [0, Math.min(range[1] - range[0], Number.MAX_SAFE_INTEGER)];
-}
 
 /** Whether a numeric column is `unsigned` (its SQL type says so). */
 const isUnsigned = (column: Column): boolean => column.getSQLType().endsWith(' unsigned');
@@ -34,7 +25,7 @@ const fractionDigits = (column: Column): number => {
 /** A `Date` field of a DATETIME or TIMESTAMP column, refused when it has milliseconds the column would drop. */
 function instantField(column: Column): z.ZodType {
   const step = 10 ** (3 - Math.min(fractionDigits(column), 3));
-  return timestampField().refine((date) => date.getTime() % step === 0, {
+  return timestampSchema().refine((date) => date.getTime() % step === 0, {
     message: `Must be a whole multiple of ${step} ms (the column keeps ${fractionDigits(column)} fraction digits)`,
   });
 }
@@ -56,30 +47,33 @@ function instantTextField(column: Column): z.ZodType {
 
 /** A `Date` field of a DATE column in `date` mode: midnight UTC, the instant Drizzle reads the day as. */
 const dayField = (): z.ZodType =>
-  timestampField().refine((date) => date.getTime() % 86_400_000 === 0, { message: 'Must be a midnight UTC' });
+  timestampSchema().refine((date) => date.getTime() % 86_400_000 === 0, { message: 'Must be a midnight UTC' });
 
 /** CHAR text: what the column gives back, so never ending in a space (MariaDB drops trailing spaces of CHAR). */
-const charField = (column: Column): z.ZodType =>
-  textField(column).refine((text) => !text.endsWith(' '), { message: 'Must not end with a space' });
+const charField = (column: Column): z.ZodType | undefined =>
+  columnKindSchema(textKindOf(column))?.refine((text) => typeof text !== 'string' || !text.endsWith(' '), {
+    message: 'Must not end with a space',
+  });
 
-/** The base zod schema of a column of `drizzle-orm/mysql-core`, before nullability, or `undefined` when none fits. */
-function baseSchema(column: Column): z.ZodType | undefined {
-  const range = integerRange(column);
-  if (range) return integerField(range);
-  switch (column.columnType) {
+/** The base of a field on a column of `drizzle-orm/mysql-core`: its kind or its schema, `undefined` when none fits. */
+function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
+  const { columnType } = column;
+  const bytes = Object.hasOwn(INTEGER_BYTES, columnType) ? INTEGER_BYTES[columnType] : undefined;
+  if (bytes) return integerKind(bytes, columnType === 'MySqlSerial' || isUnsigned(column));
+  switch (columnType) {
     case 'MySqlText':
     case 'MySqlVarChar':
     case 'MySqlEnumColumn':
-      return textField(column);
+      return textKindOf(column);
     case 'MySqlChar':
       return charField(column);
     case 'MySqlDouble':
     case 'MySqlFloat':
     case 'MySqlReal':
     case 'MySqlDecimalNumber':
-      return isUnsigned(column) ? z.number().min(0) : z.number();
+      return isUnsigned(column) ? { kind: 'float', unsigned: true } : COLUMN_KINDS.float;
     case 'MySqlBoolean':
-      return z.boolean();
+      return COLUMN_KINDS.boolean;
     case 'MySqlDateTime':
     case 'MySqlTimestamp':
       return instantField(column);
@@ -89,9 +83,9 @@ function baseSchema(column: Column): z.ZodType | undefined {
     case 'MySqlDate':
       return dayField();
     case 'MySqlDateString':
-      return z.iso.date();
+      return COLUMN_KINDS.date;
     case 'MySqlJson':
-      return z.json();
+      return COLUMN_KINDS.json;
     default:
       return undefined;
   }
@@ -110,7 +104,7 @@ function baseSchema(column: Column): z.ZodType | undefined {
  *   mode, binary, varbinary, time, year, custom types, ...).
  */
 export function mysqlFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, baseSchema(column));
+  return columnFieldSchema(tableName, property, column, baseOf(column));
 }
 
 /** Whether the database fills a column that an INSERT leaves out: a default, `AUTO_INCREMENT`, a serial. */

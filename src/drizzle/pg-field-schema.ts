@@ -1,44 +1,35 @@
 import type { Column } from 'drizzle-orm';
-import { z } from 'zod';
-import { columnFieldSchema, integerField, textField, timestampField } from './column-field-schema';
+import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
+import type { z } from 'zod';
+import { columnFieldSchema, textKindOf } from './column-field-schema';
 
-const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
-  PgSmallInt: [-32768, 32767],
-  PgSmallSerial: [-32768, 32767],
-  PgInteger: [-2147483648, 2147483647],
-  PgSerial: [-2147483648, 2147483647],
-  PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-  PgBigSerial53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+/** The SQL engine's kind of each column type of `drizzle-orm/pg-core` but text's (see {@link kindOf}). */
+const KINDS: Readonly<Record<string, SqlColumnKind>> = {
+  PgSmallInt: integerKind(2),
+  PgSmallSerial: integerKind(2),
+  PgInteger: integerKind(4),
+  PgSerial: integerKind(4),
+  PgBigInt53: integerKind(8),
+  PgBigSerial53: integerKind(8),
+  PgUUID: COLUMN_KINDS.uuid,
+  PgReal: COLUMN_KINDS.float,
+  PgDoublePrecision: COLUMN_KINDS.float,
+  PgNumericNumber: COLUMN_KINDS.float,
+  PgBoolean: COLUMN_KINDS.boolean,
+  // A date in `date` mode is a `Date`, bound as its UTC day.
+  PgTimestamp: COLUMN_KINDS.timestamp,
+  PgDate: COLUMN_KINDS.timestamp,
+  PgDateString: COLUMN_KINDS.date,
+  PgJsonb: COLUMN_KINDS.json,
 };
 
-/** The base zod schema of a column of `drizzle-orm/pg-core`, before nullability, or `undefined` when none fits. */
-function baseSchema(column: Column): z.ZodType | undefined {
+const TEXT_TYPES = new Set(['PgText', 'PgVarchar', 'PgEnumColumn']);
+
+/** The kind of a column of `drizzle-orm/pg-core`, or `undefined` when none fits. */
+function kindOf(column: Column): SqlColumnKind | undefined {
   const { columnType } = column;
-  const range = Object.hasOwn(INTEGER_RANGES, columnType) ? INTEGER_RANGES[columnType] : undefined;
-  if (range) return integerField(range);
-  switch (columnType) {
-    case 'PgText':
-    case 'PgVarchar':
-    case 'PgEnumColumn':
-      return textField(column);
-    case 'PgUUID':
-      return z.guid();
-    case 'PgReal':
-    case 'PgDoublePrecision':
-    case 'PgNumericNumber':
-      return z.number();
-    case 'PgBoolean':
-      return z.boolean();
-    case 'PgTimestamp':
-    case 'PgDate':
-      return timestampField();
-    case 'PgDateString':
-      return z.iso.date();
-    case 'PgJsonb':
-      return z.json();
-    default:
-      return undefined;
-  }
+  if (TEXT_TYPES.has(columnType)) return textKindOf(column);
+  return Object.hasOwn(KINDS, columnType) ? KINDS[columnType] : undefined;
 }
 
 /**
@@ -52,7 +43,7 @@ function baseSchema(column: Column): z.ZodType | undefined {
  *   timestamp in `string` mode, json, arrays, custom types, ...).
  */
 export function pgFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, baseSchema(column));
+  return columnFieldSchema(tableName, property, column, kindOf(column));
 }
 
 /** Whether the database fills a column that an INSERT leaves out: a default, a serial, an identity. */

@@ -1,36 +1,27 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
-import { columnFieldSchema } from './column-field-schema';
+import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
+import { columnFieldSchema, textKindOf } from './column-field-schema';
 
-/** A timestamp field: a `Date`, or ISO 8601 text with an offset (a JSON body's), read as the `Date` it names. */
-const timestamp = () => z.union([z.date(), z.iso.datetime({ offset: true })]).pipe(z.coerce.date());
+/** The SQL engine's kind of each column type of `drizzle-orm/sqlite-core` but text's. */
+const KINDS: Readonly<Record<string, SqlColumnKind>> = {
+  SQLiteInteger: integerKind(8),
+  SQLiteReal: COLUMN_KINDS.float,
+  SQLiteNumericNumber: COLUMN_KINDS.float,
+  SQLiteBoolean: COLUMN_KINDS.boolean,
+  SQLiteTimestamp: COLUMN_KINDS.timestamp,
+  SQLiteTextJson: COLUMN_KINDS.json,
+  SQLiteBlobJson: COLUMN_KINDS.json,
+};
 
-/** The base zod schema of a column of `drizzle-orm/sqlite-core`, before nullability, or `undefined` when none fits. */
-function baseSchema(column: Column): z.ZodType | undefined {
-  const values = column.enumValues;
-  switch (column.columnType) {
-    case 'SQLiteText': {
-      if (Array.isArray(values) && values.length > 0) return z.enum(values as [string, ...string[]]);
-      const { length } = column as Column & { readonly length?: number };
-      return typeof length === 'number' ? z.string().max(length) : z.string();
-    }
-    case 'SQLiteInteger':
-      return z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
-    case 'SQLiteReal':
-    case 'SQLiteNumericNumber':
-      return z.number();
-    case 'SQLiteNumeric':
-      return z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal number');
-    case 'SQLiteBoolean':
-      return z.boolean();
-    case 'SQLiteTimestamp':
-      return timestamp();
-    case 'SQLiteTextJson':
-    case 'SQLiteBlobJson':
-      return z.json();
-    default:
-      return undefined;
-  }
+/** The base of a field on a column of `drizzle-orm/sqlite-core`: its kind or its schema, `undefined` when none fits. */
+function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
+  const { columnType } = column;
+  if (columnType === 'SQLiteText') return textKindOf(column);
+  // A numeric column in `string` mode takes the decimal text SQLite's NUMERIC affinity reads, exponents included.
+  if (columnType === 'SQLiteNumeric')
+    return z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal number');
+  return Object.hasOwn(KINDS, columnType) ? KINDS[columnType] : undefined;
 }
 
 /**
@@ -44,7 +35,7 @@ function baseSchema(column: Column): z.ZodType | undefined {
  *   mode, custom types).
  */
 export function sqliteFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, baseSchema(column));
+  return columnFieldSchema(tableName, property, column, baseOf(column));
 }
 
 /**

@@ -78,8 +78,8 @@ export function isImpossibleScope(groups: readonly (readonly Condition[])[], sha
 }
 
 /**
- * Checks the values of a record to write against their columns' types: a NUL character anywhere, a uuid that is
- * not one, an integer out of range, a date outside 0001-9999.
+ * Checks the values of a record to write against their columns' types: a NUL character anywhere (in a JSON value's
+ * text too), a uuid that is not one, an integer out of range, a date outside 0001-9999.
  *
  * @throws HttpError 400 naming each field (`publishedOn: must be a date from the year 0001 to 9999`).
  */
@@ -88,12 +88,7 @@ export function checkRecordValues(record: Readonly<Record<string, unknown>>, sha
   for (const [field, value] of Object.entries(record)) {
     const type = shape.types.get(field);
     if (type === undefined) continue;
-    const problem =
-      type === 'json' || type === 'jsonb'
-        ? JSON.stringify(value ?? null).includes('\\u0000')
-          ? 'must not contain a NUL character'
-          : undefined
-        : sqlValueProblem(type, value);
+    const problem = sqlValueProblem(type, value);
     if (problem) messages.push(`${field}: ${problem}`);
   }
   if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20));

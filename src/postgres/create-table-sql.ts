@@ -1,8 +1,8 @@
 import type { Resource } from 'pagelope/kit';
 import { toColumnMap, type ColumnNamingOptions } from './column-map';
-import { columnType } from './column-types';
 import { lowerText } from './lower-text';
 import { quoteIdentifier } from './quote-identifier';
+import { defaultSqlType } from './sql-types';
 
 /** Options of {@link createTableSql}. */
 export interface CreateTableSqlOptions extends ColumnNamingOptions {
@@ -22,6 +22,12 @@ export interface CreateTableSqlOptions extends ColumnNamingOptions {
    */
   readonly indexes?: readonly string[] | undefined;
 }
+
+/** How the DDL spells the types `defaultSqlType` names: text in the "C" collation, `timestamptz`. */
+const DDL_TYPES: ReadonlyMap<string, string> = new Map([
+  ['text', 'text COLLATE "C"'],
+  ['timestamp with time zone', 'timestamptz'],
+]);
 
 const OPTIONS = new Set(['table', 'trigram', 'columns', 'columnNaming', 'indexes']);
 
@@ -52,7 +58,8 @@ export function createTableSql<TRecord>(resource: Resource<TRecord>, options: Cr
   const columns = [...generic.fields.values()].map((def) => {
     const isId = def.name === generic.idField;
     const nullability = isId ? ' PRIMARY KEY' : def.nullable ? '' : ' NOT NULL';
-    return `  ${column(def.name)} ${columnType(def)}${nullability}`;
+    const type = defaultSqlType(def);
+    return `  ${column(def.name)} ${DDL_TYPES.get(type) ?? type}${nullability}`;
   });
   const statements = [`CREATE TABLE IF NOT EXISTS ${table} (\n${columns.join(',\n')}\n);`];
   for (const field of generic.sortable) {

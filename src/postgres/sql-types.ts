@@ -1,4 +1,5 @@
 import type { FieldDef } from 'pagelope/kit';
+import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
 
 /**
  * A column's SQL type by its canonical name, as `format_type` spells the base type (`'integer'`, `'uuid'`,
@@ -24,28 +25,34 @@ const ALIASES: Readonly<Record<string, SqlType>> = {
   bpchar: 'character',
 };
 
-/** The canonical types the adapter checks values against and casts list parameters to. */
-export const KNOWN_SQL_TYPES: ReadonlySet<SqlType> = new Set([
-  'uuid',
-  'smallint',
-  'integer',
-  'bigint',
-  'numeric',
-  'real',
-  'double precision',
-  'date',
-  'timestamp with time zone',
-  'timestamp without time zone',
-  'boolean',
-  'text',
-  'character varying',
-  'character',
-  'citext',
-  'json',
-  'jsonb',
+/** The kind of each canonical type the adapter checks values against and casts list parameters to. */
+const KINDS: ReadonlyMap<SqlType, SqlColumnKind> = new Map([
+  ['uuid', COLUMN_KINDS.uuid],
+  ['smallint', integerKind(2)],
+  ['integer', integerKind(4)],
+  ['bigint', integerKind(8)],
+  ['numeric', COLUMN_KINDS.decimal],
+  ['real', Object.freeze({ kind: 'float', limit: 3.4e38 })],
+  ['double precision', COLUMN_KINDS.float],
+  ['date', COLUMN_KINDS.date],
+  ['timestamp with time zone', COLUMN_KINDS.timestamp],
+  ['timestamp without time zone', COLUMN_KINDS.timestamp],
+  ['boolean', COLUMN_KINDS.boolean],
+  ['text', COLUMN_KINDS.text],
+  ['character varying', COLUMN_KINDS.text],
+  ['character', COLUMN_KINDS.text],
+  ['citext', COLUMN_KINDS.text],
+  ['json', COLUMN_KINDS.json],
+  ['jsonb', COLUMN_KINDS.json],
 ]);
 
-const TEXT_TYPES = new Set(['text', 'character varying', 'character', 'citext']);
+/** The canonical types the adapter checks values against and casts list parameters to. */
+export const KNOWN_SQL_TYPES: ReadonlySet<SqlType> = new Set(KINDS.keys());
+
+/** The SQL engine's kind of a column of `type` (`other` for a type the adapter does not know: an enum, a domain's). */
+export function columnKindOf(type: SqlType): SqlColumnKind {
+  return KINDS.get(type) ?? COLUMN_KINDS.other;
+}
 
 /**
  * The canonical name of a type as a `columnTypes` option states it: lower-cased, without a length or precision
@@ -86,7 +93,7 @@ export function defaultSqlType(def: FieldDef): SqlType {
 
 /** Whether a column of this type is text (so `LIKE`, `lower()` and `COLLATE` apply to it as it is). */
 export function isTextType(type: SqlType): boolean {
-  return TEXT_TYPES.has(type);
+  return columnKindOf(type).kind === 'text';
 }
 
 /** The array type list operators bind a column's values as (`uuid[]`, `integer[]`, ...). */
@@ -99,6 +106,6 @@ export function arrayTypeOf(type: SqlType): string {
  * Whether a field holds a calendar date as a `'YYYY-MM-DD'` string (the field kind `'isoDate'`, zod's
  * `z.iso.date()`): its column is a `date`, bound and read as that text (see `toCalendarDate` and `readExpression`).
  */
-export function isCalendarDateField(def: FieldDef): boolean {
+function isCalendarDateField(def: FieldDef): boolean {
   return (def.kind as string) === 'isoDate';
 }

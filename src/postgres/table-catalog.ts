@@ -1,7 +1,7 @@
 import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
 import { HttpError } from 'pagelope/kit';
-import { checkColumns } from './check-columns';
+import { checkTableColumns } from '../sql/index';
 import { defaultSqlType, toSqlType, type SqlType } from './sql-types';
 import { needsCollate, type CatalogColumn, type TextCollation } from './text-collation';
 
@@ -62,7 +62,7 @@ export interface CatalogLookup {
  *
  * @throws TypeError (at creation) for a `columnTypes` key that is not a field or a type the adapter does not know;
  * HttpError 503 (from the lookup) when the catalog read fails for a reason that may pass; Error (from the lookup)
- * when a field has no column in the table (see {@link checkColumns}).
+ * when a field has no column in the table (see the SQL engine's `checkTableColumns`).
  */
 export function createCatalogLookup(client: SqlClient, options: CatalogLookupOptions): CatalogLookup {
   const { table, fields, columns, mode } = options;
@@ -71,6 +71,9 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     if (!fields.has(field)) throw new TypeError(`columnTypes: "${field}" is not a field`);
     stated.set(field, toSqlType(type));
   }
+  const fieldColumns = [...fields.keys()].map((field) => [field, columns.get(field) ?? field] as const);
+  const checkColumns = (read: ReadonlyMap<string, CatalogColumn>) =>
+    checkTableColumns('pagelope/postgres', table, fieldColumns, read);
   const shapeOf = (read: ReadonlyMap<string, CatalogColumn> | undefined): TableShape => {
     const types = new Map<string, SqlType>();
     const collate = new Set<string>();
@@ -89,7 +92,7 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     const read = await readColumns(reader, table);
     if (read === 'unreadable') known = fallback;
     else if (read) {
-      checkColumns(read, { table, fields, columns });
+      checkColumns(read);
       known = shapeOf(read);
     }
     return known ?? fallback;
@@ -104,7 +107,7 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     const read = await readColumns(reader ?? client, table);
     if (read === 'unreadable') return;
     if (read === undefined) throw new Error(`pagelope/postgres: the table ${table} does not exist`);
-    checkColumns(read, { table, fields, columns });
+    checkColumns(read);
     known = shapeOf(read);
   };
   return Object.assign(lookup, { verify });

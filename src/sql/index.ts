@@ -34,3 +34,7 @@ export type { SqlByValuesSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
 export type { SqlListing, SqlListReads } from './create-list-reads';
+export { COLUMN_KINDS, integerKind, type SqlColumnKind } from './column-kind';
+export { columnValueProblem } from './column-value-problem';
+export { columnKindSchema, timestampSchema } from './column-kind-schema';
+export { checkTableColumns } from './check-table-columns';
