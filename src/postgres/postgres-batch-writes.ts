@@ -39,8 +39,9 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryPart
     async deletedId(error, ids) {
       const detail = (error as { detail?: unknown } | null)?.detail;
       const named = typeof detail === 'string' ? /\)=\((.*)\) is still referenced/.exec(detail)?.[1] : undefined;
-      const { idKey = String } = await parts.record.statement();
-      return named === undefined ? undefined : (ids.find((one) => idKey(one) === idKey(named)) ?? named);
+      const { key = (_: string, id: unknown) => String(id) } = await parts.record.statement();
+      const same = (one: unknown) => key(idField, one) === key(idField, named);
+      return named === undefined ? undefined : (ids.find(same) ?? named);
     },
   });
 }

@@ -29,8 +29,8 @@ export { deleteRecord, writeRecord, type SqlWriteOptions } from './write-record'
 export type { SqlReadDialect, SqlReadRow } from './read-dialect';
 export { COUNT_FIRST_OFFSET } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';
-export { countByValues, readByValues } from './read-by-values';
-export type { SqlByValuesSource } from './read-by-values';
+export { countByValues, createByValuesReads, readByValues } from './read-by-values';
+export type { SqlByValuesSource, SqlTableSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
 export type { SqlListing, SqlListReads } from './create-list-reads';

@@ -4,7 +4,6 @@ import {
   validateCreate,
   validatePatch,
   validateReplace,
-  type ByValuesOptions,
   type CreateInput,
   type Patch,
   type RecordId,
@@ -13,8 +12,7 @@ import {
   type ScopeOptions,
   type Transaction,
 } from 'pagelope/kit';
-import { deleteRecord, readRecord, writeRecord, type SqlWriteOptions } from '../../sql/index';
-import { createSqlByValues } from './sql-by-values';
+import { createByValuesReads, deleteRecord, readRecord, writeRecord, type SqlWriteOptions } from '../../sql/index';
 import { createSqlLists } from './sql-lists';
 import { createSqlBatchWrites } from './sql-batch-writes';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
@@ -65,9 +63,6 @@ function build<TRecord>(
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
   const reader = options.readRunner ?? runner;
-  const byReader = createSqlByValues(generic, table, reader);
-  // The by-values reads of a write (`fresh`) are on the primary.
-  const byRunner = reader === runner ? byReader : createSqlByValues(generic, table, runner);
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
   const generateId = options.generateId ?? uuidv7;
@@ -104,10 +99,8 @@ function build<TRecord>(
       return (await deleteRecord(table.record, id, options, table.runner(runner))) as TRecord;
     },
     ...createSqlLists(generic, table, reader, { root, ref }),
-    listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
-      (options?.fresh === true ? byRunner : byReader).listByValues(field, values, options),
-    countByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
-      (options?.fresh === true ? byRunner : byReader).countByValues(field, values, options),
+    // Values bound one placeholder each (`IN (...)`), on the primary for a write's reads (`fresh`).
+    ...createByValuesReads<TRecord>((fresh) => table.byValues(fresh ? runner : reader)),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */
