@@ -34,3 +34,4 @@ export type { SqlByValuesSource, SqlTableSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
 export type { SqlListing, SqlListReads } from './create-list-reads';
+export { createSingleWrites } from './create-single-writes';
