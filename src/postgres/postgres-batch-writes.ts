@@ -34,7 +34,7 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryPart
       if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = parts.generateId();
       return record;
     },
-    bulkUpdate: (changes, options) => bulkUpdate(parts, transaction, changes, options),
+    bulkUpdate: (changes, options) => bulkUpdate(parts, changes, options),
     // A record other records refer to: the detail names its id (`Key (id)=(a1) is still referenced ...`).
     async deletedId(error, ids) {
       const detail = (error as { detail?: unknown } | null)?.detail;
