@@ -1,4 +1,5 @@
 import type { RecordId, Resource, ScopeOptions, Transaction } from 'pagelope/kit';
+import { createSingleWrites } from '../sql/index';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import type { PostgresRepository } from './postgres-repository';
 import { canRunTransactions, catalogReaderOf, registerRepository, runTransaction } from './transaction';
@@ -6,7 +7,6 @@ import { registerNativeTable } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
 import { createListReads } from './postgres-list-reads';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
-import { createSingleWrites } from './postgres-single-writes';
 
 /**
  * Creates a `Repository<T>` over a PostgreSQL table (node-postgres, PGlite, or any client with `query`). Every value
@@ -63,7 +63,7 @@ export function createPostgresRepository<TRecord>(
 ): PostgresRepository<TRecord> {
   const parts = createRepositoryParts(resource, options);
   const { client, contextOf, databaseDefaults, facts, parent } = parts;
-  const writes = createSingleWrites(parts);
+  const writes = createSingleWrites<TRecord>(parts.record, { run: parts.run });
   const { create, ...batchWrites } = createPostgresBatchWrites(parts);
   const reads = createListReads(parts);
   const repository: PostgresRepository<TRecord> = Object.freeze({

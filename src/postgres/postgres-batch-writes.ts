@@ -34,13 +34,14 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryPart
       if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = parts.generateId();
       return record;
     },
-    bulkUpdate: (changes, options) => bulkUpdate(parts, transaction, changes, options),
+    bulkUpdate: (changes, options) => bulkUpdate(parts, changes, options),
     // A record other records refer to: the detail names its id (`Key (id)=(a1) is still referenced ...`).
     async deletedId(error, ids) {
       const detail = (error as { detail?: unknown } | null)?.detail;
       const named = typeof detail === 'string' ? /\)=\((.*)\) is still referenced/.exec(detail)?.[1] : undefined;
-      const { idKey = String } = await parts.record.statement();
-      return named === undefined ? undefined : (ids.find((one) => idKey(one) === idKey(named)) ?? named);
+      const { key = (_: string, id: unknown) => String(id) } = await parts.record.statement();
+      const same = (one: unknown) => key(idField, one) === key(idField, named);
+      return named === undefined ? undefined : (ids.find(same) ?? named);
     },
   });
 }

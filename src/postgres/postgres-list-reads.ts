@@ -1,24 +1,17 @@
 import type { NormalizedQuery, Repository, ScopeOptions } from 'pagelope/kit';
 import {
-  compileOrder,
-  countByValues,
+  createByValuesReads,
   createListReads as createSqlListReads,
-  readByValues,
   toPageSource,
-  type SqlByValuesSource,
   type SqlListing,
   type SqlPageSource,
 } from '../sql/index';
-import { checkQueryValues, isImpossibleScope } from './check-values';
-import { compileWhere } from './compile-where';
-import { keyText } from './key-text';
+import { checkQueryValues } from './check-values';
 import { compileFilter } from './compile-search';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
 import { planRelations, type RelationPlan } from './relation-plan';
-import { bindList, orderSourceOf } from './sql-context';
-import { sqlValueProblem } from './sql-values';
-import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
+import { orderSourceOf } from './sql-context';
 import { SqlParams } from './sql-params';
 import type { StatementContext } from './statement-context';
 
@@ -55,51 +48,12 @@ function pageSourceOf(
   );
 }
 
-/**
- * The table as the SQL engine's by-value readers read it: values bound as one array of the column's type (those the
- * column cannot hold left out), on the read client, or on the primary for a write's reads (`fresh`).
- */
-function byValuesSourceOf<TRecord>(
-  parts: PostgresRepositoryParts<TRecord>,
-  context: StatementContext,
-  options: { readonly fresh?: boolean | undefined },
-): SqlByValuesSource {
-  const typeOf = (field: string) => context.types.get(field) ?? 'text';
-  return {
-    resource: parts.generic,
-    dialect: POSTGRES_SQL_DIALECT,
-    table: parts.table,
-    select: context.layout.selectOf(),
-    chunk: Infinity,
-    holds: (field, value) => sqlValueProblem(typeOf(field), value) === undefined,
-    key: (field, value) => keyText(typeOf(field), value),
-    impossible: (groups) => isImpossibleScope(groups, context),
-    statement() {
-      const params = new SqlParams();
-      const on = { ...context, params };
-      return {
-        values: params.values,
-        add: (value) => params.add(value),
-        column: context.column,
-        list: (field, values) => ({ array: bindList(field, values, on) }),
-        where: (groups) => compileWhere(groups, on),
-        order: (order) => compileOrder(order, orderSourceOf(on)),
-      };
-    },
-    read: options.fresh === true ? parts.run : parts.reads.list,
-    toRecord: parts.toRecord,
-  };
-}
-
 /** The list reads of the repository of `parts`, each on the read client when there is one. */
 export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
-  const { contextOf } = parts;
   return {
     ...createSqlListReads<TRecord>(parts.generic, (query, options) => listingOf(parts, query, options)),
-    listByValues: async (field, values, options = {}) =>
-      (await readByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options))) as TRecord[],
-    countByValues: async (field, values, options = {}) =>
-      countByValues(field, values, options, byValuesSourceOf(parts, await contextOf(), options)),
+    // Values bound as one array of the column's type (`= ANY($1)`), on the primary for a write's reads (`fresh`).
+    ...createByValuesReads<TRecord>((fresh) => ({ ...parts.record, read: fresh ? parts.run : parts.reads.list })),
   };
 }
 

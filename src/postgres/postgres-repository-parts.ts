@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeScope, type RecordId, type Resource, type ScopeOptions, type Where } from 'pagelope/kit';
-import { readRecord, type SqlRecordSource } from '../sql/index';
+import { compileOrder, readRecord, type SqlTableSource } from '../sql/index';
 import { checkRecordValues, isImpossibleScope } from './check-values';
 import { toColumnMap } from './column-map';
 import { compileWhere } from './compile-where';
@@ -15,7 +15,7 @@ import { createRowMapper, type RowMapper } from './row-mapper';
 import type { RunRows } from './run-rows';
 import type { SqlClient } from './sql-client';
 import { keyText } from './key-text';
-import { bindList, bindValue } from './sql-context';
+import { bindList, bindValue, orderSourceOf } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts, type StatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';
@@ -74,9 +74,9 @@ export interface PostgresRepositoryParts<TRecord> extends PostgresTableParts<TRe
   /**
    * The table as the SQL engine's single-record reads and writes read it: an id its column cannot hold (`abc` for a
    * uuid, a NUL anywhere) or a scope holding a value its column cannot hold is not found without a statement, and
-   * every value written is checked against its column first.
+   * every value written is checked against its column first; its statements serve the by-value reads too.
    */
-  readonly record: SqlRecordSource;
+  readonly record: SqlTableSource;
   /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
   impossibleScope(options: ScopeOptions<TRecord> | undefined, shape: TableShape): boolean;
   /** The record with this id within the scope (and `where`), read by `exec`. */
@@ -171,7 +171,7 @@ function recordReads<TRecord>(
   parts: PostgresTableParts<TRecord>,
 ): Pick<PostgresRepositoryParts<TRecord>, 'record' | 'impossibleScope' | 'read'> {
   const { generic, table, name, contextOf, run, filledByDatabase, toRecord } = parts;
-  const record: SqlRecordSource = {
+  const record: SqlTableSource = {
     resource: generic,
     dialect: POSTGRES_WRITE_DIALECT,
     table,
@@ -188,7 +188,10 @@ function recordReads<TRecord>(
         impossible: (groups) => isImpossibleScope(groups, context),
         check: (values) => checkRecordValues(values, context),
         list: (field, values) => ({ array: bindList(field, values, context) }),
-        idKey: (id) => keyText(context.types.get(parts.idField) ?? 'text', id),
+        key: (field, value) => keyText(context.types.get(field) ?? 'text', value),
+        add: (value) => context.params.add(value),
+        column: context.column,
+        order: (order) => compileOrder(order, orderSourceOf(context)),
       };
     },
     toRecord,

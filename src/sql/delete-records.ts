@@ -13,7 +13,7 @@ export interface SqlDeleteSource extends SqlInsertSource {
 /**
  * Deletes the records of `ids` within the scope, all or none (in one transaction, a savepoint inside one), and returns
  * them in the order given: one `DELETE ... WHERE id IN (...) AND <scope> RETURNING ...` where the dialect returns the
- * rows, SQL says the scope and the statement's `idKey` pairs the rows with the ids; else each record read first
+ * rows, SQL says the scope and the statement's `key` pairs the rows with the ids; else each record read first
  * (locked), then one `DELETE` of them.
  * An id given twice is missing the second time.
  *
@@ -44,8 +44,9 @@ export async function deleteRecords(
     return source.writeError(error, { ...write, operation: 'delete', id });
   };
   // Where SQL cannot say the scope, the other branch reads each record and tests it.
-  const key = statement.idKey;
-  if (key && dialect.returning.delete && !scope.includes(undefined)) {
+  const keyOf = statement.key;
+  const key = (id: unknown) => keyOf?.(idField, id) ?? String(id);
+  if (keyOf && dialect.returning.delete && !scope.includes(undefined)) {
     const text = `DELETE FROM ${table} WHERE ${where.join(' AND ')} RETURNING ${statement.select}`;
     return runBatch(
       source.transaction,

@@ -30,10 +30,11 @@ export function idsIn(source: SqlRecordSource, statement: SqlRecordStatement, id
   return inList(source.column(idField), list, false);
 }
 
-/** Ids as keys: two ids the id column holds as one have the same key (the statement's `idKey`, else their text). */
+/** Ids as keys: two ids the id column holds as one have the same key (the statement's `key`, else their text). */
 async function idKeys(source: SqlRecordSource): Promise<(id: unknown) => string> {
   const statement = await source.statement();
-  return (id) => statement.idKey?.(id) ?? String(id);
+  const { idField } = source.resource;
+  return (id) => statement.key?.(idField, id) ?? String(id);
 }
 
 /** The rows of the records with these ids (the id's column alone with `idOnly`), read by `run`. */

@@ -3,68 +3,65 @@ import {
   compilePredicate,
   normalizeScope,
   type ByValuesOptions,
-  type Condition,
   type ConditionGroups,
   type OrderTerm,
   type RecordId,
-  type Resource,
+  type Repository,
 } from 'pagelope/kit';
-import { inList, type SqlList } from './compile-where';
-import type { SqlRead, SqlReadRow } from './read-dialect';
+import { inList } from './compile-where';
+import type { SqlRead } from './read-dialect';
+import type { SqlRecordSource, SqlRecordStatement } from './read-record';
 import type { SqlDialect } from './sql-dialect';
 
 type Row = Record<string, unknown>;
 
-/** One by-value statement being written: its parameters and what it reads of the table (see `SqlReadStatement`). */
-interface SqlByValuesStatement {
-  readonly values: unknown[];
+/**
+ * One by-value statement being written: a record statement (see `SqlRecordStatement`: its `holds`, `impossible`, `key`
+ * and `list` are the dialect's part, `= ANY($1)` with an array `list`, `IN (...)` without) that also binds values as
+ * they are, names columns and orders. Its `where` is compiled once on a statement of its own, its text written first
+ * in each chunk's statement with its values bound again in order: a placeholder must follow from the number of values
+ * bound before it (`?`, `$n`).
+ */
+export interface SqlByValuesStatement extends SqlRecordStatement {
   add(value: unknown): string;
-  /** The field's quoted column. */
+  /** The field's quoted column, as WHERE and PARTITION BY read it. */
   column(field: string): string;
-  /** Binds values of the field as its column takes them: one array parameter, or one placeholder each. */
-  list(field: string, values: readonly unknown[]): SqlList;
-  /**
-   * The scope as SQL, or `undefined` when SQL cannot say it exactly (it is then tested on the records read). Compiled
-   * once on a statement of its own, its text is written first in each chunk's statement with its values bound again
-   * in order: a placeholder must follow from the number of values bound before it (`?`, `$n`).
-   */
-  where(groups: ConditionGroups): string | undefined;
   /** The `ORDER BY` list of `order`. */
   order(order: readonly OrderTerm[]): string;
 }
 
-/** What the by-value readers read of a table: its names, statements with fresh parameters, its values and rows. */
-export interface SqlByValuesSource {
-  readonly resource: Resource;
-  readonly dialect: Pick<SqlDialect, 'quoteIdentifier' | 'always'>;
-  /** The quoted table, and every field's column read under the field's name. */
-  readonly table: string;
-  readonly select: string;
-  /** The most values one statement binds (`Infinity` with an array parameter). */
-  readonly chunk: number;
-  /** Whether the field's column can hold `value` (one it cannot matches no record and is never bound; default yes). */
-  holds?(field: string, value: unknown): boolean;
-  /** The text pairing a value given with a value read (a uuid in either case is the same uuid; default `String`). */
-  key?(field: string, value: unknown): string;
-  /** Whether the scope holds a value its column cannot hold, so that it matches no record (default no). */
-  impossible?(groups: readonly (readonly Condition[])[]): boolean;
-  statement(): SqlByValuesStatement;
-  readonly read: SqlRead;
-  /** A row read with `select` (or under the fields' names) as the record holds it. */
-  toRecord(row: SqlReadRow): Row;
+/** A record source whose statements serve the by-value reads too: what a dialect's table gives the SQL engine. */
+export interface SqlTableSource extends SqlRecordSource {
+  statement(): SqlByValuesStatement | Promise<SqlByValuesStatement>;
 }
 
-const keyOf = (source: SqlByValuesSource, field: string, value: unknown) => source.key?.(field, value) ?? String(value);
+/** What the by-value readers read of a table: its {@link SqlTableSource}, and where its statements run. */
+export interface SqlByValuesSource extends Pick<SqlTableSource, 'resource' | 'table' | 'statement' | 'toRecord'> {
+  readonly dialect: Pick<SqlDialect, 'quoteIdentifier'>;
+  /**
+   * The most values one statement binds: default {@link CHUNK} with one placeholder each, `Infinity` with an array
+   * parameter (the statement's `list`).
+   */
+  readonly chunk?: number | undefined;
+  readonly read: SqlRead;
+}
+
+/** The most values one statement binds one placeholder each (`field IN (...)`). */
+const CHUNK = 1000;
+
+/** The text pairing a value given with a value read (a uuid in either case is the same uuid; default `String`). */
+type Key = (field: string, value: unknown) => string;
 
 /** The scope as SQL (its text and the values it binds, from the first placeholder on), or the test of the records read. */
 type CompiledScope =
   | { readonly sql: string; readonly values: readonly unknown[]; readonly test?: undefined }
   | { readonly sql?: undefined; readonly values?: undefined; readonly test: (record: Row) => boolean };
 
-/** What {@link matchOf} found: the values in chunks, and the scope compiled (none without a scope). */
+/** What {@link matchOf} found: the values in chunks, the scope compiled (none without a scope), the values' keys. */
 interface Match {
   readonly chunks: readonly (readonly unknown[])[];
   readonly scope: CompiledScope | undefined;
+  readonly key: Key;
 }
 
 /**
@@ -73,13 +70,13 @@ interface Match {
  *
  * @throws TypeError (a server fault) for a field the resource lacks or a `perValue` that is not a positive integer.
  */
-function matchOf(
+async function matchOf(
   method: string,
   field: string,
   values: readonly RecordId[],
   options: ByValuesOptions<unknown>,
   source: SqlByValuesSource,
-): Match | undefined {
+): Promise<Match | undefined> {
   const { resource } = source;
   if (typeof field !== 'string' || !resource.fields.has(field)) {
     throw new TypeError(`${method}: "${String(field)}" is not a field of "${resource.name}"`);
@@ -88,22 +85,26 @@ function matchOf(
   if (perValue !== undefined && !(Number.isSafeInteger(perValue) && perValue > 0)) {
     throw new TypeError(`${method}: perValue must be a positive integer`);
   }
+  const statement = await source.statement();
+  const key: Key = (of, value) => statement.key?.(of, value) ?? String(value);
   const usable = new Map<string, unknown>();
   for (const value of values) {
-    if (value != null && source.holds?.(field, value) !== false) usable.set(keyOf(source, field, value), value);
+    if (value != null && statement.holds?.(field, value) !== false) usable.set(key(field, value), value);
   }
   if (usable.size === 0) return undefined;
   const groups = options.scope == null ? undefined : normalizeScope(options.scope, resource);
-  if (groups && source.impossible?.(groups) === true) return undefined;
+  if (groups && statement.impossible?.(groups) === true) return undefined;
   const distinct = [...usable.values()];
+  const chunk = source.chunk ?? (statement.list ? Infinity : CHUNK);
   const chunks: unknown[][] = [];
-  for (let i = 0; i < distinct.length; i += source.chunk) chunks.push(distinct.slice(i, i + source.chunk));
-  return { chunks, scope: groups && compileScope(groups, source) };
+  for (let i = 0; i < distinct.length; i += chunk) chunks.push(distinct.slice(i, i + chunk));
+  // A scope every row meets (one empty group) is no condition.
+  const everyRow = groups?.length === 1 && groups[0]?.length === 0;
+  return { chunks, scope: groups && !everyRow ? compileScope(groups, statement) : undefined, key };
 }
 
-/** The scope compiled on a statement of its own: its SQL and values, or (SQL cannot say it) its test in JavaScript. */
-function compileScope(groups: ConditionGroups, source: SqlByValuesSource): CompiledScope {
-  const statement = source.statement();
+/** The scope compiled on `statement` (fresh): its SQL and values, or (SQL cannot say it) its test in JavaScript. */
+function compileScope(groups: ConditionGroups, statement: SqlByValuesStatement): CompiledScope {
   const sql = statement.where(groups);
   return sql === undefined ? { test: compilePredicate(groups) } : { sql, values: [...statement.values] };
 }
@@ -113,21 +114,22 @@ function compileScope(groups: ConditionGroups, source: SqlByValuesSource): Compi
  * order so that its placeholders are those it was compiled with (nothing a by-value statement writes before its
  * WHERE binds a value: the select list, the column, the order).
  */
-function whereOf(
+async function whereOf(
   field: string,
   chunk: readonly unknown[],
   scope: CompiledScope | undefined,
   source: SqlByValuesSource,
 ) {
-  const statement = source.statement();
+  const statement = await source.statement();
+  const list = () => statement.list?.(field, chunk) ?? { items: chunk.map((value) => statement.bind(field, value)) };
   return {
     statement,
     where: () => {
-      if (scope?.sql === undefined || scope.sql === source.dialect.always) {
-        return inList(statement.column(field), statement.list(field, chunk), false);
+      if (scope?.sql === undefined) {
+        return inList(statement.column(field), list(), false);
       }
       for (const value of scope.values) statement.add(value);
-      return `(${scope.sql}) AND ${inList(statement.column(field), statement.list(field, chunk), false)}`;
+      return `(${scope.sql}) AND ${inList(statement.column(field), list(), false)}`;
     },
   };
 }
@@ -146,7 +148,7 @@ export async function readByValues(
   options: ByValuesOptions<unknown>,
   source: SqlByValuesSource,
 ): Promise<readonly Row[]> {
-  const match = matchOf('listByValues', field, values, options, source);
+  const match = await matchOf('listByValues', field, values, options, source);
   return match === undefined ? [] : readMatched(field, match, options, source);
 }
 
@@ -157,7 +159,7 @@ async function readMatched(
   options: Pick<ByValuesOptions<unknown>, 'perValue' | 'ordered'>,
   source: SqlByValuesSource,
 ): Promise<readonly Row[]> {
-  const { resource, table, select } = source;
+  const { resource, table } = source;
   const test = match.scope?.test;
   const { perValue } = options;
   const q = source.dialect.quoteIdentifier;
@@ -169,7 +171,8 @@ async function readMatched(
         : [...resource.defaultOrder, { field: resource.idField, direction: 'asc' }];
   const found: Row[] = [];
   for (const chunk of match.chunks) {
-    const { statement, where } = whereOf(field, chunk, match.scope, source);
+    const { statement, where } = await whereOf(field, chunk, match.scope, source);
+    const { select } = statement;
     let text: string;
     if (order === undefined) text = `SELECT ${select} FROM ${table} WHERE ${where()}`;
     else if (perValue === undefined || test) {
@@ -188,7 +191,7 @@ async function readMatched(
   if (perValue === undefined || !test) return found;
   const taken = new Map<string, number>();
   return found.filter((record) => {
-    const key = keyOf(source, field, record[field]);
+    const key = match.key(field, record[field]);
     const count = taken.get(key) ?? 0;
     taken.set(key, count + 1);
     return count < perValue;
@@ -207,12 +210,12 @@ export async function countByValues(
   source: SqlByValuesSource,
 ): Promise<ReadonlyMap<RecordId, number>> {
   const counts = new Map<RecordId, number>();
-  const match = matchOf('countByValues', field, values, { scope: options.scope }, source);
+  const match = await matchOf('countByValues', field, values, { scope: options.scope }, source);
   if (match === undefined) return counts;
   const q = source.dialect.quoteIdentifier;
   const byKey = new Map<string, number>();
   const tally = (value: unknown, count: number) => {
-    const key = keyOf(source, field, value);
+    const key = match.key(field, value);
     byKey.set(key, (byKey.get(key) ?? 0) + count);
   };
   const inProcess = match.scope?.test !== undefined;
@@ -220,14 +223,29 @@ export async function countByValues(
     for (const record of await readMatched(field, match, { ordered: false }, source)) tally(record[field], 1);
   }
   for (const chunk of inProcess ? [] : match.chunks) {
-    const { statement, where } = whereOf(field, chunk, match.scope, source);
+    const { statement, where } = await whereOf(field, chunk, match.scope, source);
     const column = statement.column(field);
     const text = `SELECT ${column} AS ${q(field)}, count(*) AS ${q('n')} FROM ${source.table} WHERE ${where()} GROUP BY ${column}`;
     for (const row of await source.read(text, statement.values)) tally(source.toRecord(row)[field], Number(row['n']));
   }
   for (const value of values) {
-    const count = value == null ? undefined : byKey.get(keyOf(source, field, value));
+    const count = value == null ? undefined : byKey.get(match.key(field, value));
     if (count !== undefined) counts.set(value, count);
   }
   return counts;
+}
+
+/**
+ * `listByValues` and `countByValues` of a SQL repository on any dialect: {@link readByValues} and
+ * {@link countByValues} over the source `sourceOf` gives for each call (the primary's for a write's reads, `fresh`).
+ */
+export function createByValuesReads<TRecord>(
+  sourceOf: (fresh: boolean) => SqlByValuesSource,
+): Required<Pick<Repository<TRecord>, 'listByValues' | 'countByValues'>> {
+  return {
+    listByValues: (field, values, options = {}) =>
+      readByValues(field, values, options, sourceOf(options.fresh === true)) as Promise<readonly TRecord[]>,
+    countByValues: (field, values, options = {}) =>
+      countByValues(field, values, options, sourceOf(options.fresh === true)),
+  };
 }

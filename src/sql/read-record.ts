@@ -30,8 +30,11 @@ export interface SqlRecordStatement {
   check?(record: Readonly<SqlRow>): void;
   /** Binds the values of a list of `field` as one parameter (`$1::uuid[]`); absent: one placeholder per value. */
   readonly list?: ((field: string, values: readonly unknown[]) => { readonly array: string }) | undefined;
-  /** An id as a key: two ids the id column holds as one have the same key (a uuid in either case); absent: its text. */
-  readonly idKey?: ((id: unknown) => string) | undefined;
+  /**
+   * A value of `field` as a key: two values the column holds as one have the same key (a uuid in either case); absent:
+   * its text.
+   */
+  readonly key?: ((field: string, value: unknown) => string) | undefined;
 }
 
 /** What the single-record reads and writes of the SQL engine read of a repository's table. */

@@ -1,4 +1,4 @@
-import type { Where } from 'pagelope/kit';
+import { notFoundError, type Where } from 'pagelope/kit';
 import type { SqlInsertSource } from './insert-records';
 import type { SqlRecordOptions, SqlRecordRun } from './read-record';
 import { runBatch } from './run-batch';
@@ -12,13 +12,52 @@ export interface SqlChange {
   readonly where?: Where<unknown> | undefined;
 }
 
+/** The one statement that applies a whole batch: each row it returns names its change's position (from 1). */
+export interface SqlBulkUpdate {
+  readonly text: string;
+  readonly values: unknown[];
+  /** The output column that holds the position of the change a returned row belongs to. */
+  readonly ordinal: string;
+}
+
 /** What {@link updateRecords} reads of the repository beside its table. */
 export interface SqlUpdateSource extends SqlInsertSource {
   /**
-   * The dialect's one statement for the whole batch (PostgreSQL's `UPDATE ... FROM unnest(...)`): the records in the
-   * order of the changes, or `undefined` (nothing written) when the changes must run one by one.
+   * The dialect's one statement for the whole batch (PostgreSQL's `UPDATE ... FROM unnest(...)`), or `undefined` when
+   * the changes must run one by one to answer as they would.
    */
-  bulkUpdate?(changes: readonly SqlChange[], options: SqlRecordOptions | undefined): Promise<SqlRow[] | undefined>;
+  bulkUpdate?(changes: readonly SqlChange[], options: SqlRecordOptions | undefined): Promise<SqlBulkUpdate | undefined>;
+}
+
+/** Thrown out of the batch's transaction, after its rollback, when the changes must run one by one after all. */
+const ONE_BY_ONE = Symbol('one by one');
+
+/**
+ * Runs the one statement of a batch in a transaction (a savepoint inside one): the records in the order of the
+ * changes, or `undefined` (rolled back, nothing written) after a constraint or data error, so that the changes run
+ * one by one to name the item.
+ *
+ * @throws the 404 of the first change whose record did not come back, with nothing written.
+ */
+async function runBulk(source: SqlUpdateSource, changes: readonly SqlChange[], bulk: SqlBulkUpdate) {
+  try {
+    return await runBatch(
+      source.transaction,
+      async (run) => {
+        const rows = await run(bulk.text, bulk.values, { operation: 'update' });
+        const byPosition = new Map(rows.map((row) => [Number(row[bulk.ordinal]), row]));
+        return changes.map((change, i) => {
+          const row = byPosition.get(i + 1);
+          if (!row) throw notFoundError(source.resource, change.id);
+          return source.toRecord(row);
+        });
+      },
+      async (error, write) => (source.isValueError(error) ? ONE_BY_ONE : source.writeError(error, write)),
+    );
+  } catch (error) {
+    if (error === ONE_BY_ONE) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -37,7 +76,8 @@ export async function updateRecords(
   if (changes.length === 0) return [];
   const statement = await source.statement();
   for (const change of changes) statement.check?.(change.patch);
-  const bulk = await source.bulkUpdate?.(changes, options);
+  const one = await source.bulkUpdate?.(changes, options);
+  const bulk = one && (await runBulk(source, changes, one));
   if (bulk) return bulk;
   return runBatch(
     source.transaction,

@@ -18,7 +18,7 @@ const STORED = [
 ];
 
 interface Options {
-  /** Whether the statement pairs ids with rows (`idKey`): the one-statement batch delete. */
+  /** Whether the statement pairs ids with rows (`key`): the one-statement batch delete. */
   readonly keyed?: boolean;
   /** Whether the dialect has a clause that skips a stored id on a single create. */
   readonly skips?: boolean;
@@ -68,7 +68,7 @@ function fixture({ keyed = false, skips = false }: Options = {}) {
           (groups.flat() as readonly Condition[])
             .map((term) => `"${term.field}" = ${bind(term.field, term.value)}`)
             .join(' AND '),
-        ...(keyed && { idKey: (id: unknown) => String(id) }),
+        ...(keyed && { key: (_field: string, id: unknown) => String(id) }),
       };
     },
     toRecord: (row) => ({ ...row }),

@@ -29,9 +29,8 @@ function sourceOf() {
   const statements: { text: string; values: unknown[] }[] = [];
   const source: SqlByValuesSource = {
     resource: notes as unknown as Resource,
-    dialect: { quoteIdentifier: (name) => `"${name}"`, always: 'TRUE' },
+    dialect: { quoteIdentifier: (name) => `"${name}"` },
     table: '"notes"',
-    select: '*',
     chunk: 2,
     statement() {
       const values: unknown[] = [];
@@ -39,8 +38,9 @@ function sourceOf() {
       return {
         values,
         add,
+        bind: (_field, value) => add(value),
+        select: '*',
         column: (field) => `"${field}"`,
-        list: (_field, items) => ({ items: items.map(add) }),
         where(groups) {
           compiled.push(groups);
           const terms = groups.flat().map((term) => ('op' in term ? term : undefined));
@@ -87,6 +87,19 @@ describe('readByValues', () => {
     expect(compiled).toHaveLength(1);
     expect(statements.map(({ text }) => text.includes('$1) AND'))).toEqual([false, false, false]);
     expect(found.map((row) => row['id'])).toEqual(['b', 'c']);
+  });
+
+  it('binds every value in one statement as one array where the statement has a list, keyed by its key', async () => {
+    const { source, statements } = sourceOf();
+    const statement = async () => ({
+      ...(await source.statement()),
+      list: (_field: string, values: readonly unknown[]) => ({ array: `$1::int[]/${values.length}` }),
+      key: (_field: string, value: unknown) => String(Number(value)),
+    });
+    await readByValues('rank', [1, 2, 3, '3', 4, 5], {}, { ...source, chunk: undefined, statement });
+    expect(statements.map(({ text }) => text)).toEqual([
+      'SELECT * FROM "notes" WHERE "rank" = ANY($1::int[]/5) ORDER BY "id" asc',
+    ]);
   });
 
   it('writes no scope without one', async () => {

@@ -2,19 +2,14 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   HttpError,
   validateCreate,
-  validatePatch,
-  validateReplace,
-  type ByValuesOptions,
   type CreateInput,
-  type Patch,
   type RecordId,
   type Repository,
   type Resource,
   type ScopeOptions,
   type Transaction,
 } from 'pagelope/kit';
-import { deleteRecord, readRecord, writeRecord, type SqlWriteOptions } from '../../sql/index';
-import { createSqlByValues } from './sql-by-values';
+import { createByValuesReads, createSingleWrites, readRecord, type SqlWriteOptions } from '../../sql/index';
 import { createSqlLists } from './sql-lists';
 import { createSqlBatchWrites } from './sql-batch-writes';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
@@ -65,20 +60,12 @@ function build<TRecord>(
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
   const reader = options.readRunner ?? runner;
-  const byReader = createSqlByValues(generic, table, reader);
-  // The by-values reads of a write (`fresh`) are on the primary.
-  const byRunner = reader === runner ? byReader : createSqlByValues(generic, table, runner);
   const databaseDefaults = Object.freeze([...(options.databaseDefaults ?? [])]);
   const filledByDatabase = new Set(databaseDefaults);
   const generateId = options.generateId ?? uuidv7;
-  const fields = [...generic.fields.keys()];
   // The SQL engine's single-record statements: one each where SQL says the scope and the dialect has RETURNING.
   const read = async (id: RecordId, options: SqlWriteOptions | undefined, on: SqlRunner) =>
     (await readRecord(table.record, id, options, table.runner(on).run)) as TRecord;
-  const update = async (id: RecordId, patch: unknown, options: SqlWriteOptions | undefined, on: SqlRunner) => {
-    const changes = validatePatch(resource, patch, id) as Row;
-    return (await writeRecord(table.record, id, changes, Object.keys(changes), options, table.runner(on))) as TRecord;
-  };
 
   const repository: Repository<TRecord> = Object.freeze({
     databaseDefaults,
@@ -92,22 +79,11 @@ function build<TRecord>(
         throw error;
       });
     },
-    update: (id: RecordId, patch: Patch<TRecord>, options?: ScopeOptions<TRecord>) =>
-      update(id, patch, options, runner),
-    async replace(id: RecordId, data: CreateInput<TRecord>, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      const record = validateReplace(resource, data, id, { databaseDefaults }) as Row;
-      // A field the database fills keeps its value when the replacement has none (SQL has no `SET x = DEFAULT` here).
-      const replace = { ...options, operation: 'replace' as const };
-      return (await writeRecord(table.record, id, record, fields, replace, table.runner(runner))) as TRecord;
-    },
-    async delete(id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> {
-      return (await deleteRecord(table.record, id, options, table.runner(runner))) as TRecord;
-    },
+    // A replace keeps a field the database fills when it has none (SQL has no `SET x = DEFAULT` here).
+    ...createSingleWrites<TRecord>(table.record, table.runner(runner)),
     ...createSqlLists(generic, table, reader, { root, ref }),
-    listByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
-      (options?.fresh === true ? byRunner : byReader).listByValues(field, values, options),
-    countByValues: (field: string, values: readonly RecordId[], options?: ByValuesOptions<Row>) =>
-      (options?.fresh === true ? byRunner : byReader).countByValues(field, values, options),
+    // Values bound one placeholder each (`IN (...)`), on the primary for a write's reads (`fresh`).
+    ...createByValuesReads<TRecord>((fresh) => table.byValues(fresh ? runner : reader)),
   } as Repository<TRecord>);
 
   /** A validated record to insert, its id generated unless given or filled by the database. */

@@ -1,5 +1,11 @@
 import type { Resource } from 'pagelope/kit';
-import type { SqlRecordRunner, SqlRecordSource, SqlWrite } from '../../sql/index';
+import {
+  compileOrder,
+  type SqlByValuesSource,
+  type SqlRecordRunner,
+  type SqlTableSource,
+  type SqlWrite,
+} from '../../sql/index';
 import { compileSqlWhere } from './compile-sql-where';
 import type { SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
@@ -16,7 +22,9 @@ export interface SqlTable {
    * The table as the SQL engine's single-record reads and writes read it: a scope SQL cannot say exactly (a
    * case-insensitive operator, no folding function on the statement) is tested on the record read.
    */
-  readonly record: SqlRecordSource;
+  readonly record: SqlTableSource;
+  /** The table as the SQL engine's by-value readers read it on `on`, text folded by `on`'s lower function. */
+  byValues(on: SqlRunner): SqlByValuesSource;
   /** `on` as the single-record reads and writes run their statements: a write's error as the repository answers it. */
   runner(on: SqlRunner): SqlRecordRunner;
   /** Every record of the table. */
@@ -54,29 +62,38 @@ export function createSqlTable(resource: Resource, options: SqlRepositoryOptions
     transaction: (work) => on.transaction((tx) => work(runner(tx).run)),
   });
 
-  const record: SqlRecordSource = {
+  /** The table's record source, each statement one `statementOf` makes. */
+  const recordOf = (statementOf: () => SqlStatement): SqlTableSource => ({
     resource,
     dialect,
     table: name,
     column: (field) => q(column(field).name),
     filledByDatabase: new Set(options.databaseDefaults),
     statement() {
-      const statement = fresh();
+      const statement = statementOf();
       return {
         bind: (field, value) => statement.bind(field, value),
+        add: (value) => statement.add(value),
         values: statement.values,
         select: selectList,
+        column: (field) => statement.column(field),
         where: (groups) => compileSqlWhere(groups, statement),
+        order: (order) => compileOrder(order, statement),
       };
     },
     toRecord,
-  };
+  });
+  const statementOn = (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction);
 
   return Object.freeze({
-    record,
+    record: recordOf(fresh),
+    byValues: (on: SqlRunner): SqlByValuesSource => ({
+      ...recordOf(() => statementOn(on)),
+      read: (text, values) => on.all(text, values),
+    }),
     runner,
     all: (on: SqlRunner) => run(on, `SELECT ${selectList} FROM ${name}`, []),
-    statement: (on: SqlRunner) => new SqlStatement(dialect, columns, on.lowerFunction),
+    statement: statementOn,
     dialect,
     name,
     idColumn,
