@@ -34,3 +34,7 @@ export type { SqlByValuesSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
 export type { SqlListing, SqlListReads } from './create-list-reads';
+export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
+export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
+export type { SqlTransactionStatements } from './transaction-statements';
+export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
