@@ -1,5 +1,5 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
-import { keepWorkError } from './keep-work-error';
+import { createTransactionQueue, keepWorkError, type TransactionQueue } from '../sql/index';
 import { toMysqlStatement } from './mysql-statement';
 import { toRetryableError } from './retryable-error';
 import type { SqlRow, SqlRunner } from './sql/index';
@@ -78,16 +78,6 @@ function allOn(
   return runOn(db, toMysqlStatement(text, inTransaction), params);
 }
 
-/** A queue: `run(work)` starts `work` once every earlier one has settled. */
-function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const result = tail.then(work, work);
-    tail = result.catch(() => undefined);
-    return result;
-  };
-}
-
 /** Whether `db` is over a pool (`mysql2`'s `getConnection`): each of its transactions then has a connection of its own. */
 function onPool(db: DrizzleMySqlDatabase): boolean {
   const client = (db as { readonly $client?: unknown }).$client as Record<string, unknown> | undefined;
@@ -129,11 +119,14 @@ export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
   const known = runners.get(db);
   if (known) return known;
   const database = db as unknown as DatabaseLike;
-  const queue = onPool(db) ? <T>(work: () => Promise<T>) => work() : createQueue();
+  const queue: TransactionQueue = onPool(db)
+    ? { statement: (work) => work(), transaction: (work) => work() }
+    : createTransactionQueue({ everyStatement: true });
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
-    all: (text: string, params: readonly unknown[]) => queue(() => allOn(database, text, params, false)),
-    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue(() => transactionOn(database, work)),
+    all: (text: string, params: readonly unknown[]) => queue.statement(() => allOn(database, text, params, false)),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+      queue.transaction(() => transactionOn(database, work)),
   });
   runners.set(db, runner);
   return runner;

@@ -1,5 +1,11 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { keepWorkError } from './keep-work-error';
+import {
+  createTransactionQueue,
+  keepWorkError,
+  runInSavepoint,
+  runInTransaction,
+  type SqlTransactionStatements,
+} from '../sql/index';
 import { toRetryableError } from './retryable-error';
 import { SQLITE_SQL_DIALECT, type SqlRow, type SqlRunner } from './sql/index';
 
@@ -62,15 +68,15 @@ export function sqliteReaderOf(
   return (text, params) => allOn(session, text, params);
 }
 
-/** A queue: `run(work)` starts `work` once every earlier one has settled. */
-function createQueue(): <T>(work: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const result = tail.then(work, work);
-    tail = result.catch(() => undefined);
-    return result;
-  };
-}
+/** SQLite's statements of a transaction: a savepoint rolled back to stays on its stack until released. */
+const SQLITE_TRANSACTION: SqlTransactionStatements = {
+  begin: 'BEGIN',
+  commit: 'COMMIT',
+  rollback: 'ROLLBACK',
+  savepoint: (name) => `SAVEPOINT ${name}`,
+  release: (name) => `RELEASE ${name}`,
+  rollbackTo: (name) => [`ROLLBACK TO ${name}`, `RELEASE ${name}`],
+};
 
 const runners = new WeakMap<object, SqlRunner>();
 
@@ -120,7 +126,7 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
   const known = runners.get(db);
   if (known) return known;
   const session = (db as unknown as { readonly session: SessionLike }).session;
-  const queue = createQueue();
+  const queue = createTransactionQueue({ everyStatement: true });
   const lowerFunction = registerLower(db);
   let savepoints = 0;
   const inside = (on: SessionLike): SqlRunner =>
@@ -129,23 +135,8 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
       lowerFunction,
       all: (text: string, params: readonly unknown[]) => allOn(on, text, params),
       transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
-        const name = `pagelope_${++savepoints}`;
-        return keepWorkError<SqlRunner, T>(
-          async (inner) => {
-            await allOn(on, `SAVEPOINT ${name}`, []);
-            try {
-              const result = await inner(this);
-              await allOn(on, `RELEASE ${name}`, []);
-              return result;
-            } catch (error) {
-              await allOn(on, `ROLLBACK TO ${name}`, []);
-              await allOn(on, `RELEASE ${name}`, []);
-              throw error;
-            }
-          },
-          work,
-          classify,
-        );
+        const run = (text: string) => allOn(on, text, []);
+        return runInSavepoint(run, SQLITE_TRANSACTION, `pagelope_${++savepoints}`, () => work(this));
       },
     });
   // An async database (libsql) opens a transaction through its client only (each `execute` outside one commits):
@@ -159,26 +150,16 @@ export function sqliteRunnerOf(db: DrizzleSQLiteDatabase): SqlRunner {
           (on) => work(inside(on)),
           classify,
         )
-      : keepWorkError<SessionLike, T>(
-          async (inner) => {
-            await allOn(session, 'BEGIN', []);
-            try {
-              const result = await inner(session);
-              await allOn(session, 'COMMIT', []);
-              return result;
-            } catch (error) {
-              await allOn(session, 'ROLLBACK', []);
-              throw error;
-            }
-          },
-          (on) => work(inside(on)),
-          classify,
+      : runInTransaction(
+          (text) => allOn(session, text, []),
+          SQLITE_TRANSACTION,
+          () => work(inside(session)),
         );
   const runner: SqlRunner = Object.freeze({
     inTransaction: false,
     lowerFunction,
-    all: (text: string, params: readonly unknown[]) => queue(() => allOn(session, text, params)),
-    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue(() => begin(work)),
+    all: (text: string, params: readonly unknown[]) => queue.statement(() => allOn(session, text, params)),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => queue.transaction(() => begin(work)),
   });
   runners.set(db, runner);
   return runner;

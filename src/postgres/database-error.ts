@@ -6,17 +6,19 @@ import { codeOf } from './constraint-error';
  * conflict; a statement cancelled or timed out (57014), a lock not obtained in time (55P03), too many connections
  * (53300), a connection terminated by the server, a server shutting down or starting up (57P01, 57P02, 57P03), a
  * connection exception (class 08) and node-postgres's messages of a connection it lost or could not get from its
- * pool are the database unavailable.
+ * pool are the database unavailable, and so is the refusal of a transaction aborted (25P02) by one of these.
  */
 const POSTGRES_FAULTS: SqlFaultCodes = {
   codeOf: (error) => (codeOf(error).startsWith('08') ? '08' : codeOf(error)),
   conflict: new Set(['40001', '40P01']),
   unavailable: new Set(['57014', '55P03', '53300', '57P01', '57P02', '57P03', '08']),
   lost: /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/,
+  aborted: new Set(['25P02']),
 };
 
 /** The fault a retry may clear that a PostgreSQL error reports (see {@link POSTGRES_FAULTS}). */
-export const postgresFaultOf = (error: unknown): SqlFault | undefined => readFault(error, POSTGRES_FAULTS);
+export const postgresFaultOf = (error: unknown, earlier?: unknown): SqlFault | undefined =>
+  readFault(error, POSTGRES_FAULTS, earlier);
 
 /** Whether `error` is a failure a client should retry: a connection failure, a timeout, a deadlock, ... */
 export const isRetryableError = (error: unknown): boolean => postgresFaultOf(error) !== undefined;

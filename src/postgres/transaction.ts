@@ -1,8 +1,18 @@
-import { HttpError, type QueryResultRows, type Repository, type Transaction } from 'pagelope/kit';
+import { HttpError, type Repository, type Transaction } from 'pagelope/kit';
+import {
+  createSqlTransaction,
+  keepWorkError,
+  registerTransactionBinding,
+  runInSavepoint,
+  runInTransaction,
+  toFaultError,
+  type SqlTransactionStatements,
+} from '../sql/index';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { exclusive, queued } from './client-gate';
 import { isRetryableError, toRetryableError } from './database-error';
 import { shareNativeTable } from './native-tables';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import type { SqlClient } from './sql-client';
 
 /**
@@ -19,6 +29,16 @@ interface Slot extends SqlClient {
   /** The error of the last statement that failed in the open transaction (reset by a rollback to a savepoint). */
   failure: unknown;
 }
+
+/** PostgreSQL's statements of a transaction. */
+const POSTGRES_TRANSACTION: SqlTransactionStatements = {
+  begin: 'BEGIN',
+  commit: 'COMMIT',
+  rollback: 'ROLLBACK',
+  savepoint: (name) => `SAVEPOINT ${name}`,
+  release: (name) => `RELEASE SAVEPOINT ${name}`,
+  rollbackTo: (name) => [`ROLLBACK TO SAVEPOINT ${name}`],
+};
 
 const slots = new WeakMap<object, Slot>();
 const slotSet = new WeakSet<object>();
@@ -38,9 +58,11 @@ function slotOf(connection: object, root: SqlClient): Slot {
           if (text.startsWith('ROLLBACK TO SAVEPOINT ')) created.failure = undefined;
           return result;
         } catch (error) {
-          const aborted = abortedError(error, created.failure);
-          if (aborted === error) created.failure = error;
-          throw aborted;
+          // "Current transaction is aborted" (25P02) after a fault that is not the client's (a timeout, a deadlock, a
+          // lost connection) that a caller caught and went on from: the 503 of that fault, the 25P02 as its cause.
+          const answer = isRetryableError(error) ? error : toFaultError(error, POSTGRES_SQL_DIALECT, created.failure);
+          if (answer === error) created.failure = error;
+          throw answer;
         }
       },
     };
@@ -52,26 +74,6 @@ function slotOf(connection: object, root: SqlClient): Slot {
 }
 
 /**
- * The error to throw for a statement of a transaction: for "current transaction is aborted" (25P02) after a fault
- * that is not the client's (a timeout, a deadlock, a lost connection) that a caller caught and went on from, the 503
- * of that fault (the 25P02 as its cause); else `error` itself.
- */
-function abortedError(error: unknown, previous: unknown): unknown {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code !== '25P02' || !isRetryableError(previous)) return error;
-  return new HttpError(503, 'Service Unavailable', { cause: error, headers: { 'retry-after': 1 } });
-}
-
-/** What a repository registers so that a transaction can bind it: its client and how to rebind it. */
-interface Binding {
-  readonly root: SqlClient;
-  bind(connection: SqlClient): Repository<unknown>;
-}
-
-const bindings = new WeakMap<object, Binding>();
-const bound = new WeakMap<Binding, WeakMap<SqlClient, Repository<unknown>>>();
-
-/**
  * Registers `repository` (made on `client`) with the function that makes the same repository on another connection,
  * so that {@link Transaction.repository} can bind it; returns `repository`.
  */
@@ -80,9 +82,8 @@ export function registerRepository<TRecord>(
   client: SqlClient,
   bind: (connection: SqlClient) => Repository<TRecord>,
 ): Repository<TRecord> {
-  const slot = slotSet.has(client) ? (client as Slot) : undefined;
-  if (!slot) bindings.set(repository, { root: client, bind: bind as Binding['bind'] });
-  return repository;
+  // A repository made on a slot is reached through its guard only (see `createSqlTransaction`).
+  return slotSet.has(client) ? repository : registerTransactionBinding(repository, client, bind);
 }
 
 /** The database client behind `client`: the pool or client a transaction's connection was taken from, or itself. */
@@ -111,19 +112,12 @@ export function factsReaderOf(client: SqlClient): SqlClient | undefined {
 export function catalogReaderOf(client: SqlClient): SqlClient | undefined {
   if (!slotSet.has(client)) return undefined;
   const slot = client as Slot;
+  const run = (text: string) => slot.query(text);
   return {
     async query(text, values) {
-      const name = `pagelope_catalog_${String(++slot.savepoints)}`;
       try {
-        await slot.query(`SAVEPOINT ${name}`);
-        try {
-          const result = await slot.query(text, values);
-          await slot.query(`RELEASE SAVEPOINT ${name}`);
-          return result;
-        } catch (error) {
-          await slot.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-          throw error;
-        }
+        const name = `pagelope_catalog_${String(++slot.savepoints)}`;
+        return await runInSavepoint(run, POSTGRES_TRANSACTION, name, () => slot.query(text, values));
       } finally {
         slot.savepoints -= 1;
       }
@@ -204,22 +198,13 @@ async function ownTransaction<T>(
   work: (tx: Transaction) => Promise<T>,
   slotPerConnection = false,
 ): Promise<T> {
-  let failed: { readonly error: unknown } | undefined;
   let used: Slot | undefined;
-  try {
-    return await (client as PgliteLike).transaction((tx) => {
-      used = slotOf(slotPerConnection ? tx : client, client);
-      return onSlot(used, tx, work).catch((error: unknown) => {
-        failed = { error };
-        throw error;
-      });
-    });
-  } catch (error) {
-    if (failed?.error === error) throw error;
+  return keepWorkError<SqlClient, T>(
+    (inner) => (client as PgliteLike).transaction(inner),
+    (tx) => onSlot((used = slotOf(slotPerConnection ? tx : client, client)), tx, work),
     // Rolled back instead of committed after a timeout or a deadlock the work caught: a 503 to retry.
-    if (isRetryableError(used?.failure)) throw toRetryableError(used?.failure);
-    throw commitError(error);
-  }
+    (error) => (isRetryableError(used?.failure) ? toRetryableError(used?.failure) : commitError(error)),
+  );
 }
 
 /** Runs `work` with the slot of `connection` open on `target` (the transaction's connection), closing it after. */
@@ -236,108 +221,60 @@ async function onSlot<T>(slot: Slot, target: SqlClient, work: (tx: Transaction) 
 }
 
 /** `BEGIN`, `work`, `COMMIT` or `ROLLBACK` on one connection; `onBroken` hears of a connection left unusable. */
-async function onConnection<T>(
+function onConnection<T>(
   connection: SqlClient,
   root: SqlClient,
   work: (tx: Transaction) => Promise<T>,
   onBroken: (error: unknown) => void = () => undefined,
 ): Promise<T> {
-  try {
-    await connection.query('BEGIN');
-  } catch (error) {
-    onBroken(error);
-    throw toRetryableError(error);
-  }
-  let result: T;
-  try {
-    result = await onSlot(slotOf(connection, root), connection, work);
-  } catch (error) {
-    await connection.query('ROLLBACK').catch((rollbackError: unknown) => onBroken(rollbackError));
-    throw error;
-  }
-  let committed: { readonly command?: unknown };
-  try {
-    committed = (await connection.query('COMMIT')) as { readonly command?: unknown };
-  } catch (error) {
-    throw commitError(error);
-  }
-  // COMMIT of a transaction in which a statement failed answers ROLLBACK (node-postgres) instead of an error.
-  if (committed.command === 'ROLLBACK') {
-    // After a timeout or a deadlock the work caught, a 503 to retry; after any other failure, the work's fault.
-    const { failure } = slotOf(connection, root);
-    if (isRetryableError(failure)) throw toRetryableError(failure);
-    throw new Error('the transaction was rolled back: a statement in it failed and the work went on');
-  }
-  return result;
+  const slot = slotOf(connection, root);
+  return runInTransaction(
+    (text) => connection.query(text),
+    POSTGRES_TRANSACTION,
+    () => onSlot(slot, connection, work),
+    {
+      beginError: (error) => {
+        onBroken(error);
+        return toRetryableError(error);
+      },
+      commitError,
+      rollbackFailed: onBroken,
+      committed(answer) {
+        // COMMIT of a transaction in which a statement failed answers ROLLBACK (node-postgres) instead of an error:
+        // after a timeout or a deadlock the work caught, a 503 to retry; after any other failure, the work's fault.
+        if ((answer as { readonly command?: unknown }).command !== 'ROLLBACK') return;
+        if (isRetryableError(slot.failure)) throw toRetryableError(slot.failure);
+        throw new Error('the transaction was rolled back: a statement in it failed and the work went on');
+      },
+    },
+  );
 }
 
 /** `work` in a savepoint of the slot's open transaction: a throw rolls back to it, and is rethrown. */
 async function inSavepoint<T>(slot: Slot, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const name = `pagelope_${String(++slot.savepoints)}`;
-  await slot.query(`SAVEPOINT ${name}`);
   const transaction = createTransaction(slot);
   try {
-    const result = await work(transaction.tx);
-    await slot.query(`RELEASE SAVEPOINT ${name}`);
-    return result;
-  } catch (error) {
-    await slot.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-    throw error;
+    const name = `pagelope_${String(++slot.savepoints)}`;
+    return await runInSavepoint(
+      (text) => slot.query(text),
+      POSTGRES_TRANSACTION,
+      name,
+      () => work(transaction.tx),
+    );
   } finally {
     transaction.close();
     slot.savepoints -= 1;
   }
 }
 
-const METHODS = [
-  'create',
-  'get',
-  'update',
-  'replace',
-  'delete',
-  'list',
-  'listByCursor',
-  'listByValues',
-  'countByValues',
-  'createMany',
-  'updateMany',
-  'deleteMany',
-  'transaction',
-] as const;
-
-/** The `Transaction` handed to `work`, and `close()`, after which it and the repositories it bound refuse calls. */
+/** The `Transaction` handed to `work` on the slot, and `close()`, after which it and the repositories it bound refuse calls. */
 function createTransaction(slot: Slot): { readonly tx: Transaction; close(): void } {
-  let open = true;
-  const ended = () => new TypeError('the transaction has ended: use tx.repository(...) only inside its work');
-  const guarded = new Map<Binding, Repository<unknown>>();
-  const tx: Transaction = Object.freeze({
-    repository<TOther>(other: Repository<TOther>): Repository<TOther> {
-      if (!open) throw ended();
-      const binding = bindings.get(other);
-      if (!binding || binding.root !== slot.root) {
-        throw new TypeError('tx.repository: the repository is not a PostgreSQL repository on the same client');
-      }
-      let guard = guarded.get(binding);
-      if (!guard) {
-        let byConnection = bound.get(binding);
-        if (!byConnection) bound.set(binding, (byConnection = new WeakMap()));
-        let inner = byConnection.get(slot);
-        if (!inner) byConnection.set(slot, (inner = binding.bind(slot)));
-        const target = inner as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-        const methods: Record<string, unknown> = {};
-        for (const method of METHODS) {
-          if (typeof target[method] !== 'function') continue;
-          methods[method] = (...args: unknown[]) => (open ? target[method]?.(...args) : Promise.reject(ended()));
-        }
-        guard = Object.freeze({ ...methods, databaseDefaults: inner.databaseDefaults }) as Repository<unknown>;
-        guarded.set(binding, guard);
-        bindings.set(guard, binding);
-        shareNativeTable(guard, inner);
-      }
-      return guard as Repository<TOther>;
-    },
-    async query(text: string, values: readonly unknown[] = []): Promise<QueryResultRows> {
-      if (!open) throw ended();
+  return createSqlTransaction({
+    root: slot.root,
+    on: slot,
+    refusal: 'tx.repository: the repository is not a PostgreSQL repository on the same client',
+    onBound: shareNativeTable,
+    async query(text, values) {
       try {
         const { rows } = await slot.query(text, [...values]);
         return { rows };
@@ -346,10 +283,4 @@ function createTransaction(slot: Slot): { readonly tx: Transaction; close(): voi
       }
     },
   });
-  return {
-    tx,
-    close: () => {
-      open = false;
-    },
-  };
 }

@@ -39,3 +39,7 @@ export { columnValueProblem } from './column-value-problem';
 export { columnKindSchema, timestampSchema } from './column-kind-schema';
 export { checkTableColumns } from './check-table-columns';
 export { createSingleWrites } from './create-single-writes';
+export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
+export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
+export type { SqlTransactionStatements } from './transaction-statements';
+export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';

@@ -20,17 +20,27 @@ export interface SqlFaultCodes {
   readonly unavailable: ReadonlySet<string | number>;
   /** The driver's messages of a connection lost or never made. */
   readonly lost?: RegExp | undefined;
+  /**
+   * Codes of a statement refused because its transaction is aborted by an earlier failure (PostgreSQL's 25P02): the
+   * database unavailable when that failure was a fault (the transaction lost to a timeout, a deadlock, a lost
+   * connection that a caller caught and went on from), else no fault.
+   */
+  readonly aborted?: ReadonlySet<string | number> | undefined;
 }
 
 /**
  * The fault a retry may clear that a driver's `error` reports, read with a dialect's `codes`, or `undefined` for any
  * other error: a socket that could not connect or was lost (`ECONNREFUSED`, `ENOTFOUND`, ...) is the database
- * unavailable on every dialect.
+ * unavailable on every dialect; a refusal of an aborted transaction (`codes.aborted`) is when `earlier`, the failure
+ * that aborted it, was a fault.
  */
-export function readFault(error: unknown, codes: SqlFaultCodes): SqlFault | undefined {
+export function readFault(error: unknown, codes: SqlFaultCodes, earlier?: unknown): SqlFault | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = codes.codeOf(error);
   if (code !== undefined && codes.conflict.has(code)) return 'conflict';
+  if (code !== undefined && codes.aborted?.has(code) === true) {
+    return earlier !== undefined && readFault(earlier, codes) !== undefined ? 'unavailable' : undefined;
+  }
   const { code: name, message } = error as { readonly code?: unknown; readonly message?: unknown };
   const unavailable =
     (code !== undefined && codes.unavailable.has(code)) ||

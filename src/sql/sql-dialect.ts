@@ -49,6 +49,9 @@ export interface SqlDialect {
   readonly never: string;
   /** A condition every row meets (`TRUE`, `1 = 1`). */
   readonly always: string;
-  /** The fault a retry may clear that the driver's `error` reports, or `undefined` for any other error. */
-  faultOf(error: unknown): SqlFault | undefined;
+  /**
+   * The fault a retry may clear that the driver's `error` reports, or `undefined` for any other error; `earlier`, the
+   * failure before it in the same transaction, for a refusal of the transaction that failure aborted (see `readFault`).
+   */
+  faultOf(error: unknown, earlier?: unknown): SqlFault | undefined;
 }

@@ -2,7 +2,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { defineResource } from 'pagelope';
-import type { Repository } from 'pagelope/kit';
+import type { Repository, Transaction } from 'pagelope/kit';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
@@ -206,6 +206,22 @@ describe('createDrizzleRepository on SQLite', () => {
     await expect(failed).rejects.toThrow('undo');
     expect((await authors.list()).items.map((author) => author.fullName)).toEqual(['Ann', 'Bob']);
     expect((await books.list()).total).toBe(0);
+  });
+
+  it('refuses the transaction, tx.query and the repositories it bound once its work has settled', async () => {
+    const { authors } = await library();
+    let kept: { tx: Transaction; bound: Repository<{ fullName: string }> } | undefined;
+    await authors.transaction?.(async (tx) => {
+      kept = { tx, bound: tx.repository(authors) };
+      await kept.bound.create({ fullName: 'Ann' } as never);
+    });
+    if (!kept) throw new Error('the work did not run');
+    const ended = 'the transaction has ended';
+    await expect(kept.bound.create({ fullName: 'Bob' } as never)).rejects.toThrow(ended);
+    await expect(kept.bound.list()).rejects.toThrow(ended);
+    await expect(kept.tx.query?.('SELECT 1')).rejects.toThrow(ended);
+    expect(() => kept?.tx.repository(authors)).toThrow(ended);
+    expect((await authors.list()).items.map((author) => author.fullName)).toEqual(['Ann']);
   });
 });
 

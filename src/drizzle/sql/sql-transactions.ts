@@ -1,4 +1,5 @@
 import type { Repository, Resource, Transaction } from 'pagelope/kit';
+import { createSqlTransaction, registerTransactionBinding } from '../../sql/index';
 import type { SqlDialect } from './sql-dialect';
 import type { SqlColumn } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
@@ -11,14 +12,8 @@ export interface SqlTableRef {
   readonly dialect: SqlDialect;
 }
 
-/** How a repository joins a transaction: the database runner it is on, and the same repository on another runner. */
-interface Joinable {
-  readonly root: SqlRunner;
-  readonly bind: (runner: SqlRunner) => Repository<unknown>;
-  readonly table: SqlTableRef;
-}
-
-const joinable = new WeakMap<object, Joinable>();
+/** The tables of the SQL repositories (and of the repositories a transaction bound), with their database. */
+const tables = new WeakMap<object, { readonly root: SqlRunner; readonly table: SqlTableRef }>();
 
 /** Records that `repository`, on the database of `root`, is `bind(runner)` on a transaction's runner. */
 export function registerSqlRepository<TRecord>(
@@ -27,19 +22,20 @@ export function registerSqlRepository<TRecord>(
   table: SqlTableRef,
   bind: (runner: SqlRunner) => Repository<TRecord>,
 ): Repository<TRecord> {
-  joinable.set(repository, { root, table, bind: bind as Joinable['bind'] });
-  return repository;
+  tables.set(repository, { root, table });
+  return registerTransactionBinding(repository, root, bind);
 }
 
 /** The table of `repository` when it is a SQL repository on the database of `root`, else `undefined`. */
 export function sqlTableOn(repository: unknown, root: SqlRunner): SqlTableRef | undefined {
-  const entry = typeof repository === 'object' && repository !== null ? joinable.get(repository) : undefined;
+  const entry = typeof repository === 'object' && repository !== null ? tables.get(repository) : undefined;
   return entry?.root === root ? entry.table : undefined;
 }
 
 /**
  * Runs `work` in one transaction of `runner` (a savepoint inside one already open): `tx.repository(other)` is
- * `other` bound to it when `other` is a repository of the same database (`root`), and `tx.query` runs raw SQL in it.
+ * `other` bound to it when `other` is a repository of the same database (`root`), and `tx.query` runs raw SQL in it
+ * (see `createSqlTransaction`); both refuse calls once `work` has settled.
  *
  * @throws TypeError from `tx.repository` for a repository of another database or another kind of store.
  */
@@ -48,20 +44,21 @@ export function runSqlTransaction<T>(
   root: SqlRunner,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return runner.transaction((inside) => {
-    const bound = new Map<object, Repository<unknown>>();
-    const tx: Transaction = Object.freeze({
-      repository<TOther>(repository: Repository<TOther>): Repository<TOther> {
-        const entry = joinable.get(repository);
-        if (!entry || entry.root !== root) {
-          throw new TypeError('tx.repository: the repository is not on the database of this transaction');
-        }
-        let joined = bound.get(repository);
-        if (!joined) bound.set(repository, (joined = entry.bind(inside)));
-        return joined as Repository<TOther>;
+  return runner.transaction(async (inside) => {
+    const transaction = createSqlTransaction({
+      root,
+      on: inside,
+      refusal: 'tx.repository: the repository is not on the database of this transaction',
+      query: async (text, values) => ({ rows: await inside.all(text, values) }),
+      onBound(guard, inner) {
+        const entry = tables.get(inner);
+        if (entry) tables.set(guard, entry);
       },
-      query: async (text: string, values: readonly unknown[] = []) => ({ rows: await inside.all(text, values) }),
     });
-    return work(tx);
+    try {
+      return await work(transaction.tx);
+    } finally {
+      transaction.close();
+    }
   });
 }
