@@ -1,5 +1,5 @@
 import { HttpError, RELATED_READ_LIMIT, type FieldDef, type NormalizedQuery, type Resource } from 'pagelope/kit';
-import { readRelated, type SqlRelation } from '../sql/index';
+import { readPathValues, type SqlPathRead } from '../sql/index';
 import { compileFilter } from './compile-search';
 import { quoteIdentifier } from './quote-identifier';
 import { createRowMapper } from './row-mapper';
@@ -16,13 +16,12 @@ type Row = Readonly<Record<string, unknown>>;
  * another database): its related values are read ahead and joined into the statement as parameter arrays.
  */
 export interface ForeignSortJoin {
-  readonly relation: SqlRelation<unknown>;
-  /** The quoted alias of the joined `unnest`, whose columns are `"id"` and `"v0"`, `"v1"`, ... (one per path). */
-  readonly alias: string;
+  /** The relation, the alias of the joined `unnest` (its columns `"id"` and `"v0"`, `"v1"`, ... one per field). */
+  readonly read: SqlPathRead<unknown>;
   /** The type of the parent's relating column (the ids are bound as it, so the ON compares them directly). */
   readonly idType: SqlType;
-  /** The related fields the order reads, with the SQL type each is bound as (see `valueTypeOf`). */
-  readonly fields: { readonly name: string; readonly def: FieldDef; readonly type: SqlType }[];
+  /** The definition of each field of `read` and the SQL type its values are bound as (see `defaultSqlType`). */
+  readonly fields: readonly { readonly def: FieldDef; readonly type: SqlType }[];
 }
 
 /** The (id, values) pairs of a {@link ForeignSortJoin}, bound as arrays (already in the column types' forms). */
@@ -32,8 +31,8 @@ export interface ForeignPairs {
   readonly values: readonly (readonly unknown[])[];
 }
 
-/** The column of a path's related field in a foreign join. */
-export const foreignColumn = (join: ForeignSortJoin, index: number): string => `${join.alias}."v${String(index)}"`;
+/** The column of the related field numbered `slot` of the foreign join under `alias` (unquoted). */
+export const foreignColumn = (alias: string, slot: number): string => `"${alias}"."v${String(slot)}"`;
 
 /**
  * The join of a foreign relation's pairs: `LEFT JOIN unnest($ids::type[], $v0::type[], ...) AS alias("id", "v0",
@@ -46,10 +45,8 @@ export function foreignJoinSql(join: ForeignSortJoin, pairs: ForeignPairs, paren
     ...join.fields.map((field, i) => params.add(pairs.values[i], arrayTypeOf(field.type))),
   ];
   const names = ['"id"', ...join.fields.map((_, i) => `"v${String(i)}"`)];
-  return (
-    ` LEFT JOIN unnest(${arrays.join(', ')}) AS ${join.alias}(${names.join(', ')})` +
-    ` ON ${join.alias}."id" = ${parentColumn}`
-  );
+  const alias = `"${join.read.alias}"`;
+  return ` LEFT JOIN unnest(${arrays.join(', ')}) AS ${alias}(${names.join(', ')}) ON ${alias}."id" = ${parentColumn}`;
 }
 
 /** What {@link readForeignPairs} needs of the listing. */
@@ -74,7 +71,8 @@ export interface ForeignReadOptions {
  */
 export async function readForeignPairs(join: ForeignSortJoin, options: ForeignReadOptions): Promise<ForeignPairs> {
   const { context, run } = options;
-  const { relation, idType } = join;
+  const { read, idType } = join;
+  const { relation } = read;
   const column = context.column(relation.field);
   const where = compileFilter(options.query, context);
   const limit = context.params.add(RELATED_READ_LIMIT + 1);
@@ -83,29 +81,29 @@ export async function readForeignPairs(join: ForeignSortJoin, options: ForeignRe
       `FROM ${options.table} WHERE (${where}) AND ${column} IS NOT NULL LIMIT ${limit}`,
     context.params.values,
   );
-  const paths = join.fields.map((field) => JSON.stringify(`${relation.name}.${field.name}`)).join(', ');
   if (rows.length > RELATED_READ_LIMIT) {
+    const paths = read.fields.map((field) => JSON.stringify(`${relation.name}.${field}`)).join(', ');
     throw new HttpError(400, `orderBy: sorting by ${paths} reads more than ${RELATED_READ_LIMIT} related records`);
   }
   const toValue = createRowMapper(options.parent).pick([relation.field]);
-  const related = await readRelated(
-    relation,
+  const related = await readPathValues(
+    read,
     rows.map((row) => toValue(row)[relation.field]),
   );
   const ids: unknown[] = [];
   const columns: unknown[][] = join.fields.map(() => []);
-  for (const record of related.values()) {
-    const id = record[relation.resource.idField];
+  for (const { id, values } of related.values()) {
     // An id the parent's column cannot hold names no parent.
     if (sqlValueProblem(idType, id) !== undefined) continue;
     ids.push(toSqlParam(idType, id));
-    join.fields.forEach(({ name, def, type }, i) => {
-      const value = record[name] ?? null;
+    join.fields.forEach(({ def, type }, i) => {
+      const value = values[i];
       const problem = sqlValueProblem(type, value);
       if (problem) {
+        const path = `${relation.name}.${read.fields[i] ?? ''}`;
         throw new HttpError(
           400,
-          `orderBy: sorting by "${relation.name}.${name}" meets a related value PostgreSQL cannot hold (${problem})`,
+          `orderBy: sorting by "${path}" meets a related value PostgreSQL cannot hold (${problem})`,
         );
       }
       columns[i]?.push(def.kind === 'other' && value !== null ? JSON.stringify(value) : toSqlParam(type, value));

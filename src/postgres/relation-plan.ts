@@ -8,9 +8,12 @@ import {
 } from 'pagelope/kit';
 import {
   createRelationCompiler,
+  pathReadsOf,
+  planOrderPaths as planSqlOrderPaths,
   planSqlRelations,
-  relatedRowsOf,
-  type SqlNativeRelation,
+  relatedJoinSql,
+  type SqlOrderPath,
+  type SqlPathRead,
   type SqlRelationPath,
 } from '../sql/index';
 import { isImpossibleScope } from './check-values';
@@ -120,26 +123,26 @@ export async function planRelations(
     if (sql === undefined) throw new Error(`relation "${term.relation}": no PostgreSQL table is bound to it`);
     return sql;
   };
-  const paths = planOrderPaths(planned.paths, base);
-  const joins = new Map(paths.map(({ join }) => [join.relation.name, join]));
-  const foreign = new Map([...joins].filter((entry): entry is [string, ForeignSortJoin] => 'idType' in entry[1]));
+  const paths = planOrderPaths(planned.paths);
+  const reads = pathReadsOf(paths.map((path) => path.planned));
+  const foreign = foreignJoinsOf(reads, paths, base);
   const joined = paths.length > 0;
-  const pairs = new Map<string, ForeignPairs>();
+  const pairs = new Map<ForeignSortJoin, ForeignPairs>();
   const plan: RelationPlan = {
     query: planned.query,
     shapes: new Map([...planned.native].map(([name, relation]) => [name, relation.table.shape])),
     joined,
     async prepare(run) {
-      if (foreign.size === 0) return;
-      const problems = paths.flatMap(({ path, type, index, join }) => {
-        const problem = 'idType' in join && query.after ? sqlValueProblem(type, query.after[index]) : undefined;
+      if (foreign.length === 0) return;
+      const problems = paths.flatMap(({ planned: { path, relation, index }, type }) => {
+        const problem = !relation.table && query.after ? sqlValueProblem(type, query.after[index]) : undefined;
         return problem ? [`cursor: its value of ${path} ${problem}`] : [];
       });
       if (problems.length > 0) throw new HttpError(400, problems);
-      for (const [name, join] of foreign) {
+      for (const join of foreign) {
         const context = plan.context({ ...base, params: new SqlParams() });
         const options = { query: planned.query, table: parent.table, context, run, parent: resource };
-        pairs.set(name, await readForeignPairs(join, options));
+        pairs.set(join, await readForeignPairs(join, options));
       }
     },
     context(context) {
@@ -158,15 +161,15 @@ export async function planRelations(
     },
     from(params) {
       let from = parent.table;
-      for (const join of joins.values()) {
-        if ('idType' in join) continue;
-        const rows = relatedRowsOf(join.relation, join.alias, { ...base, params }, tables);
-        from += ` LEFT JOIN ${rows.from} ON ${rows.condition() ?? 'FALSE'}`;
+      for (const { relation, alias } of reads) {
+        const { table } = relation;
+        if (table) from += relatedJoinSql({ ...relation, table }, alias, { ...base, params }, tables);
       }
-      for (const [name, join] of foreign) {
-        const read = pairs.get(name);
+      for (const join of foreign) {
+        const read = pairs.get(join);
+        const { name, field } = join.read.relation;
         if (!read) throw new Error(`relation "${name}": the plan was not prepared before its FROM clause`);
-        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, join.relation.field), params);
+        from += foreignJoinSql(join, read, qualifiedColumn(parent.table, own, field), params);
       }
       return from;
     },
@@ -176,62 +179,56 @@ export async function planRelations(
   return plan;
 }
 
-/** A LEFT JOIN of the related table of a to-one relation bound natively, as "~j1", "~j2", ... (unquoted). */
-interface NativeJoin {
-  readonly relation: SqlNativeRelation<TableRef>;
-  readonly alias: string;
-}
-
 /** A relation path of a listing's order, as the statement reads it from a joined table. */
 interface OrderPath {
   readonly path: string;
+  /** The path as the SQL engine plans it: its relation, and the read (join) of the relation it is read from. */
+  readonly planned: SqlOrderPath<TableRef>;
   /** Its definition: the related field's, nullable (absent when the parent has no related record in scope). */
   readonly def: FieldDef;
   readonly type: SqlType;
   readonly column: string;
   /** Whether the column is read with `COLLATE "C"` for code-point order. */
   readonly collate: boolean;
-  /** The path's index in the order. */
-  readonly index: number;
-  /** The join it is read from (a native join, or a join of (id, value) arrays for a relation bound elsewhere). */
-  readonly join: NativeJoin | ForeignSortJoin;
   /** The path's value (its cursor key) as read from the key column of the row. */
   toValue(value: unknown): unknown;
 }
 
 /**
- * The joins, columns and cursor keys of the relation paths of a listing's order: a LEFT JOIN of a relation bound
- * natively, a join of (id, value) arrays for one bound elsewhere.
+ * The columns and cursor keys of the relation paths of a listing's order, on the SQL engine's reads of their
+ * relations (`planOrderPaths`): a LEFT JOIN of a relation bound natively (its column's type and collation), a join
+ * of (id, value) arrays for one bound elsewhere (the field's default type, text in code-point order).
  */
-function planOrderPaths(paths: readonly SqlRelationPath<TableRef>[], base: StatementContext): readonly OrderPath[] {
-  const joins = new Map<string, NativeJoin | ForeignSortJoin>();
-  return paths.map(({ path, relation, field, def, index }) => {
+function planOrderPaths(paths: readonly SqlRelationPath<TableRef>[]): readonly OrderPath[] {
+  return planSqlOrderPaths(paths).map((planned) => {
+    const { relation, field, def, read, slot } = planned;
     const { table } = relation;
-    let join = joins.get(relation.name);
-    if (!join) {
-      const number = String(joins.size + 1);
-      join = table
-        ? { relation: { ...relation, table }, alias: `~j${number}` }
-        : { relation, alias: `"~f${number}"`, idType: base.types.get(relation.field) ?? 'text', fields: [] };
-      joins.set(relation.name, join);
-    }
     const type = table ? (table.shape.types.get(field) ?? 'text') : defaultSqlType(def);
-    let column = table ? qualifiedColumn(POSTGRES_SQL_DIALECT.quoteIdentifier(join.alias), table, field) : '';
-    if ('idType' in join) {
-      column = foreignColumn(join, join.fields.length);
-      join.fields.push({ name: field, def, type });
-    }
-    const collate = table ? table.shape.collate.has(field) : isTextType(type);
+    const column = table
+      ? qualifiedColumn(POSTGRES_SQL_DIALECT.quoteIdentifier(read.alias), table, field)
+      : foreignColumn(read.alias, slot);
     const toValue = createRowMapper(relation.resource).pick([field]);
     return {
-      path,
+      path: planned.path,
+      planned,
       def: { ...def, nullable: true },
       type,
       column,
-      collate,
-      index,
-      join,
+      collate: table ? table.shape.collate.has(field) : isTextType(type),
       toValue: (value: unknown) => toValue({ [field]: value })[field] ?? null,
     };
+  });
+}
+
+/** The foreign join of each read of a relation bound elsewhere: its parent column's type, its fields' as `paths` read them. */
+function foreignJoinsOf(
+  reads: readonly SqlPathRead<TableRef>[],
+  paths: readonly OrderPath[],
+  base: StatementContext,
+): readonly ForeignSortJoin[] {
+  return reads.flatMap((read) => {
+    if (read.relation.table) return [];
+    const fields = paths.filter((path) => path.planned.read === read).map(({ def, type }) => ({ def, type }));
+    return [{ read, idType: base.types.get(read.relation.field) ?? 'text', fields }];
   });
 }

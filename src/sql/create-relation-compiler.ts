@@ -5,7 +5,7 @@ import type { SqlDialect } from './sql-dialect';
 
 /** How a dialect's statements read a related table inside a statement on the parent table. */
 export interface SqlRelatedTables<TTable, TContext> {
-  readonly dialect: Pick<SqlDialect, 'always' | 'quoteIdentifier'>;
+  readonly dialect: Pick<SqlDialect, 'always' | 'never' | 'quoteIdentifier'>;
   /** The quoted related table. */
   name(table: TTable): string;
   /** A context on `table`'s columns qualified by `alias` (quoted), binding into the parameters of `outer`. */

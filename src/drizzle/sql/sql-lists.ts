@@ -13,6 +13,7 @@ import {
   type SqlListing,
   type SqlListReads,
   type SqlPageSource,
+  type SqlRelationsPlan,
 } from '../../sql/index';
 import { canOrder } from './can-order';
 import { compileSqlFilter } from './compile-sql-where';
@@ -21,7 +22,7 @@ import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
 import type { Row, SqlTable } from './sql-table';
 import { sqlTableOn, type SqlTableRef } from './sql-transactions';
-import { useSqlRelations, type SqlRelations } from './use-sql-relations';
+import { useSqlRelations } from './use-sql-relations';
 
 /** The records of `table` that `query` selects, in its order (to-one paths of the order set on each, see `readRelationPaths`). */
 async function selectedInProcess(
@@ -93,9 +94,9 @@ export function createSqlLists(
   runner: SqlRunner,
   on: { readonly root: SqlRunner; readonly ref: SqlTableRef },
 ): SqlListReads<unknown> {
-  /** Statements whose relation terms and paths on `related` are subqueries (absent: the query has none left). */
-  const statementsOf = (related?: SqlRelations) => () =>
-    useSqlRelations(table.statement(runner), on.ref, related ?? new Map());
+  /** Statements whose relation terms and paths `plan` reads natively are subqueries (absent: the query has none left). */
+  const statementsOf = (plan?: SqlRelationsPlan<SqlTableRef>) => () =>
+    useSqlRelations(table.statement(runner), on.ref, plan);
   /** The listing of `query`, read by `source` (rows as the driver reads them) or else in the process (records). */
   const listingOf = (
     query: NormalizedQuery,
@@ -123,7 +124,7 @@ export function createSqlLists(
       native: (relation) => relation,
     });
     const query = plan?.query ?? given;
-    const native = pageSourceOf(query, table, runner, statementsOf(plan?.native));
+    const native = pageSourceOf(query, table, runner, statementsOf(plan));
     if (native) return listingOf(query, options, native);
     const resolved = await resolveRelationTerms(query, { resource, relations: options?.relations });
     return listingOf(resolved, options, pageSourceOf(resolved, table, runner, statementsOf()));
