@@ -26,7 +26,7 @@ const ALIASES: Readonly<Record<string, SqlType>> = {
 };
 
 /** The kind of each canonical type the adapter checks values against and casts list parameters to. */
-const KINDS: ReadonlyMap<SqlType, SqlColumnKind> = new Map([
+const KINDS: ReadonlyMap<SqlType, SqlColumnKind> = new Map<SqlType, SqlColumnKind>([
   ['uuid', COLUMN_KINDS.uuid],
   ['smallint', integerKind(2)],
   ['integer', integerKind(4)],
