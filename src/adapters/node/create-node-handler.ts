@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
 import { resolveCorrelationId, type ReportError } from 'pagelope';
 import { createEdge, handleExchange, splitUrl, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
-import { readsJsonBody } from '../../http/body-encoding';
-import { readNodeJsonBody } from '../../http/read-node-json-body';
+import { readNodeJsonBody, routeJsonBody } from '../../http/read-node-json-body';
 import { routeReplyHeaders } from '../../http/route-reply-headers';
 import { runInRequestContext } from './request-context';
 import { belowPrefix } from '../../http/read-prefix';
@@ -59,7 +58,7 @@ export function createNodeHandler(
   const edge = createEdge<NodeExchange>(mounts, {
     bodyLimit,
     depthLimit,
-    readBody: ({ req }, limit) => readBody(req, limit, depthLimit),
+    readBody: ({ req }, limit) => routeJsonBody(req, limit, readNodeJsonBody(req, { limit, depthLimit, decoders })),
     locals: locals === undefined ? undefined : ({ req }) => locals(req),
     write: ({ res, path }, reply, route) => {
       res.writeHead(reply.status, route === undefined ? reply.headers : routeReplyHeaders(route, reply, path));
@@ -84,9 +83,4 @@ export function createNodeHandler(
       }),
     );
   };
-}
-
-/** The JSON body: `undefined` with neither a body nor a content type, a 415 for a body not sent as JSON. */
-async function readBody(req: IncomingMessage, limit: number, depthLimit: number): Promise<unknown> {
-  return readsJsonBody(req.headers) ? (await readNodeJsonBody(req, { limit, depthLimit, decoders }))?.value : undefined;
 }

@@ -20,6 +20,18 @@ export function describeSameFaultContract(apps: ContractApps): void {
     });
 
     it.each([
+      ['an empty body', ''],
+      ['a body of whitespace', ' \r\n\t'],
+    ])('answers a JSON request with %s with 400 Malformed JSON body', async (_name, body) => {
+      const result = await send('/api/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expectEnvelope(result, 400, 'Malformed JSON body');
+    });
+
+    it.each([
       ['text/plain', 'text/plain;charset=UTF-8'],
       ['a form type', 'application/x-www-form-urlencoded'],
       ['a JSON look-alike', 'application/jsonp'],
