@@ -1,6 +1,17 @@
 import type { Column } from 'drizzle-orm';
 import type { z } from 'zod';
-import { columnKindSchema, type SqlColumnKind } from '../sql/index';
+import { columnKindSchema, timestampSchema, type SqlColumnKind } from '../sql/index';
+
+/** The milliseconds of a day: a day column's `Date` is a whole number of them since the epoch (midnight UTC). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The schema of a `Date` field on a day column (`date` in `date` mode on PostgreSQL and MariaDB): a midnight UTC, the
+ * instant Drizzle reads the day as. Another instant is refused rather than stored as its day, which would change
+ * the value the client sent.
+ */
+export const dayFieldSchema = (): z.ZodType =>
+  timestampSchema().refine((date) => date.getTime() % DAY_MS === 0, { message: 'Must be a midnight UTC' });
 
 /**
  * The SQL engine's kind of a text column that may list its values (`text('c', { enum })`, `varchar`, an enum type):

@@ -1,7 +1,7 @@
 import type { Column } from 'drizzle-orm';
 import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
 import type { z } from 'zod';
-import { columnFieldSchema, textKindOf } from './column-field-schema';
+import { columnFieldSchema, dayFieldSchema, textKindOf } from './column-field-schema';
 
 /** The SQL engine's kind of each column type of `drizzle-orm/pg-core` but text's (see {@link kindOf}). */
 const KINDS: Readonly<Record<string, SqlColumnKind>> = {
@@ -16,19 +16,19 @@ const KINDS: Readonly<Record<string, SqlColumnKind>> = {
   PgDoublePrecision: COLUMN_KINDS.float,
   PgNumericNumber: COLUMN_KINDS.float,
   PgBoolean: COLUMN_KINDS.boolean,
-  // A date in `date` mode is a `Date`, bound as its UTC day.
   PgTimestamp: COLUMN_KINDS.timestamp,
-  PgDate: COLUMN_KINDS.timestamp,
   PgDateString: COLUMN_KINDS.date,
   PgJsonb: COLUMN_KINDS.json,
 };
 
 const TEXT_TYPES = new Set(['PgText', 'PgVarchar', 'PgEnumColumn']);
 
-/** The kind of a column of `drizzle-orm/pg-core`, or `undefined` when none fits. */
-function kindOf(column: Column): SqlColumnKind | undefined {
+/** The kind (or the schema) of a column of `drizzle-orm/pg-core`, or `undefined` when none fits. */
+function kindOf(column: Column): SqlColumnKind | z.ZodType | undefined {
   const { columnType } = column;
   if (TEXT_TYPES.has(columnType)) return textKindOf(column);
+  // A date in `date` mode is a `Date` at midnight UTC, bound as its UTC day.
+  if (columnType === 'PgDate') return dayFieldSchema();
   return Object.hasOwn(KINDS, columnType) ? KINDS[columnType] : undefined;
 }
 
@@ -36,7 +36,7 @@ function kindOf(column: Column): SqlColumnKind | undefined {
  * The zod schema of a field on a column of `drizzle-orm/pg-core`: text and varchar as strings (at most the varchar's
  * length), a text or varchar with `enum` and a `pgEnum` as that enum, the integers (and bigint in `number` mode,
  * serials) as integers within the column's range, real, double precision and numeric in `number` mode as numbers,
- * boolean, timestamp and date in `date` mode as `Date`s, date in `string` mode as `'YYYY-MM-DD'` text, uuid, jsonb as
+ * boolean and timestamp as `Date`s, date in `date` mode as a midnight-UTC `Date` and in `string` mode as `'YYYY-MM-DD'` text, uuid, jsonb as
  * JSON values; `.nullable()` when the column is.
  *
  * @throws TypeError naming the column for any other type (char, numeric in `string` mode, bigint in `bigint` mode,

@@ -12,7 +12,8 @@ const NUL = 'must not contain a NUL character';
  * Why a column of `kind` cannot hold `value` (a filter value, a cursor value, an id or a record's value, as the query
  * model and the record hold it), or `undefined` when it can: a NUL character in any text (JSON's included), text
  * longer than the column's or not among its values, a uuid that is not one, an integer out of its column's range or
- * not whole, a non-finite or out-of-range number, a date outside the years 0001-9999, a boolean that is not one.
+ * not whole, a non-finite or out-of-range number, a date outside the years 0001-9999 (on a day column, a `Date` that
+ * is not a midnight UTC), a boolean that is not one.
  */
 export function columnValueProblem(kind: SqlColumnKind, value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
@@ -31,6 +32,13 @@ export function columnValueProblem(kind: SqlColumnKind, value: unknown): string 
     case 'float':
       return floatProblem(kind, value);
     case 'date':
+      // A day column holds no time of day: an instant past midnight UTC would be stored as its day, another value.
+      return (
+        dateProblem(value) ??
+        (value instanceof Date && value.getTime() % 86_400_000 !== 0
+          ? 'must be a midnight UTC: the column holds days'
+          : undefined)
+      );
     case 'timestamp':
       return dateProblem(value);
     case 'boolean':

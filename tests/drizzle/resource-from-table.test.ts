@@ -69,7 +69,13 @@ const MAPPED = [
     takes: new Date(0),
     refuses: 'yesterday',
   },
-  { type: 'date (date)', column: () => date('c', { mode: 'date' }), kind: 'date', takes: new Date(0), refuses: 12 },
+  {
+    type: 'date (date)',
+    column: () => date('c', { mode: 'date' }),
+    kind: 'date',
+    takes: new Date(0),
+    refuses: new Date('2024-02-29T10:00:00Z'),
+  },
   { type: 'date (string)', column: () => date('c'), kind: 'isoDate', takes: '2024-02-29', refuses: '2024-02-30' },
   {
     type: 'uuid',
