@@ -13,13 +13,13 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/pagelope_test';
 
 /**
- * Whether a test table was left by a run that is gone: the tests name their tables `<prefix>_<pid>_<n>`
+ * Whether a test table was left by a run that is gone: the tests name their tables `<prefix>_<pid>t<thread>_<n>`
  * (tests/postgres/pg-clients.ts `uniqueTable`), and a run killed mid-way (a timeout, ^C) leaves its tables behind.
  * Thousands of them made MariaDB's catalog reads about ten times slower and its relation tests time out, so each leg
  * drops, before it starts, the tables of that pattern whose process is no longer alive; other tables are left alone.
  */
 const isLeftBehind = (table) => {
-  const match = /^[a-z][a-z0-9_]*_(\d+)_\d+$/.exec(table);
+  const match = /^[a-z][a-z0-9_]*?_(\d+)(?:t\d+)?_\d+$/.exec(table);
   if (!match) return false;
   const pid = Number(match[1]);
   if (pid === process.pid) return false;

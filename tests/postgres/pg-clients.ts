@@ -2,6 +2,7 @@
  * The SQL clients the PostgreSQL adapter is tested on: embedded PGlite always, and the server named by DATABASE_URL
  * when it is set (CI sets it and fails when the server is unreachable, so that leg is never skipped silently).
  */
+import { threadId } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -102,10 +103,14 @@ export function testDatabases(options: OpenPgliteOptions = {}): [string, () => P
 }
 
 let counter = 0;
-/** A table name no other test of this process uses. */
+/**
+ * A table name no other test of this run uses: `<prefix>_<pid>t<thread>_<n>`. Vitest's worker threads share the
+ * process id and each counts from 1, so the thread's id keeps two test files running at once on one server apart.
+ * (scripts/services.mjs drops the tables of this pattern whose process is gone.)
+ */
 export function uniqueTable(prefix: string): string {
   counter += 1;
-  return `${prefix}_${process.pid}_${counter}`;
+  return `${prefix}_${process.pid}t${threadId}_${counter}`;
 }
 
 /** Options of {@link describePostgresLegs}. */

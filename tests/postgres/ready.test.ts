@@ -72,7 +72,7 @@ for (const [leg, open] of testDatabases()) {
 
     it('fails for a table that does not exist', async () => {
       const repository = createPostgresRepository(posts, { client: db.client, table: uniqueTable('absent') });
-      await expect(repository.ready()).rejects.toThrow(/the table "absent_\d+_\d+" does not exist/);
+      await expect(repository.ready()).rejects.toThrow(/the table "absent_\d+t\d+_\d+" does not exist/);
     });
   });
 }
