@@ -44,3 +44,8 @@ export type { SqlTransactionStatements } from './transaction-statements';
 export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
+// Task `rel`: the statement contexts of a typed dialect (PostgreSQL) and the joined relation plan.
+export type { SqlTypedDialect } from './typed-dialect';
+export type { SqlContext, SqlParamList, SqlStatementContext, SqlTableLayout, SqlTableShape } from './sql-context';
+export { createContextCompilers, type SqlContextCompilers } from './create-context-compilers';
+export { planJoinedRelations, type SqlJoinedPlan } from './plan-joined-relations';
