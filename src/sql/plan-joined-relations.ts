@@ -12,7 +12,13 @@ import { createContextCompilers } from './create-context-compilers';
 import { createRelationCompiler } from './create-relation-compiler';
 import { pathReadsOf, planOrderPaths, relatedJoinSql, type SqlOrderPath } from './plan-order-paths';
 import { planSqlRelations } from './plan-sql-relations';
-import { foreignColumn, foreignJoinSql, readForeignPairs, type SqlForeignJoin } from './read-foreign-pairs';
+import {
+  foreignColumn,
+  foreignJoinSql,
+  readForeignPairs,
+  type SqlForeignJoin,
+  type SqlForeignPairs,
+} from './read-foreign-pairs';
 import type { SqlContext, SqlParamList, SqlStatementContext, SqlTableLayout, SqlTableShape } from './sql-context';
 import type { SqlTypedDialect } from './typed-dialect';
 import { qualifiedColumn, typedRelatedTables, type SqlTableRef } from './typed-related-tables';
@@ -135,7 +141,7 @@ export async function planJoinedRelations(
     return [{ read, idType: base.types.get(read.relation.field) ?? 'text', fields }];
   });
   const joined = paths.length > 0;
-  const pairs = new Map<SqlForeignJoin, Awaited<ReturnType<typeof readForeignPairs>>>();
+  const pairs = new Map<SqlForeignJoin, SqlForeignPairs>();
   const plan: SqlJoinedPlan = {
     query: planned.query,
     shapes: new Map([...planned.native].map(([name, relation]) => [name, relation.table.shape])),
