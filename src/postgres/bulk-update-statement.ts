@@ -1,7 +1,7 @@
 import { isRelationCondition, normalizeScope, type Condition, type ConditionGroups, type Resource } from 'pagelope/kit';
 import type { SqlChange as BulkChange } from '../sql/index';
 import { conditionProblem, isImpossibleScope } from './check-values';
-import { compileWhere } from './compile-where';
+import { compileWhere } from './sql-context';
 import { keyText } from './key-text';
 import { arrayTypeOf, KNOWN_SQL_TYPES } from './sql-types';
 import { sqlValueProblem, toSqlParam } from './sql-values';

@@ -7,11 +7,10 @@ import {
   type SqlPageSource,
 } from '../sql/index';
 import { checkQueryValues } from './check-values';
-import { compileFilter } from './compile-search';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
 import { planRelations, type RelationPlan } from './relation-plan';
-import { orderSourceOf } from './sql-context';
+import { compileFilter, orderSourceOf } from './sql-context';
 import { SqlParams } from './sql-params';
 import type { StatementContext } from './statement-context';
 

@@ -3,7 +3,6 @@ import { normalizeScope, type RecordId, type Resource, type ScopeOptions, type W
 import { compileOrder, readRecord, type SqlTableSource } from '../sql/index';
 import { checkRecordValues, isImpossibleScope } from './check-values';
 import { toColumnMap } from './column-map';
-import { compileWhere } from './compile-where';
 import { createWriteErrorMapper } from './constraint-error';
 import { toRetryableError } from './database-error';
 import { POSTGRES_WRITE_DIALECT } from './postgres-write-dialect';
@@ -15,7 +14,7 @@ import { createRowMapper, type RowMapper } from './row-mapper';
 import type { RunRows } from './run-rows';
 import type { SqlClient } from './sql-client';
 import { keyText } from './key-text';
-import { bindList, bindValue, orderSourceOf } from './sql-context';
+import { bindList, bindValue, compileWhere, orderSourceOf } from './sql-context';
 import { sqlValueProblem } from './sql-values';
 import { createStatementContexts, type StatementContexts } from './statement-context';
 import type { CatalogLookup, TableShape } from './table-catalog';

@@ -1,15 +1,13 @@
 import type { FieldDef } from 'pagelope/kit';
+import type { SqlStatementContext } from '../sql/index';
 import type { SqlClient } from './sql-client';
-import type { SqlContext } from './sql-context';
 import { SqlParams } from './sql-params';
 import { createCatalogLookup, type CatalogLookup } from './table-catalog';
 import { createTableLayout, type TableLayout } from './table-layout';
 import type { TextCollation } from './text-collation';
 
 /** The context of one statement: the table's shape, how its columns are read and named, fresh parameters. */
-export interface StatementContext extends SqlContext {
-  readonly layout: TableLayout;
-}
+export type StatementContext = SqlStatementContext;
 
 /** Options of {@link createStatementContexts}. */
 export interface StatementContextsOptions {

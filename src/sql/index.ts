@@ -1,7 +1,6 @@
 // The SQL engine of `pagelope/postgres` and `pagelope/drizzle`: what they compile alike, over a dialect that holds
 // what differs. On `pagelope/kit` only; no driver, no ORM.
 export type { SqlDialect } from './sql-dialect';
-export type { SqlOrderSource } from './sql-order-source';
 export { compileKeyset, compileOrder } from './compile-order';
 export { toConstraintError } from './constraint-error';
 export type { ConstraintBreak, ConstraintWrite } from './constraint-error';
@@ -13,9 +12,9 @@ export { readFault, type SqlFaultCodes } from './read-fault';
 export { compileSearch, type SqlSearchSource } from './compile-search';
 export { escapeLike, likeMatch } from './escape-like';
 export { compileFilter, compileWhere, inList } from './compile-where';
-export type { SqlFilterSource, SqlList, SqlWhereSource } from './compile-where';
+export type { SqlFilterSource, SqlList } from './compile-where';
 export { compileRelation, type SqlRelationSource } from './compile-relation';
-export { bindRelations, relationPathsOf, type SqlRelationPath } from './bind-relations';
+export { bindRelations, relationPathsOf } from './bind-relations';
 export { planSqlRelations, type SqlNativeRelation, type SqlRelationsPlan } from './plan-sql-relations';
 export { createRelationCompiler, type SqlRelatedTables } from './create-relation-compiler';
 export type { SqlWrite, SqlWriteDialect } from './write-dialect';
@@ -42,5 +41,9 @@ export { createTransactionQueue, type TransactionQueue } from './transaction-que
 export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
 export type { SqlTransactionStatements } from './transaction-statements';
 export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
-export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
-export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
+export { pathReadsOf, planOrderPaths, readPathValues, relatedValueSql } from './plan-order-paths';
+// Task `rel`: the statement contexts of a typed dialect (PostgreSQL) and the joined relation plan.
+export type { SqlTypedDialect } from './typed-dialect';
+export type { SqlContext, SqlStatementContext } from './sql-context';
+export { createContextCompilers } from './create-context-compilers';
+export { planJoinedRelations, type SqlJoinedPlan } from './plan-joined-relations';

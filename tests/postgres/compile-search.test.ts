@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
-import { compileFilter, compileSearch } from '../../src/postgres/compile-search';
+import { compileFilter, compileSearch } from '../../src/postgres/sql-context';
 import { lowerText } from '../../src/postgres/lower-text';
 import { plainContext } from './plain-context';
 import type { SearchTerm } from '../../src/query/model/normalized-query';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../src/index';
 import { createTableSql } from '../../src/postgres/index';
-import { compileSearch } from '../../src/postgres/compile-search';
+import { compileSearch } from '../../src/postgres/sql-context';
 import { plainContext } from './plain-context';
 
 const schema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), age: z.number() });
