@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
-import { Controller, Inject, Module, Param, Req, RequestMapping, RequestMethod, Res } from '@nestjs/common';
+import { Controller, Inject, Module, Param, RequestMapping, RequestMethod, Res } from '@nestjs/common';
 import type { DynamicModule, MiddlewareConsumer, Type } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
@@ -46,7 +46,6 @@ const KEYS = ['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportE
 const refusePath = (path: string) =>
   /[()[\]{}?+!*:\\]/.test(path) ? `the path ${path} holds characters Nest's routers read as syntax` : undefined;
 const RULES = { keys: KEYS, someRoutes: true, refusePath };
-const NAME = 'PagelopeModule.forRoot';
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
 /** The JSON body the middleware read of each request (`undefined` for none). */
 const BODIES = new WeakMap<object, JsonBody | undefined>();
@@ -78,7 +77,7 @@ export class PagelopeModule {
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
-    const { mounts, bodyLimit, depthLimit, locals, reportError } = readAdapterSetup(NAME, options, RULES);
+    const { mounts, bodyLimit, depthLimit, locals } = readAdapterSetup('PagelopeModule.forRoot', options, RULES);
     const reading = { limit: largestBodyLimit(mounts, bodyLimit), depthLimit, decoders: DECODERS };
     const edge = createEdge<Exchanged>(mounts, {
       bodyLimit,
@@ -106,7 +105,7 @@ export class PagelopeModule {
       controllers: mounts.map((mount) => controllerOf(mount, edge)),
       providers: [
         // The filter's options (it reads only each one's `allow`), and the middleware `configure` applies.
-        { provide: SETUP, useValue: { routes: mounts as readonly ResourceRoutes[], reportError, middleware } },
+        { provide: SETUP, useValue: { routes: mounts, middleware, reportError: options.reportError } },
         { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
     };
@@ -148,8 +147,9 @@ function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Excha
 
 /** A route's handler: the edge reads, runs and answers it in the request's context, its failures left to the filter. */
 function handlerOf(edge: Edge<Exchanged>, route: Route) {
-  return (req: object, response: object, id?: string) => {
-    const res = rawOf<ServerResponse>(response);
+  // The platform's request is the response's (Fastify's `reply.request`, Express's `res.req`): one parameter less.
+  return (response: { readonly request?: object; readonly req?: object }, id?: string) => {
+    const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
     const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
     return runInRequestContext(exchange, () => handleExchange(edge, exchange));
   };
@@ -159,7 +159,7 @@ function handlerOf(edge: Edge<Exchanged>, route: Route) {
 const refuse = (method: string, allow: string) => () => Promise.reject(methodNotAllowedError(method, allow));
 
 /**
- * Declares a handler on the controller, as `@Get(path)`, `@Req()`, `@Res()`, `@Param('id')` would (the status is the
+ * Declares a handler on the controller, as `@Get(path)`, `@Res()`, `@Param('id')` would (the status is the
  * reply's own, set on the response).
  */
 function define({ prototype }: Type, key: string, method: string, path: string, handler: object) {
@@ -167,7 +167,6 @@ function define({ prototype }: Type, key: string, method: string, path: string, 
   const descriptor = { value: handler, writable: true, configurable: true };
   Object.defineProperty(prototype, key, descriptor);
   RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
-  Req()(prototype, key, 0);
-  Res({ passthrough: true })(prototype, key, 1);
-  if (path.includes('/:id')) Param('id')(prototype, key, 2);
+  Res({ passthrough: true })(prototype, key, 0);
+  if (path.includes('/:id')) Param('id')(prototype, key, 1);
 }
