@@ -97,6 +97,7 @@ export class PagelopeModule {
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
       const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
+      // Kept for the route's handler, and as `req.body` for the app's own routes.
       if (read !== undefined) req.body = BODIES.set(req, read) && read.value;
       return runInRequestContext({ correlationId: correlationIdOf(req, res) }, next);
     };
