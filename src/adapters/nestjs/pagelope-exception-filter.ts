@@ -1,13 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import { Catch, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
+import type { ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
 import { createErrorReporter, methodNotAllowedError, routeNotFoundError, splitUrl } from 'pagelope/http';
 import { unsupportedMediaTypeError } from 'pagelope/http';
-import type { ErrorReporter } from '../../http/reply-to-error';
-import { allowOf, type PathMatching } from '../../http/allow-of';
+import { matchRoute, toRouteTable } from '../../http/match-route';
 import { replyToNodeError } from '../../http/to-node-exchange';
-import { errorTrace } from '../../http/error-trace';
 
 /**
  * Options of {@link PagelopeExceptionFilter}; `reportError` as `PagelopeModule.forRoot`'s (by default Nest's `Logger`).
@@ -20,9 +19,16 @@ export interface PagelopeExceptionFilterOptions extends ErrorReportingOptions {
   readonly routes?: readonly ResourceRoutes[];
 }
 
-type Matching = { getRouteMatchingOptions?(): PathMatching };
-/** Injection token of the filter's options, for a filter Nest constructs (`useClass`). Internal to the adapter. */
-export const FILTER_OPTIONS = Symbol('pagelope exception filter options');
+/**
+ * Injection token of a `PagelopeModule`'s set-up: the options of the filter Nest constructs (`useClass`), and the
+ * module's middleware. Internal to the adapter.
+ */
+export const SETUP = Symbol('pagelope setup');
+
+const logger = new Logger('PagelopeExceptionFilter');
+/** The default reporter: Nest's `Logger`, the request in the message and the stack and its causes as the trace. */
+const logError: ReportError = (error, { correlationId: id, method = '', path = '', statusCode }) =>
+  logger.error(`${method} ${path} answered ${statusCode} (x-correlation-id ${id})`, inspect(error));
 
 /**
  * A catch-all exception filter answering every failure of an HTTP request, on Express and Fastify, with pagelope's
@@ -32,34 +38,30 @@ export const FILTER_OPTIONS = Symbol('pagelope exception filter options');
  * @example
  * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
  */
+@Catch()
 export class PagelopeExceptionFilter implements ExceptionFilter {
-  private readonly report: ErrorReporter;
+  private readonly report: ReturnType<typeof createErrorReporter>;
 
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly options: PagelopeExceptionFilterOptions = {},
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Optional() @Inject(SETUP) private readonly options: PagelopeExceptionFilterOptions = {},
   ) {
-    const logger = new Logger('PagelopeExceptionFilter');
-    this.report = createErrorReporter(options.reportError, (error, { correlationId: id, method, path, statusCode }) => {
-      logger.error(`${method ?? ''} ${path ?? ''} answered ${statusCode} (x-correlation-id ${id})`, errorTrace(error));
-    });
+    this.report = createErrorReporter(options.reportError, logError);
   }
 
   /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
   catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType() !== 'http') return exception;
-    const [request, response] = host.getArgs<[object, object & { readonly raw?: ServerResponse }]>();
-    const req = rawRequestOf(request);
-    // Fastify's response to a request its middleware refused is the Node response itself.
-    const res = response.raw ?? (response as ServerResponse);
-    const { statusCode, headers, body } = replyToNodeError(this.worded(exception, request), req, res, this.report);
+    const [request, response] = host.getArgs<[object, object]>();
+    const res = rawOf<ServerResponse>(response);
+    const worded = this.worded(exception, request);
+    const { statusCode, headers, body } = replyToNodeError(worded, rawOf<IncomingMessage>(request), res, this.report);
     // The client is gone (it aborted, or a timeout answered it), or part of the reply is out (cut it short).
     if (res.destroyed || res.socket?.destroyed === true) return undefined;
     if (res.headersSent) return res.writableEnded ? undefined : void res.destroy();
     // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
     for (const [name, value] of Object.entries(headers)) if (name !== 'content-type') res.setHeader(name, value);
-    this.adapterHost.httpAdapter.reply(response, body, statusCode);
-    return undefined;
+    return void this.adapterHost.httpAdapter.reply(response, body, statusCode);
   }
 
   /** What the platform threw before pagelope saw the request, worded as pagelope's: its 404s, Fastify's 415. */
@@ -68,8 +70,8 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const { getStatus, message } = (exception ?? {}) as { getStatus?: unknown; message?: unknown };
     // A Nest `HttpException` by shape (another copy of `@nestjs/common` has another class).
     const status = typeof getStatus === 'function' ? (getStatus as () => unknown).call(exception) : undefined;
-    if ((status !== 404 && status !== 415) || adapter.getRequestUrl === undefined) return exception;
-    const [method, url] = [String(adapter.getRequestMethod?.(request)), String(adapter.getRequestUrl(request))];
+    if (status !== 404 && status !== 415) return exception;
+    const [method, url] = [String(adapter.getRequestMethod?.(request)), String(adapter.getRequestUrl?.(request))];
     const { path } = splitUrl(url);
     const allows = (this.options.routes ?? []).map((routes) => routes.allow);
     const allow = allowOf(allows, path, adapter.getRouteMatchingOptions?.());
@@ -80,14 +82,26 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
   }
 }
 
-Catch()(PagelopeExceptionFilter);
+/** How a platform's router matches paths, when it says (Express: `caseSensitive: false`, `ignoreTrailingSlash: true`). */
+export type PathMatching = { readonly caseSensitive: boolean; readonly ignoreTrailingSlash: boolean };
+type Matching = { getRouteMatchingOptions?(): PathMatching };
 
-Inject(HttpAdapterHost)(PagelopeExceptionFilter, undefined, 0);
-Inject(FILTER_OPTIONS)(PagelopeExceptionFilter, undefined, 1);
-Optional()(PagelopeExceptionFilter, undefined, 1);
-
-/** The Node request behind a platform's request object (Fastify's `request.raw`; Express's is one). Internal. */
-export function rawRequestOf(request: object): IncomingMessage & { readonly originalUrl?: string } {
-  const raw = (request as { readonly raw?: unknown }).raw;
-  return (typeof raw === 'object' && raw !== null ? raw : request) as IncomingMessage;
+/**
+ * The `allow` value of the route path (of the `allow` maps of `allows`) that a request path matches, as the router
+ * matches it when `matching` says how, with the edge's matcher (`matchRoute`: a fixed segment before `:id`).
+ * `undefined` for a path no route has. Internal to the adapter.
+ *
+ * @example
+ * allowOf([users.allow], '/users/7'); // 'GET, PUT, PATCH, DELETE'
+ */
+export function allowOf(allows: readonly ReadonlyMap<string, string>[], path: string, matching?: PathMatching) {
+  const fold = (text: string) => (matching?.caseSensitive === false ? text.toLowerCase() : text);
+  const trimmed = matching?.ignoreTrailingSlash === true && path.length > 1 ? path.replace(/\/$/, '') : path;
+  const folded = (allow: ReadonlyMap<string, string>) => new Map([...allow].map(([key, value]) => [fold(key), value]));
+  // No route takes the empty method: only `allow` is read.
+  const table = toRouteTable(allows.map((allow) => ({ path: '', routes: [], allow: folded(allow) })));
+  return matchRoute(table, '', fold(trimmed))?.allow;
 }
+
+/** The Node request or response under a platform's own (Fastify's `raw`; Express's are Node's). Internal. */
+export const rawOf = <T extends object>(value: object): T => ((value as { readonly raw?: T }).raw ?? value) as T;

@@ -1,19 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGunzip, createInflate } from 'node:zlib';
-import { Controller, HttpCode, Inject, Module, Param, Req, RequestMapping, RequestMethod, Res } from '@nestjs/common';
+import { Controller, Inject, Module, Param, RequestMapping, RequestMethod, Res } from '@nestjs/common';
 import type { DynamicModule, MiddlewareConsumer, Type } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
 import { createEdge, handleExchange, methodNotAllowedError, type Edge, type MountableRoutes } from 'pagelope/http';
 import type { OpenApiRouteOptions, Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
+import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
-import { handOverEarlyBodies, readBodyEarly } from '../../http/read-body-early';
-import { routeJsonBody } from '../../http/read-node-json-body';
+import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
 import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
 import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
-import { FILTER_OPTIONS, PagelopeExceptionFilter, rawRequestOf } from './pagelope-exception-filter';
+import { PagelopeExceptionFilter, rawOf, SETUP } from './pagelope-exception-filter';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
 type PagelopeLocals = Readonly<Record<string, unknown>>;
@@ -40,15 +40,15 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
 
 /** The request Nest hands a route's handler, and the Node response under the platform's (Fastify's `reply.raw`). */
 type Exchanged = readonly [req: object, res: ServerResponse];
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => unknown;
 
 const KEYS = ['routes', 'bodyLimit', 'depthLimit', 'locals', 'openapi', 'reportError'];
 /** A path holding characters Nest's routers read as syntax (path-to-regexp on Express, find-my-way on Fastify). */
 const refusePath = (path: string) =>
   /[()[\]{}?+!*:\\]/.test(path) ? `the path ${path} holds characters Nest's routers read as syntax` : undefined;
-const NAME = 'PagelopeModule.forRoot';
-const MIDDLEWARE = Symbol('pagelope middleware');
+const RULES = { keys: KEYS, someRoutes: true, refusePath };
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
+/** The JSON body the middleware read of each request (`undefined` for none). */
+const BODIES = new WeakMap<object, JsonBody | undefined>();
 
 /**
  * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
@@ -62,10 +62,11 @@ const DECODERS = { gzip: createGunzip, deflate: createInflate };
  * class AppModule {}
  * const app = await NestFactory.create(AppModule, { bodyParser: false });
  */
+@Module({})
 export class PagelopeModule {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly middleware: Middleware,
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(SETUP) private readonly setup: { readonly middleware: (...args: never[]) => unknown },
   ) {}
 
   /**
@@ -76,13 +77,13 @@ export class PagelopeModule {
    * PagelopeModule.forRoot({ routes: [users, orders], openapi: { info: { title: 'Shop API', version: '1.0.0' } } });
    */
   static forRoot<TRequest = unknown>(options: PagelopeModuleOptions<TRequest>): DynamicModule {
-    const rules = { keys: KEYS, someRoutes: true, refusePath };
-    const { mounts, bodyLimit, depthLimit, locals, reportError } = readAdapterSetup(NAME, options, rules);
+    const { mounts, bodyLimit, depthLimit, locals } = readAdapterSetup('PagelopeModule.forRoot', options, RULES);
     const reading = { limit: largestBodyLimit(mounts, bodyLimit), depthLimit, decoders: DECODERS };
     const edge = createEdge<Exchanged>(mounts, {
       bodyLimit,
       depthLimit,
-      readBody: ([req], limit) => routeJsonBody(rawRequestOf(req), limit, readBodyEarly(rawRequestOf(req), reading)),
+      // What the middleware read (it runs before every route).
+      readBody: ([req], limit) => routeJsonBody(rawOf(req), limit, BODIES.get(rawOf(req))),
       locals: locals && (([req]) => locals(req as TRequest)),
       write: ([, res], reply) => {
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
@@ -91,36 +92,42 @@ export class PagelopeModule {
         return reply.body;
       },
     });
-    // What runs after it (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
+    // The body is read once, before the route is known, so that guards and the app's own `@Body()` see it (`req.body`).
+    // What runs after (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
-    const middleware: Middleware = (req, res, next) => {
-      const context = { correlationId: correlationIdOf(req, res) };
-      const run = () => runInRequestContext(context, next);
-      const body = readBodyEarly(req, reading);
-      return body instanceof Promise ? body.then(run) : run();
+    const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
+      const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
+      // Kept for the route's handler, and as `req.body` for the app's own routes.
+      if (read !== undefined) req.body = BODIES.set(req, read) && read.value;
+      return runInRequestContext({ correlationId: correlationIdOf(req, res) }, next);
     };
     return {
       module: PagelopeModule,
       controllers: mounts.map((mount) => controllerOf(mount, edge)),
       providers: [
-        { provide: MIDDLEWARE, useValue: middleware },
-        // The filter reads only each one's `allow`.
-        { provide: FILTER_OPTIONS, useValue: { routes: mounts as readonly ResourceRoutes[], reportError } },
+        // The filter's options (it reads only each one's `allow`), and the middleware `configure` applies.
+        { provide: SETUP, useValue: { routes: mounts, middleware, reportError: options.reportError } },
         { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
     };
   }
 
-  /** Applies the middleware to every route; on Fastify, the JSON parser hands over the body the middleware read. */
+  /** Applies the middleware to every route; on Fastify, the JSON parser gives way to the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
-    handOverEarlyBodies(this.adapterHost.httpAdapter?.getInstance());
-    consumer.apply(this.middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    const fastify = this.adapterHost.httpAdapter?.getInstance<Parsers | undefined>();
+    if (typeof fastify?.addContentTypeParser === 'function') {
+      if (fastify.hasContentTypeParser!('application/json')) fastify.removeContentTypeParser!('application/json');
+      if (!fastify.hasContentTypeParser!('*')) fastify.addContentTypeParser('*', handOver);
+    }
+    consumer.apply(this.setup.middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
 
-Module({})(PagelopeModule);
-Inject(HttpAdapterHost)(PagelopeModule, undefined, 0);
-Inject(MIDDLEWARE)(PagelopeModule, undefined, 1);
+/** A Fastify instance's content-type parsers, by shape (anything else is left alone). */
+type Parsers = { [K in `${'has' | 'remove' | 'add'}ContentTypeParser`]?: (...args: unknown[]) => unknown };
+/** A Fastify parser for any content type (unless the app has one): the `req.body` of the Node request, read before. */
+const handOver = (request: { raw?: { body?: unknown } }, _: unknown, done: (error: null, body: unknown) => void) =>
+  done(null, request.raw?.body);
 
 /**
  * The Nest controller of one resource's routes (or the OpenAPI document's). Literal paths first, each with 405s for
@@ -130,36 +137,37 @@ function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Excha
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
   const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
   Controller()(controller);
-  const prototype = controller.prototype as object;
   for (const [pattern, allowed] of toMountOrder(allow)) {
     for (const route of routes.filter((each) => each.path === pattern))
-      define(prototype, route.type, route.method, pattern, handlerOf(edge, route));
+      define(controller, route.type, route.method, pattern, handlerOf(edge, route));
     for (const method of siblingIdMethods(allow, pattern))
-      define(prototype, `405 ${method} ${pattern}`, method, pattern, () => {
-        throw methodNotAllowedError(method, allowed);
-      });
+      define(controller, `405 ${method} ${pattern}`, method, pattern, refuse(method, allowed));
   }
   return controller;
 }
 
 /** A route's handler: the edge reads, runs and answers it in the request's context, its failures left to the filter. */
 function handlerOf(edge: Edge<Exchanged>, route: Route) {
-  return (req: object, response: object & { readonly raw?: ServerResponse }, id?: string) => {
-    const res = response.raw ?? (response as ServerResponse);
-    const exchange = toNodeExchange(rawRequestOf(req), res, { raw: [req, res] as const, route, id });
+  // The platform's request is the response's (Fastify's `reply.request`, Express's `res.req`): one parameter less.
+  return (response: { readonly request?: object; readonly req?: object }, id?: string) => {
+    const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
+    const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
     return runInRequestContext(exchange, () => handleExchange(edge, exchange));
   };
 }
 
-/** Declares a handler on the controller, as `@Get(path)`, `@HttpCode`, `@Req()`, `@Res()`, `@Param('id')` would. */
-function define(prototype: object, key: string, method: string, path: string, handler: object) {
+/** The handler of a method a path does not take: the 405 with its `allow`. */
+const refuse = (method: string, allow: string) => () => Promise.reject(methodNotAllowedError(method, allow));
+
+/**
+ * Declares a handler on the controller, as `@Get(path)`, `@Res()`, `@Param('id')` would (the status is the
+ * reply's own, set on the response).
+ */
+function define({ prototype }: Type, key: string, method: string, path: string, handler: object) {
   Object.defineProperty(handler, 'name', { value: key });
   const descriptor = { value: handler, writable: true, configurable: true };
   Object.defineProperty(prototype, key, descriptor);
   RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
-  // The status of each route's success: Nest's default is 201 for every POST and 200 for the rest.
-  HttpCode(method === 'DELETE' ? 204 : method === 'POST' ? 201 : 200)(prototype, key, descriptor);
-  Req()(prototype, key, 0);
-  Res({ passthrough: true })(prototype, key, 1);
-  if (path.includes('/:id')) Param('id')(prototype, key, 2);
+  Res({ passthrough: true })(prototype, key, 0);
+  if (path.includes('/:id')) Param('id')(prototype, key, 1);
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from '../../src/index';
-import { allowOf } from '../../src/http/allow-of';
-import { toOpenApiRoute } from '../../src/openapi/index';
-import { type PathMatching } from '../../src/http/allow-of';
+import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
+import { toOpenApiRoute } from 'pagelope/http';
+import { allowOf, type PathMatching } from '../../../src/adapters/nestjs/pagelope-exception-filter';
 
 const users = defineResource({ name: 'users', schema: z.object({ id: z.string(), name: z.string() }) });
 const routes = defineRoutes(createResourceService({ resource: users, repository: createMemoryRepository(users) }));
