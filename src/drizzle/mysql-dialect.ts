@@ -2,13 +2,11 @@ import type { Column, Table } from 'drizzle-orm';
 import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import { columnSqlName } from './column-sql-name';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
-import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
-import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { createMysqlTextColumns, type MysqlTextColumns } from './mysql-text-columns';
-import type { TextOrder } from './mysql-text-order';
+import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
+import { createMysqlTextColumns, inCodePointOrder, type MysqlTextColumns, type TextOrder } from './mysql-text-columns';
 import type { SqlColumn, SqlValueKind } from './sql/index';
 
 const textColumnsByDatabase = new WeakMap<object, MysqlTextColumns>();
@@ -56,6 +54,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
     name,
     toDriver: bind,
     matchesText,
+    ...(isText(kind) && { ordered: (expression: string) => inCodePointOrder(expression, order() ?? 'convert') }),
     fromDriver: (value: unknown) =>
       MYSQL_SQL_DIALECT.fromDriver(custom ? column.mapFromDriverValue(value) : value, kind),
     ...(defaultFn && { defaultValue: () => defaultFn() }),
@@ -82,18 +81,14 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   readerOf: mysqlReaderOf,
   open(db: DrizzleMySqlDatabase, table: Table, name: string) {
     const textColumns = textColumnsOf(db);
-    const texts: string[] = [];
     return {
-      column(sqlName: string, column: Column, kind: SqlValueKind) {
-        if (isText(kind)) texts.push(sqlName);
-        return sqlColumnOf(sqlName, column, kind, () => textColumns.orderOf(name, sqlName));
-      },
+      column: (sqlName: string, column: Column, kind: SqlValueKind) =>
+        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? textColumns.orderOf(name, sqlName) : undefined)),
       dialect(idColumn: string | undefined) {
-        textColumns.register(name, texts);
         // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
         const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
         if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
-        return withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys);
+        return withUniqueKeys(MYSQL_SQL_DIALECT, name, keys);
       },
       // The server's kind and the collations of the table's columns, read once before the first statement.
       prepare: () => textColumns.ready(name),

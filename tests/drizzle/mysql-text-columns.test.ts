@@ -26,48 +26,29 @@ function fakeReader(answer: (params: readonly unknown[]) => Promise<readonly Sql
 }
 
 describe('createMysqlTextColumns', () => {
-  it('reads once for concurrent first calls, the registered tables in one statement, and never again', async () => {
-    const { calls, read } = fakeReader(async () => [
-      column('books', 'c_title', 'utf8mb4_nopad_bin'),
-      column('authors', 'c_name', 'utf8mb4_general_ci'),
-    ]);
+  it('reads once for concurrent first calls, a table per statement, and never again', async () => {
+    const { calls, read } = fakeReader(async ([table]) =>
+      table === 'books'
+        ? [column('books', 'c_title', 'utf8mb4_nopad_bin')]
+        : [column('authors', 'c_name', 'utf8mb4_general_ci')],
+    );
     const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c_title']);
-    columns.register('authors', ['c_name']);
     // Before the read: converted, which is right whatever the column's character set.
     expect(columns.orderOf('books', 'c_title')).toBe('convert');
     await Promise.all([columns.ready('books'), columns.ready('books'), columns.ready('authors')]);
     await columns.ready('authors');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.params).toEqual(['books', 'authors']);
+    expect(calls.map((call) => call.params)).toEqual([['books'], ['authors']]);
     expect(calls[0]?.text).toMatch(/^SELECT VERSION\(\) AS `version`, .* FROM \(SELECT 1\) AS `one` LEFT JOIN/);
     expect(calls[0]?.text).toContain('information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE()');
-    expect(calls[0]?.text).toMatch(/c\.TABLE_NAME IN \(\?, \?\)$/);
+    expect(calls[0]?.text).toMatch(/c\.TABLE_NAME = \?$/);
     expect(columns.orderOf('books', 'c_title')).toBe('as-is');
     expect(columns.orderOf('authors', 'c_name')).toBe('collate');
-    // Not a text field's column: never ordered by code point.
-    expect(columns.orderOf('books', 'c_year')).toBeUndefined();
-  });
-
-  it('reads a table registered after the first read in a statement of its own', async () => {
-    const { calls, read } = fakeReader(async (params) =>
-      params.map((table) => column(String(table), 'c', 'utf8mb4_nopad_bin')),
-    );
-    const columns = createMysqlTextColumns(read);
-    columns.register('one', ['c']);
-    await columns.ready('one');
-    columns.register('two', ['c']);
-    expect(columns.orderOf('two', 'c')).toBe('convert');
-    await columns.ready('two');
-    expect(calls.map((call) => call.params)).toEqual([['one'], ['two']]);
-    expect(columns.orderOf('two', 'c')).toBe('as-is');
   });
 
   it('orders a column the read does not find, or of a table it does not find, in the code-point collation', async () => {
     const columns = createMysqlTextColumns(
       fakeReader(async () => [{ version: MARIADB, table: null, column: null }]).read,
     );
-    columns.register('gone', ['c']);
     await columns.ready('gone');
     expect(columns.orderOf('gone', 'c')).toBe('convert');
   });
@@ -79,7 +60,6 @@ describe('createMysqlTextColumns', () => {
       return [column('books', 'c', 'utf8mb4_nopad_bin')];
     });
     const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c']);
     await expect(Promise.all([columns.ready('books'), columns.ready('books')])).rejects.toThrow('ECONNREFUSED');
     fail = false;
     await columns.ready('books');
@@ -90,7 +70,6 @@ describe('createMysqlTextColumns', () => {
   it('rejects every call with the same Error, reading once, when the server is MySQL', async () => {
     const { calls, read } = fakeReader(async () => [column('books', 'c', 'utf8mb4_0900_bin', '8.0.36')]);
     const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c']);
     await expect(columns.ready('books')).rejects.toThrow('MySQL is not supported yet');
     await expect(columns.ready('books')).rejects.toThrow('MySQL is not supported yet');
     expect(calls).toHaveLength(1);

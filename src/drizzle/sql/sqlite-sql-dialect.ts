@@ -73,7 +73,6 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     nulls === 'none'
       ? `${expression()} ${direction.toUpperCase()}`
       : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  codePoint: (expression: string) => `${expression} COLLATE BINARY`,
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
   maxParameters: 32_766,
