@@ -6,17 +6,8 @@ import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema'
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { createMysqlTextColumns, inCodePointOrder, type MysqlTextColumns, type TextOrder } from './mysql-text-columns';
-import type { SqlColumn, SqlValueKind } from './sql/index';
-
-const textColumnsByDatabase = new WeakMap<object, MysqlTextColumns>();
-
-/** The text columns of the tables of the repositories on `db`, which their orders and comparisons read. */
-function textColumnsOf(db: DrizzleMySqlDatabase): MysqlTextColumns {
-  let columns = textColumnsByDatabase.get(db);
-  if (!columns) textColumnsByDatabase.set(db, (columns = createMysqlTextColumns(mysqlReaderOf(db))));
-  return columns;
-}
+import { inCodePointOrder, READ_COLUMNS, textOrdersOf, type TextOrder } from './mysql-text-columns';
+import type { SqlColumn, SqlRow, SqlValueKind } from './sql/index';
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
 const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
@@ -66,7 +57,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
  * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
  * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
  * already in it as it is: the collations and the server are read once per table before a repository's first call,
- * see `createMysqlTextColumns`), and a duplicate entry is read as the columns of the key it names.
+ * see `textOrdersOf`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   name: 'MariaDB',
@@ -75,23 +66,22 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   databaseName: 'MariaDB or MySQL',
   fieldSchema: mysqlFieldSchema,
   hasDatabaseDefault: hasMysqlDatabaseDefault,
-  columnNames:
-    'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+  columnNames: READ_COLUMNS,
   runnerOf: mysqlRunnerOf,
   readerOf: mysqlReaderOf,
   open(db: DrizzleMySqlDatabase, table: Table, name: string) {
-    const textColumns = textColumnsOf(db);
+    let orders: ReadonlyMap<string, TextOrder> = new Map();
     return {
       column: (sqlName: string, column: Column, kind: SqlValueKind) =>
-        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? textColumns.orderOf(name, sqlName) : undefined)),
+        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? (orders.get(sqlName) ?? 'convert') : undefined)),
       dialect(idColumn: string | undefined) {
         // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
         const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
         if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
         return withUniqueKeys(MYSQL_SQL_DIALECT, name, keys);
       },
-      // The server's kind and the collations of the table's columns, read once before the first statement.
-      prepare: () => textColumns.ready(name),
+      // The server's kind and the collations of the table's columns, read with their names before the first call.
+      columnsRead: (rows: readonly SqlRow[]) => void (orders = textOrdersOf(rows)),
     };
   },
 });

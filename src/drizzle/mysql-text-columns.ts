@@ -2,9 +2,6 @@ import { assertMariaDb } from './assert-maria-db';
 import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
 import type { SqlRow } from './sql/index';
 
-/** Runs one statement as it is and resolves its rows. */
-export type MysqlReader = (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]>;
-
 /**
  * How a text column of MariaDB is ordered and compared by code point: `'as-is'` (in `utf8mb4_nopad_bin` already:
  * the column itself, which an index on it serves, its values bound without a collation so that they take the
@@ -55,57 +52,28 @@ export function inCodePointOrder(expression: string, order: TextOrder): string {
   return `${text} COLLATE ${CODE_POINT_COLLATION}`;
 }
 
-/** The text columns of the tables of one MariaDB database's repositories, and how each orders by code point. */
-export interface MysqlTextColumns {
-  /** How the column `column` of `table` orders by code point: `'convert'` until read (right for any character set). */
-  orderOf(table: string, column: string): TextOrder;
-  /**
-   * Resolves once the server is known to be MariaDB and the columns of `table` are read: one statement, shared by
-   * every call until it settles, and not repeated after (a migration that changes a collation later is seen by the
-   * next process). A failed read is tried again by the next call; a server that is not MariaDB rejects every call
-   * with `assertMariaDb`'s error.
-   */
-  ready(table: string): Promise<void>;
-}
-
-/** The server's version with the columns of the table (one row, the version alone, when none is found). */
-const READ_COLUMNS =
-  'SELECT VERSION() AS `version`, c.COLUMN_NAME AS `column`, c.DATA_TYPE AS `type`, ' +
+/**
+ * The server's version with the columns of the table, each named `name` (one row, the version alone and a NULL name,
+ * when none is found): the column check's read of the table's columns on MariaDB.
+ */
+export const READ_COLUMNS =
+  'SELECT VERSION() AS `version`, c.COLUMN_NAME AS `name`, c.DATA_TYPE AS `type`, ' +
   'c.CHARACTER_SET_NAME AS `charset`, c.COLLATION_NAME AS `collation` FROM (SELECT 1) AS `one` ' +
   'LEFT JOIN information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ?';
 
 /**
- * The text columns of the repositories on one database read through `read` (see `mysqlReaderOf`), to be kept one per
- * database (so that an order by a to-one path sees the related table's columns once its repository read them).
+ * The {@link TextOrder} of each column of a table as {@link READ_COLUMNS} read it.
+ *
+ * @throws Error of `assertMariaDb` for a server that is not MariaDB 10.5 or later.
  */
-export function createMysqlTextColumns(read: MysqlReader): MysqlTextColumns {
-  const orders = new Map<string, ReadonlyMap<string, TextOrder>>();
-  const reads = new Map<string, Promise<void>>();
-  const apply = (table: string, rows: readonly SqlRow[]) => {
-    assertMariaDb(String(rows[0]?.['version'] ?? ''));
-    const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-    const found = rows.filter((row) => text(row['column']) !== null && text(row['type']) !== null);
-    const described = (row: SqlRow) => ({
-      type: String(row['type']),
-      charset: text(row['charset']),
-      collation: text(row['collation']),
-    });
-    orders.set(table, new Map(found.map((row) => [String(row['column']), textOrderOf(described(row))])));
-  };
-  return Object.freeze({
-    orderOf: (table: string, column: string) => orders.get(table)?.get(column) ?? 'convert',
-    ready(table: string) {
-      const done =
-        reads.get(table) ??
-        read(READ_COLUMNS, [table]).then(
-          (rows) => apply(table, rows),
-          (error: unknown) => {
-            reads.delete(table);
-            throw error;
-          },
-        );
-      reads.set(table, done);
-      return done;
-    },
+export function textOrdersOf(rows: readonly SqlRow[]): ReadonlyMap<string, TextOrder> {
+  assertMariaDb(String(rows[0]?.['version'] ?? ''));
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const found = rows.filter((row) => text(row['name']) !== null && text(row['type']) !== null);
+  const described = (row: SqlRow) => ({
+    type: String(row['type']),
+    charset: text(row['charset']),
+    collation: text(row['collation']),
   });
+  return new Map(found.map((row) => [String(row['name']), textOrderOf(described(row))]));
 }

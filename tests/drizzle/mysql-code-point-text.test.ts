@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codePointText, MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
-import { createMysqlTextColumns } from '../../src/drizzle/mysql-text-columns';
+import { textOrdersOf } from '../../src/drizzle/mysql-text-columns';
 
 describe('codePointText', () => {
   it.each([
@@ -20,42 +20,40 @@ describe('codePointText', () => {
   });
 });
 
-describe('createMysqlTextColumns', () => {
-  const row = (column: string, type: string, charset: string | null, collation: string | null) => ({
+describe('textOrdersOf', () => {
+  const row = (name: string, type: string, charset: string | null, collation: string | null) => ({
     version: '10.11.6-MariaDB',
-    column,
+    name,
     type,
     charset,
     collation,
   });
-  const columns = createMysqlTextColumns(async (_text, [table]) =>
-    table === 'books'
-      ? [
-          row('c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
-          row('c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
-          row('c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
-          row('c_id', 'uuid', null, null),
-        ]
-      : [row('c_full_name', 'text', 'utf8mb4', 'utf8mb4_general_ci')],
-  );
-  const cases = [
-    // Before the read, converted: right whatever the column's character set.
-    { table: 'books', column: 'c_title', before: 'convert', after: 'collate' },
-    { table: 'books', column: 'c_code', before: 'convert', after: 'as-is' },
-    { table: 'books', column: 'c_old', before: 'convert', after: 'convert' },
-    { table: 'books', column: 'c_id', before: 'convert', after: 'native' },
-    { table: 'books', column: 'c`q', before: 'convert', after: 'convert' },
-    // Another table's column: converted until that table is read.
-    { table: 'authors', column: 'c_full_name', before: 'convert', after: 'convert' },
-  ] as const;
+  const orders = textOrdersOf([
+    row('c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
+    row('c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
+    row('c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
+    row('c_id', 'uuid', null, null),
+  ]);
 
-  it.each(cases)('orders $table.$column $before before the columns are read', ({ table, column, before }) => {
-    expect(columns.orderOf(table, column)).toBe(before);
+  it.each([
+    { column: 'c_title', order: 'collate' },
+    { column: 'c_code', order: 'as-is' },
+    { column: 'c_old', order: 'convert' },
+    { column: 'c_id', order: 'native' },
+    // Not found: the repository converts it, which is right whatever the column's character set.
+    { column: 'c`q', order: undefined },
+  ])('reads $column as $order', ({ column, order }) => {
+    expect(orders.get(column)).toBe(order);
   });
 
-  it.each(cases)('orders $table.$column $after once books is read', async ({ table, column, after }) => {
-    await columns.ready('books');
-    expect(columns.orderOf(table, column)).toBe(after);
+  it('reads no column of a table it does not find', () => {
+    expect(textOrdersOf([{ version: '10.11.6-MariaDB', name: null, type: null }]).size).toBe(0);
+  });
+
+  it('throws for a server that is not MariaDB', () => {
+    expect(() =>
+      textOrdersOf([row('c', 'text', 'utf8mb4', 'utf8mb4_0900_bin')].map((r) => ({ ...r, version: '8.0.36' }))),
+    ).toThrow('MySQL is not supported yet');
   });
 });
 
