@@ -1,4 +1,4 @@
-import { readFault, type SqlFaultCodes } from '../sql/index';
+import { orderTermOf, readFault, type SqlFaultCodes } from '../sql/index';
 import {
   fromDriverValue,
   POSITIONAL_SQL,
@@ -144,10 +144,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
   textMatch,
-  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
-    nulls === 'none'
-      ? `${expression()} ${direction.toUpperCase()}`
-      : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
+  orderTerm: orderTermOf(false),
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   lockRead: 'FOR UPDATE',
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

@@ -44,3 +44,5 @@ export type { SqlTransactionStatements } from './transaction-statements';
 export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
+// Task maria: the order term of the dialects that may leave NULL terms out (SQLite, MariaDB).
+export { orderTermOf } from './order-term-of';
