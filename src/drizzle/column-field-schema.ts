@@ -21,7 +21,7 @@ export function textKindOf(column: Column): SqlColumnKind {
  * @throws TypeError naming the column (its property, table and SQL type) when `base` is `undefined`: no field type
  *   fits the column.
  */
-export function columnFieldSchema(
+function columnFieldSchema(
   tableName: string,
   property: string,
   column: Column,
