@@ -107,18 +107,13 @@ const READERS: DriverReaders = {
  * character set (a related table's column, a UUID's text): `INSTR` in `utf8mb4_nopad_bin`, and the leading or
  * trailing characters, as many as the needle has, equal to it.
  */
-function textMatch(
-  mode: 'contains' | 'starts' | 'ends',
-  expression: () => string,
-  value: string,
-  bind: (value: string) => string,
-): string {
+const textMatch: SqlDialect['textMatch'] = (mode, expression, value, bind) => {
   const needle = () => bind(value);
   // Written left to right: the placeholders are positional.
   const text = `CONVERT(${expression()} USING utf8mb4) COLLATE ${CODE_POINT_COLLATION}`;
   if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;
   return `${mode === 'starts' ? 'LEFT' : 'RIGHT'}(${text}, CHAR_LENGTH(${needle()})) = ${needle()}`;
-}
+};
 
 /**
  * MariaDB's faults a retry may clear, by `errno`: a deadlock (1213, its transaction rolled back) is a conflict the
