@@ -32,7 +32,7 @@ export function textKindOf(column: Column): SqlColumnKind {
  * @throws TypeError naming the column (its property, table and SQL type) when `base` is `undefined`: no field type
  *   fits the column.
  */
-export function columnFieldSchema(
+function columnFieldSchema(
   tableName: string,
   property: string,
   column: Column,
@@ -47,4 +47,25 @@ export function columnFieldSchema(
   }
   if (column.notNull) return schema;
   return column.hasDefault ? schema.nullable() : schema.nullable().optional();
+}
+
+/**
+ * The base of a field on a column of one Drizzle dialect, by the column's `columnType`: a kind, or a function of the
+ * column that gives a kind or a schema (or `undefined` when none fits it); a type absent fits no field.
+ */
+export type ColumnBases = Readonly<
+  Record<string, SqlColumnKind | ((column: Column) => SqlColumnKind | z.ZodType | undefined)>
+>;
+
+/**
+ * The field schema of a dialect whose column types' bases are `bases`: the zod schema of the field on `column` of
+ * `tableName` (see {@link columnFieldSchema}).
+ *
+ * @throws TypeError naming the column for a type of no base.
+ */
+export function fieldSchemaOf(bases: ColumnBases): (tableName: string, property: string, column: Column) => z.ZodType {
+  return (tableName, property, column) => {
+    const base = Object.hasOwn(bases, column.columnType) ? bases[column.columnType] : undefined;
+    return columnFieldSchema(tableName, property, column, typeof base === 'function' ? base(column) : base);
+  };
 }

@@ -19,8 +19,12 @@ export interface SqlDrizzleTable {
   column(name: string, column: Column, kind: SqlValueKind): SqlColumn;
   /** The dialect of the table's statements, once every field's column is known (`idColumn`: the id's SQL name). */
   dialect(idColumn: string | undefined): SqlDialect;
-  /** What the statements depend on, read before the first one (see `SqlRepositoryOptions.prepare`), if anything. */
-  prepare?(): Promise<void>;
+  /**
+   * What the statements read of the table's columns as `columnNames` lists them (MariaDB: the server's version and each
+   * column's collation), read once before the first statement by the column check; a throw fails the check, which
+   * the next call runs again.
+   */
+  columnsRead?(rows: readonly SqlRow[]): void;
 }
 
 /** What `createSqlDrizzleDialect` needs of one Drizzle dialect without `pagelope/postgres` (SQLite, MariaDB). */
@@ -35,7 +39,7 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
   fieldSchema(table: string, property: string, column: Column): z.ZodType;
   /** Whether the database fills `column` when a created record gives no value. */
   hasDatabaseDefault(column: Column): boolean;
-  /** A SELECT of the names (as `name`) of the columns of the table bound as its one parameter. */
+  /** A SELECT of the names (as `name`, NULL ones left out) of the columns of the table bound as its one parameter. */
   readonly columnNames: string;
   /** The runner of `db`'s statements, and a reader outside its queue (what is read before the first call). */
   runnerOf(db: TDatabase): SqlRunner;
@@ -47,7 +51,8 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
 /**
  * A {@link DrizzleDialect} whose repository is `createSqlRepository`: every field on the column Drizzle maps it to
  * (in the casing `db` was made with), the fields the database fills, a check that every field's column is in the
- * table before the first call (see `createColumnCheck`; `ready()` runs it), reads on `readDb` when given.
+ * table before the first call (see `createColumnCheck`; `ready()` runs it), with what the dialect reads of the
+ * columns, reads on `readDb` when given.
  */
 export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOptions<TDatabase>): DrizzleDialect {
   const { name, databaseClass, runnerOf } = options;
@@ -76,12 +81,14 @@ export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOpt
       }
       const read = options.readerOf(db as TDatabase);
       const sqlNames = new Map([...columns].map(([field, column]) => [field, column.name]));
-      const check = createColumnCheck(tableName, sqlNames, async () =>
-        (await read(options.columnNames, [tableName])).map((row) => String(row['name'])),
-      );
+      const check = createColumnCheck(tableName, sqlNames, async () => {
+        const rows = await read(options.columnNames, [tableName]);
+        parts.columnsRead?.(rows);
+        return rows.filter((row) => row['name'] != null).map((row) => String(row['name']));
+      });
       return createSqlRepository(resource, {
         dialect: parts.dialect(columns.get((resource as Resource).idField)?.name),
-        prepare: async () => void (await Promise.all([parts.prepare?.(), check()])),
+        prepare: check,
         runner: runnerOf(db as TDatabase),
         readRunner: readDb === undefined ? undefined : runnerOf(readDb as TDatabase),
         table: tableName,

@@ -2,23 +2,12 @@ import type { Column, Table } from 'drizzle-orm';
 import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import { columnSqlName } from './column-sql-name';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
-import { codePointText, withCodePointOrder } from './mysql-code-point-text';
 import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
-import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { createMysqlTextColumns, type MysqlTextColumns } from './mysql-text-columns';
-import type { TextOrder } from './mysql-text-order';
-import type { SqlColumn, SqlValueKind } from './sql/index';
-
-const textColumnsByDatabase = new WeakMap<object, MysqlTextColumns>();
-
-/** The text columns of the tables of the repositories on `db`, which their orders and comparisons read. */
-function textColumnsOf(db: DrizzleMySqlDatabase): MysqlTextColumns {
-  let columns = textColumnsByDatabase.get(db);
-  if (!columns) textColumnsByDatabase.set(db, (columns = createMysqlTextColumns(mysqlReaderOf(db))));
-  return columns;
-}
+import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
+import { inCodePointOrder, READ_COLUMNS, textOrdersOf, type TextOrder } from './mysql-text-columns';
+import type { SqlColumn, SqlRow, SqlValueKind } from './sql/index';
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
 const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
@@ -56,6 +45,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
     name,
     toDriver: bind,
     matchesText,
+    ...(isText(kind) && { ordered: (expression: string) => inCodePointOrder(expression, order() ?? 'convert') }),
     fromDriver: (value: unknown) =>
       MYSQL_SQL_DIALECT.fromDriver(custom ? column.mapFromDriverValue(value) : value, kind),
     ...(defaultFn && { defaultValue: () => defaultFn() }),
@@ -67,7 +57,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
  * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
  * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
  * already in it as it is: the collations and the server are read once per table before a repository's first call,
- * see `createMysqlTextColumns`), and a duplicate entry is read as the columns of the key it names.
+ * see `textOrdersOf`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   name: 'MariaDB',
@@ -76,27 +66,22 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   databaseName: 'MariaDB or MySQL',
   fieldSchema: mysqlFieldSchema,
   hasDatabaseDefault: hasMysqlDatabaseDefault,
-  columnNames:
-    'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+  columnNames: READ_COLUMNS,
   runnerOf: mysqlRunnerOf,
   readerOf: mysqlReaderOf,
   open(db: DrizzleMySqlDatabase, table: Table, name: string) {
-    const textColumns = textColumnsOf(db);
-    const texts: string[] = [];
+    let orders: ReadonlyMap<string, TextOrder> = new Map();
     return {
-      column(sqlName: string, column: Column, kind: SqlValueKind) {
-        if (isText(kind)) texts.push(sqlName);
-        return sqlColumnOf(sqlName, column, kind, () => textColumns.orderOf(name, sqlName));
-      },
+      column: (sqlName: string, column: Column, kind: SqlValueKind) =>
+        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? (orders.get(sqlName) ?? 'convert') : undefined)),
       dialect(idColumn: string | undefined) {
-        textColumns.register(name, texts);
         // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
         const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
         if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
-        return withUniqueKeys(withCodePointOrder(MYSQL_SQL_DIALECT, name, textColumns), name, keys);
+        return withUniqueKeys(MYSQL_SQL_DIALECT, name, keys);
       },
-      // The server's kind and the collations of the table's columns, read once before the first statement.
-      prepare: () => textColumns.ready(name),
+      // The server's kind and the collations of the table's columns, read with their names before the first call.
+      columnsRead: (rows: readonly SqlRow[]) => void (orders = textOrdersOf(rows)),
     };
   },
 });

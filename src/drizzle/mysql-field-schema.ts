@@ -1,20 +1,18 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
-import { COLUMN_KINDS, columnKindSchema, integerKind, timestampSchema, type SqlColumnKind } from '../sql/index';
-import { columnFieldSchema, textKindOf } from './column-field-schema';
-
-/** The bytes of each integer type (serial is BIGINT UNSIGNED AUTO_INCREMENT, read in `number` mode). */
-const INTEGER_BYTES: Readonly<Record<string, 1 | 2 | 3 | 4 | 8>> = {
-  MySqlTinyInt: 1,
-  MySqlSmallInt: 2,
-  MySqlMediumInt: 3,
-  MySqlInt: 4,
-  MySqlBigInt53: 8,
-  MySqlSerial: 8,
-};
+import { COLUMN_KINDS, columnKindSchema, integerKind, timestampSchema } from '../sql/index';
+import { dayFieldSchema, fieldSchemaOf, textKindOf } from './column-field-schema';
 
 /** Whether a numeric column is `unsigned` (its SQL type says so). */
 const isUnsigned = (column: Column): boolean => column.getSQLType().endsWith(' unsigned');
+
+/** An integer column of `bytes` bytes (serial is BIGINT UNSIGNED AUTO_INCREMENT, read in `number` mode). */
+const integer = (bytes: 1 | 2 | 3 | 4 | 8) => (column: Column) =>
+  integerKind(bytes, column.columnType === 'MySqlSerial' || isUnsigned(column));
+
+/** A floating or decimal column in `number` mode. */
+const float = (column: Column) =>
+  isUnsigned(column) ? { kind: 'float' as const, unsigned: true } : COLUMN_KINDS.float;
 
 /** The digits of a second's fraction a DATETIME or TIMESTAMP column keeps (`fsp`, 0 by default). */
 const fractionDigits = (column: Column): number => {
@@ -45,51 +43,11 @@ function instantTextField(column: Column): z.ZodType {
     });
 }
 
-/** A `Date` field of a DATE column in `date` mode: midnight UTC, the instant Drizzle reads the day as. */
-const dayField = (): z.ZodType =>
-  timestampSchema().refine((date) => date.getTime() % 86_400_000 === 0, { message: 'Must be a midnight UTC' });
-
 /** CHAR text: what the column gives back, so never ending in a space (MariaDB drops trailing spaces of CHAR). */
 const charField = (column: Column): z.ZodType | undefined =>
   columnKindSchema(textKindOf(column))?.refine((text) => typeof text !== 'string' || !text.endsWith(' '), {
     message: 'Must not end with a space',
   });
-
-/** The base of a field on a column of `drizzle-orm/mysql-core`: its kind or its schema, `undefined` when none fits. */
-function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
-  const { columnType } = column;
-  const bytes = Object.hasOwn(INTEGER_BYTES, columnType) ? INTEGER_BYTES[columnType] : undefined;
-  if (bytes) return integerKind(bytes, columnType === 'MySqlSerial' || isUnsigned(column));
-  switch (columnType) {
-    case 'MySqlText':
-    case 'MySqlVarChar':
-    case 'MySqlEnumColumn':
-      return textKindOf(column);
-    case 'MySqlChar':
-      return charField(column);
-    case 'MySqlDouble':
-    case 'MySqlFloat':
-    case 'MySqlReal':
-    case 'MySqlDecimalNumber':
-      return isUnsigned(column) ? { kind: 'float', unsigned: true } : COLUMN_KINDS.float;
-    case 'MySqlBoolean':
-      return COLUMN_KINDS.boolean;
-    case 'MySqlDateTime':
-    case 'MySqlTimestamp':
-      return instantField(column);
-    case 'MySqlDateTimeString':
-    case 'MySqlTimestampString':
-      return instantTextField(column);
-    case 'MySqlDate':
-      return dayField();
-    case 'MySqlDateString':
-      return COLUMN_KINDS.date;
-    case 'MySqlJson':
-      return COLUMN_KINDS.json;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The zod schema of a field on a column of `drizzle-orm/mysql-core`: text, varchar (at most its length) and char (not
@@ -103,9 +61,30 @@ function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
  * @throws TypeError naming the column for any other type (decimal in `string` or `bigint` mode, bigint in `bigint`
  *   mode, binary, varbinary, time, year, custom types, ...).
  */
-export function mysqlFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, baseOf(column));
-}
+export const mysqlFieldSchema = fieldSchemaOf({
+  MySqlTinyInt: integer(1),
+  MySqlSmallInt: integer(2),
+  MySqlMediumInt: integer(3),
+  MySqlInt: integer(4),
+  MySqlBigInt53: integer(8),
+  MySqlSerial: integer(8),
+  MySqlText: textKindOf,
+  MySqlVarChar: textKindOf,
+  MySqlEnumColumn: textKindOf,
+  MySqlChar: charField,
+  MySqlDouble: float,
+  MySqlFloat: float,
+  MySqlReal: float,
+  MySqlDecimalNumber: float,
+  MySqlBoolean: COLUMN_KINDS.boolean,
+  MySqlDateTime: instantField,
+  MySqlTimestamp: instantField,
+  MySqlDateTimeString: instantTextField,
+  MySqlTimestampString: instantTextField,
+  MySqlDate: dayFieldSchema,
+  MySqlDateString: COLUMN_KINDS.date,
+  MySqlJson: COLUMN_KINDS.json,
+});
 
 /** Whether the database fills a column that an INSERT leaves out: a default, `AUTO_INCREMENT`, a serial. */
 export function hasMysqlDatabaseDefault(column: Column): boolean {

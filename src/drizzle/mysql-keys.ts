@@ -14,22 +14,19 @@ export function mysqlUniqueKeys(
 ): ReadonlyMap<string, readonly string[]> {
   const config = getTableConfig(table);
   const keys = new Map<string, readonly string[]>();
-  const names = (columns: readonly unknown[]) =>
-    columns.every((column) => is(column, Column)) ? (columns as Column[]).map(sqlName) : undefined;
-  const add = (name: string | undefined, columns: readonly string[] | undefined) => {
-    if (name !== undefined && columns && columns.length > 0) keys.set(name, columns);
+  const add = (name: string | undefined, columns: readonly unknown[]) => {
+    if (name !== undefined && columns.length > 0 && columns.every((column) => is(column, Column)))
+      keys.set(name, (columns as Column[]).map(sqlName));
   };
-  add('PRIMARY', names(config.columns.filter((column) => column.primary)));
-  for (const key of config.primaryKeys) add('PRIMARY', names(key.columns));
-  for (const column of config.columns) if (column.isUnique) add(column.uniqueName, [sqlName(column)]);
-  for (const constraint of config.uniqueConstraints) add(constraint.getName(), names(constraint.columns));
-  for (const index of config.indexes) if (index.config.unique) add(index.config.name, names(index.config.columns));
+  add(
+    'PRIMARY',
+    config.columns.filter((column) => column.primary),
+  );
+  for (const key of config.primaryKeys) add('PRIMARY', key.columns);
+  for (const column of config.columns) if (column.isUnique) add(column.uniqueName, [column]);
+  for (const constraint of config.uniqueConstraints) add(constraint.getName(), constraint.columns);
+  for (const index of config.indexes) if (index.config.unique) add(index.config.name, index.config.columns);
   return keys;
-}
-
-/** The key a duplicate-entry message names (`for key 'PRIMARY'`; MySQL 8 writes `'table.name'`), if one. */
-function keyOf(error: unknown): string | undefined {
-  return /for key '([^']+)'$/.exec(sqlMessageOf(error))?.[1]?.split('.').pop();
 }
 
 /**
@@ -46,8 +43,8 @@ export function withUniqueKeys(
     constraintViolation(error: unknown): ConstraintViolation | undefined {
       const violation = dialect.constraintViolation(error);
       if (violation?.kind !== 'unique' || violation.columns) return violation;
-      const key = keyOf(error);
-      const columns = key === undefined ? undefined : keys.get(key);
+      // The key the message names (`for key 'PRIMARY'`; MySQL 8 writes `'table.name'`).
+      const columns = keys.get(/for key '([^']+)'$/.exec(sqlMessageOf(error))?.[1]?.split('.').pop() ?? '');
       return columns ? { kind: 'unique', columns, table } : violation;
     },
   });

@@ -1,4 +1,4 @@
-import { readFault, type SqlFaultCodes } from '../sql/index';
+import { orderTermOf, readFault, type SqlFaultCodes } from '../sql/index';
 import {
   fromDriverValue,
   POSITIONAL_SQL,
@@ -11,6 +11,30 @@ import {
 
 /** The collation of code-point order: UTF-8 bytes compared, trailing spaces significant (`utf8mb4_bin` pads them). */
 export const CODE_POINT_COLLATION = 'utf8mb4_nopad_bin';
+
+/** Text bound as a literal of its own: what `mysql2` writes in place of the placeholder (its `toSqlString`). */
+export interface CodePointText {
+  toSqlString(): string;
+  /** The text itself, as Drizzle's logger shows the parameter. */
+  toJSON(): string;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * `text` as a `utf8mb4` literal in `utf8mb4_nopad_bin` (`_utf8mb4 X'61' COLLATE utf8mb4_nopad_bin`), for `mysql2`,
+ * which formats the statements of `drizzle-orm/mysql2` on the client and writes a value's `toSqlString()` as it is.
+ * An explicit collation decides a comparison, so a text column compares with it by code point (trailing spaces
+ * significant) whatever the column's own collation (`'a' = 'A'` in MariaDB's default ones); in hexadecimal, no text
+ * needs escaping whatever the `sql_mode`. With `collate` false, the literal has no collation of its own
+ * (`_utf8mb4 X'61'`) and compares in the column's: for a column in `utf8mb4_nopad_bin`, ordered as it is, so that its
+ * keyset conditions stay in the collation of its `ORDER BY` whatever a migration makes it.
+ */
+export function codePointText(text: string, collate = true): CodePointText {
+  const hex = Array.from(encoder.encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const literal = `_utf8mb4 X'${hex}'${collate ? ` COLLATE ${CODE_POINT_COLLATION}` : ''}`;
+  return Object.freeze({ toSqlString: () => literal, toJSON: () => text });
+}
 
 /**
  * The errors of MariaDB and MySQL (by `errno`: `mysql2`'s `code` for 4025 is MySQL's error of that number) that a
@@ -79,21 +103,17 @@ const READERS: DriverReaders = {
 };
 
 /**
- * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation:
- * `INSTR` in `utf8mb4_nopad_bin`, and the leading or trailing characters, as many as the needle has, equal to it.
+ * Whether the text `expression` contains, starts or ends with the needle, by code point whatever its collation and
+ * character set (a related table's column, a UUID's text): `INSTR` in `utf8mb4_nopad_bin`, and the leading or
+ * trailing characters, as many as the needle has, equal to it.
  */
-function textMatch(
-  mode: 'contains' | 'starts' | 'ends',
-  expression: () => string,
-  value: string,
-  bind: (value: string) => string,
-): string {
+const textMatch: SqlDialect['textMatch'] = (mode, expression, value, bind) => {
   const needle = () => bind(value);
   // Written left to right: the placeholders are positional.
-  const text = `${expression()} COLLATE ${CODE_POINT_COLLATION}`;
+  const text = `CONVERT(${expression()} USING utf8mb4) COLLATE ${CODE_POINT_COLLATION}`;
   if (mode === 'contains') return `INSTR(${text}, ${needle()}) > 0`;
   return `${mode === 'starts' ? 'LEFT' : 'RIGHT'}(${text}, CHAR_LENGTH(${needle()})) = ${needle()}`;
-}
+};
 
 /**
  * MariaDB's faults a retry may clear, by `errno`: a deadlock (1213, its transaction rolled back) is a conflict the
@@ -119,11 +139,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   name: 'MariaDB',
   quoteIdentifier: (name: string) => `\`${name.replaceAll('`', '``')}\``,
   textMatch,
-  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
-    nulls === 'none'
-      ? `${expression()} ${direction.toUpperCase()}`
-      : `${expression()} IS NULL ${nulls === 'last' ? 'ASC' : 'DESC'}, ${expression()} ${direction.toUpperCase()}`,
-  codePoint: (expression: string) => `${expression} COLLATE ${CODE_POINT_COLLATION}`,
+  orderTerm: orderTermOf(false),
   returning: Object.freeze({ insert: true, update: false, delete: true }),
   lockRead: 'FOR UPDATE',
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.

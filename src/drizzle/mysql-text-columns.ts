@@ -1,78 +1,79 @@
 import { assertMariaDb } from './assert-maria-db';
-import { textOrderOf, type ColumnCollation, type TextOrder } from './mysql-text-order';
+import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
 import type { SqlRow } from './sql/index';
 
-/** Runs one statement as it is and resolves its rows. */
-export type MysqlReader = (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]>;
+/**
+ * How a text column of MariaDB is ordered and compared by code point: `'as-is'` (in `utf8mb4_nopad_bin` already:
+ * the column itself, which an index on it serves, its values bound without a collation so that they take the
+ * column's), `'collate'` (`x COLLATE utf8mb4_nopad_bin`, values bound in that collation) or `'convert'` (a column of
+ * another character set, which cannot take that collation: `CONVERT(x USING utf8mb4) COLLATE utf8mb4_nopad_bin`).
+ * `'native'`: a column of a type that holds no text but has an order of its own, which a text field's values are
+ * converted to (MariaDB's `UUID`, `BINARY`, `VARBINARY`): the column as it is, in its type's order (an index on it
+ * serves it), its values bound as the column's Drizzle type maps them (a `customType`'s `toDriver`), with no
+ * collation.
+ */
+export type TextOrder = 'as-is' | 'collate' | 'convert' | 'native';
 
-/** The text columns of the tables of one MariaDB database's repositories, and how each orders by code point. */
-export interface MysqlTextColumns {
-  /**
-   * Records that the columns `columns` (SQL names) of `table` hold text fields: they order `'convert'` until read
-   * (right for any character set; a relation's subquery may use a table before its own repository read it).
-   */
-  register(table: string, columns: Iterable<string>): void;
-  /** How the column `column` of `table` orders by code point, or `undefined` when it holds no text field. */
-  orderOf(table: string, column: string): TextOrder | undefined;
-  /**
-   * Resolves once the server is known to be MariaDB and the columns of `table` are read: one statement for `table`
-   * and every registered table not read yet, shared by every call until it settles, and not repeated after (a
-   * migration that changes a collation later is seen by the next process). A failed read is tried again by the next
-   * call; a server that is not MariaDB rejects every call with `assertMariaDb`'s error.
-   */
-  ready(table: string): Promise<void>;
+/** A column as `information_schema.COLUMNS` describes it: `DATA_TYPE`, and `null` for a column holding no text. */
+export interface ColumnCollation {
+  readonly type: string;
+  readonly charset: string | null;
+  readonly collation: string | null;
 }
 
-/** The server's version with the columns of the tables listed (one row, the version alone, when none is found). */
-const readStatement = (tables: number) =>
-  'SELECT VERSION() AS `version`, c.TABLE_NAME AS `table`, c.COLUMN_NAME AS `column`, c.DATA_TYPE AS `type`, ' +
-  'c.CHARACTER_SET_NAME AS `charset`, c.COLLATION_NAME AS `collation` FROM (SELECT 1) AS `one` ' +
-  'LEFT JOIN information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME IN ' +
-  `(${Array.from({ length: tables }, () => '?').join(', ')})`;
-
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+/** The types whose values order as their text: ENUM and SET order by their members' positions, not their text. */
+const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
 
 /**
- * The text columns of the repositories on one database read through `read` (see `mysqlReaderOf`), to be kept one per
- * database (so that an order by a to-one path sees the related table's columns).
+ * The types that hold no text, whose values compare and order in their own type (`UUID`'s order swaps the segments
+ * of versions 1 to 5; bytes compare as unsigned bytes), and that an index on them serves only so.
  */
-export function createMysqlTextColumns(read: MysqlReader): MysqlTextColumns {
-  const texts = new Map<string, Set<string>>();
-  const orders = new Map<string, Map<string, TextOrder>>();
-  const reads = new Map<string, Promise<void>>();
-  const apply = (rows: readonly SqlRow[], tables: readonly string[]) => {
-    assertMariaDb(String(rows[0]?.['version'] ?? ''));
-    for (const table of tables) orders.set(table, new Map());
-    for (const row of rows) {
-      const [table, column, type] = [text(row['table']), text(row['column']), text(row['type'])];
-      if (table === null || column === null || type === null) continue;
-      const described: ColumnCollation = { type, charset: text(row['charset']), collation: text(row['collation']) };
-      orders.get(table)?.set(column, textOrderOf(described));
-    }
-  };
-  return Object.freeze({
-    register(table: string, columns: Iterable<string>) {
-      let known = texts.get(table);
-      if (!known) texts.set(table, (known = new Set()));
-      for (const column of columns) known.add(column);
-    },
-    orderOf(table: string, column: string) {
-      if (texts.get(table)?.has(column) !== true) return undefined;
-      return orders.get(table)?.get(column) ?? textOrderOf(undefined);
-    },
-    ready(table: string) {
-      const known = reads.get(table);
-      if (known) return known;
-      const tables = [...new Set([table, ...texts.keys()])].filter((name) => !reads.has(name));
-      const done = read(readStatement(tables.length), tables).then(
-        (rows) => apply(rows, tables),
-        (error: unknown) => {
-          for (const name of tables) reads.delete(name);
-          throw error;
-        },
-      );
-      for (const name of tables) reads.set(name, done);
-      return done;
-    },
+const NATIVE_TYPES = new Set(['uuid', 'binary', 'varbinary']);
+
+/**
+ * The {@link TextOrder} of a text field's column described by `column`: `'as-is'` only for CHAR, VARCHAR and TEXT in
+ * `utf8mb4_nopad_bin` (`utf8mb4_bin` pads: `'a' = 'a '`), `'native'` for UUID, BINARY and VARBINARY, `'convert'`
+ * for any character set but `utf8mb4` and for a column not read (`undefined`: a related table whose repository has
+ * not read its collations yet, or not found), which may be of any (on `utf8mb4` text the same order as `'collate'`),
+ * `'collate'` for the rest.
+ */
+export function textOrderOf(column: ColumnCollation | undefined): TextOrder {
+  if (!column) return 'convert';
+  if (column.charset === null) return NATIVE_TYPES.has(column.type.toLowerCase()) ? 'native' : 'collate';
+  if (column.charset.toLowerCase() !== 'utf8mb4') return 'convert';
+  const asText = TEXT_TYPES.has(column.type.toLowerCase());
+  return asText && column.collation?.toLowerCase() === CODE_POINT_COLLATION ? 'as-is' : 'collate';
+}
+
+/** `expression` (a column or a subquery reading one) in code-point order, as a column of `order` needs it. */
+export function inCodePointOrder(expression: string, order: TextOrder): string {
+  if (order === 'as-is' || order === 'native') return expression;
+  const text = order === 'convert' ? `CONVERT(${expression} USING utf8mb4)` : expression;
+  return `${text} COLLATE ${CODE_POINT_COLLATION}`;
+}
+
+/**
+ * The server's version with the columns of the table, each named `name` (one row, the version alone and a NULL name,
+ * when none is found): the column check's read of the table's columns on MariaDB.
+ */
+export const READ_COLUMNS =
+  'SELECT VERSION() AS `version`, c.COLUMN_NAME AS `name`, c.DATA_TYPE AS `type`, ' +
+  'c.CHARACTER_SET_NAME AS `charset`, c.COLLATION_NAME AS `collation` FROM (SELECT 1) AS `one` ' +
+  'LEFT JOIN information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ?';
+
+/**
+ * The {@link TextOrder} of each column of a table as {@link READ_COLUMNS} read it.
+ *
+ * @throws Error of `assertMariaDb` for a server that is not MariaDB 10.5 or later.
+ */
+export function textOrdersOf(rows: readonly SqlRow[]): ReadonlyMap<string, TextOrder> {
+  assertMariaDb(String(rows[0]?.['version'] ?? ''));
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const found = rows.filter((row) => text(row['name']) !== null && text(row['type']) !== null);
+  const described = (row: SqlRow) => ({
+    type: String(row['type']),
+    charset: text(row['charset']),
+    collation: text(row['collation']),
   });
+  return new Map(found.map((row) => [String(row['name']), textOrderOf(described(row))]));
 }

@@ -1,10 +1,12 @@
 import type { Column } from 'drizzle-orm';
-import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
-import type { z } from 'zod';
-import { columnFieldSchema, dayFieldSchema, textKindOf } from './column-field-schema';
+import { COLUMN_KINDS, integerKind } from '../sql/index';
+import { dayFieldSchema, fieldSchemaOf, textKindOf, type ColumnBases } from './column-field-schema';
 
-/** The SQL engine's kind of each column type of `drizzle-orm/pg-core` but text's (see {@link kindOf}). */
-const KINDS: Readonly<Record<string, SqlColumnKind>> = {
+/** The SQL engine's kind of each column type of `drizzle-orm/pg-core`. */
+const KINDS: ColumnBases = {
+  PgText: textKindOf,
+  PgVarchar: textKindOf,
+  PgEnumColumn: textKindOf,
   PgSmallInt: integerKind(2),
   PgSmallSerial: integerKind(2),
   PgInteger: integerKind(4),
@@ -17,20 +19,11 @@ const KINDS: Readonly<Record<string, SqlColumnKind>> = {
   PgNumericNumber: COLUMN_KINDS.float,
   PgBoolean: COLUMN_KINDS.boolean,
   PgTimestamp: COLUMN_KINDS.timestamp,
+  // A date in `date` mode is a `Date` at midnight UTC, bound as its UTC day.
+  PgDate: dayFieldSchema,
   PgDateString: COLUMN_KINDS.date,
   PgJsonb: COLUMN_KINDS.json,
 };
-
-const TEXT_TYPES = new Set(['PgText', 'PgVarchar', 'PgEnumColumn']);
-
-/** The kind (or the schema) of a column of `drizzle-orm/pg-core`, or `undefined` when none fits. */
-function kindOf(column: Column): SqlColumnKind | z.ZodType | undefined {
-  const { columnType } = column;
-  if (TEXT_TYPES.has(columnType)) return textKindOf(column);
-  // A date in `date` mode is a `Date` at midnight UTC, bound as its UTC day.
-  if (columnType === 'PgDate') return dayFieldSchema();
-  return Object.hasOwn(KINDS, columnType) ? KINDS[columnType] : undefined;
-}
 
 /**
  * The zod schema of a field on a column of `drizzle-orm/pg-core`: text and varchar as strings (at most the varchar's
@@ -42,9 +35,7 @@ function kindOf(column: Column): SqlColumnKind | z.ZodType | undefined {
  * @throws TypeError naming the column for any other type (char, numeric in `string` mode, bigint in `bigint` mode,
  *   timestamp in `string` mode, json, arrays, custom types, ...).
  */
-export function pgFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, kindOf(column));
-}
+export const pgFieldSchema = fieldSchemaOf(KINDS);
 
 /** Whether the database fills a column that an INSERT leaves out: a default, a serial, an identity. */
 export function hasDatabaseDefault(column: Column): boolean {

@@ -30,7 +30,8 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
     fromDriver: own
       ? (value: unknown) => column.mapFromDriverValue(value)
       : (value: unknown) => SQLITE_SQL_DIALECT.fromDriver(value, kind),
-    text: (kind === 'string' || kind === 'enum' || kind === 'isoDate') && column.columnType === 'SQLiteText',
+    ...((kind === 'string' || kind === 'enum' || kind === 'isoDate') &&
+      column.columnType === 'SQLiteText' && { ordered: (expression: string) => `${expression} COLLATE BINARY` }),
     ...(defaultValue && { defaultValue: () => defaultValue() }),
   });
 }

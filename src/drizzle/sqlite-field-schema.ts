@@ -1,10 +1,13 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
-import { COLUMN_KINDS, integerKind, type SqlColumnKind } from '../sql/index';
-import { columnFieldSchema, textKindOf } from './column-field-schema';
+import { COLUMN_KINDS, integerKind } from '../sql/index';
+import { fieldSchemaOf, textKindOf, type ColumnBases } from './column-field-schema';
 
-/** The SQL engine's kind of each column type of `drizzle-orm/sqlite-core` but text's. */
-const KINDS: Readonly<Record<string, SqlColumnKind>> = {
+/** The base of a field on each column type of `drizzle-orm/sqlite-core`. */
+const BASES: ColumnBases = {
+  SQLiteText: textKindOf,
+  // A numeric column in `string` mode takes the decimal text SQLite's NUMERIC affinity reads, exponents included.
+  SQLiteNumeric: () => z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal number'),
   SQLiteInteger: integerKind(8),
   SQLiteReal: COLUMN_KINDS.float,
   SQLiteNumericNumber: COLUMN_KINDS.float,
@@ -13,16 +16,6 @@ const KINDS: Readonly<Record<string, SqlColumnKind>> = {
   SQLiteTextJson: COLUMN_KINDS.json,
   SQLiteBlobJson: COLUMN_KINDS.json,
 };
-
-/** The base of a field on a column of `drizzle-orm/sqlite-core`: its kind or its schema, `undefined` when none fits. */
-function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
-  const { columnType } = column;
-  if (columnType === 'SQLiteText') return textKindOf(column);
-  // A numeric column in `string` mode takes the decimal text SQLite's NUMERIC affinity reads, exponents included.
-  if (columnType === 'SQLiteNumeric')
-    return z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal number');
-  return Object.hasOwn(KINDS, columnType) ? KINDS[columnType] : undefined;
-}
 
 /**
  * The zod schema of a field on a column of `drizzle-orm/sqlite-core`: text as a string (at most its `length`; with
@@ -34,9 +27,7 @@ function baseOf(column: Column): SqlColumnKind | z.ZodType | undefined {
  * @throws TypeError naming the column for any other type (blob in `buffer` or `bigint` mode, numeric in `bigint`
  *   mode, custom types).
  */
-export function sqliteFieldSchema(tableName: string, property: string, column: Column): z.ZodType {
-  return columnFieldSchema(tableName, property, column, baseOf(column));
-}
+export const sqliteFieldSchema = fieldSchemaOf(BASES);
 
 /**
  * Whether SQLite fills a column an INSERT leaves out: a `.default(...)`, or an `integer` primary key (the rowid,

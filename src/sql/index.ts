@@ -47,3 +47,5 @@ export type { SqlTypedDialect } from './typed-dialect';
 export type { SqlContext, SqlStatementContext } from './sql-context';
 export { createContextCompilers } from './create-context-compilers';
 export { planJoinedRelations, type SqlJoinedPlan } from './plan-joined-relations';
+// Task maria: the order term of the dialects that may leave NULL terms out (SQLite, MariaDB).
+export { orderTermOf } from './order-term-of';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codePointText, withCodePointOrder } from '../../src/drizzle/mysql-code-point-text';
-import { MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
-import { createMysqlTextColumns } from '../../src/drizzle/mysql-text-columns';
+import { codePointText, MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
+import { textOrdersOf } from '../../src/drizzle/mysql-text-columns';
 
 describe('codePointText', () => {
   it.each([
@@ -21,71 +20,54 @@ describe('codePointText', () => {
   });
 });
 
-describe('withCodePointOrder', () => {
-  const row = (table: string, column: string, type: string, charset: string | null, collation: string | null) => ({
+describe('textOrdersOf', () => {
+  const row = (name: string, type: string, charset: string | null, collation: string | null) => ({
     version: '10.11.6-MariaDB',
-    table,
-    column,
+    name,
     type,
     charset,
     collation,
   });
-  const columns = createMysqlTextColumns(async () => [
-    row('books', 'c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
-    row('books', 'c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
-    row('books', 'c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
-    row('books', 'c_year', 'int', null, null),
-    row('authors', 'c_full_name', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
-    row('authors', 'c_key', 'char', 'utf8mb4', 'utf8mb4_nopad_bin'),
+  const orders = textOrdersOf([
+    row('c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
+    row('c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
+    row('c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
+    row('c_id', 'uuid', null, null),
   ]);
-  columns.register('books', ['c_title', 'c_code', 'c_old', 'c`q']);
-  columns.register('authors', ['c_full_name', 'c_key']);
-  const dialect = withCodePointOrder(MYSQL_SQL_DIALECT, 'books', columns);
-  const subquery = (column: string) => `(SELECT \`~p\`.${column} FROM \`authors\` AS \`~p\` WHERE 1 = 1)`;
-  const cases = [
-    // Before the read, converted: right whatever the column's character set.
-    { expression: '`c_title`', before: 'convert', after: 'collate' },
-    { expression: '`books`.`c_title`', before: 'convert', after: 'collate' },
-    { expression: '`c_code`', before: 'convert', after: 'as-is' },
-    { expression: '`c_old`', before: 'convert', after: 'convert' },
-    { expression: '`c``q`', before: 'convert', after: 'convert' },
-    { expression: '`c_year`', before: 'none', after: 'none' },
-    { expression: '`c_full_name`', before: 'none', after: 'none' },
-    { expression: '`~r`.`c_title`', before: 'none', after: 'none' },
-    { expression: subquery('`c_full_name`'), before: 'convert', after: 'collate' },
-    { expression: subquery('`c_key`'), before: 'convert', after: 'as-is' },
-    { expression: subquery('`c_born`'), before: 'none', after: 'none' },
-  ] as const;
-  const termOf = (expression: string, order: string) =>
-    order === 'collate'
-      ? `${expression} COLLATE utf8mb4_nopad_bin`
-      : order === 'convert'
-        ? `CONVERT(${expression} USING utf8mb4) COLLATE utf8mb4_nopad_bin`
-        : expression;
 
-  it.each(cases)('orders $expression $before before the columns are read', ({ expression, before }) => {
-    const term = termOf(expression, before);
-    expect(dialect.orderTerm(() => expression, 'asc', 'last')).toBe(`${term} IS NULL ASC, ${term} ASC`);
+  it.each([
+    { column: 'c_title', order: 'collate' },
+    { column: 'c_code', order: 'as-is' },
+    { column: 'c_old', order: 'convert' },
+    { column: 'c_id', order: 'native' },
+    // Not found: the repository converts it, which is right whatever the column's character set.
+    { column: 'c`q', order: undefined },
+  ])('reads $column as $order', ({ column, order }) => {
+    expect(orders.get(column)).toBe(order);
   });
 
-  it.each(cases)('orders $expression $after once they are read', async ({ expression, after }) => {
-    await columns.ready('books');
-    const term = termOf(expression, after);
-    expect(dialect.orderTerm(() => expression, 'desc', 'none')).toBe(`${term} DESC`);
+  it('reads no column of a table it does not find', () => {
+    expect(textOrdersOf([{ version: '10.11.6-MariaDB', name: null, type: null }]).size).toBe(0);
   });
 
-  it("converts a column of another character set or a related table's before matching it, and only those", async () => {
-    await columns.ready('books');
+  it('throws for a server that is not MariaDB', () => {
+    expect(() =>
+      textOrdersOf([row('c', 'text', 'utf8mb4', 'utf8mb4_0900_bin')].map((r) => ({ ...r, version: '8.0.36' }))),
+    ).toThrow('MySQL is not supported yet');
+  });
+});
+
+describe('MYSQL_SQL_DIALECT.textMatch', () => {
+  it('converts the text to utf8mb4 and matches it in utf8mb4_nopad_bin, whatever its character set', () => {
     const needle = () => '?';
-    expect(dialect.textMatch('contains', () => '`c_old`', 'x', needle)).toBe(
+    expect(MYSQL_SQL_DIALECT.textMatch('contains', () => '`c_old`', 'x', needle)).toBe(
       'INSTR(CONVERT(`c_old` USING utf8mb4) COLLATE utf8mb4_nopad_bin, ?) > 0',
     );
-    // A relation filter's EXISTS: the alias does not say which table, so its character set is not known.
-    expect(dialect.textMatch('ends', () => '`~r`.`c_label`', 'x', needle)).toBe(
+    expect(MYSQL_SQL_DIALECT.textMatch('ends', () => '`~r`.`c_label`', 'x', needle)).toBe(
       'RIGHT(CONVERT(`~r`.`c_label` USING utf8mb4) COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
     );
-    expect(dialect.textMatch('starts', () => '`c_code`', 'x', needle)).toBe(
-      'LEFT(`c_code` COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
+    expect(MYSQL_SQL_DIALECT.textMatch('starts', () => '`c_code`', 'x', needle)).toBe(
+      'LEFT(CONVERT(`c_code` USING utf8mb4) COLLATE utf8mb4_nopad_bin, CHAR_LENGTH(?)) = ?',
     );
   });
 });

@@ -1,99 +1,66 @@
 /**
- * The lazy read of a MariaDB database's collations and server, on a fake reader (and a fake Drizzle database): one
- * statement shared by concurrent first calls, tried again after a failure, a server that is not MariaDB an Error on
- * every call before any statement of the repository runs. No server needed.
+ * The read of a MariaDB table's columns, with their collations and the server's version, before a repository's first
+ * call, on a fake Drizzle database: one statement shared by concurrent first calls, tried again after a failure, a
+ * server that is not MariaDB an Error on every call before any statement of the repository runs. No server needed.
  */
 import { mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 import { describe, expect, it } from 'vitest';
 import { createDrizzleRepository, resourceFromTable } from '../../src/drizzle/index';
-import { createMysqlTextColumns } from '../../src/drizzle/mysql-text-columns';
 import type { SqlRow } from '../../src/drizzle/sql/index';
 
 const MARIADB = '10.11.6-MariaDB';
-const column = (table: string, name: string, collation: string, version = MARIADB): SqlRow => ({
+const column = (name: string, collation: string, version = MARIADB): SqlRow => ({
   version,
-  table,
-  column: name,
+  name,
   type: 'varchar',
   charset: 'utf8mb4',
   collation,
 });
 
-/** A reader answering `answer(params)` and recording each statement it is given. */
-function fakeReader(answer: (params: readonly unknown[]) => Promise<readonly SqlRow[]>) {
-  const calls: { text: string; params: readonly unknown[] }[] = [];
-  return { calls, read: (text: string, params: readonly unknown[]) => (calls.push({ text, params }), answer(params)) };
+/** A Drizzle MySQL database whose session answers each statement by `answer` and keeps it. */
+function fakeDatabase(answer: (sql: string) => Promise<readonly SqlRow[]>) {
+  const statements: string[] = [];
+  const session = {
+    prepareQuery: (query: { sql: string }) => ({
+      execute: async () => {
+        statements.push(query.sql);
+        return [await answer(query.sql), []];
+      },
+    }),
+  };
+  return { statements, db: { session, transaction: () => Promise.reject(new Error('no transactions')) } as never };
 }
 
-describe('createMysqlTextColumns', () => {
-  it('reads once for concurrent first calls, the registered tables in one statement, and never again', async () => {
-    const { calls, read } = fakeReader(async () => [
-      column('books', 'c_title', 'utf8mb4_nopad_bin'),
-      column('authors', 'c_name', 'utf8mb4_general_ci'),
-    ]);
-    const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c_title']);
-    columns.register('authors', ['c_name']);
-    // Before the read: converted, which is right whatever the column's character set.
-    expect(columns.orderOf('books', 'c_title')).toBe('convert');
-    await Promise.all([columns.ready('books'), columns.ready('books'), columns.ready('authors')]);
-    await columns.ready('authors');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.params).toEqual(['books', 'authors']);
-    expect(calls[0]?.text).toMatch(/^SELECT VERSION\(\) AS `version`, .* FROM \(SELECT 1\) AS `one` LEFT JOIN/);
-    expect(calls[0]?.text).toContain('information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE()');
-    expect(calls[0]?.text).toMatch(/c\.TABLE_NAME IN \(\?, \?\)$/);
-    expect(columns.orderOf('books', 'c_title')).toBe('as-is');
-    expect(columns.orderOf('authors', 'c_name')).toBe('collate');
-    // Not a text field's column: never ordered by code point.
-    expect(columns.orderOf('books', 'c_year')).toBeUndefined();
-  });
+const isRead = (sql: string) => sql.startsWith('SELECT VERSION()');
 
-  it('reads a table registered after the first read in a statement of its own', async () => {
-    const { calls, read } = fakeReader(async (params) =>
-      params.map((table) => column(String(table), 'c', 'utf8mb4_nopad_bin')),
-    );
-    const columns = createMysqlTextColumns(read);
-    columns.register('one', ['c']);
-    await columns.ready('one');
-    columns.register('two', ['c']);
-    expect(columns.orderOf('two', 'c')).toBe('convert');
-    await columns.ready('two');
-    expect(calls.map((call) => call.params)).toEqual([['one'], ['two']]);
-    expect(columns.orderOf('two', 'c')).toBe('as-is');
-  });
+describe('createDrizzleRepository on MariaDB', () => {
+  const books = mysqlTable('books', { id: varchar('id', { length: 36 }).primaryKey(), title: text('title').notNull() });
+  const resource = resourceFromTable(books, { name: 'books' });
+  const columns = [column('id', 'utf8mb4_nopad_bin'), column('title', 'utf8mb4_general_ci')];
 
-  it('orders a column the read does not find, or of a table it does not find, in the code-point collation', async () => {
-    const columns = createMysqlTextColumns(
-      fakeReader(async () => [{ version: MARIADB, table: null, column: null }]).read,
-    );
-    columns.register('gone', ['c']);
-    await columns.ready('gone');
-    expect(columns.orderOf('gone', 'c')).toBe('convert');
+  it('reads the columns once for concurrent first calls, in one statement with the server version', async () => {
+    const { statements, db } = fakeDatabase(async (sql) => (isRead(sql) ? columns : []));
+    const repository = createDrizzleRepository(resource, { db, table: books });
+    await Promise.all([repository.list(), repository.list(), repository.listByCursor()]);
+    await repository.list();
+    expect(statements.filter(isRead)).toHaveLength(1);
+    expect(statements.find(isRead)).toMatch(/FROM \(SELECT 1\) AS `one` LEFT JOIN information_schema\.COLUMNS AS c /);
+    expect(statements.find(isRead)).toMatch(/c\.TABLE_NAME = \?$/);
   });
 
   it('rejects the calls of a failed read and reads again on the next call', async () => {
     let fail = true;
-    const { calls, read } = fakeReader(async () => {
+    const { statements, db } = fakeDatabase(async (sql) => {
+      if (!isRead(sql)) return [];
       if (fail) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-      return [column('books', 'c', 'utf8mb4_nopad_bin')];
+      return columns;
     });
-    const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c']);
-    await expect(Promise.all([columns.ready('books'), columns.ready('books')])).rejects.toThrow('ECONNREFUSED');
+    const repository = createDrizzleRepository(resource, { db, table: books });
+    // A refused connection: the 503 of a database unavailable for now.
+    await expect(Promise.all([repository.list(), repository.list()])).rejects.toMatchObject({ statusCode: 503 });
     fail = false;
-    await columns.ready('books');
-    expect(calls).toHaveLength(2);
-    expect(columns.orderOf('books', 'c')).toBe('as-is');
-  });
-
-  it('rejects every call with the same Error, reading once, when the server is MySQL', async () => {
-    const { calls, read } = fakeReader(async () => [column('books', 'c', 'utf8mb4_0900_bin', '8.0.36')]);
-    const columns = createMysqlTextColumns(read);
-    columns.register('books', ['c']);
-    await expect(columns.ready('books')).rejects.toThrow('MySQL is not supported yet');
-    await expect(columns.ready('books')).rejects.toThrow('MySQL is not supported yet');
-    expect(calls).toHaveLength(1);
+    await repository.list();
+    expect(statements.filter(isRead)).toHaveLength(2);
   });
 });
 
@@ -108,7 +75,7 @@ describe('createDrizzleRepository on a MySQL server', () => {
         execute: async () => {
           statements.push(query.sql);
           if (!query.sql.startsWith('SELECT VERSION()')) throw new Error('You have an error in your SQL syntax');
-          return [[column('books', 'title', 'utf8mb4_0900_ai_ci', '8.0.36')], []];
+          return [[column('title', 'utf8mb4_0900_ai_ci', '8.0.36')], []];
         },
       }),
     };

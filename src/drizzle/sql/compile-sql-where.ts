@@ -4,7 +4,7 @@ import type { SqlStatement } from './sql-statement';
 
 /**
  * `statement` as the SQL engine's filter compiler reads it: every comparison and list on the column in code-point
- * order (the dialect's `codePoint` on text, see `SqlStatement.ordered`), lists bound one placeholder per item, the
+ * order (each column's `ordered`, see `SqlStatement.ordered`), lists bound one placeholder per item, the
  * text operators on the column (undefined where `SqlColumn.matchesText` says the column stores something else than
  * the field's text), the case-insensitive ones and the search through the statement's `lower` (none without it),
  * relation terms through the statement's `relations`.

@@ -13,8 +13,6 @@ export type ConstraintViolation = SqlViolation;
  * {@link SqlRunner}, not a copy of the statement builders.
  */
 export interface SqlDialect extends CoreSqlDialect, Pick<SqlWriteDialect, 'lockRead' | 'returning' | 'maxParameters'> {
-  /** `expression` compared and ordered by code point (`x COLLATE BINARY` on SQLite, `x COLLATE utf8mb4_nopad_bin` on MariaDB). */
-  codePoint(expression: string): string;
   /**
    * A SELECT of the foreign keys of the table bound as its one parameter, one row per column pair: `id` (the key),
    * `parent` (the referenced table), `from` and `to` (the columns), for a dialect whose foreign-key errors name no

@@ -11,11 +11,11 @@ export interface SqlColumn {
   /** The driver's value of this column (never `null`) as the record holds it. */
   fromDriver(value: unknown): unknown;
   /**
-   * Whether the column holds text that must compare and order by code point: its comparisons, `IN` lists, `ORDER BY`
-   * terms and keyset conditions go through the dialect's `codePoint` (a column of another collation, a MySQL
-   * column's case-insensitive default). Absent: false.
+   * The column, or an expression reading it (a relation path's subquery), as it compares and orders by code point
+   * where its collation may not: its ranges, `ORDER BY` terms and keyset conditions read it so (SQLite's text
+   * `x COLLATE BINARY`; MariaDB's text in `utf8mb4_nopad_bin`, as the column's collation needs). Absent: as it is.
    */
-  readonly text?: boolean | undefined;
+  readonly ordered?: ((expression: string) => string) | undefined;
   /**
    * Whether the column never holds NULL: its field's schema is neither nullable nor optional, so its `ORDER BY` terms
    * and keyset conditions need no NULL terms, which would keep an index from serving the order. Absent: read from the

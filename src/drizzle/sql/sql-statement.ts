@@ -51,14 +51,11 @@ export class SqlStatement {
     return this.columns.has(field) || this.paths?.(field) !== undefined;
   }
 
-  /**
-   * {@link column} as it compares and orders: through the dialect's `codePoint` for a column of text (see
-   * `SqlColumn.text`).
-   */
+  /** {@link column} as it compares and orders: through its column's `ordered` (see `SqlColumn.ordered`). */
   ordered(field: string): string {
     const path = this.columns.has(field) ? undefined : this.paths?.(field);
-    const text = path ? path.column.text : this.columns.get(field)?.text;
-    return text === true ? this.dialect.codePoint(this.column(field)) : this.column(field);
+    const ordered = (path ? path.column : this.columns.get(field))?.ordered;
+    return ordered ? ordered(this.column(field)) : this.column(field);
   }
 
   /** Whether a text operator on `field` can match each of `needles` in SQL (see `SqlColumn.matchesText`). */

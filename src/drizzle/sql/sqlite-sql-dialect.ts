@@ -1,4 +1,4 @@
-import { readFault, type SqlFaultCodes } from '../../sql/index';
+import { orderTermOf, readFault, type SqlFaultCodes } from '../../sql/index';
 import { fromDriverValue, toDriverValue, type DriverReaders } from './driver-values';
 import { POSITIONAL_SQL, type ConstraintViolation, type SqlDialect, type SqlValueKind } from './sql-dialect';
 
@@ -69,11 +69,7 @@ export const SQLITE_SQL_DIALECT: SqlDialect = Object.freeze({
     // substr(x, -0) is not the empty suffix: an empty needle ends every text.
     return `(length(${needle()}) = 0 AND ${expression()} IS NOT NULL OR substr(${expression()}, -length(${needle()})) = ${needle()})`;
   },
-  orderTerm: (expression: () => string, direction: 'asc' | 'desc', nulls: 'first' | 'last' | 'none') =>
-    nulls === 'none'
-      ? `${expression()} ${direction.toUpperCase()}`
-      : `${expression()} ${direction.toUpperCase()} NULLS ${nulls.toUpperCase()}`,
-  codePoint: (expression: string) => `${expression} COLLATE BINARY`,
+  orderTerm: orderTermOf(true),
   returning: Object.freeze({ insert: true, update: true, delete: true }),
   // SQLITE_MAX_VARIABLE_NUMBER is 32,766 since 3.32 (999 before).
   maxParameters: 32_766,

@@ -38,7 +38,9 @@ describe('createSqlRepository without RETURNING', () => {
         name: `c_${toSnakeCase(def.name)}`,
         toDriver: (value) => (kind === 'date' ? (value as Date).getTime() : WITHOUT_RETURNING.toDriver(value, kind)),
         fromDriver: (value) => WITHOUT_RETURNING.fromDriver(value, kind),
-        text: kind === 'string' || kind === 'enum' || kind === 'isoDate',
+        ...((kind === 'string' || kind === 'enum' || kind === 'isoDate') && {
+          ordered: (expression: string) => `${expression} COLLATE BINARY`,
+        }),
       });
     }
     const repository = createSqlRepository(resource, {
