@@ -16,7 +16,7 @@ import {
   type SqlPathRead,
   type SqlRelationPath,
 } from '../sql/index';
-import { isImpossibleScope } from './check-values';
+import { isImpossibleScope } from './sql-values';
 import {
   foreignColumn,
   foreignJoinSql,

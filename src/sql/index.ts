@@ -32,7 +32,7 @@ export { countByValues, createByValuesReads, readByValues } from './read-by-valu
 export type { SqlByValuesSource, SqlTableSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
-export type { SqlListing, SqlListReads } from './create-list-reads';
+export type { SqlListing, SqlListingOf, SqlListReads } from './create-list-reads';
 export { COLUMN_KINDS, integerKind, type SqlColumnKind } from './column-kind';
 export { columnValueProblem } from './column-value-problem';
 export { columnKindSchema, timestampSchema } from './column-kind-schema';
@@ -44,3 +44,21 @@ export type { SqlTransactionStatements } from './transaction-statements';
 export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
+// Task `repo`: the repository assembled alike for every dialect, the column-kind checks, the row mapping, batch plans.
+export {
+  createSqlRepositoryMethods,
+  type SqlBatchRunning,
+  type SqlRepositoryParts,
+} from './create-sql-repository-methods';
+export {
+  checkQueryValues,
+  checkRecordValues,
+  columnHolds,
+  conditionProblem,
+  isImpossibleScope,
+} from './check-column-values';
+export type { SqlColumnKinds } from './check-column-values';
+export { columnKey } from './column-key';
+export { createRecordMapper, type SqlRecordMapper, type SqlValueReader } from './create-record-mapper';
+export { planBulkChanges, type SqlBulkPlan, type SqlBulkRules } from './plan-bulk-changes';
+export type { SqlRecordOptions, SqlRecordRun } from './read-record';
