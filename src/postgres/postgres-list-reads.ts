@@ -1,5 +1,5 @@
-import type { NormalizedQuery, ScopeOptions } from 'pagelope/kit';
-import { checkQueryValues, toPageSource, type SqlListing, type SqlPageSource } from '../sql/index';
+import { normalizeScope, type NormalizedQuery, type ScopeOptions } from 'pagelope/kit';
+import { checkQueryValues, isImpossibleScope, toPageSource, type SqlListing, type SqlPageSource } from '../sql/index';
 import { compileFilter } from './compile-search';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
@@ -56,7 +56,8 @@ export async function listingOf<TRecord>(
   const query = plan?.query ?? given;
   const related = [...(plan?.shapes ?? [])].map(([relation, shape]) => [relation, kindsOf(shape)] as const);
   checkQueryValues(query, kindsOf(base), new Map(related));
-  if (parts.impossibleScope(options, base)) return undefined;
+  // A scope holding a value its column cannot hold matches no record.
+  if (options?.scope != null && isImpossibleScope(normalizeScope(options.scope, parts.generic), kindsOf(base))) return;
   await plan?.prepare(listRun);
   const context = plan ? plan.context(base) : base;
   const picked = query.select ?? undefined;

@@ -1,5 +1,6 @@
-import { normalizeScope, type Resource, type ScopeOptions } from 'pagelope/kit';
+import type { Resource } from 'pagelope/kit';
 import {
+  checkDatabaseDefaults,
   checkRecordValues,
   columnHolds,
   columnKey,
@@ -22,10 +23,9 @@ import type { SqlClient } from './sql-client';
 import { bindList, bindValue, orderSourceOf } from './sql-context';
 import { kindsOf } from './sql-values';
 import { createStatementContexts, type StatementContexts } from './statement-context';
-import type { CatalogLookup, TableShape } from './table-catalog';
+import type { CatalogLookup } from './table-catalog';
 import { createTableFactsLookup, type TableFactsLookup } from './table-facts';
 import { factsReaderOf, catalogReaderOf, rootClientOf, runStatement } from './transaction';
-import { checkDatabaseDefaults } from './write-fields';
 
 /** The catalog lookups a repository bound to a transaction shares with the one it is bound from, by its options. */
 export const inherited = new WeakMap<
@@ -35,7 +35,6 @@ export const inherited = new WeakMap<
 
 /** What the statements of one PostgreSQL repository share (see `createPostgresRepository`): its table and running. */
 export interface PostgresRepositoryParts<TRecord> {
-  readonly resource: Resource<TRecord>;
   readonly generic: Resource;
   readonly client: SqlClient;
   /** The quoted table. */
@@ -65,8 +64,6 @@ export interface PostgresRepositoryParts<TRecord> {
    * every value written is checked against its column first; its statements serve the by-value reads too.
    */
   readonly record: SqlTableSource;
-  /** Whether the call's scope holds a value its column cannot hold, so that it matches no record. */
-  impossibleScope(options: ScopeOptions<TRecord> | undefined, shape: TableShape): boolean;
 }
 
 /**
@@ -153,7 +150,6 @@ export function createRepositoryParts<TRecord>(
     toRecord: mapper.toRecord,
   };
   return {
-    resource,
     generic,
     client,
     table,
@@ -170,7 +166,5 @@ export function createRepositoryParts<TRecord>(
     listRun: createReadRouting(run, readRun).list,
     parent: { resource: generic, table, columns: columnNames, root: rootClientOf(client) },
     record,
-    impossibleScope: (scoped, shape) =>
-      scoped?.scope != null && isImpossibleScope(normalizeScope(scoped.scope, generic), kindsOf(shape)),
   };
 }

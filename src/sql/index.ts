@@ -62,3 +62,5 @@ export { columnKey } from './column-key';
 export { createRecordMapper, type SqlRecordMapper, type SqlValueReader } from './create-record-mapper';
 export { planBulkChanges, type SqlBulkPlan, type SqlBulkRules } from './plan-bulk-changes';
 export type { SqlRecordOptions, SqlRecordRun } from './read-record';
+export { createTableLayout, type SqlTableLayout, type SqlTableLayoutOptions } from './create-table-layout';
+export { checkDatabaseDefaults } from './check-database-defaults';

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Repository, Resource } from 'pagelope/kit';
-import { createSqlRepositoryMethods } from '../../sql/index';
+import { checkDatabaseDefaults, createSqlRepositoryMethods } from '../../sql/index';
 import { createSqlListing } from './create-sql-listing';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
@@ -47,7 +47,11 @@ function build<TRecord>(
   root: SqlRunner,
 ): Repository<TRecord> {
   const generic = resource as Resource;
-  const options: SqlRepositoryOptions = { ...given, columns: withNotNull(generic, given.columns) };
+  const options: SqlRepositoryOptions = {
+    ...given,
+    columns: withNotNull(generic, given.columns),
+    databaseDefaults: checkDatabaseDefaults(generic, given.databaseDefaults),
+  };
   const table = createSqlTable(generic, options);
   const ref = { name: options.table, resource: generic, columns: options.columns, dialect: options.dialect };
   const { runner } = options;
