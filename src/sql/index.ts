@@ -19,25 +19,24 @@ export { bindRelations, relationPathsOf, type SqlRelationPath } from './bind-rel
 export { planSqlRelations, type SqlNativeRelation, type SqlRelationsPlan } from './plan-sql-relations';
 export { createRelationCompiler, type SqlRelatedTables } from './create-relation-compiler';
 export type { SqlWrite, SqlWriteDialect } from './write-dialect';
-export { createBatchWrites, type SqlBatchWrites } from './create-batch-writes';
+export { createBatchWrites } from './create-batch-writes';
 export type { SqlTransaction } from './run-batch';
 export type { SqlBulkUpdate, SqlChange } from './update-records';
 export { readRecord } from './read-record';
 export type { SqlRecordRunner, SqlRecordSource } from './read-record';
-export { deleteRecord, writeRecord, type SqlWriteOptions } from './write-record';
+export { deleteRecord, writeRecord } from './write-record';
 export type { SqlReadDialect, SqlReadRow } from './read-dialect';
 export { COUNT_FIRST_OFFSET } from './read-offset-page';
 export type { SqlPageSource } from './read-offset-page';
-export { countByValues, createByValuesReads, readByValues } from './read-by-values';
+export { countByValues, readByValues } from './read-by-values';
 export type { SqlByValuesSource, SqlTableSource } from './read-by-values';
 export { createListReads } from './create-list-reads';
 export { toPageSource } from './to-page-source';
-export type { SqlListing, SqlListingOf, SqlListReads } from './create-list-reads';
+export type { SqlListing, SqlListingOf } from './create-list-reads';
 export { COLUMN_KINDS, integerKind, type SqlColumnKind } from './column-kind';
 export { columnValueProblem } from './column-value-problem';
 export { columnKindSchema, timestampSchema } from './column-kind-schema';
 export { checkTableColumns } from './check-table-columns';
-export { createSingleWrites } from './create-single-writes';
 export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
 export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
 export type { SqlTransactionStatements } from './transaction-statements';
@@ -45,22 +44,12 @@ export { createSqlTransaction, registerTransactionBinding } from './transaction-
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
 // Task `repo`: the repository assembled alike for every dialect, the column-kind checks, the row mapping, batch plans.
-export {
-  createSqlRepositoryMethods,
-  type SqlBatchRunning,
-  type SqlRepositoryParts,
-} from './create-sql-repository-methods';
-export {
-  checkQueryValues,
-  checkRecordValues,
-  columnHolds,
-  conditionProblem,
-  isImpossibleScope,
-} from './check-column-values';
+export { createSqlRepositoryMethods, type SqlBatchRunning } from './create-sql-repository-methods';
+export { checkQueryValues, checkRecordValues, columnHolds, isImpossibleScope } from './check-column-values';
 export type { SqlColumnKinds } from './check-column-values';
 export { columnKey } from './column-key';
 export { createRecordMapper, type SqlRecordMapper, type SqlValueReader } from './create-record-mapper';
-export { planBulkChanges, type SqlBulkPlan, type SqlBulkRules } from './plan-bulk-changes';
+export { planBulkChanges, type SqlBulkPlan } from './plan-bulk-changes';
 export type { SqlRecordOptions, SqlRecordRun } from './read-record';
-export { createTableLayout, type SqlTableLayout, type SqlTableLayoutOptions } from './create-table-layout';
+export { createTableLayout, type SqlTableLayout } from './create-table-layout';
 export { checkDatabaseDefaults } from './check-database-defaults';
