@@ -1,11 +1,12 @@
-import type { RecordId, Resource, ScopeOptions, Transaction } from 'pagelope/kit';
-import { createSingleWrites } from '../sql/index';
+import { v7 as uuidv7 } from 'uuid';
+import type { Resource } from 'pagelope/kit';
+import { createSqlRepositoryMethods } from '../sql/index';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import type { PostgresRepository } from './postgres-repository';
 import { canRunTransactions, catalogReaderOf, registerRepository, runTransaction } from './transaction';
 import { registerNativeTable } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
-import { createListReads } from './postgres-list-reads';
+import { listingOf } from './postgres-list-reads';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
 
 /**
@@ -62,31 +63,24 @@ export function createPostgresRepository<TRecord>(
   options: PostgresRepositoryOptions,
 ): PostgresRepository<TRecord> {
   const parts = createRepositoryParts(resource, options);
-  const { client, contextOf, databaseDefaults, facts, parent } = parts;
-  const writes = createSingleWrites<TRecord>(parts.record, { run: parts.run });
-  const { create, ...batchWrites } = createPostgresBatchWrites(parts);
-  const reads = createListReads(parts);
+  const { client, contextOf, facts, parent, record } = parts;
   const repository: PostgresRepository<TRecord> = Object.freeze({
-    databaseDefaults,
     ready: () => contextOf.catalog.verify(catalogReaderOf(client)),
     // 'estimated' totals above the threshold are the planner's row estimate of the filtered, scoped query.
     estimatesTotal: true,
-    // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
-    ...(canRunTransactions(client) && {
-      transaction: <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => runTransaction(client, work),
-      // All or nothing needs a transaction (or a savepoint of the caller's) too.
-      ...batchWrites,
+    ...createSqlRepositoryMethods<TRecord>({
+      resource,
+      table: record,
+      primary: { run: parts.run },
+      replica: parts.readRun,
+      // Values bound as one array of the column's type (`= ANY($1)`), on the primary for a write's reads (`fresh`).
+      byValues: (fresh) => ({ ...record, read: fresh ? parts.run : parts.listRun }),
+      listingOf: (query, scoped) => listingOf(parts, query, scoped),
+      batch: createPostgresBatchWrites(parts),
+      // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
+      transaction: canRunTransactions(client) ? (work) => runTransaction(client, work) : undefined,
+      generateId: options.generateId ?? uuidv7,
     }),
-    create,
-    get: (id: RecordId, options?: ScopeOptions<TRecord>): Promise<TRecord> =>
-      parts.read(id, options, options?.fresh === true ? parts.run : parts.reads.get),
-    update: writes.update,
-    replace: writes.replace,
-    delete: writes.delete,
-    list: reads.list,
-    listByCursor: reads.listByCursor,
-    listByValues: reads.listByValues,
-    countByValues: reads.countByValues,
   });
   registerNativeTable(repository, { ...parent, context: contextOf });
   registerRepository(repository, client, (connection) => {

@@ -1,27 +1,25 @@
-import { validateCreate } from 'pagelope/kit';
-import { createBatchWrites, type SqlBatchWrites, type SqlTransaction } from '../sql/index';
+import type { SqlBatchRunning, SqlTransaction } from '../sql/index';
 import { bulkUpdate } from './bulk-update';
 import { codeOf, isValueError } from './constraint-error';
-import type { PostgresRepositoryParts, Row } from './postgres-repository-parts';
+import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { rootClientOf, runTransaction } from './transaction';
 
 /**
- * The creates and batch writes of a PostgreSQL repository: the SQL engine's `createBatchWrites` on its table (see
- * there), with PostgreSQL's own parts: `create` one `INSERT ... ON CONFLICT (id) DO NOTHING RETURNING ...`,
- * `createMany` one multi-row INSERT (several, in one transaction, past 65,535 bind parameters), `updateMany` one
- * `UPDATE ... FROM unnest(...)` for two or more changes that set the same fields of distinct records (see
- * `bulkUpdate`), else one UPDATE per change, `deleteMany` one `DELETE ... WHERE id = ANY($1) AND <scope> RETURNING
- * ...`, its refused delete naming the id the error's detail names. A batch inside a transaction (`tx.repository`)
- * runs in a savepoint of it: when it fails, only its own changes are undone.
+ * How the creates and batch writes of a PostgreSQL repository run (the SQL engine's `createBatchWrites`, see there):
+ * `create` one `INSERT ... ON CONFLICT (id) DO NOTHING RETURNING ...`, `createMany` one multi-row INSERT (several,
+ * in one transaction, past 65,535 bind parameters), `updateMany` one `UPDATE ... FROM unnest(...)` for two or more
+ * changes that set the same fields of distinct records (see `bulkUpdate`), else one UPDATE per change, `deleteMany`
+ * one `DELETE ... WHERE id = ANY($1) AND <scope> RETURNING ...`, its refused delete naming the id the error's detail
+ * names. A batch inside a transaction (`tx.repository`) runs in a savepoint of it: when it fails, only its own changes
+ * are undone.
  */
-export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryParts<TRecord>): SqlBatchWrites<TRecord> {
-  const { resource, client, idField, databaseDefaults, filledByDatabase } = parts;
+export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryParts<TRecord>): SqlBatchRunning {
+  const { client, idField } = parts;
   const transaction: SqlTransaction = (work) =>
     runTransaction(client, (tx) =>
       work(async (text, values) => (await (tx.query as NonNullable<typeof tx.query>)(text, [...values])).rows),
     );
-  return createBatchWrites({
-    ...parts.record,
+  return {
     run: (text, values) => parts.run(text, [...values]),
     transaction,
     // Inside a caller's transaction a failed statement ends it: a batch of one runs in a savepoint too.
@@ -29,11 +27,6 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryPart
     isUnique: (error) => codeOf(error) === '23505',
     isValueError,
     writeError: parts.writeError,
-    prepare(data) {
-      const record = validateCreate(resource, data, { databaseDefaults }) as Row;
-      if (record[idField] === undefined && !filledByDatabase.has(idField)) record[idField] = parts.generateId();
-      return record;
-    },
     bulkUpdate: (changes, options) => bulkUpdate(parts, changes, options),
     // A record other records refer to: the detail names its id (`Key (id)=(a1) is still referenced ...`).
     async deletedId(error, ids) {
@@ -43,5 +36,5 @@ export function createPostgresBatchWrites<TRecord>(parts: PostgresRepositoryPart
       const same = (one: unknown) => key(idField, one) === key(idField, named);
       return named === undefined ? undefined : (ids.find(same) ?? named);
     },
-  });
+  };
 }

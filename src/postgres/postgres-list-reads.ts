@@ -1,36 +1,26 @@
-import type { NormalizedQuery, Repository, ScopeOptions } from 'pagelope/kit';
-import {
-  createByValuesReads,
-  createListReads as createSqlListReads,
-  toPageSource,
-  type SqlListing,
-  type SqlPageSource,
-} from '../sql/index';
-import { checkQueryValues } from './check-values';
+import { normalizeScope, type NormalizedQuery, type ScopeOptions } from 'pagelope/kit';
+import { checkQueryValues, isImpossibleScope, toPageSource, type SqlListing, type SqlPageSource } from '../sql/index';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
-import { POSTGRES_READ_DIALECT } from './postgres-read-dialect';
+import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { planRelations, type RelationPlan } from './relation-plan';
 import { compileFilter, orderSourceOf } from './sql-context';
 import { SqlParams } from './sql-params';
+import { kindsOf } from './sql-values';
 import type { StatementContext } from './statement-context';
-
-/** The list reads of a PostgreSQL repository: `list`, `listByCursor`, `listByValues` and `countByValues`. */
-type PostgresListReads<TRecord> = Required<
-  Pick<Repository<TRecord>, 'list' | 'listByCursor' | 'listByValues' | 'countByValues'>
->;
 
 /**
  * The listing of `query` as the SQL engine's page readers read it: each statement with fresh parameters on the
- * context, FROM the plan's joins (the table without a plan), `select` and `id` as given.
+ * context, FROM the plan's joins (the table without a plan), `select` and `id` as given, on the read client when there
+ * is one.
  */
 function pageSourceOf(
-  parts: Pick<PostgresRepositoryParts<unknown>, 'table' | 'reads'>,
+  parts: Pick<PostgresRepositoryParts<unknown>, 'table' | 'listRun'>,
   query: NormalizedQuery,
   plan: RelationPlan | undefined,
   context: StatementContext,
   columns: { readonly select: string; readonly id: string },
 ): SqlPageSource {
-  const { table, reads } = parts;
+  const { table, listRun } = parts;
   return toPageSource(
     () => {
       const params = new SqlParams();
@@ -43,38 +33,31 @@ function pageSourceOf(
         order: orderSourceOf(on),
       };
     },
-    { dialect: POSTGRES_READ_DIALECT, ...columns, table, read: reads.list },
+    { dialect: POSTGRES_SQL_DIALECT, ...columns, table, read: listRun },
   );
 }
 
-/** The list reads of the repository of `parts`, each on the read client when there is one. */
-export function createListReads<TRecord>(parts: PostgresRepositoryParts<TRecord>): PostgresListReads<TRecord> {
-  return {
-    ...createSqlListReads<TRecord>(parts.generic, (query, options) => listingOf(parts, query, options)),
-    // Values bound as one array of the column's type (`= ANY($1)`), on the primary for a write's reads (`fresh`).
-    ...createByValuesReads<TRecord>((fresh) => ({ ...parts.record, read: fresh ? parts.run : parts.reads.list })),
-  };
-}
-
 /**
- * The listing of `given`: its relations planned (see `planRelations`), its values checked, what it joins of relations
- * bound elsewhere read ahead; `undefined` when the call's scope holds a value its column cannot (no record matches).
- * With a selection only its columns are read, and for a cursor page the order's too (the next cursor holds the last
- * row's sort key), the items keeping only the selected fields; relation paths of the order are read from the joined
- * tables under their own names.
+ * The listing of `given` for the SQL engine's `createListReads`: its relations planned (see `planRelations`), its
+ * values checked, what it joins of relations bound elsewhere read ahead; `undefined` when the call's scope holds a
+ * value its column cannot (no record matches). With a selection only its columns are read, and for a cursor page the
+ * order's too (the next cursor holds the last row's sort key), the items keeping only the selected fields; relation
+ * paths of the order are read from the joined tables under their own names.
  */
-async function listingOf<TRecord>(
+export async function listingOf<TRecord>(
   parts: PostgresRepositoryParts<TRecord>,
   given: NormalizedQuery,
   options: ScopeOptions<TRecord> | undefined,
 ): Promise<SqlListing | undefined> {
-  const { idField, idColumn, fields, mapper, toRecord, contextOf, reads, parent } = parts;
+  const { idField, idColumn, fields, mapper, contextOf, listRun, parent } = parts;
   const base = await contextOf();
   const plan = await planRelations(given, parent, options?.relations, base);
   const query = plan?.query ?? given;
-  checkQueryValues(query, base, plan?.shapes);
-  if (parts.impossibleScope(options, base)) return undefined;
-  await plan?.prepare(reads.list);
+  const related = [...(plan?.shapes ?? [])].map(([relation, shape]) => [relation, kindsOf(shape)] as const);
+  checkQueryValues(query, kindsOf(base), new Map(related));
+  // A scope holding a value its column cannot hold matches no record.
+  if (options?.scope != null && isImpossibleScope(normalizeScope(options.scope, parts.generic), kindsOf(base))) return;
+  await plan?.prepare(listRun);
   const context = plan ? plan.context(base) : base;
   const picked = query.select ?? undefined;
   const keys = query.order.map((term) => term.field).filter((field) => fields.has(field));
@@ -92,7 +75,7 @@ async function listingOf<TRecord>(
   return {
     query,
     source: (cursor) => pageSourceOf(parts, query, plan, context, cursor ? cursorColumns : pageColumns),
-    toItem: picked ? mapper.pick(picked) : toRecord,
+    toItem: picked ? mapper.pick(picked) : mapper.toRecord,
     keysOf: (last) => ({ ...mapper.pick(keys)(last), ...plan?.keysOf(last) }),
   };
 }

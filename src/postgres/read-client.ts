@@ -1,4 +1,4 @@
-import type { RunRows } from './run-rows';
+import type { SqlRecordRun as RunRows } from '../sql/index';
 import type { SqlClient } from './sql-client';
 
 /** Where the statements of a repository's reads go (see {@link createReadRouting}). */

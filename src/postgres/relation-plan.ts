@@ -1,11 +1,11 @@
 import type { NormalizedQuery, RelationBinding, Resource } from 'pagelope/kit';
 import { planJoinedRelations, type SqlJoinedPlan } from '../sql/index';
-import { isImpossibleScope } from './check-values';
 import { nativeTableOf } from './native-tables';
 import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import { SqlParams } from './sql-params';
+import { isImpossibleScope } from './sql-values';
 import type { StatementContext } from './statement-context';
 import { createTableLayout } from './table-layout';
 

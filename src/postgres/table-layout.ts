@@ -1,18 +1,10 @@
+import { createTableLayout as createSqlTableLayout, type SqlTableLayout } from '../sql/index';
 import { quoteIdentifier } from './quote-identifier';
 import type { SqlType } from './sql-types';
 import type { TableShape } from './table-catalog';
 
 /** How a repository reads and names the columns of its table, once its {@link TableShape} is known. */
-export interface TableLayout {
-  /** The select list of these fields (every field without a list), each read under its field name. */
-  selectOf(fields?: readonly string[]): string;
-  /**
-   * The quoted column of a field for WHERE and ORDER BY: bare (`"created_at"`), or qualified by the table
-   * (`"books"."created_at"`) where a bare name would be taken for an output column of the select list (another
-   * field's name, or a column read through an expression such as a `date` column's `to_char`).
-   */
-  column(field: string): string;
-}
+export type TableLayout = SqlTableLayout;
 
 /**
  * The expression a column of `type` is read with, so that nothing read depends on the process's time zone: a
@@ -27,9 +19,9 @@ export function readExpression(column: string, type: SqlType | undefined): strin
 }
 
 /**
- * The {@link TableLayout} of a quoted `table` whose fields are on `columns` (field → column name), of `shape`. With
- * `qualified`, every column is qualified by the table (a statement that joins another table, whose columns could
- * have the same names).
+ * The SQL engine's layout (`createTableLayout`) of a quoted `table` whose fields are on `columns` (field → column
+ * name), of `shape`, its columns read with {@link readExpression}. With `qualified`, every column is qualified by the
+ * table (a statement that joins another table, whose columns could have the same names).
  */
 export function createTableLayout(
   table: string,
@@ -37,24 +29,6 @@ export function createTableLayout(
   shape: TableShape,
   qualified = false,
 ): TableLayout {
-  const items = new Map<string, string>();
-  const refs = new Map<string, string>();
-  const plain = new Set<string>();
-  for (const [field, name] of columns) {
-    const column = qualified ? `${table}.${quoteIdentifier(name)}` : quoteIdentifier(name);
-    const read = readExpression(column, shape.types.get(field));
-    if (read === column && name === field) plain.add(field);
-    items.set(field, read === column && name === field ? column : `${read} AS ${quoteIdentifier(field)}`);
-  }
-  for (const [field, name] of columns) {
-    // An output column named as this column, that is not this very column read as it is, would shadow it.
-    const shadowed = qualified || (columns.has(name) && !(name === field && plain.has(field)));
-    refs.set(field, shadowed ? `${table}.${quoteIdentifier(name)}` : quoteIdentifier(name));
-  }
-  const all = [...items.values()].join(', ');
-  return Object.freeze({
-    selectOf: (fields?: readonly string[]) =>
-      fields ? fields.map((field) => items.get(field) ?? quoteIdentifier(field)).join(', ') : all,
-    column: (field: string) => refs.get(field) ?? quoteIdentifier(field),
-  });
+  const read = (column: string, field: string) => readExpression(column, shape.types.get(field));
+  return createSqlTableLayout(table, columns, { quoteIdentifier, readExpression: read, qualified });
 }

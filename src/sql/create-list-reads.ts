@@ -44,7 +44,7 @@ export interface SqlListing {
  * The listing of the normalized `query` in the call's `options` (checking its values, reading ahead what it
  * needs), or `undefined` when the call's scope matches no record.
  */
-type SqlListingOf<TRecord> = (
+export type SqlListingOf<TRecord> = (
   query: NormalizedQuery,
   options: ScopeOptions<TRecord> | undefined,
 ) => Promise<SqlListing | undefined>;

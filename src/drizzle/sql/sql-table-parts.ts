@@ -1,5 +1,5 @@
 import type { Resource } from 'pagelope/kit';
-import type { SqlWrite } from '../../sql/index';
+import { createRecordMapper, type SqlWrite } from '../../sql/index';
 import type { SqlColumn, SqlRepositoryOptions } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import { SqlStatement } from './sql-statement';
@@ -44,8 +44,6 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
       throw new TypeError(`createSqlRepository: field "${field}" of "${resource.name}" has no column`);
   }
   const column = (field: string) => columns.get(field) as SqlColumn;
-  const shape = resource.schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
-  const keepsNull = new Set(fields.filter((field) => shape[field]?.safeParse(null).success === true));
   const name = q(options.table);
   const idField = resource.idField;
   const idColumn = q(column(idField).name);
@@ -57,16 +55,10 @@ export function createTableParts(resource: Resource, options: SqlRepositoryOptio
     tableName: options.table,
     fieldOf: (c: string) => fieldOfColumn.get(c),
   };
-  const toRecord = (row: Readonly<Row>): Row => {
-    const record: Row = {};
-    for (const field of fields) {
-      const value = row[field];
-      if (value === null || value === undefined) {
-        if (keepsNull.has(field)) record[field] = null;
-      } else record[field] = column(field).fromDriver(value);
-    }
-    return record;
-  };
+  const { toRecord } = createRecordMapper(resource, (def) => {
+    const of = column(def.name);
+    return (value) => of.fromDriver(value);
+  });
   const fresh = () => new SqlStatement(dialect, columns, undefined);
   const selectList = fields.map((field) => `${q(column(field).name)} AS ${q(field)}`).join(', ');
   const parts: SqlTableParts = {

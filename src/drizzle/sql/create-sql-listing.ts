@@ -7,11 +7,10 @@ import {
   type ScopeOptions,
 } from 'pagelope/kit';
 import {
-  createListReads,
   planSqlRelations,
   toPageSource,
   type SqlListing,
-  type SqlListReads,
+  type SqlListingOf,
   type SqlPageSource,
   type SqlRelationsPlan,
 } from '../../sql/index';
@@ -79,21 +78,22 @@ function itemOf(record: Row, query: NormalizedQuery, resource: Resource): Row {
 }
 
 /**
- * `list` and `listByCursor` of a SQL repository, answering as the memory repository does (the SQL engine's
- * `createListReads`). Relation terms are `EXISTS` subqueries on a relation bound to a SQL repository on the same
- * database, else conditions on the table's own fields through their bindings (the SQL engine's `planSqlRelations`;
- * all of them when SQL cannot say the query, by the kit's `resolveRelationTerms`); the filter, the search, the order (NULLs last ascending), the keyset of a cursor and the
- * page are one SQL statement, and the total a COUNT when the page does not tell it. A query SQL cannot say exactly
- * (an order by a relation path bound elsewhere; a case-insensitive operator or a search on a connection without a
- * `lower` function that folds as `toLowerCase()`) is evaluated in JavaScript over the table's records by the kit's
- * reference predicate and comparator instead.
+ * The listing of a query on `table` for the SQL engine's `createListReads` (`list` and `listByCursor`, answering as
+ * the memory repository does). Relation terms are `EXISTS` subqueries on a relation bound to a SQL repository on the
+ * same database, else conditions on the table's own fields through their bindings (the SQL engine's
+ * `planSqlRelations`; all of them when SQL cannot say the query, by the kit's `resolveRelationTerms`); the filter,
+ * the search, the order (NULLs last ascending), the keyset of a cursor and the page are one SQL statement, and the
+ * total a COUNT when the page does not tell it. A query SQL cannot say exactly (an order by a relation path bound
+ * elsewhere; a case-insensitive operator or a search on a connection without a `lower` function that folds as
+ * `toLowerCase()`) is evaluated in JavaScript over the table's records by the kit's reference predicate and
+ * comparator instead.
  */
-export function createSqlLists(
+export function createSqlListing(
   resource: Resource,
   table: SqlTable,
   runner: SqlRunner,
   on: { readonly root: SqlRunner; readonly ref: SqlTableRef },
-): SqlListReads<unknown> {
+): SqlListingOf<unknown> {
   /** Statements whose relation terms and paths `plan` reads natively are subqueries (absent: the query has none left). */
   const statementsOf = (plan?: SqlRelationsPlan<SqlTableRef>) => () =>
     useSqlRelations(table.statement(runner), on.ref, plan);
@@ -116,7 +116,7 @@ export function createSqlLists(
       },
     };
   };
-  return createListReads(resource, async (given, options) => {
+  return async (given, options) => {
     const plan = await planSqlRelations(given, {
       resource,
       bindings: options?.relations,
@@ -128,5 +128,5 @@ export function createSqlLists(
     if (native) return listingOf(query, options, native);
     const resolved = await resolveRelationTerms(query, { resource, relations: options?.relations });
     return listingOf(resolved, options, pageSourceOf(resolved, table, runner, statementsOf()));
-  });
+  };
 }

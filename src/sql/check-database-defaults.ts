@@ -1,7 +1,8 @@
 import type { Resource } from 'pagelope/kit';
 
 /**
- * The `databaseDefaults` option checked and without repeats.
+ * The `databaseDefaults` option of a SQL repository (the fields the database fills when a write gives none) checked
+ * and without repeats.
  *
  * @throws TypeError when it names a field the resource does not have.
  */
