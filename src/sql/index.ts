@@ -44,3 +44,7 @@ export type { SqlTransactionStatements } from './transaction-statements';
 export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
+
+// Task tx: one transaction runner (the slot of a connection, the failed-statement rule) for PostgreSQL and MariaDB.
+export { createTransactionSlot, type SqlSlotRules, type SqlSlotTarget, type TransactionSlot } from './transaction-slot';
+export { runExclusive, runQueuedStatement } from './transaction-queue';
