@@ -46,5 +46,7 @@ export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedVal
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
 
 // Task tx: one transaction runner (the slot of a connection, the failed-statement rule) for PostgreSQL and MariaDB.
-export { createTransactionSlot, type SqlSlotRules, type SqlSlotTarget, type TransactionSlot } from './transaction-slot';
+export { createTransactionSlot, createTransactionSlots } from './transaction-slot';
+export type { SqlSlotRules, SqlSlotTarget, TransactionSlot, TransactionSlots } from './transaction-slot';
+export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';

@@ -104,3 +104,20 @@ export function createSqlTransaction(options: SqlTransactionOptions): { readonly
     },
   };
 }
+
+/**
+ * Runs `work` with the `Transaction` of `options` (see {@link createSqlTransaction}), closed once `work` settled.
+ *
+ * @throws the error of `work`.
+ */
+export async function runSqlTransactionWork<T>(
+  options: SqlTransactionOptions,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const transaction = createSqlTransaction(options);
+  try {
+    return await work(transaction.tx);
+  } finally {
+    transaction.close();
+  }
+}

@@ -124,3 +124,31 @@ export function createTransactionSlot<TResult, TRoot extends object = object>(
   };
   return slot;
 }
+
+/** The slots of a dialect's connections (see {@link createTransactionSlots}). */
+export interface TransactionSlots<TResult, TRoot extends object> {
+  /** The slot of `connection` (a connection of `root`), made on its first transaction and kept. */
+  of(connection: object, root: TRoot): TransactionSlot<TResult, TRoot>;
+  /** Whether `client` is one of these slots (a repository on it is bound to a transaction). */
+  is<TClient extends object>(client: TClient): client is TClient & TransactionSlot<TResult, TRoot>;
+}
+
+/** One slot a connection, for the connections that last (a pool's, a single client, PGlite): see {@link createTransactionSlot}. */
+export function createTransactionSlots<TResult, TRoot extends object>(
+  rules: SqlSlotRules,
+): TransactionSlots<TResult, TRoot> {
+  const slots = new WeakMap<object, TransactionSlot<TResult, TRoot>>();
+  const made = new WeakSet<object>();
+  return {
+    of(connection, root) {
+      let slot = slots.get(connection);
+      if (!slot) {
+        slots.set(connection, (slot = createTransactionSlot<TResult, TRoot>(root, rules)));
+        made.add(slot);
+      }
+      return slot;
+    },
+    is: <TClient extends object>(client: TClient): client is TClient & TransactionSlot<TResult, TRoot> =>
+      made.has(client),
+  };
+}
