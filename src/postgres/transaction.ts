@@ -32,7 +32,7 @@ export function registerRepository<TRecord>(
   client: SqlClient,
   bind: (connection: SqlClient) => Repository<TRecord>,
 ): Repository<TRecord> {
-  // A repository made on a slot is reached through its guard only (see `createSqlTransaction`).
+  // A repository made on a slot is reached through its guard only (see `runSqlTransactionWork`).
   return SLOTS.is(client) ? repository : registerTransactionBinding(repository, client, bind);
 }
 
@@ -116,7 +116,7 @@ function onConnection<T>(connection: SqlClient, root: SqlClient, work: Work<T>, 
   });
 }
 
-/** `work` with the `Transaction` of the slot (see the SQL engine's `createSqlTransaction`). */
+/** `work` with the `Transaction` of the slot (see the SQL engine's `runSqlTransactionWork`). */
 function withTransaction<T>(slot: Slot, work: Work<T>): Promise<T> {
   return runSqlTransactionWork(
     {

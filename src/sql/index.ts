@@ -41,12 +41,12 @@ export { createSingleWrites } from './create-single-writes';
 export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
 export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
 export type { SqlTransactionStatements } from './transaction-statements';
-export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
+export { registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedJoinSql, relatedValueSql } from './plan-order-paths';
 export type { SqlOrderPath, SqlPathRead } from './plan-order-paths';
 
 // Task tx: one transaction runner (the slot of a connection, the failed-statement rule) for PostgreSQL and MariaDB.
 export { createTransactionSlot, createTransactionSlots } from './transaction-slot';
-export type { SqlSlotRules, SqlSlotTarget, TransactionSlot, TransactionSlots } from './transaction-slot';
+export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
 export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';

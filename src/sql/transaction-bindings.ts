@@ -62,7 +62,7 @@ const METHODS = [
  * @throws TypeError from `tx.repository` for a repository of another database or another kind of store, and from
  * every call once the transaction has ended.
  */
-export function createSqlTransaction(options: SqlTransactionOptions): { readonly tx: Transaction; close(): void } {
+function createSqlTransaction(options: SqlTransactionOptions): { readonly tx: Transaction; close(): void } {
   const { root, on } = options;
   let open = true;
   const ended = () => new TypeError('the transaction has ended: use tx.repository(...) only inside its work');

@@ -35,7 +35,7 @@ export function sqlTableOn(repository: unknown, root: SqlRunner): SqlTableRef | 
 /**
  * Runs `work` in one transaction of `runner` (a savepoint inside one already open): `tx.repository(other)` is
  * `other` bound to it when `other` is a repository of the same database (`root`), and `tx.query` runs raw SQL in it
- * (see `createSqlTransaction`); both refuse calls once `work` has settled.
+ * (see `runSqlTransactionWork`); both refuse calls once `work` has settled.
  *
  * @throws TypeError from `tx.repository` for a repository of another database or another kind of store.
  */
