@@ -89,7 +89,9 @@ export function createTransactionSlot<TResult, TRoot extends object = object>(
         return result;
       } catch (error) {
         const answer = rules.failed ? rules.failed(error, failure?.error) : error;
-        if (answer === error) failure = { error };
+        // A fault a retry may clear stays the failure (a deadlock, not the failed rollback to a savepoint it erased).
+        const kept = failure !== undefined && rules.retryAnswer(failure.error) !== undefined;
+        if (answer === error && !kept) failure = { error };
         throw answer;
       }
     },
