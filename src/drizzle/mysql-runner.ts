@@ -1,5 +1,7 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
-import { createTransactionQueue, keepWorkError, type TransactionQueue } from '../sql/index';
+import { HttpError } from 'pagelope/kit';
+import { createTransactionQueue, createTransactionSlot, keepWorkError, type SqlSlotRules } from '../sql/index';
+import type { TransactionQueue, TransactionSlot } from '../sql/index';
 import { toMysqlStatement } from './mysql-statement';
 import { toRetryableError } from './retryable-error';
 import type { SqlRow, SqlRunner } from './sql/index';
@@ -85,25 +87,48 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
 }
 
 /**
- * `work` in a transaction of `db` (a savepoint when `db` is a transaction's), its own error answered whatever the
- * rollback then threw (see `keepWorkError`): a deadlock's 503, not the failed `ROLLBACK TO SAVEPOINT` of a
- * transaction InnoDB already rolled back.
+ * MariaDB's transactions on the SQL engine's slot: InnoDB rolls a transaction back on a deadlock and runs what follows
+ * outside it (each statement committed on its own), so the slot refuses the statements after a failure (a deadlock's
+ * or a lock wait's 503 again, already made by `runOn`) and the work that went on never commits, as on PostgreSQL.
+ */
+const MARIADB_RULES: SqlSlotRules = {
+  statements: {
+    begin: 'BEGIN',
+    commit: 'COMMIT',
+    rollback: 'ROLLBACK',
+    savepoint: (name) => `SAVEPOINT ${name}`,
+    release: (name) => `RELEASE SAVEPOINT ${name}`,
+    rollbackTo: (name) => [`ROLLBACK TO SAVEPOINT ${name}`],
+  },
+  retryAnswer: (failure) => (failure instanceof HttpError && failure.statusCode === 503 ? failure : undefined),
+  refuseAfterFailure: true,
+};
+
+/**
+ * `work` in a transaction of `db` (Drizzle's: a connection of its own on a pool), its statements and savepoints on
+ * the slot of the transaction; its own error answered whatever the rollback then threw (see `keepWorkError`): a
+ * deadlock's 503, not the failed `ROLLBACK TO SAVEPOINT` of a transaction InnoDB already rolled back.
  */
 function transactionOn<T>(db: DatabaseLike, work: (runner: SqlRunner) => Promise<T>): Promise<T> {
   return keepWorkError<DatabaseLike, T>(
     (inner) => db.transaction(inner),
-    (tx) => work(inside(tx)),
+    (tx) => {
+      const slot = createTransactionSlot<readonly SqlRow[]>(db, MARIADB_RULES);
+      return slot.open({ query: (text, values = []) => allOn(tx, text, values, true) }, () => work(inside(slot)));
+    },
     classify,
   );
 }
 
-/** The runner of statements on `db` inside a transaction of Drizzle's; a nested transaction is Drizzle's savepoint. */
-function inside(db: DatabaseLike): SqlRunner {
-  return Object.freeze({
+/** The runner of statements in the transaction of `slot`; a nested transaction is a savepoint of it. */
+function inside(slot: TransactionSlot<readonly SqlRow[]>): SqlRunner {
+  const runner: SqlRunner = Object.freeze({
     inTransaction: true,
-    all: (text: string, params: readonly unknown[]) => allOn(db, text, params, true),
-    transaction: <T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> => transactionOn(db, work),
+    failureAborts: true,
+    all: (text: string, params: readonly unknown[]) => slot.query(text, params),
+    transaction: <T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> => slot.savepoint(() => work(runner)),
   });
+  return runner;
 }
 
 const runners = new WeakMap<object, SqlRunner>();
@@ -113,7 +138,8 @@ const runners = new WeakMap<object, SqlRunner>();
  * transactions): statements run through its session under {@link STATEMENT_SETTINGS}, a driver's error wrapped by
  * Drizzle rethrown as the driver's (a deadlock as `toWriteConflictError`'s 503, a lock wait timeout as a 503 with
  * `retry-after`, seen through a failed `ROLLBACK TO SAVEPOINT` as well), and `transaction(work)` through `db.transaction` (on a pool, a connection of
- * its own; on one connection, every statement of the repositories outside it waits until it ends).
+ * its own; on one connection, every statement of the repositories outside it waits until it ends), on the SQL engine's
+ * transaction slot: after a statement of it fails, what follows is refused and it never commits (see {@link MARIADB_RULES}).
  */
 export function mysqlRunnerOf(db: DrizzleMySqlDatabase): SqlRunner {
   const known = runners.get(db);

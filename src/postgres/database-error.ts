@@ -1,3 +1,4 @@
+import { HttpError } from 'pagelope/kit';
 import { readFault, toFaultError, type SqlFault, type SqlFaultCodes } from '../sql/index';
 import { codeOf } from './constraint-error';
 
@@ -30,4 +31,17 @@ export const isRetryableError = (error: unknown): boolean => postgresFaultOf(err
  */
 export function toRetryableError(error: unknown): unknown {
   return toFaultError(error, { faultOf: postgresFaultOf });
+}
+
+/** SQLSTATEs of the constraints checked at COMMIT when deferred: unique, foreign key, exclusion. */
+const DEFERRABLE_STATES = new Set(['23505', '23503', '23P01']);
+
+/**
+ * The error to report for a failed COMMIT: a 503 for a transient failure (a serialization failure), a 409 for a
+ * deferred constraint (which names no repository, so no field), else the error itself.
+ */
+export function toCommitError(error: unknown): unknown {
+  const retryable = toRetryableError(error);
+  if (retryable !== error || !DEFERRABLE_STATES.has(codeOf(error))) return retryable;
+  return new HttpError(409, 'the changes conflict with stored records', { cause: error });
 }

@@ -39,7 +39,7 @@ export { checkTableColumns } from './check-table-columns';
 export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
 export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
 export type { SqlTransactionStatements } from './transaction-statements';
-export { createSqlTransaction, registerTransactionBinding } from './transaction-bindings';
+export { registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedValueSql } from './plan-order-paths';
 // Task `rel`: the statement contexts of a typed dialect (PostgreSQL) and the joined relation plan.
 export type { SqlTypedDialect } from './typed-dialect';
@@ -58,3 +58,8 @@ export { planBulkChanges, type SqlBulkPlan } from './plan-bulk-changes';
 export type { SqlRecordOptions, SqlRecordRun } from './read-record';
 export { createTableLayout, type SqlTableLayout } from './create-table-layout';
 export { checkDatabaseDefaults } from './check-database-defaults';
+// Task tx: one transaction runner (the slot of a connection, the failed-statement rule) for PostgreSQL and MariaDB.
+export { createTransactionSlot, createTransactionSlots } from './transaction-slot';
+export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
+export { runSqlTransactionWork } from './transaction-bindings';
+export { runExclusive, runQueuedStatement } from './transaction-queue';

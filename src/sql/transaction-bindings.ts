@@ -62,7 +62,7 @@ const METHODS = [
  * @throws TypeError from `tx.repository` for a repository of another database or another kind of store, and from
  * every call once the transaction has ended.
  */
-export function createSqlTransaction(options: SqlTransactionOptions): { readonly tx: Transaction; close(): void } {
+function createSqlTransaction(options: SqlTransactionOptions): { readonly tx: Transaction; close(): void } {
   const { root, on } = options;
   let open = true;
   const ended = () => new TypeError('the transaction has ended: use tx.repository(...) only inside its work');
@@ -103,4 +103,21 @@ export function createSqlTransaction(options: SqlTransactionOptions): { readonly
       open = false;
     },
   };
+}
+
+/**
+ * Runs `work` with the `Transaction` of `options` (see {@link createSqlTransaction}), closed once `work` settled.
+ *
+ * @throws the error of `work`.
+ */
+export async function runSqlTransactionWork<T>(
+  options: SqlTransactionOptions,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const transaction = createSqlTransaction(options);
+  try {
+    return await work(transaction.tx);
+  } finally {
+    transaction.close();
+  }
 }

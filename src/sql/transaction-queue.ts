@@ -40,3 +40,22 @@ export function createTransactionQueue(options: { readonly everyStatement?: bool
     },
   };
 }
+
+/** The queue of each single-connection client that has run a transaction (see {@link createTransactionQueue}). */
+const queues = new WeakMap<object, TransactionQueue>();
+
+/**
+ * Runs a repository's statement on the single connection `client`: at once while no transaction is open or waiting
+ * on it, else after the transactions queued before it, so that it never runs inside another caller's transaction.
+ */
+export function runQueuedStatement<T>(client: object, statement: () => Promise<T>): Promise<T> {
+  const queue = queues.get(client);
+  return queue ? queue.statement(statement) : statement();
+}
+
+/** Runs `work` (a whole transaction) alone on the single connection `client`: after what is queued, holding back the rest. */
+export function runExclusive<T>(client: object, work: () => Promise<T>): Promise<T> {
+  let queue = queues.get(client);
+  if (!queue) queues.set(client, (queue = createTransactionQueue()));
+  return queue.transaction(work);
+}

@@ -75,7 +75,7 @@ function build<TRecord>(
       batch: {
         run: (text, values) => runner.all(text, values),
         transaction: (work) => runner.transaction((tx) => work((text, values) => tx.all(text, values))),
-        isolateOne: false,
+        isolateOne: runner.failureAborts === true,
         isUnique: (error) => violation(error)?.kind === 'unique',
         isValueError: (error) => violation(error) !== undefined,
         writeError: (error, write) => table.writeError(runner, error, write),

@@ -19,4 +19,9 @@ export interface SqlRunner {
   readonly lowerFunction?: string | undefined;
   /** Whether this runner is inside a transaction (a nested `transaction` is then a savepoint). */
   readonly inTransaction: boolean;
+  /**
+   * Whether a statement that fails in this runner's transaction keeps it from committing (the SQL engine's transaction
+   * slot, MariaDB): a write its caller may catch then runs in a savepoint of its own, as on PostgreSQL.
+   */
+  readonly failureAborts?: boolean;
 }

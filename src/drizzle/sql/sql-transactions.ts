@@ -1,5 +1,5 @@
 import type { Repository, Resource, Transaction } from 'pagelope/kit';
-import { createSqlTransaction, registerTransactionBinding } from '../../sql/index';
+import { registerTransactionBinding, runSqlTransactionWork } from '../../sql/index';
 import type { SqlDialect } from './sql-dialect';
 import type { SqlColumn } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
@@ -35,7 +35,7 @@ export function sqlTableOn(repository: unknown, root: SqlRunner): SqlTableRef | 
 /**
  * Runs `work` in one transaction of `runner` (a savepoint inside one already open): `tx.repository(other)` is
  * `other` bound to it when `other` is a repository of the same database (`root`), and `tx.query` runs raw SQL in it
- * (see `createSqlTransaction`); both refuse calls once `work` has settled.
+ * (see `runSqlTransactionWork`); both refuse calls once `work` has settled.
  *
  * @throws TypeError from `tx.repository` for a repository of another database or another kind of store.
  */
@@ -44,21 +44,19 @@ export function runSqlTransaction<T>(
   root: SqlRunner,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return runner.transaction(async (inside) => {
-    const transaction = createSqlTransaction({
-      root,
-      on: inside,
-      refusal: 'tx.repository: the repository is not on the database of this transaction',
-      query: async (text, values) => ({ rows: await inside.all(text, values) }),
-      onBound(guard, inner) {
-        const entry = tables.get(inner);
-        if (entry) tables.set(guard, entry);
+  return runner.transaction((inside) =>
+    runSqlTransactionWork(
+      {
+        root,
+        on: inside,
+        refusal: 'tx.repository: the repository is not on the database of this transaction',
+        query: async (text, values) => ({ rows: await inside.all(text, values) }),
+        onBound(guard, inner) {
+          const entry = tables.get(inner);
+          if (entry) tables.set(guard, entry);
+        },
       },
-    });
-    try {
-      return await work(transaction.tx);
-    } finally {
-      transaction.close();
-    }
-  });
+      work,
+    ),
+  );
 }
