@@ -1,6 +1,12 @@
 import type { MySqlDatabase, MySqlQueryResultHKT, PreparedQueryHKTBase } from 'drizzle-orm/mysql-core';
 import { HttpError } from 'pagelope/kit';
-import { createTransactionQueue, createTransactionSlot, keepWorkError, type SqlSlotRules } from '../sql/index';
+import {
+  createTransactionQueue,
+  createTransactionSlot,
+  keepWorkError,
+  STANDARD_TRANSACTION_STATEMENTS,
+} from '../sql/index';
+import type { SqlSlotRules } from '../sql/index';
 import type { TransactionQueue, TransactionSlot } from '../sql/index';
 import { toMysqlStatement } from './mysql-statement';
 import { toRetryableError } from './retryable-error';
@@ -92,14 +98,7 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
  * or a lock wait's 503 again, already made by `runOn`) and the work that went on never commits, as on PostgreSQL.
  */
 const MARIADB_RULES: SqlSlotRules = {
-  statements: {
-    begin: 'BEGIN',
-    commit: 'COMMIT',
-    rollback: 'ROLLBACK',
-    savepoint: (name) => `SAVEPOINT ${name}`,
-    release: (name) => `RELEASE SAVEPOINT ${name}`,
-    rollbackTo: (name) => [`ROLLBACK TO SAVEPOINT ${name}`],
-  },
+  statements: STANDARD_TRANSACTION_STATEMENTS,
   retryAnswer: (failure) => (failure instanceof HttpError && failure.statusCode === 503 ? failure : undefined),
   refuseAfterFailure: true,
 };

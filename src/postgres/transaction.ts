@@ -1,6 +1,7 @@
 import type { Repository, Transaction } from 'pagelope/kit';
 import { createTransactionSlots, keepWorkError, registerTransactionBinding, runExclusive } from '../sql/index';
-import { runQueuedStatement, runSqlTransactionWork, toFaultError, type TransactionSlot } from '../sql/index';
+import { runQueuedStatement, runSqlTransactionWork, STANDARD_TRANSACTION_STATEMENTS, toFaultError } from '../sql/index';
+import type { TransactionSlot } from '../sql/index';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { isRetryableError, toCommitError, toRetryableError } from './database-error';
 import { shareNativeTable } from './native-tables';
@@ -12,14 +13,7 @@ type Slot = TransactionSlot<Awaited<ReturnType<SqlClient['query']>>, SqlClient>;
 
 /** The SQL engine's transaction slot of each connection (a pooled connection, a single client, PGlite). */
 const SLOTS = createTransactionSlots<Awaited<ReturnType<SqlClient['query']>>, SqlClient>({
-  statements: {
-    begin: 'BEGIN',
-    commit: 'COMMIT',
-    rollback: 'ROLLBACK',
-    savepoint: (name) => `SAVEPOINT ${name}`,
-    release: (name) => `RELEASE SAVEPOINT ${name}`,
-    rollbackTo: (name) => [`ROLLBACK TO SAVEPOINT ${name}`],
-  },
+  statements: STANDARD_TRANSACTION_STATEMENTS,
   // "Current transaction is aborted" (25P02) after a fault that is not the client's (a timeout, a deadlock, a lost
   // connection) that a caller caught and went on from: the 503 of that fault, the 25P02 as its cause.
   failed: (error, earlier) => (isRetryableError(error) ? error : toFaultError(error, POSTGRES_SQL_DIALECT, earlier)),

@@ -37,7 +37,12 @@ export { columnValueProblem } from './column-value-problem';
 export { columnKindSchema, timestampSchema } from './column-kind-schema';
 export { checkTableColumns } from './check-table-columns';
 export { createTransactionQueue, type TransactionQueue } from './transaction-queue';
-export { keepWorkError, runInSavepoint, runInTransaction } from './transaction-statements';
+export {
+  keepWorkError,
+  runInSavepoint,
+  runInTransaction,
+  STANDARD_TRANSACTION_STATEMENTS,
+} from './transaction-statements';
 export type { SqlTransactionStatements } from './transaction-statements';
 export { registerTransactionBinding } from './transaction-bindings';
 export { pathReadsOf, planOrderPaths, readPathValues, relatedValueSql } from './plan-order-paths';

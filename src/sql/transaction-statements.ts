@@ -12,6 +12,19 @@ export interface SqlTransactionStatements {
   rollbackTo(name: string): readonly string[];
 }
 
+/**
+ * The SQL standard's statements of a transaction, as PostgreSQL and MariaDB take them: `BEGIN`, `COMMIT`, `ROLLBACK`,
+ * `SAVEPOINT x`, `RELEASE SAVEPOINT x`, `ROLLBACK TO SAVEPOINT x`.
+ */
+export const STANDARD_TRANSACTION_STATEMENTS: SqlTransactionStatements = Object.freeze({
+  begin: 'BEGIN',
+  commit: 'COMMIT',
+  rollback: 'ROLLBACK',
+  savepoint: (name: string) => `SAVEPOINT ${name}`,
+  release: (name: string) => `RELEASE SAVEPOINT ${name}`,
+  rollbackTo: (name: string) => [`ROLLBACK TO SAVEPOINT ${name}`],
+});
+
 /** What a statement of a transaction runs through: the connection, or the open transaction. */
 type Run<R> = (text: string) => Promise<R>;
 
