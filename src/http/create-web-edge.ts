@@ -61,6 +61,7 @@ export function createWebEdge<TContext>(
       const { status, body } = reply;
       const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, raw.path);
       raw.response = respond(raw.context, { status, headers, body }, body === undefined ? null : JSON.stringify(body));
+      return raw.response;
     },
   });
   return (request, { context, correlationId, routePath }) => {
@@ -68,7 +69,10 @@ export function createWebEdge<TContext>(
     const raw: WebExchange<TContext> = { request, context, path, response: undefined };
     const { method, headers } = request;
     const exchange = { method, path, routePath: routePath(path), query, headers, correlationId, raw };
-    return handleExchange(edge, exchange).then(() => raw.response);
+    const done = handleExchange(edge, exchange);
+    // Without a reporter the promise resolves to what `write` returned for the route's reply: its `Response`, with no
+    // promise more (each costs the promise hooks of a request context); with one, an error's reply was written too.
+    return report === undefined ? (done as Promise<Response>) : done.then(() => raw.response);
   };
 }
 

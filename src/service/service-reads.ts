@@ -25,38 +25,57 @@ export function serviceList<TRecord, TLocals>(
   query: ListQuery<TRecord, TLocals>,
   options: OperationOptions<TLocals>,
 ): Promise<PageResult<TRecord, never>> {
-  const { hooks, chain, binder, repository, generic, within, scopeOf } = core;
   const context = core.lazyContext(options, { query });
-  type Page = PageResult<TRecord, TotalMode>;
-  const hidden = (result: Page) => core.hide.page(result) as PageResult<TRecord, never>;
-  const after = (result: Page) =>
-    hooks.handlers('onAfterList').length === 0
-      ? hidden(result)
-      : chain('onAfterList', context, 'result', result).then(hidden);
-  // With a selection the items hold fewer fields: the hooks and the hidden filter see them as they are. Embedded
-  // relations are in the items before the after-hooks run: `onAfterList` sees (and may change) them.
-  const read = (input: ListInput<TRecord> | undefined, mode: ListMode, scope: ScopeCheck<TRecord> | undefined) =>
-    Promise.resolve(
-      core.hasRelations
-        ? readWithRelations(binder, {
-            input,
-            scope: within(scope, mode)?.scope,
-            context,
-            read: (query, bound) => repository.list(query, bound),
-          })
-        : repository.list(input, within(scope, mode)),
-    ).then((result) => after(result as Page));
-  const listed = (given: ListInput<TRecord> | undefined) => {
-    const { input, mode } = core.deletedOf(given);
-    refuseHiddenSelect(generic, input);
-    return scopeOf === undefined
-      ? read(input, mode, undefined)
-      : core.scopeFor('list', context).then((scope) => read(input, mode, scope));
-  };
+  // The steps are functions of this module, not closures made per call: a list makes no function of its own.
   return core.guarded('onAfterErrorList', context, () =>
-    hooks.handlers('onBeforeList').length === 0
-      ? listed(query)
-      : chain('onBeforeList', context, 'query', query).then(listed),
+    core.hooks.handlers('onBeforeList').length === 0
+      ? listWithin(core, context, query)
+      : core.chain('onBeforeList', context, 'query', query).then((given) => listWithin(core, context, given)),
+  );
+}
+
+type ListContext<TRecord, TLocals> = Parameters<ServiceCore<TRecord, TLocals>['guarded']>[1];
+
+/** The list's input checked and its scope read (when the service has one), then {@link readList}. */
+function listWithin<TRecord, TLocals>(
+  core: ServiceCore<TRecord, TLocals>,
+  context: ListContext<TRecord, TLocals>,
+  given: ListInput<TRecord> | undefined,
+): Promise<PageResult<TRecord, never>> {
+  const { input, mode } = core.deletedOf(given);
+  refuseHiddenSelect(core.generic, input);
+  return core.scopeOf === undefined
+    ? readList(core, context, input, mode, undefined)
+    : core.scopeFor('list', context).then((scope) => readList(core, context, input, mode, scope));
+}
+
+/**
+ * The repository's page (with relations), then the after-hooks, then hidden fields out. With a selection the items
+ * hold fewer fields: the hooks and the hidden filter see them as they are. Embedded relations are in the items before
+ * the after-hooks run: `onAfterList` sees (and may change) them.
+ */
+function readList<TRecord, TLocals>(
+  core: ServiceCore<TRecord, TLocals>,
+  context: ListContext<TRecord, TLocals>,
+  input: ListInput<TRecord> | undefined,
+  mode: ListMode,
+  scope: ScopeCheck<TRecord> | undefined,
+): Promise<PageResult<TRecord, never>> {
+  const { repository } = core;
+  const reading = core.hasRelations
+    ? readWithRelations(core.binder, {
+        input,
+        scope: core.within(scope, mode)?.scope,
+        context,
+        read: (query, bound) => repository.list(query, bound),
+      })
+    : repository.list(input, core.within(scope, mode));
+  return Promise.resolve(reading).then((result) =>
+    core.hooks.handlers('onAfterList').length === 0
+      ? (core.hide.page(result) as PageResult<TRecord, never>)
+      : core
+          .chain('onAfterList', context, 'result', result as PageResult<TRecord, TotalMode>)
+          .then((changed) => core.hide.page(changed) as PageResult<TRecord, never>),
   );
 }
 
