@@ -19,7 +19,7 @@ import { listen as listenHono } from '../../examples/hono/listen';
 import { listen as listenNest } from '../../examples/nestjs/listen';
 import { describeHttpContract, type StartServer } from '../contracts/http-contract';
 import { watchConsoleError, watching, type WatchErrorLog } from '../support/watch-error-log';
-import { throughPrism, violationsOf, PRISM_LOGS, type ProxiedExchange } from './prism-proxy';
+import { startPrism, violationsOf, type PrismProxy, type ProxiedExchange } from './prism-proxy';
 
 /** A request the contract sent, as replayed. */
 interface RecordedRequest {
@@ -114,13 +114,21 @@ for (const [name, start, watchErrorLog] of ADAPTERS) {
       let answered5xx = 0;
       const errorLog = watchErrorLog();
       let lines: string[];
+      // One Prism for the adapter's servers (they serve one document), switched from server to server.
+      let prism: PrismProxy | undefined;
       try {
-        for (const [i, server] of servers.entries()) {
+        for (const server of servers) {
           if (server.requests.length === 0) continue;
-          const proxy = await throughPrism(`${name}-${i}`, start)(server.options);
+          const started = await start({ ...server.options, port: 0 });
           try {
+            const document = await (await realFetch(`${started.url}/openapi.json`)).text();
+            prism ??= await startPrism(name, document);
+            expect(document, 'every server of an adapter serves the document Prism validates against').toBe(
+              prism.document,
+            );
+            prism.target(started.url);
             for (const request of server.requests) {
-              const response = await realFetch(`${proxy.url}${request.target}`, {
+              const response = await realFetch(`${prism.url}${request.target}`, {
                 method: request.method,
                 headers: request.headers,
                 ...(request.body === undefined ? {} : { body: request.body as BodyInit }),
@@ -131,11 +139,13 @@ for (const [name, start, watchErrorLog] of ADAPTERS) {
               if (response.status >= 500) answered5xx++;
             }
           } finally {
-            await proxy.close();
+            await started.close();
           }
-          for (const log of PRISM_LOGS.get(`${name}-${i}`) ?? []) exchanges.push(...violationsOf(log));
         }
+        if (prism !== undefined) exchanges.push(...violationsOf(await prism.close()));
+        prism = undefined;
       } finally {
+        await prism?.close();
         lines = errorLog.lines();
         errorLog.restore();
       }
