@@ -79,7 +79,42 @@ export interface RepositoryContractOptions {
    * relation filters, sorts, embeds, counts and scopes on every side) inside the contract. Default `false`.
    */
   readonly relations?: boolean;
+  /**
+   * Which blocks of the contract to declare: `{ only: [...] }` those, `{ except: [...] }` all but those (default:
+   * every block). For a slow store, two test files that each declare a part (`{ only: ['relations', 'batch'] }` and
+   * `{ except: ['relations', 'batch'] }`) run on two workers at once; together they must declare every block, as the
+   * pair `only`/`except` of one list always does.
+   */
+  readonly blocks?: RepositoryContractBlocks;
 }
+
+/**
+ * A block of the repository contract, as `blocks` names it: `'crud'` (create, get, update, delete), `'replace'`,
+ * `'list'`, `'total'` (the total modes), `'cursor'` (listByCursor), `'scope'`, `'search'`, `'select'`, `'or-groups'`,
+ * `'properties'` (the page and cursor walks against the reference model), `'transaction'`, `'lifecycle'` (soft
+ * delete, restore, versions), `'batch'` (batch writes), `'batch-service'` (the service's batch writes), `'relations'`
+ * (with `relations: true`).
+ */
+export type RepositoryContractBlock =
+  | 'crud'
+  | 'replace'
+  | 'list'
+  | 'total'
+  | 'cursor'
+  | 'scope'
+  | 'search'
+  | 'select'
+  | 'or-groups'
+  | 'properties'
+  | 'transaction'
+  | 'lifecycle'
+  | 'batch'
+  | 'batch-service'
+  | 'relations';
+
+/** The `blocks` option of the repository contract: the blocks to declare, or the blocks to leave out. */
+export type RepositoryContractBlocks =
+  { readonly only: readonly RepositoryContractBlock[] } | { readonly except: readonly RepositoryContractBlock[] };
 
 /**
  * What the blocks of the contract share: the user's factory and options, the seeded and empty repositories of

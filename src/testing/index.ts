@@ -2,4 +2,10 @@
 // must pass. vitest and fast-check are optional peer dependencies of this entry only.
 export { relationContract } from './relation-contract';
 export { repositoryContract } from './repository-contract';
-export type { RepositoryContractOptions, RepositoryFactory, SiblingFactory } from './contract-context';
+export type {
+  RepositoryContractBlock,
+  RepositoryContractBlocks,
+  RepositoryContractOptions,
+  RepositoryFactory,
+  SiblingFactory,
+} from './contract-context';

@@ -2,7 +2,14 @@
 import { describe } from 'vitest';
 import { batchContract } from './batch-contract';
 import { batchServiceContract } from './batch-service-contract';
-import { createContractContext, type RepositoryContractOptions, type RepositoryFactory } from './contract-context';
+import {
+  createContractContext,
+  type ContractContext,
+  type RepositoryContractBlock,
+  type RepositoryContractBlocks,
+  type RepositoryContractOptions,
+  type RepositoryFactory,
+} from './contract-context';
 import { crudContract } from './crud-contract';
 import { cursorContract } from './cursor-contract';
 import { lifecycleContract } from './lifecycle-contract';
@@ -26,7 +33,7 @@ import { transactionContract } from './transaction-contract';
  * repository joined, concurrent transactions; skipped with that reason on a repository without it), for a repository
  * with `createMany`, `updateMany` and `deleteMany` the batch rules of `batchContract` (all or nothing, as the single
  * calls in order would answer; skipped likewise), and with
- * `relations: true` the relation rules of {@link relationContract}.
+ * `relations: true` the relation rules of {@link relationContract}; `blocks` declares some of these blocks only.
  *
  * Call it at the top level of a vitest test file. `factory` gets one of the contract's resources and the records to
  * start with, and returns a fresh, isolated repository holding exactly them (it is called for each test and for each
@@ -58,21 +65,53 @@ export function repositoryContract(
   options: RepositoryContractOptions = {},
 ): void {
   const context = createContractContext(name, factory, options);
+  const declared = blocksOf(options.blocks);
   describe(context.titleOf('Repository contract'), () => {
-    crudContract(context);
-    replaceContract(context);
-    listContract(context);
-    totalContract(context);
-    cursorContract(context);
-    scopeContract(context);
-    searchContract(context);
-    selectContract(context);
-    orGroupsContract(context);
-    propertiesContract(context);
-    transactionContract(context);
-    lifecycleContract(context);
-    batchContract(context);
-    batchServiceContract(context);
-    if (options.relations === true) describe('relations', () => relationRules(context));
+    for (const [block, declare] of BLOCKS) {
+      if (declared(block) && (block !== 'relations' || options.relations === true)) declare(context);
+    }
   });
+}
+
+/** Each block of the contract, in the order they are declared. */
+const BLOCKS: readonly (readonly [RepositoryContractBlock, (context: ContractContext) => void])[] = [
+  ['crud', crudContract],
+  ['replace', replaceContract],
+  ['list', listContract],
+  ['total', totalContract],
+  ['cursor', cursorContract],
+  ['scope', scopeContract],
+  ['search', searchContract],
+  ['select', selectContract],
+  ['or-groups', orGroupsContract],
+  ['properties', propertiesContract],
+  ['transaction', transactionContract],
+  ['lifecycle', lifecycleContract],
+  ['batch', batchContract],
+  ['batch-service', batchServiceContract],
+  ['relations', (context) => describe('relations', () => relationRules(context))],
+];
+
+/**
+ * Whether `blocks` (the option) declares a block.
+ *
+ * @throws TypeError for a `blocks` that is not `{ only: [...] }` or `{ except: [...] }` of known block names.
+ */
+function blocksOf(blocks: RepositoryContractBlocks | undefined): (block: RepositoryContractBlock) => boolean {
+  if (blocks === undefined) return () => true;
+  const given: { only?: unknown; except?: unknown } = typeof blocks === 'object' && blocks !== null ? blocks : {};
+  const { only, except } = given;
+  const names = only ?? except;
+  const known = new Set<unknown>(BLOCKS.map(([block]) => block));
+  if (
+    (only === undefined) === (except === undefined) ||
+    !Array.isArray(names) ||
+    !names.every((name) => known.has(name))
+  ) {
+    throw new TypeError(
+      `repositoryContract: blocks must be { only: [...] } or { except: [...] } of ${[...known].join(', ')}`,
+    );
+  }
+  const listed = new Set<unknown>(names);
+  return only === undefined ? (block) => !listed.has(block) : (block) => listed.has(block);
 }

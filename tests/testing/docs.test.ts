@@ -1,7 +1,8 @@
 /**
- * docs/testing.md shows two vitest files that run the contract, in full and in short mode; they cannot run under node
- * like the other pages' snippets, so they are checked in as tests/testing/docs-example.test.ts and
- * tests/testing/docs-example-short.test.ts, which the suite runs. This test keeps each identical to its snippet.
+ * docs/testing.md shows three vitest files that run the contract, in full and in short mode and a part of it; they
+ * cannot run under node like the other pages' snippets, so they are checked in as tests/testing/docs-example.test.ts,
+ * docs-example-short.test.ts and docs-example-blocks.test.ts, which the suite runs. This test keeps each identical to
+ * its snippet.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,14 +15,15 @@ describe('docs/testing.md', () => {
   it.each([
     { index: 0, file: 'docs-example.test.ts' },
     { index: 1, file: 'docs-example-short.test.ts' },
+    { index: 2, file: 'docs-example-blocks.test.ts' },
   ])('holds tests/testing/$file as its ```ts snippet number $index, unchanged', ({ index, file }) => {
-    expect(snippets).toHaveLength(2);
+    expect(snippets).toHaveLength(3);
     expect(snippets[index]).toBe(readFileSync(join(ROOT, 'tests', 'testing', file), 'utf8'));
   });
 
   it('names every option of repositoryContract', () => {
     const page = readPage('docs/testing.md');
-    for (const option of ['numRuns', 'mode', 'readsAbsentNullableAsNull', 'seed', 'sibling'])
+    for (const option of ['numRuns', 'mode', 'readsAbsentNullableAsNull', 'seed', 'sibling', 'relations', 'blocks'])
       expect(page).toContain(`\`${option}\``);
   });
 });

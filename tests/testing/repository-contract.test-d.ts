@@ -2,6 +2,7 @@ import { createMemoryRepository, type Repository, type Resource } from 'pagelope
 import {
   relationContract,
   repositoryContract,
+  type RepositoryContractBlocks,
   type RepositoryContractOptions,
   type RepositoryFactory,
   type SiblingFactory,
@@ -61,7 +62,7 @@ describe('RepositoryFactory', () => {
 });
 
 describe('RepositoryContractOptions', () => {
-  it('holds the runs, the mode, the null rule, a seed, the sibling factory and the relation switch, all optional and readonly', () => {
+  it('holds the runs, the mode, the null rule, a seed, the sibling factory, the relation switch and the blocks, all optional and readonly', () => {
     expectTypeOf<RepositoryContractOptions>().not.toBeAny();
     expectTypeOf<RepositoryContractOptions>().toEqualTypeOf<{
       readonly numRuns?: number;
@@ -70,8 +71,13 @@ describe('RepositoryContractOptions', () => {
       readonly seed?: number;
       readonly sibling?: SiblingFactory | false;
       readonly relations?: boolean;
+      readonly blocks?: RepositoryContractBlocks;
     }>();
     expectTypeOf({}).toExtend<RepositoryContractOptions>();
+    expectTypeOf({ blocks: { only: ['relations', 'batch'] } } as const).toExtend<RepositoryContractOptions>();
+    expectTypeOf({ blocks: { except: ['crud'] } } as const).toExtend<RepositoryContractOptions>();
+    // @ts-expect-error: a block name the contract does not have
+    expectTypeOf({ blocks: { only: ['bogus'] } } as const).toExtend<RepositoryContractOptions>();
   });
 
   it('takes the mode full or short, and no other', () => {
