@@ -1,6 +1,7 @@
 import {
   columnKey,
   planBulkChanges,
+  rowOrderMatters,
   type SqlBulkPlan,
   type SqlBulkUpdate,
   type SqlChange,
@@ -101,11 +102,6 @@ export async function bulkUpdate<TRecord>(
   const { client } = parts;
   const reader = catalogReaderOf(client) ?? { query: (text, values) => runStatement(client, text, values ?? []) };
   const indexed = await uniqueIndexColumns(reader, parts.table, context.types);
-  // A record leaves a `WHERE column IS NULL` index when the column is set, and cannot meet another there.
-  const orderDecides = (field: string) => {
-    const use = indexed?.get(parts.name(field));
-    return use === 'key' || (use === 'null-predicate' && changes.some((change) => change.patch[field] == null));
-  };
-  if (!indexed || plan.fields.some(orderDecides)) return undefined;
+  if (!indexed || rowOrderMatters(plan.fields, changes, (field) => indexed.get(parts.name(field)))) return undefined;
   return statement;
 }

@@ -6,7 +6,6 @@ import type { PostgresRepository } from './postgres-repository';
 import { canRunTransactions, catalogReaderOf, registerRepository, runTransaction } from './transaction';
 import { registerNativeTable } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
-import { listingOf } from './postgres-list-reads';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
 
 /**
@@ -75,7 +74,7 @@ export function createPostgresRepository<TRecord>(
       replica: parts.readRun,
       // Values bound as one array of the column's type (`= ANY($1)`), on the primary for a write's reads (`fresh`).
       byValues: (fresh) => ({ ...record, read: fresh ? parts.run : parts.listRun }),
-      listingOf: (query, scoped) => listingOf(parts, query, scoped),
+      listingOf: parts.listingOf,
       batch: createPostgresBatchWrites(parts),
       // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
       transaction: canRunTransactions(client) ? (work) => runTransaction(client, work) : undefined,

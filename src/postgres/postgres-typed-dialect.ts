@@ -1,4 +1,4 @@
-import type { SqlTypedDialect } from '../sql/index';
+import type { SqlReadDialect, SqlTypedDialect, SqlWriteDialect } from '../sql/index';
 import { lowerText } from './lower-text';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { arrayTypeOf, columnKindOf, defaultSqlType } from './sql-types';
@@ -10,7 +10,7 @@ import { readExpression } from './table-layout';
  * typed arrays (`$3::uuid[]`), `::text` casts, `COLLATE "C"` for code-point order, `lowerText` for folding, and the
  * rows of parameter arrays as `unnest($1::uuid[], $2::text[])`.
  */
-export const POSTGRES_TYPED_DIALECT: SqlTypedDialect = Object.freeze({
+export const POSTGRES_TYPED_DIALECT: SqlTypedDialect & SqlReadDialect & SqlWriteDialect = Object.freeze({
   ...POSTGRES_SQL_DIALECT,
   kindOf: columnKindOf,
   defaultType: defaultSqlType,

@@ -1,7 +1,7 @@
 import type { FieldDef } from 'pagelope/kit';
 import type { SqlClient } from './sql-client';
 import { HttpError } from 'pagelope/kit';
-import { checkTableColumns } from '../sql/index';
+import { checkTableColumns, createKeptRead } from '../sql/index';
 import { defaultSqlType, toSqlType, type SqlType } from './sql-types';
 import { needsCollate, type CatalogColumn, type TextCollation } from './text-collation';
 
@@ -49,7 +49,7 @@ export interface CatalogLookup {
 
 /**
  * Returns a function that resolves the table's {@link TableShape}. The catalog is read until a read succeeds, then
- * kept (concurrent first calls share the read), unless every type is stated and the collation is not `'detect'`.
+ * kept (the SQL engine's `createKeptRead`: concurrent first calls share the read), unless every type is stated and the collation is not `'detect'`.
  * While the table does not exist yet, the shape of `createTableSql`'s table is used and the next call reads again.
  * A read that fails for a reason that may pass (a timeout, a cancel, a lock or serialization failure, a lost
  * connection, an aborted transaction, any error without a catalog SQLSTATE) is never kept: the call throws a 503 with
@@ -86,29 +86,24 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     return Object.freeze({ types, collate });
   };
   const fallback = shapeOf(undefined);
-  let known = mode !== 'detect' && stated.size === fields.size ? fallback : undefined;
-  let pending: Promise<TableShape> | undefined;
-  const readWith = async (reader: SqlClient): Promise<TableShape> => {
-    const read = await readColumns(reader, table);
-    if (read === 'unreadable') known = fallback;
-    else if (read) {
-      checkColumns(read);
-      known = shapeOf(read);
-    }
-    return known ?? fallback;
-  };
-  const lookup = async (reader?: SqlClient) => {
-    if (known) return known;
-    if (reader) return readWith(reader);
-    pending ??= readWith(client).finally(() => (pending = undefined));
-    return pending;
-  };
+  // An engine without the catalog keeps the fallback; a missing table is not kept (the next call reads again).
+  const kept = createKeptRead(
+    client,
+    async (reader: SqlClient) => {
+      const read = await readColumns(reader, table);
+      if (read === 'unreadable') return fallback;
+      if (read) checkColumns(read);
+      return read && shapeOf(read);
+    },
+    mode !== 'detect' && stated.size === fields.size ? fallback : undefined,
+  );
+  const lookup = async (reader?: SqlClient) => (await kept(reader)) ?? fallback;
   const verify = async (reader?: SqlClient) => {
     const read = await readColumns(reader ?? client, table);
     if (read === 'unreadable') return;
     if (read === undefined) throw new Error(`pagelope/postgres: the table ${table} does not exist`);
     checkColumns(read);
-    known = shapeOf(read);
+    kept.keep(shapeOf(read));
   };
   return Object.assign(lookup, { verify });
 }

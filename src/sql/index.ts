@@ -68,3 +68,11 @@ export { createTransactionSlot, createTransactionSlots } from './transaction-slo
 export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
 export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';
+// Task pg: the dialect-neutral parts PostgreSQL's repository kept (a connection's runner, table facts, ...).
+export { createSqlRun, type SqlRunOptions } from './create-sql-run';
+export { createTypedTableSource, type SqlTypedTableOptions } from './create-typed-table-source';
+export { createTypedListing, type SqlTypedListingOptions } from './create-typed-listing';
+export { typedColumnKinds } from './typed-column-kinds';
+export { createKeptRead, type SqlKeptRead } from './create-kept-read';
+export { columnsOverLimits, constraintColumnsOf, type SqlTableFacts } from './sql-table-facts';
+export { rowOrderMatters, type SqlUniqueIndexUse } from './row-order-matters';
