@@ -4,7 +4,7 @@ import { createSqlRepositoryMethods } from '../sql/index';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import type { PostgresRepository } from './postgres-repository';
 import { canRunTransactions, catalogReaderOf, registerRepository, runTransaction } from './transaction';
-import { registerNativeTable } from './native-tables';
+import { NATIVE_TABLES } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
 
@@ -81,7 +81,7 @@ export function createPostgresRepository<TRecord>(
       generateId: options.generateId ?? uuidv7,
     }),
   });
-  registerNativeTable(repository, { ...parent, context: contextOf });
+  NATIVE_TABLES.register(repository, parent.root, { ...parent, context: contextOf });
   registerRepository(repository, client, (connection) => {
     // Inside a transaction everything reads and writes on the transaction's connection.
     const bound = { ...options, client: connection, readClient: undefined };

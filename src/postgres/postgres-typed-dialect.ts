@@ -3,7 +3,7 @@ import { lowerText } from './lower-text';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import { arrayTypeOf, columnKindOf, defaultSqlType } from './sql-types';
 import { toSqlParam } from './sql-values';
-import { readExpression } from './table-layout';
+import { readExpression } from './read-expression';
 
 /**
  * PostgreSQL as a typed dialect of the SQL engine: values bound as the catalog's types (see `toSqlParam`), lists as

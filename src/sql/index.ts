@@ -76,3 +76,7 @@ export { typedColumnKinds } from './typed-column-kinds';
 export { createKeptRead, type SqlKeptRead } from './create-kept-read';
 export { columnsOverLimits, constraintColumnsOf, type SqlTableFacts } from './sql-table-facts';
 export { rowOrderMatters, type SqlUniqueIndexUse } from './row-order-matters';
+export { createTableRegistry, type SqlTableRegistry } from './create-table-registry';
+export type { SqlJoinedTable } from './plan-joined-relations';
+export { createTypedContexts, type SqlTypedContextsOptions } from './create-typed-contexts';
+export { typedTableLayout } from './typed-table-layout';
