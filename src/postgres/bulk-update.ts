@@ -2,6 +2,7 @@ import {
   columnKey,
   planBulkChanges,
   rowOrderMatters,
+  typedColumnKinds,
   type SqlBulkPlan,
   type SqlBulkUpdate,
   type SqlChange,
@@ -10,7 +11,8 @@ import {
 import { compileWhere } from './sql-context';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { arrayTypeOf, KNOWN_SQL_TYPES } from './sql-types';
-import { kindsOf, toSqlParam } from './sql-values';
+import { toSqlParam } from './sql-values';
+import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import type { StatementContext } from './statement-context';
 import { catalogReaderOf, runStatement } from './transaction';
 import { uniqueIndexColumns } from './unique-index-columns';
@@ -88,7 +90,7 @@ export async function bulkUpdate<TRecord>(
   options: SqlRecordOptions | undefined,
 ): Promise<SqlBulkUpdate | undefined> {
   const context = await parts.contextOf();
-  const kinds = kindsOf(context);
+  const kinds = typedColumnKinds(POSTGRES_TYPED_DIALECT, context);
   const plan = planBulkChanges(changes, options, {
     resource: parts.generic,
     databaseDefaults: parts.record.filledByDatabase,

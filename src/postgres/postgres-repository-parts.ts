@@ -15,7 +15,7 @@ import { quoteIdentifier } from './quote-identifier';
 import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import { checkReadClient } from './read-client';
 import { planRelations, type ParentTable } from './relation-plan';
-import { createRowMapper, type RowMapper } from './row-mapper';
+import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import { POSTGRES_COMPILERS } from './sql-context';
 import { SqlParams } from './sql-params';
@@ -36,13 +36,9 @@ export interface PostgresRepositoryParts<TRecord> {
   readonly client: SqlClient;
   /** The quoted table. */
   readonly table: string;
-  readonly fields: Resource['fields'];
   readonly idField: keyof TRecord & string;
-  /** The quoted id column. */
-  readonly idColumn: string;
   /** A field's quoted column. */
   readonly name: (field: string) => string;
-  readonly mapper: RowMapper;
   /** The statement context, after the catalog read (queued behind an open transaction as any statement is). */
   readonly contextOf: StatementContexts;
   readonly facts: TableFactsLookup;
@@ -136,11 +132,8 @@ export function createRepositoryParts<TRecord>(
     generic,
     client,
     table,
-    fields,
     idField: resource.idField,
-    idColumn: name(resource.idField),
     name,
-    mapper,
     contextOf,
     facts,
     writeError,

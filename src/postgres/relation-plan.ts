@@ -1,11 +1,16 @@
 import type { NormalizedQuery, RelationBinding, Resource } from 'pagelope/kit';
-import { planJoinedRelations, typedTableLayout, type SqlJoinedPlan } from '../sql/index';
+import {
+  isImpossibleScope,
+  planJoinedRelations,
+  typedColumnKinds,
+  typedTableLayout,
+  type SqlJoinedPlan,
+} from '../sql/index';
 import { NATIVE_TABLES } from './native-tables';
 import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import { SqlParams } from './sql-params';
-import { isImpossibleScope } from './sql-values';
 import type { StatementContext } from './statement-context';
 
 /** How one listing statement reads the relations its query uses (see {@link planRelations}). */
@@ -41,7 +46,7 @@ export function planRelations(
     ...parent,
     bindings,
     tableOf: (repository) => NATIVE_TABLES.tableOn(repository, parent.root),
-    impossible: isImpossibleScope,
+    impossible: (scope, shape) => isImpossibleScope(scope, typedColumnKinds(POSTGRES_TYPED_DIALECT, shape)),
     layout: (shape) =>
       typedTableLayout(POSTGRES_TYPED_DIALECT, parent.table, parent.columns, { shape, qualified: true }),
     toValue(resource, field) {

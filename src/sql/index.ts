@@ -80,3 +80,9 @@ export { createTableRegistry, type SqlTableRegistry } from './create-table-regis
 export type { SqlJoinedTable } from './plan-joined-relations';
 export { createTypedContexts, type SqlTypedContextsOptions } from './create-typed-contexts';
 export { typedTableLayout } from './typed-table-layout';
+export {
+  createShapeLookup,
+  type SqlCatalogColumn,
+  type SqlCatalogRead,
+  type SqlShapeLookup,
+} from './create-shape-lookup';
