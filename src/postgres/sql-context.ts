@@ -14,4 +14,4 @@ export type { SqlContext } from '../sql/index';
 export const POSTGRES_COMPILERS = createContextCompilers(POSTGRES_TYPED_DIALECT);
 
 /** The compilers of {@link POSTGRES_COMPILERS}, one by one. */
-export const { bindValue, bindList, orderSourceOf, compileWhere, compileFilter, compileSearch } = POSTGRES_COMPILERS;
+export const { orderSourceOf, compileWhere, compileFilter, compileSearch } = POSTGRES_COMPILERS;

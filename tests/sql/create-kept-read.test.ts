@@ -16,7 +16,7 @@ function readerOf(answers: (string | undefined | Error)[]) {
 describe('createKeptRead', () => {
   it('returns the first value read and reads no more', async () => {
     const { calls, read } = readerOf(['facts', 'other']);
-    const lookup = createKeptRead('client', read);
+    const lookup = createKeptRead<string, string>('client', read);
     await expect(lookup()).resolves.toBe('facts');
     await expect(lookup()).resolves.toBe('facts');
     await expect(lookup('savepoint')).resolves.toBe('facts');
@@ -25,14 +25,14 @@ describe('createKeptRead', () => {
 
   it('shares one read among concurrent first calls on the client', async () => {
     const { calls, read } = readerOf(['facts']);
-    const lookup = createKeptRead('client', read);
+    const lookup = createKeptRead<string, string>('client', read);
     await expect(Promise.all([lookup(), lookup(), lookup()])).resolves.toEqual(['facts', 'facts', 'facts']);
     expect(calls).toEqual(['client']);
   });
 
   it('reads through a given reader on its own, and keeps what it read', async () => {
     const { calls, read } = readerOf(['facts']);
-    const lookup = createKeptRead('client', read);
+    const lookup = createKeptRead<string, string>('client', read);
     await expect(lookup('savepoint')).resolves.toBe('facts');
     await expect(lookup()).resolves.toBe('facts');
     expect(calls).toEqual(['savepoint']);
@@ -40,7 +40,7 @@ describe('createKeptRead', () => {
 
   it('reads again after a read that resolved nothing or threw', async () => {
     const { calls, read } = readerOf([undefined, new Error('timeout'), 'facts']);
-    const lookup = createKeptRead('client', read);
+    const lookup = createKeptRead<string, string>('client', read);
     await expect(lookup()).resolves.toBeUndefined();
     await expect(lookup()).rejects.toThrow('timeout');
     await expect(lookup()).resolves.toBe('facts');
@@ -49,7 +49,7 @@ describe('createKeptRead', () => {
 
   it('starts from the value given, and keeps a value kept later', async () => {
     const { calls, read } = readerOf(['read']);
-    const lookup = createKeptRead('client', read, 'stated');
+    const lookup = createKeptRead<string, string>('client', read, 'stated');
     await expect(lookup()).resolves.toBe('stated');
     lookup.keep('checked');
     await expect(lookup()).resolves.toBe('checked');
