@@ -1,6 +1,8 @@
 import {
   columnKey,
   planBulkChanges,
+  rowOrderMatters,
+  typedColumnKinds,
   type SqlBulkPlan,
   type SqlBulkUpdate,
   type SqlChange,
@@ -9,7 +11,8 @@ import {
 import { compileWhere } from './sql-context';
 import type { PostgresRepositoryParts } from './postgres-repository-parts';
 import { arrayTypeOf, KNOWN_SQL_TYPES } from './sql-types';
-import { kindsOf, toSqlParam } from './sql-values';
+import { toSqlParam } from './sql-values';
+import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import type { StatementContext } from './statement-context';
 import { catalogReaderOf, runStatement } from './transaction';
 import { uniqueIndexColumns } from './unique-index-columns';
@@ -87,7 +90,7 @@ export async function bulkUpdate<TRecord>(
   options: SqlRecordOptions | undefined,
 ): Promise<SqlBulkUpdate | undefined> {
   const context = await parts.contextOf();
-  const kinds = kindsOf(context);
+  const kinds = typedColumnKinds(POSTGRES_TYPED_DIALECT, context);
   const plan = planBulkChanges(changes, options, {
     resource: parts.generic,
     databaseDefaults: parts.record.filledByDatabase,
@@ -101,11 +104,6 @@ export async function bulkUpdate<TRecord>(
   const { client } = parts;
   const reader = catalogReaderOf(client) ?? { query: (text, values) => runStatement(client, text, values ?? []) };
   const indexed = await uniqueIndexColumns(reader, parts.table, context.types);
-  // A record leaves a `WHERE column IS NULL` index when the column is set, and cannot meet another there.
-  const orderDecides = (field: string) => {
-    const use = indexed?.get(parts.name(field));
-    return use === 'key' || (use === 'null-predicate' && changes.some((change) => change.patch[field] == null));
-  };
-  if (!indexed || plan.fields.some(orderDecides)) return undefined;
+  if (!indexed || rowOrderMatters(plan.fields, changes, (field) => indexed.get(parts.name(field)))) return undefined;
   return statement;
 }

@@ -1,4 +1,11 @@
-import { toWriteError, type SqlErrorTable, type SqlViolation, type SqlWrite } from '../sql/index';
+import {
+  columnsOverLimits,
+  constraintColumnsOf,
+  toWriteError,
+  type SqlErrorTable,
+  type SqlViolation,
+  type SqlWrite,
+} from '../sql/index';
 import type { TableFacts } from './table-facts';
 
 /** What the repository knows of the write that failed (`paramFields`: `$1` is 1, the id's parameter the id field). */
@@ -60,29 +67,18 @@ export function createWriteErrorMapper(
   const constraintColumns = async (error: PgError, referencing: boolean) => {
     const known = await facts();
     const name = typeof error.constraint === 'string' ? error.constraint : undefined;
-    if (known && name !== undefined) {
-      const columns = referencing
-        ? known.referencedBy.get(`${String(error.table)}.${name}`)
-        : known.constraints.get(name);
-      if (columns) return columns;
-    }
+    const columns =
+      known && name !== undefined
+        ? constraintColumnsOf(known, name, referencing ? String(error.table) : undefined)
+        : undefined;
+    if (columns) return columns;
     const detail = typeof error.detail === 'string' ? /\(([^()]*)\)=\(/.exec(error.detail) : null;
     return detail?.[1]?.split(', ').map((column) => column.replace(/^"(.*)"$/, '$1'));
   };
   /** A too-long string or an overflowing numeric(p, s) fails when assigned, with no column: the columns it breaks. */
-  const columnsOver = async (code: string, record: SqlWrite['record']) => {
+  const columnsOver = async (problem: 'too-long' | 'out-of-range', record: SqlWrite['record']) => {
     const known = await facts();
-    if (!known || !record) return undefined;
-    const limits = code === '22001' ? known.maxLength : known.numericBound;
-    const over = (column: string, limit: number) => {
-      const field = options.fieldOfColumn(column);
-      const value = field !== undefined && Object.hasOwn(record, field) ? record[field] : undefined;
-      if (value === undefined || value === null) return false;
-      return code === '22001'
-        ? typeof value === 'string' && [...value].length > limit
-        : Math.abs(Number(value)) >= limit;
-    };
-    return [...limits].filter(([column, limit]) => over(column, limit)).map(([column]) => column);
+    return known && record ? columnsOverLimits(known, problem, record, options.fieldOfColumn) : undefined;
   };
   const violationOf = async (error: PgError, code: string, write: SqlWrite): Promise<SqlViolation | undefined> => {
     const found = VIOLATIONS.get(code);
@@ -96,7 +92,9 @@ export function createWriteErrorMapper(
     }
     if (found.kind !== 'value') return { ...found, columns: await constraintColumns(error, false), table: own };
     const param = typeof error.where === 'string' ? /portal parameter \$(\d+)/.exec(error.where) : null;
-    if (column || !param) return { ...found, columns: column ?? (await columnsOver(code, write.record)) };
+    // A value without a column or a parameter: the columns over their length (22001), else over their bound.
+    const problem = code === '22001' ? 'too-long' : 'out-of-range';
+    if (column || !param) return { ...found, columns: column ?? (await columnsOver(problem, write.record)) };
     return { ...found, param: Number(param[1]) };
   };
   return async (raw, write) => {

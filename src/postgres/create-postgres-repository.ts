@@ -4,9 +4,8 @@ import { createSqlRepositoryMethods } from '../sql/index';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import type { PostgresRepository } from './postgres-repository';
 import { canRunTransactions, catalogReaderOf, registerRepository, runTransaction } from './transaction';
-import { registerNativeTable } from './native-tables';
+import { NATIVE_TABLES } from './native-tables';
 import { createPostgresBatchWrites } from './postgres-batch-writes';
-import { listingOf } from './postgres-list-reads';
 import { createRepositoryParts, inherited } from './postgres-repository-parts';
 
 /**
@@ -75,14 +74,14 @@ export function createPostgresRepository<TRecord>(
       replica: parts.readRun,
       // Values bound as one array of the column's type (`= ANY($1)`), on the primary for a write's reads (`fresh`).
       byValues: (fresh) => ({ ...record, read: fresh ? parts.run : parts.listRun }),
-      listingOf: (query, scoped) => listingOf(parts, query, scoped),
+      listingOf: parts.listingOf,
       batch: createPostgresBatchWrites(parts),
       // Only where a transaction is sure to hold one connection: a service asking for transactions fails at creation.
       transaction: canRunTransactions(client) ? (work) => runTransaction(client, work) : undefined,
       generateId: options.generateId ?? uuidv7,
     }),
   });
-  registerNativeTable(repository, { ...parent, context: contextOf });
+  NATIVE_TABLES.register(repository, parent.root, { ...parent, context: contextOf });
   registerRepository(repository, client, (connection) => {
     // Inside a transaction everything reads and writes on the transaction's connection.
     const bound = { ...options, client: connection, readClient: undefined };

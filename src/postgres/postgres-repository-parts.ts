@@ -1,26 +1,24 @@
 import type { Resource } from 'pagelope/kit';
 import {
   checkDatabaseDefaults,
-  checkRecordValues,
-  columnHolds,
-  columnKey,
-  compileOrder,
-  isImpossibleScope,
+  createSqlRun,
+  createTypedListing,
+  createTypedTableSource,
+  type SqlListingOf,
   type SqlRecordRun,
   type SqlTableSource,
 } from '../sql/index';
 import { toColumnMap } from './column-map';
 import { createWriteErrorMapper } from './constraint-error';
-import { toRetryableError } from './database-error';
-import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import type { PostgresRepositoryOptions } from './postgres-repository-options';
 import { quoteIdentifier } from './quote-identifier';
-import { checkReadClient, createReadRouting } from './read-client';
-import type { ParentTable } from './relation-plan';
-import { createRowMapper, type RowMapper } from './row-mapper';
+import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
+import { checkReadClient } from './read-client';
+import { planRelations, type ParentTable } from './relation-plan';
+import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
-import { bindList, bindValue, compileWhere, orderSourceOf } from './sql-context';
-import { kindsOf } from './sql-values';
+import { POSTGRES_COMPILERS } from './sql-context';
+import { SqlParams } from './sql-params';
 import { createStatementContexts, type StatementContexts } from './statement-context';
 import type { CatalogLookup } from './table-catalog';
 import { createTableFactsLookup, type TableFactsLookup } from './table-facts';
@@ -38,13 +36,9 @@ export interface PostgresRepositoryParts<TRecord> {
   readonly client: SqlClient;
   /** The quoted table. */
   readonly table: string;
-  readonly fields: Resource['fields'];
   readonly idField: keyof TRecord & string;
-  /** The quoted id column. */
-  readonly idColumn: string;
   /** A field's quoted column. */
   readonly name: (field: string) => string;
-  readonly mapper: RowMapper;
   /** The statement context, after the catalog read (queued behind an open transaction as any statement is). */
   readonly contextOf: StatementContexts;
   readonly facts: TableFactsLookup;
@@ -63,6 +57,8 @@ export interface PostgresRepositoryParts<TRecord> {
    * every value written is checked against its column first; its statements serve the by-value reads too.
    */
   readonly record: SqlTableSource;
+  /** The listing of a query (the SQL engine's `createTypedListing`): its relations planned by `planRelations`. */
+  readonly listingOf: SqlListingOf<TRecord>;
 }
 
 /**
@@ -109,61 +105,43 @@ export function createRepositoryParts<TRecord>(
     facts: () => facts(factsReaderOf(client)),
   });
   // A lost or refused connection, a timeout, a deadlock is a 503 for the client to retry, not a 500; a constraint or
-  // data error of a write is the client's 4xx; any other failure is rethrown as is.
-  const runOn =
-    (target: SqlClient): SqlRecordRun =>
-    async (text, values, write) => {
-      try {
-        return (await runStatement(target, text, values)).rows;
-      } catch (error) {
-        const retryable = toRetryableError(error);
-        throw retryable === error && write ? await writeError(error, write) : retryable;
-      }
-    };
+  // data error of a write is the client's 4xx; any other failure is rethrown as it is.
+  const runOn = (target: SqlClient) =>
+    createSqlRun(async (text, values) => (await runStatement(target, text, values)).rows, {
+      dialect: POSTGRES_TYPED_DIALECT,
+      writeError,
+    });
   const run = runOn(client);
   const readRun = readClient && runOn(readClient);
-  const record: SqlTableSource = {
-    resource: generic,
-    dialect: POSTGRES_SQL_DIALECT,
-    table,
-    column: name,
+  const listRun = readRun ?? run;
+  const parent = { resource: generic, table, columns: columnNames, root: rootClientOf(client) };
+  const compilers = POSTGRES_COMPILERS;
+  const dialect = POSTGRES_TYPED_DIALECT;
+  const record = createTypedTableSource({
+    ...{ resource: generic, dialect, compilers, table, column: name, contextOf },
     filledByDatabase: new Set(databaseDefaults),
-    async statement() {
-      const context = await contextOf();
-      const kinds = kindsOf(context);
-      return {
-        bind: (field, value) => bindValue(field, value, context),
-        values: context.params.values,
-        select: context.layout.selectOf(),
-        where: (groups) => compileWhere(groups, context),
-        holds: (field, value) => columnHolds(kinds, field, value),
-        impossible: (groups) => isImpossibleScope(groups, kinds),
-        check: (values) => checkRecordValues(values, kinds),
-        list: (field, values) => ({ array: bindList(field, values, context) }),
-        key: (field, value) => columnKey(kinds(field), value),
-        add: (value) => context.params.add(value),
-        column: context.column,
-        order: (order) => compileOrder(order, orderSourceOf(context)),
-      };
-    },
     toRecord: mapper.toRecord,
-  };
+  });
+  const listingOf = createTypedListing<TRecord>({
+    ...{ resource: generic, dialect, compilers, table, idColumn: name(resource.idField), mapper, contextOf },
+    read: listRun,
+    plan: (query, bindings, base) => planRelations(query, parent, bindings, base),
+    params: () => new SqlParams(),
+  });
   return {
     generic,
     client,
     table,
-    fields,
     idField: resource.idField,
-    idColumn: name(resource.idField),
     name,
-    mapper,
     contextOf,
     facts,
     writeError,
     run,
     readRun,
-    listRun: createReadRouting(run, readRun).list,
-    parent: { resource: generic, table, columns: columnNames, root: rootClientOf(client) },
+    listRun,
+    parent,
     record,
+    listingOf,
   };
 }

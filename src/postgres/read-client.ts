@@ -1,16 +1,4 @@
-import type { SqlRecordRun as RunRows } from '../sql/index';
 import type { SqlClient } from './sql-client';
-
-/** Where the statements of a repository's reads go (see {@link createReadRouting}). */
-export interface ReadRouting {
-  /** The statements of `list`, `listByCursor`, their counts, `listByValues` and `countByValues`. */
-  readonly list: RunRows;
-  /**
-   * The statement of `get`: on the read client, and on the primary when the read client found no row (a record
-   * created a moment ago may not have reached a replica yet; a 404 is only ever the primary's answer).
-   */
-  readonly get: RunRows;
-}
 
 /**
  * The read client of `createPostgresRepository` options: `undefined` when none was given, or when it is the
@@ -30,20 +18,4 @@ export function checkReadClient(client: SqlClient, readClient: unknown): SqlClie
     );
   }
   return readClient as SqlClient;
-}
-
-/**
- * The runners of a repository's reads: with no read client, the primary's `run` for both; with one, `readRun` (the
- * same statement on the read client, its errors mapped as the primary's are: a refused connection is a 503) for
- * lists, and for `get` the read client first, then the primary when it found no row.
- */
-export function createReadRouting(run: RunRows, readRun: RunRows | undefined): ReadRouting {
-  if (!readRun) return { list: run, get: run };
-  return {
-    list: readRun,
-    get: async (text, values) => {
-      const rows = await readRun(text, values);
-      return rows.length > 0 ? rows : run(text, values);
-    },
-  };
 }

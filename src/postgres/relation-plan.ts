@@ -1,13 +1,17 @@
 import type { NormalizedQuery, RelationBinding, Resource } from 'pagelope/kit';
-import { planJoinedRelations, type SqlJoinedPlan } from '../sql/index';
-import { nativeTableOf } from './native-tables';
+import {
+  isImpossibleScope,
+  planJoinedRelations,
+  typedColumnKinds,
+  typedTableLayout,
+  type SqlJoinedPlan,
+} from '../sql/index';
+import { NATIVE_TABLES } from './native-tables';
 import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import { createRowMapper } from './row-mapper';
 import type { SqlClient } from './sql-client';
 import { SqlParams } from './sql-params';
-import { isImpossibleScope } from './sql-values';
 import type { StatementContext } from './statement-context';
-import { createTableLayout } from './table-layout';
 
 /** How one listing statement reads the relations its query uses (see {@link planRelations}). */
 export type RelationPlan = SqlJoinedPlan;
@@ -41,9 +45,10 @@ export function planRelations(
     dialect: POSTGRES_TYPED_DIALECT,
     ...parent,
     bindings,
-    tableOf: (repository) => nativeTableOf(repository, parent.root),
-    impossible: isImpossibleScope,
-    layout: (shape) => createTableLayout(parent.table, parent.columns, shape, true),
+    tableOf: (repository) => NATIVE_TABLES.tableOn(repository, parent.root),
+    impossible: (scope, shape) => isImpossibleScope(scope, typedColumnKinds(POSTGRES_TYPED_DIALECT, shape)),
+    layout: (shape) =>
+      typedTableLayout(POSTGRES_TYPED_DIALECT, parent.table, parent.columns, { shape, qualified: true }),
     toValue(resource, field) {
       const pick = createRowMapper(resource).pick([field]);
       return (value) => pick({ [field]: value })[field];

@@ -11,5 +11,7 @@ export type { SqlContext } from '../sql/index';
  * `createTableSql(resource, { trigram: true })` are built on; relation terms through the context's compiler (EXISTS
  * subqueries, see `planRelations`). Values are checked beforehand (`checkQueryValues`).
  */
-export const { bindValue, bindList, orderSourceOf, compileWhere, compileFilter, compileSearch } =
-  createContextCompilers(POSTGRES_TYPED_DIALECT);
+export const POSTGRES_COMPILERS = createContextCompilers(POSTGRES_TYPED_DIALECT);
+
+/** The compilers of {@link POSTGRES_COMPILERS}, one by one. */
+export const { orderSourceOf, compileWhere, compileFilter, compileSearch } = POSTGRES_COMPILERS;

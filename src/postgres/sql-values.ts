@@ -1,7 +1,5 @@
-import type { Condition } from 'pagelope/kit';
-import { columnValueProblem, isImpossibleScope as isImpossibleSqlScope, type SqlColumnKinds } from '../sql/index';
+import { columnValueProblem } from '../sql/index';
 import { columnKindOf, type SqlType } from './sql-types';
-import type { TableShape } from './table-catalog';
 
 /**
  * Why a column of `type` cannot hold `value` (a filter value, a cursor value or an id, as the query model holds it),
@@ -11,22 +9,6 @@ import type { TableShape } from './table-catalog';
  */
 export function sqlValueProblem(type: SqlType, value: unknown): string | undefined {
   return columnValueProblem(columnKindOf(type), value);
-}
-
-/** The SQL engine's kinds of the columns of `shape` (see `columnKindOf`; `undefined` for a field without a type). */
-export function kindsOf(shape: Pick<TableShape, 'types'>): SqlColumnKinds {
-  return (field) => {
-    const type = shape.types.get(field);
-    return type === undefined ? undefined : columnKindOf(type);
-  };
-}
-
-/**
- * Whether a scope holds a value its column cannot hold (a tenant id that is no uuid): such a scope matches no
- * record, so a listing is empty and every id is not found, without a statement (the SQL engine's, on `shape`).
- */
-export function isImpossibleScope(groups: readonly (readonly Condition[])[], shape: TableShape): boolean {
-  return isImpossibleSqlScope(groups, kindsOf(shape));
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { FieldDef } from 'pagelope/kit';
-import type { SqlStatementContext } from '../sql/index';
+import { createTypedContexts, type SqlStatementContext } from '../sql/index';
+import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import type { SqlClient } from './sql-client';
 import { SqlParams } from './sql-params';
 import { createCatalogLookup, type CatalogLookup } from './table-catalog';
-import { createTableLayout, type TableLayout } from './table-layout';
 import type { TextCollation } from './text-collation';
 
 /** The context of one statement: the table's shape, how its columns are read and named, fresh parameters. */
@@ -33,7 +33,7 @@ export interface StatementContexts {
 /**
  * Returns a function that makes the {@link StatementContext} of each statement. The first call reads the catalog
  * (see `createCatalogLookup`: one read per repository settles each column's type, which values are checked and bound
- * as, and which columns need `COLLATE "C"` for code-point order); the layout is made once per shape.
+ * as, and which columns need `COLLATE "C"` for code-point order); the rest is the SQL engine's `createTypedContexts`.
  *
  * @throws TypeError (at creation) for a `columnTypes` entry that is not a field or a type the adapter does not know;
  * what the catalog lookup throws (a 503 for a failed read, an Error for a field without a column), on each call.
@@ -49,15 +49,10 @@ export function createStatementContexts(client: SqlClient, options: StatementCon
       mode: options.textCollation ?? 'detect',
       columnTypes: options.columnTypes,
     });
-  let layouts = new WeakMap<object, TableLayout>();
-  const contextOf = async () => {
-    const shape = await catalog(reader);
-    let layout = layouts.get(shape);
-    if (!layout) {
-      layout = createTableLayout(table, columns, shape);
-      layouts = new WeakMap([[shape, layout]]);
-    }
-    return { fields, ...shape, column: layout.column, layout, params: new SqlParams() };
-  };
+  const contextOf = createTypedContexts({
+    ...{ dialect: POSTGRES_TYPED_DIALECT, table, fields, columns },
+    shape: () => catalog(reader),
+    params: () => new SqlParams(),
+  });
   return Object.assign(contextOf, { catalog });
 }

@@ -1,16 +1,9 @@
-import type { FieldDef } from 'pagelope/kit';
+import { HttpError, type FieldDef } from 'pagelope/kit';
+import { createShapeLookup, type SqlCatalogRead, type SqlShapeLookup } from '../sql/index';
+import { POSTGRES_TYPED_DIALECT } from './postgres-typed-dialect';
 import type { SqlClient } from './sql-client';
-import { HttpError } from 'pagelope/kit';
-import { checkTableColumns } from '../sql/index';
-import { defaultSqlType, toSqlType, type SqlType } from './sql-types';
+import { toSqlType, type SqlType } from './sql-types';
 import { needsCollate, type CatalogColumn, type TextCollation } from './text-collation';
-
-/** What the adapter knows of the table's columns, by field: SQL types and the fields to collate. */
-export interface TableShape {
-  readonly types: ReadonlyMap<string, SqlType>;
-  /** Fields whose columns need `COLLATE "C"` to compare in code-point order (see `TextCollation`). */
-  readonly collate: ReadonlySet<string>;
-}
 
 /** Options of {@link createCatalogLookup}. */
 export interface CatalogLookupOptions {
@@ -35,22 +28,13 @@ const COLUMNS_SQL =
   'LEFT JOIN pg_catalog.pg_collation c ON c.oid = a.attcollation ' +
   'WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped';
 
-/** Resolves the table's {@link TableShape}, reading the catalog through `reader` when given (see {@link createCatalogLookup}). */
-export interface CatalogLookup {
-  (reader?: SqlClient): Promise<TableShape>;
-  /**
-   * Reads the catalog now, even when every type is stated, and checks the table against the fields: resolves when
-   * each field has its column (or when the engine has no catalog to check with).
-   *
-   * @throws Error when the table does not exist or a field has no column; HttpError 503 when the read fails.
-   */
-  verify(reader?: SqlClient): Promise<void>;
-}
+/** Resolves the table's shape (the SQL engine's `SqlTableShape`), reading the catalog through `reader` when given. */
+export type CatalogLookup = SqlShapeLookup<SqlClient>;
 
 /**
- * Returns a function that resolves the table's {@link TableShape}. The catalog is read until a read succeeds, then
- * kept (concurrent first calls share the read), unless every type is stated and the collation is not `'detect'`.
- * While the table does not exist yet, the shape of `createTableSql`'s table is used and the next call reads again.
+ * Returns the SQL engine's shape lookup (`createShapeLookup`) of the table, over PostgreSQL's catalog. The catalog is
+ * read until a read succeeds, then kept (concurrent first calls share the read), unless every type is stated and the
+ * collation is not `'detect'`. While the table does not exist yet, the shape of `createTableSql`'s table is used and the next call reads again.
  * A read that fails for a reason that may pass (a timeout, a cancel, a lock or serialization failure, a lost
  * connection, an aborted transaction, any error without a catalog SQLSTATE) is never kept: the call throws a 503 with
  * `retry-after` and the next one reads again, so no type is ever guessed. Only an engine without the catalog (SQLSTATE
@@ -71,46 +55,12 @@ export function createCatalogLookup(client: SqlClient, options: CatalogLookupOpt
     if (!fields.has(field)) throw new TypeError(`columnTypes: "${field}" is not a field`);
     stated.set(field, toSqlType(type));
   }
-  const fieldColumns = [...fields.keys()].map((field) => [field, columns.get(field) ?? field] as const);
-  const checkColumns = (read: ReadonlyMap<string, CatalogColumn>) =>
-    checkTableColumns('pagelope/postgres', table, fieldColumns, read);
-  const shapeOf = (read: ReadonlyMap<string, CatalogColumn> | undefined): TableShape => {
-    const types = new Map<string, SqlType>();
-    const collate = new Set<string>();
-    for (const def of fields.values()) {
-      const column = read?.get(columns.get(def.name) ?? def.name);
-      const type = stated.get(def.name) ?? column?.type ?? defaultSqlType(def);
-      types.set(def.name, type);
-      if (needsCollate(def, type, mode, column)) collate.add(def.name);
-    }
-    return Object.freeze({ types, collate });
-  };
-  const fallback = shapeOf(undefined);
-  let known = mode !== 'detect' && stated.size === fields.size ? fallback : undefined;
-  let pending: Promise<TableShape> | undefined;
-  const readWith = async (reader: SqlClient): Promise<TableShape> => {
-    const read = await readColumns(reader, table);
-    if (read === 'unreadable') known = fallback;
-    else if (read) {
-      checkColumns(read);
-      known = shapeOf(read);
-    }
-    return known ?? fallback;
-  };
-  const lookup = async (reader?: SqlClient) => {
-    if (known) return known;
-    if (reader) return readWith(reader);
-    pending ??= readWith(client).finally(() => (pending = undefined));
-    return pending;
-  };
-  const verify = async (reader?: SqlClient) => {
-    const read = await readColumns(reader ?? client, table);
-    if (read === 'unreadable') return;
-    if (read === undefined) throw new Error(`pagelope/postgres: the table ${table} does not exist`);
-    checkColumns(read);
-    known = shapeOf(read);
-  };
-  return Object.assign(lookup, { verify });
+  return createShapeLookup(client, {
+    ...{ dialect: POSTGRES_TYPED_DIALECT, adapter: 'pagelope/postgres', table, fields, columns, stated },
+    known: mode !== 'detect' && stated.size === fields.size,
+    read: (reader) => readColumns(reader, table),
+    collates: (def, type, column) => needsCollate(def, type, mode, column),
+  });
 }
 
 /** SQLSTATE classes of a catalog the engine does not have: 42 (undefined table, function or column), 0A. */
@@ -122,10 +72,7 @@ const NO_CATALOG = /^(42|0A)[0-9A-Z]{3}$/;
  *
  * @throws HttpError 503 with `retry-after` for any other failure of the read.
  */
-async function readColumns(
-  client: SqlClient,
-  table: string,
-): Promise<ReadonlyMap<string, CatalogColumn> | 'unreadable' | undefined> {
+async function readColumns(client: SqlClient, table: string): Promise<SqlCatalogRead<CatalogColumn>> {
   let rows: readonly Record<string, unknown>[];
   try {
     ({ rows } = await client.query(COLUMNS_SQL, [table]));

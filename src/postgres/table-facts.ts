@@ -1,16 +1,8 @@
+import { createKeptRead, type SqlTableFacts } from '../sql/index';
 import type { SqlClient } from './sql-client';
 
-/** What a write error needs to know of its table to name the fields it concerns: read once, on the first such error. */
-export interface TableFacts {
-  /** The columns of each constraint and unique index of the table, by name, in key order. */
-  readonly constraints: ReadonlyMap<string, readonly string[]>;
-  /** The columns of the foreign keys of other tables that refer to this one, by `<table>.<constraint>`. */
-  readonly referencedBy: ReadonlyMap<string, readonly string[]>;
-  /** The most characters a `varchar(n)`/`char(n)` column holds, by column. */
-  readonly maxLength: ReadonlyMap<string, number>;
-  /** The bound (exclusive) of the absolute value a `numeric(p, s)` column holds: `10^(p - s)`, by column. */
-  readonly numericBound: ReadonlyMap<string, number>;
-}
+/** What a write error needs to know of its table to name the fields it concerns: the SQL engine's facts of a table. */
+export type TableFacts = SqlTableFacts;
 
 // `to_regclass` yields NULL rather than an error for a table it cannot find, so these reads fail only with the
 // connection. Unique indexes made by CREATE UNIQUE INDEX are not constraints: a 23505 names the index instead.
@@ -43,25 +35,13 @@ const COLUMN_LIMITS =
 export type TableFactsLookup = (reader?: SqlClient) => Promise<TableFacts | undefined>;
 
 /**
- * Returns a function that reads the table's {@link TableFacts} the first time it is called and keeps them. Concurrent
- * first calls on `client` share the read; a call with a `reader` (a repository bound to a transaction: its
- * connection under a savepoint, or the pool) reads there on its own. A failed read (a lost connection, a table not
- * created yet, a connection inside an aborted transaction) resolves `undefined` and is tried again on the next call.
+ * Returns the SQL engine's kept read (`createKeptRead`) of the table's {@link TableFacts}: read the first time it is
+ * called and kept; concurrent first calls on `client` share the read, a call with a `reader` reads there on its own.
+ * A failed read (a lost connection, a table not created yet, a connection inside an aborted transaction) resolves
+ * `undefined` and is tried again on the next call.
  */
 export function createTableFactsLookup(client: SqlClient, table: string): TableFactsLookup {
-  let known: TableFacts | undefined;
-  let pending: Promise<TableFacts | undefined> | undefined;
-  const readWith = (reader: SqlClient) =>
-    readTableFacts(reader, table).then(
-      (facts) => (known = facts),
-      () => undefined,
-    );
-  return async (reader) => {
-    if (known) return known;
-    if (reader) return readWith(reader);
-    pending ??= readWith(client).finally(() => (pending = undefined));
-    return pending;
-  };
+  return createKeptRead(client, (reader: SqlClient) => readTableFacts(reader, table).catch(() => undefined));
 }
 
 async function readTableFacts(client: SqlClient, table: string): Promise<TableFacts | undefined> {

@@ -4,7 +4,7 @@ import { runQueuedStatement, runSqlTransactionWork, STANDARD_TRANSACTION_STATEME
 import type { TransactionSlot } from '../sql/index';
 import { clientKind, type PgliteLike, type PoolLike } from './client-kind';
 import { isRetryableError, toCommitError, toRetryableError } from './database-error';
-import { shareNativeTable } from './native-tables';
+import { NATIVE_TABLES } from './native-tables';
 import { POSTGRES_SQL_DIALECT } from './postgres-sql-dialect';
 import type { SqlClient } from './sql-client';
 
@@ -117,7 +117,7 @@ function withTransaction<T>(slot: Slot, work: Work<T>): Promise<T> {
       root: slot.root,
       on: slot,
       refusal: 'tx.repository: the repository is not a PostgreSQL repository on the same client',
-      onBound: shareNativeTable,
+      onBound: NATIVE_TABLES.share,
       query: (text, values) =>
         slot.query(text, [...values]).then(
           ({ rows }) => ({ rows }),

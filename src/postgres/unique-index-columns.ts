@@ -1,11 +1,5 @@
+import type { SqlUniqueIndexUse } from '../sql/index';
 import type { SqlClient } from './sql-client';
-
-/**
- * How a unique index or an exclusion constraint reads a column: `'key'` (a key column, or any column of an index
- * with expressions), or `'null-predicate'` (only in a predicate that is exactly `(column IS NULL)`, as a unique index
- * of live records under soft delete: `WHERE "deletedAt" IS NULL`).
- */
-export type UniqueIndexUse = 'key' | 'null-predicate';
 
 // Key columns are in `indkey`; the columns of expressions and predicates are dependencies of the index on the table.
 const UNIQUE_INDEX_COLUMNS =
@@ -19,24 +13,24 @@ const UNIQUE_INDEX_COLUMNS =
   "AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid = x.indrelid AND d.refobjsubid = a.attnum))";
 
 /** The columns read, by the table shape (one catalog read) they were read for. */
-const known = new WeakMap<object, ReadonlyMap<string, UniqueIndexUse>>();
+const known = new WeakMap<object, ReadonlyMap<string, SqlUniqueIndexUse>>();
 
 /**
  * The quoted columns (`"email"`) that a unique index or an exclusion constraint of `table` (quoted) reads, and how
- * (a column read by several is `'key'` if any reads it so): a batch that sets one of them may pass or fail depending
- * on the order its rows are written in. Read through `reader` once per `shape` (the table's catalog shape, so that a
+ * (a column read by several is `'key'` if any reads it so): what the SQL engine's `rowOrderMatters` reads to tell
+ * whether a batch may pass or fail depending on the order its rows are written in. Read through `reader` once per `shape` (the table's catalog shape, so that a
  * new catalog read reads them again) and kept; `undefined` when the read fails (tried again on the next call).
  */
 export async function uniqueIndexColumns(
   reader: SqlClient,
   table: string,
   shape: object,
-): Promise<ReadonlyMap<string, UniqueIndexUse> | undefined> {
+): Promise<ReadonlyMap<string, SqlUniqueIndexUse> | undefined> {
   const cached = known.get(shape);
   if (cached) return cached;
   try {
     const { rows } = await reader.query(UNIQUE_INDEX_COLUMNS, [table]);
-    const columns = new Map<string, UniqueIndexUse>();
+    const columns = new Map<string, SqlUniqueIndexUse>();
     for (const row of rows) {
       const column = `"${String(row['column'])}"`;
       if (columns.get(column) !== 'key') columns.set(column, row['use'] === 'key' ? 'key' : 'null-predicate');

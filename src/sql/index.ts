@@ -55,16 +55,28 @@ export { planJoinedRelations, type SqlJoinedPlan } from './plan-joined-relations
 export { orderTermOf } from './order-term-of';
 // Task `repo`: the repository assembled alike for every dialect, the column-kind checks, the row mapping, batch plans.
 export { createSqlRepositoryMethods, type SqlBatchRunning } from './create-sql-repository-methods';
-export { checkQueryValues, checkRecordValues, columnHolds, isImpossibleScope } from './check-column-values';
-export type { SqlColumnKinds } from './check-column-values';
+export { isImpossibleScope } from './check-column-values';
 export { columnKey } from './column-key';
 export { createRecordMapper, type SqlRecordMapper, type SqlValueReader } from './create-record-mapper';
 export { planBulkChanges, type SqlBulkPlan } from './plan-bulk-changes';
 export type { SqlRecordOptions, SqlRecordRun } from './read-record';
-export { createTableLayout, type SqlTableLayout } from './create-table-layout';
 export { checkDatabaseDefaults } from './check-database-defaults';
 // Task tx: one transaction runner (the slot of a connection, the failed-statement rule) for PostgreSQL and MariaDB.
 export { createTransactionSlot, createTransactionSlots } from './transaction-slot';
 export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
 export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';
+// Task pg: what PostgreSQL's repository kept that is no dialect's own: a connection's runner, a typed dialect's table
+// (its shape, contexts, record source and listings), the facts of a table, the row-order rule, the table registry.
+export { createSqlRun } from './create-sql-run';
+export { createTypedTableSource } from './create-typed-table-source';
+export { createTypedListing } from './create-typed-listing';
+export { typedColumnKinds } from './typed-column-kinds';
+export { createKeptRead } from './create-kept-read';
+export { columnsOverLimits, constraintColumnsOf, type SqlTableFacts } from './sql-table-facts';
+export { rowOrderMatters, type SqlUniqueIndexUse } from './row-order-matters';
+export { createTableRegistry } from './create-table-registry';
+export type { SqlJoinedTable } from './plan-joined-relations';
+export { createTypedContexts } from './create-typed-contexts';
+export { typedTableLayout } from './typed-table-layout';
+export { createShapeLookup, type SqlCatalogRead, type SqlShapeLookup } from './create-shape-lookup';
