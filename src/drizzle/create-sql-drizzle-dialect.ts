@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { columnSqlName } from './column-sql-name';
 import { createColumnCheck } from './create-column-check';
 import { drizzleTables, type DrizzleDialect } from './drizzle-dialect';
+import type { SqlColumnKind } from '../sql/index';
 import {
   createSqlRepository,
   type SqlColumn,
@@ -37,6 +38,8 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
   readonly databaseName: string;
   /** The zod schema of the field on `column` of the table `table` (see `DrizzleDialect.fieldSchema`). */
   fieldSchema(table: string, property: string, column: Column): z.ZodType;
+  /** The kind of `column` its Drizzle type says (see `columnKindOf`), else `undefined` (the dialect's column may say it). */
+  columnKind(column: Column): SqlColumnKind | undefined;
   /** Whether the database fills `column` when a created record gives no value. */
   hasDatabaseDefault(column: Column): boolean;
   /** A SELECT of the names (as `name`, NULL ones left out) of the columns of the table bound as its one parameter. */
@@ -76,7 +79,9 @@ export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOpt
       const databaseDefaults: string[] = [];
       for (const [field, column] of fields) {
         const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
-        columns.set(field, parts.column(columnSqlName(db, column), column, kind));
+        const declared = options.columnKind(column);
+        const sqlColumn = parts.column(columnSqlName(db, column), column, kind);
+        columns.set(field, declared ? { ...sqlColumn, kind: () => declared } : sqlColumn);
         if (options.hasDatabaseDefault(column)) databaseDefaults.push(field);
       }
       const read = options.readerOf(db as TDatabase);

@@ -1,12 +1,13 @@
 import type { Column, Table } from 'drizzle-orm';
+import { COLUMN_KINDS, type ColumnCollation } from '../sql/index';
 import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import { columnSqlName } from './column-sql-name';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
-import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
+import { hasMysqlDatabaseDefault, mysqlColumnKind, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
 import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { inCodePointOrder, READ_COLUMNS, textOrdersOf, type TextOrder } from './mysql-text-columns';
+import { inCodePointOrder, mariaDbColumnsOf, READ_COLUMNS, textOrderOf, type TextOrder } from './mysql-text-columns';
 import type { SqlColumn, SqlRow, SqlValueKind } from './sql/index';
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
@@ -57,7 +58,7 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
  * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
  * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
  * already in it as it is: the collations and the server are read once per table before a repository's first call,
- * see `textOrdersOf`), and a duplicate entry is read as the columns of the key it names.
+ * see `textOrderOf`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   name: 'MariaDB',
@@ -65,15 +66,19 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   databaseClass: MySqlDatabase,
   databaseName: 'MariaDB or MySQL',
   fieldSchema: mysqlFieldSchema,
+  columnKind: mysqlColumnKind,
   hasDatabaseDefault: hasMysqlDatabaseDefault,
   columnNames: READ_COLUMNS,
   runnerOf: mysqlRunnerOf,
   readerOf: mysqlReaderOf,
   open(db: DrizzleMySqlDatabase, table: Table, name: string) {
-    let orders: ReadonlyMap<string, TextOrder> = new Map();
+    let described: ReadonlyMap<string, ColumnCollation> = new Map();
     return {
-      column: (sqlName: string, column: Column, kind: SqlValueKind) =>
-        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? (orders.get(sqlName) ?? 'convert') : undefined)),
+      column: (sqlName: string, column: Column, kind: SqlValueKind) => ({
+        ...sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? textOrderOf(described.get(sqlName)) : undefined)),
+        // A column of a type Drizzle does not know (a customType): MariaDB's UUID holds uuids alone.
+        kind: () => (described.get(sqlName)?.type.toLowerCase() === 'uuid' ? COLUMN_KINDS.uuid : undefined),
+      }),
       dialect(idColumn: string | undefined) {
         // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
         const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
@@ -81,7 +86,7 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
         return withUniqueKeys(MYSQL_SQL_DIALECT, name, keys);
       },
       // The server's kind and the collations of the table's columns, read with their names before the first call.
-      columnsRead: (rows: readonly SqlRow[]) => void (orders = textOrdersOf(rows)),
+      columnsRead: (rows: readonly SqlRow[]) => void (described = mariaDbColumnsOf(rows)),
     };
   },
 });

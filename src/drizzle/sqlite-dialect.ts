@@ -2,7 +2,7 @@ import type { Column } from 'drizzle-orm';
 import { BaseSQLiteDatabase, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
 import { SQLITE_SQL_DIALECT, type SqlColumn, type SqlValueKind } from './sql/index';
-import { sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
+import { sqliteColumnKind, sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
 import { sqliteReaderOf, sqliteRunnerOf, type DrizzleSQLiteDatabase } from './sqlite-runner';
 
 /** The column types whose values Drizzle maps itself (`mapToDriverValue` / `mapFromDriverValue`). */
@@ -46,6 +46,7 @@ export const SQLITE_DIALECT = createSqlDrizzleDialect<DrizzleSQLiteDatabase>({
   databaseClass: BaseSQLiteDatabase,
   databaseName: 'SQLite',
   fieldSchema: sqliteFieldSchema,
+  columnKind: sqliteColumnKind,
   hasDatabaseDefault: sqliteHasDatabaseDefault,
   columnNames: 'SELECT "name" AS "name" FROM pragma_table_info(?)',
   runnerOf: sqliteRunnerOf,

@@ -68,3 +68,5 @@ export { createTransactionSlot, createTransactionSlots } from './transaction-slo
 export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
 export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';
+// Task `maria`: what a dialect reads of its columns' collations from information_schema.
+export { columnCollationsOf, type ColumnCollation } from './column-collations';
