@@ -1,6 +1,5 @@
 import type { Column } from 'drizzle-orm';
-import { z } from 'zod';
-import { COLUMN_KINDS, columnKindSchema, integerKind, timestampSchema } from '../sql/index';
+import { COLUMN_KINDS, columnKindSchema, integerKind } from '../sql/index';
 import {
   columnKindOf,
   dayFieldSchema,
@@ -9,6 +8,7 @@ import {
   type ColumnBases,
   type KindWithSchema,
 } from './column-field-schema';
+import { instantFieldSchema, instantTextFieldSchema } from './instant-field-schemas';
 
 /** Whether a numeric column is `unsigned` (its SQL type says so). */
 const isUnsigned = (column: Column): boolean => column.getSQLType().endsWith(' unsigned');
@@ -27,30 +27,6 @@ const fractionDigits = (column: Column): number => {
   return typeof fsp === 'number' ? fsp : 0;
 };
 
-/** A `Date` field of a DATETIME or TIMESTAMP column, refused when it has milliseconds the column would drop. */
-function instantField(column: Column): KindWithSchema {
-  const step = 10 ** (3 - Math.min(fractionDigits(column), 3));
-  const schema = timestampSchema().refine((date) => date.getTime() % step === 0, {
-    message: `Must be a whole multiple of ${step} ms (the column keeps ${fractionDigits(column)} fraction digits)`,
-  });
-  return { columnKind: COLUMN_KINDS.timestamp, schema };
-}
-
-/**
- * `'YYYY-MM-DD hh:mm:ss[.f]'` text of a DATETIME or TIMESTAMP column in `string` mode, with exactly the fraction
- * digits the column keeps (as MariaDB writes it back) and naming a real instant.
- */
-function instantTextField(column: Column): z.ZodType {
-  const digits = fractionDigits(column);
-  const pattern = new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}${digits > 0 ? `\\.\\d{${digits}}` : ''}$`);
-  return z
-    .string()
-    .regex(pattern, { message: `Must be 'YYYY-MM-DD hh:mm:ss${digits > 0 ? `.${'f'.repeat(digits)}` : ''}' text` })
-    .refine((text) => z.iso.datetime({ local: true, precision: digits }).safeParse(text.replace(' ', 'T')).success, {
-      message: 'Must name a real date and time',
-    });
-}
-
 /** CHAR text: what the column gives back, so never ending in a space (MariaDB drops trailing spaces of CHAR). */
 const charField = (column: Column): KindWithSchema => ({
   columnKind: textKindOf(column),
@@ -59,6 +35,7 @@ const charField = (column: Column): KindWithSchema => ({
   }),
 });
 
+/** The base of a field on each column type of `drizzle-orm/mysql-core`. */
 const BASES: ColumnBases = {
   MySqlTinyInt: integer(1),
   MySqlSmallInt: integer(2),
@@ -75,10 +52,11 @@ const BASES: ColumnBases = {
   MySqlReal: float,
   MySqlDecimalNumber: float,
   MySqlBoolean: COLUMN_KINDS.boolean,
-  MySqlDateTime: instantField,
-  MySqlTimestamp: instantField,
-  MySqlDateTimeString: instantTextField,
-  MySqlTimestampString: instantTextField,
+  MySqlDateTime: (column) => instantFieldSchema(fractionDigits(column)),
+  MySqlTimestamp: (column) => instantFieldSchema(fractionDigits(column)),
+  // In `string` mode: 'YYYY-MM-DD hh:mm:ss[.f]' text, as MariaDB writes it back.
+  MySqlDateTimeString: (column) => instantTextFieldSchema(fractionDigits(column)),
+  MySqlTimestampString: (column) => instantTextFieldSchema(fractionDigits(column)),
   MySqlDate: () => ({ columnKind: COLUMN_KINDS.date, schema: dayFieldSchema() }),
   MySqlDateString: COLUMN_KINDS.date,
   MySqlJson: COLUMN_KINDS.json,

@@ -29,7 +29,8 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
 }
 
 /**
- * The runners of Drizzle MariaDB databases (see `createDrizzleRunners`). Statements run through the session as
+ * The runners of Drizzle MariaDB databases (see `createDrizzleRunners`): `runnerOf(db)` the `SqlRunner` of one, one
+ * per database, `readerOf(db)` a reader outside its queue. Statements run through the session as
  * Drizzle's own raw queries do (DATETIME, TIMESTAMP and DATE come as text), the SQL engine's as MariaDB takes them
  * (`toMysqlStatement`) under {@link STATEMENT_SETTINGS}, which the reader leaves out (a MySQL server would refuse
  * them); their rows are a result set's (`SELECT`, `... RETURNING`), none for a write's header. A driver's error
@@ -40,7 +41,7 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
  * on a deadlock and runs what follows outside it, each statement committed on its own, so after a statement of it
  * fails what follows is refused (the deadlock's or the lock wait's 503 again) and it never commits, as on PostgreSQL.
  */
-const MARIADB_RUNNERS = createDrizzleRunners<DrizzleMySqlDatabase, SessionLike>({
+export const MARIADB_RUNNERS = createDrizzleRunners<DrizzleMySqlDatabase, SessionLike>({
   async execute(session, text, params) {
     const result = await session.prepareQuery({ sql: text, params }, undefined).execute();
     const rows: unknown = Array.isArray(result) ? result[0] : undefined;
@@ -59,9 +60,3 @@ const MARIADB_RUNNERS = createDrizzleRunners<DrizzleMySqlDatabase, SessionLike>(
     refuseAfterFailure: true,
   },
 });
-
-/** The `SqlRunner` of a Drizzle MariaDB database, one per database (see {@link MARIADB_RUNNERS}). */
-export const mysqlRunnerOf = MARIADB_RUNNERS.runnerOf;
-
-/** A reader of a Drizzle MariaDB database outside its runner's queue, without the statement settings. */
-export const mysqlReaderOf = MARIADB_RUNNERS.readerOf;

@@ -67,7 +67,8 @@ function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
 }
 
 /**
- * The runners of Drizzle SQLite databases (see `createDrizzleRunners`). SQLite is one writer: every statement of the
+ * The runners of Drizzle SQLite databases (see `createDrizzleRunners`): `runnerOf(db)` the `SqlRunner` of one, one
+ * per database, `readerOf(db)` a reader outside its queue. SQLite is one writer: every statement of the
  * repositories waits while a transaction is open, and `transaction(work)` runs `BEGIN` ... `COMMIT` (or `ROLLBACK`)
  * itself on a sync database (sql.js, better-sqlite3: its `db.transaction` is synchronous and cannot wait for `work`)
  * and through `db.transaction` on an async one (libsql, where each `execute` outside one commits). Statements run
@@ -77,7 +78,7 @@ function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
  * `pagelope_lower`, JavaScript's `toLowerCase()` as a SQL function, so that case-insensitive matching is SQL and
  * folds as the memory repository does.
  */
-const SQLITE_RUNNERS = createDrizzleRunners<DrizzleSQLiteDatabase, SessionLike>({
+export const SQLITE_RUNNERS = createDrizzleRunners<DrizzleSQLiteDatabase, SessionLike>({
   async execute(session, text, params) {
     const prepared = session.prepareQuery({ sql: text, params }, undefined, 'all', false);
     if (prepared.stmt?.reader === false) {
@@ -93,9 +94,3 @@ const SQLITE_RUNNERS = createDrizzleRunners<DrizzleSQLiteDatabase, SessionLike>(
   ownTransactions: (db) => (db as unknown as { readonly resultKind?: unknown }).resultKind !== 'async',
   lowerFunction: registerLower,
 });
-
-/** The `SqlRunner` of a Drizzle SQLite database, one per database (see {@link SQLITE_RUNNERS}). */
-export const sqliteRunnerOf = SQLITE_RUNNERS.runnerOf;
-
-/** A reader of a Drizzle SQLite database outside its runner's queue: what the repository reads before its first call. */
-export const sqliteReaderOf = SQLITE_RUNNERS.readerOf;
