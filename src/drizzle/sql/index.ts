@@ -5,10 +5,5 @@ export { SQLITE_SQL_DIALECT } from './sqlite-sql-dialect';
 export { createSqlRepository } from './create-sql-repository';
 export type { SqlColumn } from './sql-repository-options';
 export { dayOf, fromDriverValue, fromUtcText, toDriverValue, type DriverReaders } from './driver-values';
-export {
-  createDrizzleRunners,
-  type DrizzleRunnerOptions,
-  type DrizzleRunners,
-  type SqlRead,
-} from './create-drizzle-runners';
+export { createDrizzleRunners, type DrizzleRunners } from './create-drizzle-runners';
 export { withKeyColumns } from './with-key-columns';
