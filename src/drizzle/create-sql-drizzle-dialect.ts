@@ -1,10 +1,10 @@
 import { is, type Column, type DrizzleEntityClass, type Table } from 'drizzle-orm';
 import type { Repository, Resource } from 'pagelope/kit';
 import type { z } from 'zod';
+import type { SqlColumnKind } from '../sql/index';
 import { columnSqlName } from './column-sql-name';
 import { createColumnCheck } from './create-column-check';
 import { drizzleTables, type DrizzleDialect } from './drizzle-dialect';
-import type { SqlColumnKind } from '../sql/index';
 import {
   createSqlRepository,
   type DrizzleRunners,
@@ -53,9 +53,9 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
 /**
  * A {@link DrizzleDialect} whose repository is `createSqlRepository`: every field on the column Drizzle maps it to
  * (in the casing `db` was made with; its kind the Drizzle type's when known, its `$defaultFn` computed before an
- * insert), the fields the database fills, a check that every field's column is in the
- * table before the first call (see `createColumnCheck`; `ready()` runs it), with what the dialect reads of the
- * columns, reads on `readDb` when given.
+ * insert), the fields the database fills, a check that every field's column is in the table before the first call
+ * (see `createColumnCheck`; `ready()` runs it), with what the dialect reads of the columns, reads on `readDb` when
+ * given.
  */
 export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOptions<TDatabase>): DrizzleDialect {
   const { name, databaseClass } = options;

@@ -1,9 +1,9 @@
 import type { Column, Table } from 'drizzle-orm';
-import { COLUMN_KINDS, type ColumnCollation } from '../sql/index';
 import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
+import { COLUMN_KINDS, type ColumnCollation } from '../sql/index';
 import { columnSqlName } from './column-sql-name';
-import { mapsToText } from './maps-to-text';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
+import { mapsToText } from './maps-to-text';
 import { hasMysqlDatabaseDefault, mysqlColumnKind, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { MARIADB_RUNNERS, type DrizzleMySqlDatabase } from './mysql-runner';
