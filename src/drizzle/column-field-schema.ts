@@ -50,12 +50,28 @@ function columnFieldSchema(
 }
 
 /**
+ * A base whose field schema is not its kind's: the kind of the column (what a filter value bound for it is checked
+ * against, as `checkQueryValues` does) and the schema of the field (a day column's midnight-UTC `Date`).
+ */
+export interface KindWithSchema {
+  readonly columnKind: SqlColumnKind;
+  readonly schema: z.ZodType | undefined;
+}
+
+/**
  * The base of a field on a column of one Drizzle dialect, by the column's `columnType`: a kind, or a function of the
- * column that gives a kind or a schema (or `undefined` when none fits it); a type absent fits no field.
+ * column that gives a kind, a schema (the column's kind then unknown), a kind with a schema, or `undefined` when none
+ * fits it; a type absent fits no field.
  */
 export type ColumnBases = Readonly<
-  Record<string, SqlColumnKind | ((column: Column) => SqlColumnKind | z.ZodType | undefined)>
+  Record<string, SqlColumnKind | ((column: Column) => SqlColumnKind | z.ZodType | KindWithSchema | undefined)>
 >;
+
+/** The base `bases` give `column`, called when a function of it. */
+function baseOf(bases: ColumnBases, column: Column): SqlColumnKind | z.ZodType | KindWithSchema | undefined {
+  const base = Object.hasOwn(bases, column.columnType) ? bases[column.columnType] : undefined;
+  return typeof base === 'function' ? base(column) : base;
+}
 
 /**
  * The field schema of a dialect whose column types' bases are `bases`: the zod schema of the field on `column` of
@@ -65,7 +81,20 @@ export type ColumnBases = Readonly<
  */
 export function fieldSchemaOf(bases: ColumnBases): (tableName: string, property: string, column: Column) => z.ZodType {
   return (tableName, property, column) => {
-    const base = Object.hasOwn(bases, column.columnType) ? bases[column.columnType] : undefined;
-    return columnFieldSchema(tableName, property, column, typeof base === 'function' ? base(column) : base);
+    const base = baseOf(bases, column);
+    const given = base !== undefined && 'columnKind' in base ? base.schema : base;
+    return columnFieldSchema(tableName, property, column, given);
+  };
+}
+
+/**
+ * The kind of a column of a dialect whose column types' bases are `bases` (`undefined`: a type of no base, or one
+ * whose base is a schema alone), which the repository checks filter values against.
+ */
+export function columnKindOf(bases: ColumnBases): (column: Column) => SqlColumnKind | undefined {
+  return (column) => {
+    const base = baseOf(bases, column);
+    if (base === undefined || 'safeParse' in base) return undefined;
+    return 'columnKind' in base ? base.columnKind : base;
   };
 }

@@ -1,15 +1,16 @@
 import { is, type Column, type DrizzleEntityClass, type Table } from 'drizzle-orm';
 import type { Repository, Resource } from 'pagelope/kit';
 import type { z } from 'zod';
+import type { SqlColumnKind } from '../sql/index';
 import { columnSqlName } from './column-sql-name';
 import { createColumnCheck } from './create-column-check';
 import { drizzleTables, type DrizzleDialect } from './drizzle-dialect';
 import {
   createSqlRepository,
+  type DrizzleRunners,
   type SqlColumn,
   type SqlDialect,
   type SqlRow,
-  type SqlRunner,
   type SqlValueKind,
 } from './sql/index';
 
@@ -37,25 +38,28 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
   readonly databaseName: string;
   /** The zod schema of the field on `column` of the table `table` (see `DrizzleDialect.fieldSchema`). */
   fieldSchema(table: string, property: string, column: Column): z.ZodType;
+  /** The kind of `column` its Drizzle type says (see `columnKindOf`), else `undefined` (the dialect's column may say it). */
+  columnKind(column: Column): SqlColumnKind | undefined;
   /** Whether the database fills `column` when a created record gives no value. */
   hasDatabaseDefault(column: Column): boolean;
   /** A SELECT of the names (as `name`, NULL ones left out) of the columns of the table bound as its one parameter. */
   readonly columnNames: string;
-  /** The runner of `db`'s statements, and a reader outside its queue (what is read before the first call). */
-  runnerOf(db: TDatabase): SqlRunner;
-  readerOf(db: TDatabase): (text: string, params: readonly unknown[]) => Promise<readonly SqlRow[]>;
+  /** The runner of a database's statements, and a reader outside its queue (what is read before the first call). */
+  readonly runners: DrizzleRunners<TDatabase>;
   /** The repository's parts on the table `name` of `db`. */
   open(db: TDatabase, table: Table, name: string): SqlDrizzleTable;
 }
 
 /**
  * A {@link DrizzleDialect} whose repository is `createSqlRepository`: every field on the column Drizzle maps it to
- * (in the casing `db` was made with), the fields the database fills, a check that every field's column is in the
- * table before the first call (see `createColumnCheck`; `ready()` runs it), with what the dialect reads of the
- * columns, reads on `readDb` when given.
+ * (in the casing `db` was made with; its kind the Drizzle type's when known, its `$defaultFn` computed before an
+ * insert), the fields the database fills, a check that every field's column is in the table before the first call
+ * (see `createColumnCheck`; `ready()` runs it), with what the dialect reads of the columns, reads on `readDb` when
+ * given.
  */
 export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOptions<TDatabase>): DrizzleDialect {
-  const { name, databaseClass, runnerOf } = options;
+  const { name, databaseClass } = options;
+  const { runnerOf, readerOf } = options.runners;
   const tables = drizzleTables(options.tableClass, options.fieldSchema);
   return Object.freeze({
     name,
@@ -76,10 +80,16 @@ export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOpt
       const databaseDefaults: string[] = [];
       for (const [field, column] of fields) {
         const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
-        columns.set(field, parts.column(columnSqlName(db, column), column, kind));
+        const declared = options.columnKind(column);
+        const { defaultFn } = column;
+        columns.set(field, {
+          ...parts.column(columnSqlName(db, column), column, kind),
+          ...(declared && { kind: () => declared }),
+          ...(defaultFn && { defaultValue: () => defaultFn() }),
+        });
         if (options.hasDatabaseDefault(column)) databaseDefaults.push(field);
       }
-      const read = options.readerOf(db as TDatabase);
+      const read = readerOf(db as TDatabase);
       const sqlNames = new Map([...columns].map(([field, column]) => [field, column.name]));
       const check = createColumnCheck(tableName, sqlNames, async () => {
         const rows = await read(options.columnNames, [tableName]);

@@ -1,13 +1,15 @@
 import type { Column, Table } from 'drizzle-orm';
 import { MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
+import { COLUMN_KINDS, type ColumnCollation } from '../sql/index';
 import { columnSqlName } from './column-sql-name';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
-import { hasMysqlDatabaseDefault, mysqlFieldSchema } from './mysql-field-schema';
+import { mapsToText } from './maps-to-text';
+import { hasMysqlDatabaseDefault, mysqlColumnKind, mysqlFieldSchema } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
-import { mysqlReaderOf, mysqlRunnerOf, type DrizzleMySqlDatabase } from './mysql-runner';
+import { MARIADB_RUNNERS, type DrizzleMySqlDatabase } from './mysql-runner';
 import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
-import { inCodePointOrder, READ_COLUMNS, textOrdersOf, type TextOrder } from './mysql-text-columns';
-import type { SqlColumn, SqlRow, SqlValueKind } from './sql/index';
+import { inCodePointOrder, mariaDbColumnsOf, READ_COLUMNS, textOrderOf, type TextOrder } from './mysql-text-columns';
+import { dayOf, type SqlColumn, type SqlRow, type SqlValueKind } from './sql/index';
 
 /** Whether a field of `kind` holds text, which is bound as {@link codePointText}. */
 const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
@@ -23,24 +25,16 @@ const isText = (kind: SqlValueKind) => kind === 'string' || kind === 'enum';
 function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: () => TextOrder | undefined): SqlColumn {
   const day = column.columnType === 'MySqlDate';
   const custom = column.columnType === 'MySqlCustomColumn';
-  const { defaultFn } = column;
   const bind = (given: unknown) => {
     const value = custom ? column.mapToDriverValue(given) : given;
     const textOrder = order();
     if (textOrder === 'native') return custom ? value : MYSQL_SQL_DIALECT.toDriver(value, kind);
     // In the collation the column orders in: its own when it is utf8mb4_nopad_bin (see TextOrder).
     if (isText(kind) && typeof value === 'string') return codePointText(value, textOrder !== 'as-is');
-    return day && value instanceof Date ? value.toISOString().slice(0, 10) : MYSQL_SQL_DIALECT.toDriver(value, kind);
+    return day && value instanceof Date ? dayOf(value) : MYSQL_SQL_DIALECT.toDriver(value, kind);
   };
   /** A needle a customType maps to anything but text (a uuid's bytes) is not the text the column stores. */
-  const matchesText = (needle: string) => {
-    if (!custom || order() !== 'native') return true;
-    try {
-      return typeof column.mapToDriverValue(needle) === 'string';
-    } catch {
-      return false;
-    }
-  };
+  const matchesText = (needle: string) => !custom || order() !== 'native' || mapsToText(column, needle);
   return Object.freeze({
     name,
     toDriver: bind,
@@ -48,16 +42,15 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind, order: ()
     ...(isText(kind) && { ordered: (expression: string) => inCodePointOrder(expression, order() ?? 'convert') }),
     fromDriver: (value: unknown) =>
       MYSQL_SQL_DIALECT.fromDriver(custom ? column.mapFromDriverValue(value) : value, kind),
-    ...(defaultFn && { defaultValue: () => defaultFn() }),
   });
 }
 
 /**
  * MariaDB and MySQL (`drizzle-orm/mysql-core`): the repository is `createSqlRepository` in `MYSQL_SQL_DIALECT`, its
- * statements run through the Drizzle database by `mysqlRunnerOf`. Text compares and orders by code point whatever
+ * statements run through the Drizzle database by `MARIADB_RUNNERS`. Text compares and orders by code point whatever
  * the columns' collations (values bound as `codePointText`, text columns ordered in `utf8mb4_nopad_bin`, a column
  * already in it as it is: the collations and the server are read once per table before a repository's first call,
- * see `textOrdersOf`), and a duplicate entry is read as the columns of the key it names.
+ * see `textOrderOf`), and a duplicate entry is read as the columns of the key it names.
  */
 export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   name: 'MariaDB',
@@ -65,23 +58,24 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   databaseClass: MySqlDatabase,
   databaseName: 'MariaDB or MySQL',
   fieldSchema: mysqlFieldSchema,
+  columnKind: mysqlColumnKind,
   hasDatabaseDefault: hasMysqlDatabaseDefault,
   columnNames: READ_COLUMNS,
-  runnerOf: mysqlRunnerOf,
-  readerOf: mysqlReaderOf,
+  runners: MARIADB_RUNNERS,
   open(db: DrizzleMySqlDatabase, table: Table, name: string) {
-    let orders: ReadonlyMap<string, TextOrder> = new Map();
+    let described: ReadonlyMap<string, ColumnCollation> = new Map();
     return {
-      column: (sqlName: string, column: Column, kind: SqlValueKind) =>
-        sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? (orders.get(sqlName) ?? 'convert') : undefined)),
+      column: (sqlName: string, column: Column, kind: SqlValueKind) => ({
+        ...sqlColumnOf(sqlName, column, kind, () => (isText(kind) ? textOrderOf(described.get(sqlName)) : undefined)),
+        // A column of a type Drizzle does not know (a customType): MariaDB's UUID holds uuids alone.
+        kind: () => (described.get(sqlName)?.type.toLowerCase() === 'uuid' ? COLUMN_KINDS.uuid : undefined),
+      }),
       dialect(idColumn: string | undefined) {
-        // A table declared without its primary key in Drizzle: MariaDB's PRIMARY is taken to be the id's column.
-        const keys = new Map(mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column)));
-        if (!keys.has('PRIMARY') && idColumn !== undefined) keys.set('PRIMARY', [idColumn]);
+        const keys = mysqlUniqueKeys(table as MySqlTable, (column) => columnSqlName(db, column), idColumn);
         return withUniqueKeys(MYSQL_SQL_DIALECT, name, keys);
       },
       // The server's kind and the collations of the table's columns, read with their names before the first call.
-      columnsRead: (rows: readonly SqlRow[]) => void (orders = textOrdersOf(rows)),
+      columnsRead: (rows: readonly SqlRow[]) => void (described = mariaDbColumnsOf(rows)),
     };
   },
 });

@@ -1,7 +1,14 @@
 import type { Column } from 'drizzle-orm';
-import { z } from 'zod';
-import { COLUMN_KINDS, columnKindSchema, integerKind, timestampSchema } from '../sql/index';
-import { dayFieldSchema, fieldSchemaOf, textKindOf } from './column-field-schema';
+import { COLUMN_KINDS, columnKindSchema, integerKind } from '../sql/index';
+import {
+  columnKindOf,
+  dayFieldSchema,
+  fieldSchemaOf,
+  textKindOf,
+  type ColumnBases,
+  type KindWithSchema,
+} from './column-field-schema';
+import { instantFieldSchema, instantTextFieldSchema } from './instant-field-schemas';
 
 /** Whether a numeric column is `unsigned` (its SQL type says so). */
 const isUnsigned = (column: Column): boolean => column.getSQLType().endsWith(' unsigned');
@@ -20,48 +27,16 @@ const fractionDigits = (column: Column): number => {
   return typeof fsp === 'number' ? fsp : 0;
 };
 
-/** A `Date` field of a DATETIME or TIMESTAMP column, refused when it has milliseconds the column would drop. */
-function instantField(column: Column): z.ZodType {
-  const step = 10 ** (3 - Math.min(fractionDigits(column), 3));
-  return timestampSchema().refine((date) => date.getTime() % step === 0, {
-    message: `Must be a whole multiple of ${step} ms (the column keeps ${fractionDigits(column)} fraction digits)`,
-  });
-}
-
-/**
- * `'YYYY-MM-DD hh:mm:ss[.f]'` text of a DATETIME or TIMESTAMP column in `string` mode, with exactly the fraction
- * digits the column keeps (as MariaDB writes it back) and naming a real instant.
- */
-function instantTextField(column: Column): z.ZodType {
-  const digits = fractionDigits(column);
-  const pattern = new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}${digits > 0 ? `\\.\\d{${digits}}` : ''}$`);
-  return z
-    .string()
-    .regex(pattern, { message: `Must be 'YYYY-MM-DD hh:mm:ss${digits > 0 ? `.${'f'.repeat(digits)}` : ''}' text` })
-    .refine((text) => z.iso.datetime({ local: true, precision: digits }).safeParse(text.replace(' ', 'T')).success, {
-      message: 'Must name a real date and time',
-    });
-}
-
 /** CHAR text: what the column gives back, so never ending in a space (MariaDB drops trailing spaces of CHAR). */
-const charField = (column: Column): z.ZodType | undefined =>
-  columnKindSchema(textKindOf(column))?.refine((text) => typeof text !== 'string' || !text.endsWith(' '), {
+const charField = (column: Column): KindWithSchema => ({
+  columnKind: textKindOf(column),
+  schema: columnKindSchema(textKindOf(column))?.refine((text) => typeof text !== 'string' || !text.endsWith(' '), {
     message: 'Must not end with a space',
-  });
+  }),
+});
 
-/**
- * The zod schema of a field on a column of `drizzle-orm/mysql-core`: text, varchar (at most its length) and char (not
- * ending in a space) as strings, any of them with `enum` and `mysqlEnum` as that enum, the integers (tinyint to int,
- * bigint in `number` mode, serial) as integers within the column's range (signed or unsigned), double, float, real
- * and decimal in `number` mode as numbers, boolean, datetime and timestamp in `date` mode as `Date`s (no finer than
- * the column's fraction digits), in `string` mode as `'YYYY-MM-DD hh:mm:ss[.f]'` text, date in `date` mode as a
- * midnight-UTC `Date` and in `string` mode as `'YYYY-MM-DD'` text, json as JSON values; `.nullable()` when the column
- * is.
- *
- * @throws TypeError naming the column for any other type (decimal in `string` or `bigint` mode, bigint in `bigint`
- *   mode, binary, varbinary, time, year, custom types, ...).
- */
-export const mysqlFieldSchema = fieldSchemaOf({
+/** The base of a field on each column type of `drizzle-orm/mysql-core`. */
+const BASES: ColumnBases = {
   MySqlTinyInt: integer(1),
   MySqlSmallInt: integer(2),
   MySqlMediumInt: integer(3),
@@ -77,14 +52,32 @@ export const mysqlFieldSchema = fieldSchemaOf({
   MySqlReal: float,
   MySqlDecimalNumber: float,
   MySqlBoolean: COLUMN_KINDS.boolean,
-  MySqlDateTime: instantField,
-  MySqlTimestamp: instantField,
-  MySqlDateTimeString: instantTextField,
-  MySqlTimestampString: instantTextField,
-  MySqlDate: dayFieldSchema,
+  MySqlDateTime: (column) => instantFieldSchema(fractionDigits(column)),
+  MySqlTimestamp: (column) => instantFieldSchema(fractionDigits(column)),
+  // In `string` mode: 'YYYY-MM-DD hh:mm:ss[.f]' text, as MariaDB writes it back.
+  MySqlDateTimeString: (column) => instantTextFieldSchema(fractionDigits(column)),
+  MySqlTimestampString: (column) => instantTextFieldSchema(fractionDigits(column)),
+  MySqlDate: () => ({ columnKind: COLUMN_KINDS.date, schema: dayFieldSchema() }),
   MySqlDateString: COLUMN_KINDS.date,
   MySqlJson: COLUMN_KINDS.json,
-});
+};
+
+/**
+ * The zod schema of a field on a column of `drizzle-orm/mysql-core`: text, varchar (at most its length) and char (not
+ * ending in a space) as strings, any of them with `enum` and `mysqlEnum` as that enum, the integers (tinyint to int,
+ * bigint in `number` mode, serial) as integers within the column's range (signed or unsigned), double, float, real
+ * and decimal in `number` mode as numbers, boolean, datetime and timestamp in `date` mode as `Date`s (no finer than
+ * the column's fraction digits), in `string` mode as `'YYYY-MM-DD hh:mm:ss[.f]'` text, date in `date` mode as a
+ * midnight-UTC `Date` and in `string` mode as `'YYYY-MM-DD'` text, json as JSON values; `.nullable()` when the column
+ * is.
+ *
+ * @throws TypeError naming the column for any other type (decimal in `string` or `bigint` mode, bigint in `bigint`
+ *   mode, binary, varbinary, time, year, custom types, ...).
+ */
+export const mysqlFieldSchema = fieldSchemaOf(BASES);
+
+/** The kind of a column of `drizzle-orm/mysql-core` as its field's base says it (see `columnKindOf`). */
+export const mysqlColumnKind = columnKindOf(BASES);
 
 /** Whether the database fills a column that an INSERT leaves out: a default, `AUTO_INCREMENT`, a serial. */
 export function hasMysqlDatabaseDefault(column: Column): boolean {

@@ -1,6 +1,8 @@
 import { orderTermOf, readFault, type SqlFaultCodes } from '../sql/index';
 import {
+  dayOf,
   fromDriverValue,
+  fromUtcText,
   POSITIONAL_SQL,
   toDriverValue,
   type ConstraintViolation,
@@ -80,13 +82,6 @@ function referenceOf(message: string, referenced: boolean): Pick<ConstraintViola
   return { ...(table !== undefined && { table }), ...(columns && { columns }) };
 }
 
-/** UTC text as `drizzle-orm/mysql2` reads DATETIME, TIMESTAMP and DATE (`'2024-01-02 03:04:05.678'`, `'2024-01-02'`). */
-function fromDateTimeText(value: unknown): Date {
-  if (value instanceof Date) return value;
-  const text = String(value);
-  return new Date(text.length <= 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
-}
-
 /** Text as itself, anything else as its text. */
 const asText = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
@@ -96,8 +91,8 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : String(v
  * and JSON already parsed by `mysql2` (so taken as it is; see `fromDriverValue` for the rest).
  */
 const READERS: DriverReaders = {
-  date: fromDateTimeText,
-  isoDate: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
+  date: fromUtcText,
+  isoDate: dayOf,
   string: asText,
   enum: asText,
 };

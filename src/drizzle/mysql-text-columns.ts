@@ -1,3 +1,4 @@
+import { columnCollationsOf, type ColumnCollation } from '../sql/index';
 import { assertMariaDb } from './assert-maria-db';
 import { CODE_POINT_COLLATION } from './mysql-sql-dialect';
 import type { SqlRow } from './sql/index';
@@ -13,13 +14,6 @@ import type { SqlRow } from './sql/index';
  * collation.
  */
 export type TextOrder = 'as-is' | 'collate' | 'convert' | 'native';
-
-/** A column as `information_schema.COLUMNS` describes it: `DATA_TYPE`, and `null` for a column holding no text. */
-export interface ColumnCollation {
-  readonly type: string;
-  readonly charset: string | null;
-  readonly collation: string | null;
-}
 
 /** The types whose values order as their text: ENUM and SET order by their members' positions, not their text. */
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
@@ -62,18 +56,11 @@ export const READ_COLUMNS =
   'LEFT JOIN information_schema.COLUMNS AS c ON c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ?';
 
 /**
- * The {@link TextOrder} of each column of a table as {@link READ_COLUMNS} read it.
+ * The columns of a table as {@link READ_COLUMNS} read them (see `columnCollationsOf`).
  *
  * @throws Error of `assertMariaDb` for a server that is not MariaDB 10.5 or later.
  */
-export function textOrdersOf(rows: readonly SqlRow[]): ReadonlyMap<string, TextOrder> {
+export function mariaDbColumnsOf(rows: readonly SqlRow[]): ReadonlyMap<string, ColumnCollation> {
   assertMariaDb(String(rows[0]?.['version'] ?? ''));
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const found = rows.filter((row) => text(row['name']) !== null && text(row['type']) !== null);
-  const described = (row: SqlRow) => ({
-    type: String(row['type']),
-    charset: text(row['charset']),
-    collation: text(row['collation']),
-  });
-  return new Map(found.map((row) => [String(row['name']), textOrderOf(described(row))]));
+  return columnCollationsOf(rows);
 }

@@ -2,8 +2,8 @@ import type { Column } from 'drizzle-orm';
 import { BaseSQLiteDatabase, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
 import { SQLITE_SQL_DIALECT, type SqlColumn, type SqlValueKind } from './sql/index';
-import { sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
-import { sqliteReaderOf, sqliteRunnerOf, type DrizzleSQLiteDatabase } from './sqlite-runner';
+import { sqliteColumnKind, sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
+import { SQLITE_RUNNERS, type DrizzleSQLiteDatabase } from './sqlite-runner';
 
 /** The column types whose values Drizzle maps itself (`mapToDriverValue` / `mapFromDriverValue`). */
 const MAPPED_BY_DRIZZLE = new Set([
@@ -20,7 +20,6 @@ const MAPPED_BY_DRIZZLE = new Set([
 
 /** How the values of a field of `kind` go to and come from `column`: Drizzle's own mapping, else SQLite's. */
 function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColumn {
-  const defaultValue = column.defaultFn;
   const own = MAPPED_BY_DRIZZLE.has(column.columnType);
   return Object.freeze({
     name,
@@ -32,13 +31,12 @@ function sqlColumnOf(name: string, column: Column, kind: SqlValueKind): SqlColum
       : (value: unknown) => SQLITE_SQL_DIALECT.fromDriver(value, kind),
     ...((kind === 'string' || kind === 'enum' || kind === 'isoDate') &&
       column.columnType === 'SQLiteText' && { ordered: (expression: string) => `${expression} COLLATE BINARY` }),
-    ...(defaultValue && { defaultValue: () => defaultValue() }),
   });
 }
 
 /**
  * SQLite (`drizzle-orm/sqlite-core`): the repository is `createSqlRepository` in `SQLITE_SQL_DIALECT`, its
- * statements run through the Drizzle database (sync or async) by `sqliteRunnerOf`.
+ * statements run through the Drizzle database (sync or async) by `SQLITE_RUNNERS`.
  */
 export const SQLITE_DIALECT = createSqlDrizzleDialect<DrizzleSQLiteDatabase>({
   name: 'SQLite',
@@ -46,9 +44,9 @@ export const SQLITE_DIALECT = createSqlDrizzleDialect<DrizzleSQLiteDatabase>({
   databaseClass: BaseSQLiteDatabase,
   databaseName: 'SQLite',
   fieldSchema: sqliteFieldSchema,
+  columnKind: sqliteColumnKind,
   hasDatabaseDefault: sqliteHasDatabaseDefault,
   columnNames: 'SELECT "name" AS "name" FROM pragma_table_info(?)',
-  runnerOf: sqliteRunnerOf,
-  readerOf: sqliteReaderOf,
+  runners: SQLITE_RUNNERS,
   open: () => ({ column: sqlColumnOf, dialect: () => SQLITE_SQL_DIALECT }),
 });

@@ -1,7 +1,7 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
 import { COLUMN_KINDS, integerKind } from '../sql/index';
-import { fieldSchemaOf, textKindOf, type ColumnBases } from './column-field-schema';
+import { columnKindOf, fieldSchemaOf, textKindOf, type ColumnBases } from './column-field-schema';
 
 /** The base of a field on each column type of `drizzle-orm/sqlite-core`. */
 const BASES: ColumnBases = {
@@ -28,6 +28,9 @@ const BASES: ColumnBases = {
  *   mode, custom types).
  */
 export const sqliteFieldSchema = fieldSchemaOf(BASES);
+
+/** The kind of a column of `drizzle-orm/sqlite-core` (see `columnKindOf`): text, integer, real, boolean, timestamp, JSON. */
+export const sqliteColumnKind = columnKindOf(BASES);
 
 /**
  * Whether SQLite fills a column an INSERT leaves out: a `.default(...)`, or an `integer` primary key (the rowid,

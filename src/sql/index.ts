@@ -66,7 +66,7 @@ export { createTransactionSlot, createTransactionSlots } from './transaction-slo
 export type { SqlSlotRules, TransactionSlot } from './transaction-slot';
 export { runSqlTransactionWork } from './transaction-bindings';
 export { runExclusive, runQueuedStatement } from './transaction-queue';
-// Task pg: what PostgreSQL's repository kept that is no dialect's own: a connection's runner, a typed dialect's table
+// What PostgreSQL's repository kept that is no dialect's own: a connection's runner, a typed dialect's table
 // (its shape, contexts, record source and listings), the facts of a table, the row-order rule, the table registry.
 export { createSqlRun } from './create-sql-run';
 export { createTypedTableSource } from './create-typed-table-source';
@@ -80,3 +80,5 @@ export type { SqlJoinedTable } from './plan-joined-relations';
 export { createTypedContexts } from './create-typed-contexts';
 export { typedTableLayout } from './typed-table-layout';
 export { createShapeLookup, type SqlCatalogRead, type SqlShapeLookup } from './create-shape-lookup';
+// What a dialect reads of its columns' collations from information_schema.
+export { columnCollationsOf, type ColumnCollation } from './column-collations';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codePointText, MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
-import { textOrdersOf } from '../../src/drizzle/mysql-text-columns';
+import { mariaDbColumnsOf, textOrderOf } from '../../src/drizzle/mysql-text-columns';
 
 describe('codePointText', () => {
   it.each([
@@ -20,7 +20,7 @@ describe('codePointText', () => {
   });
 });
 
-describe('textOrdersOf', () => {
+describe('mariaDbColumnsOf', () => {
   const row = (name: string, type: string, charset: string | null, collation: string | null) => ({
     version: '10.11.6-MariaDB',
     name,
@@ -28,7 +28,7 @@ describe('textOrdersOf', () => {
     charset,
     collation,
   });
-  const orders = textOrdersOf([
+  const columns = mariaDbColumnsOf([
     row('c_title', 'text', 'utf8mb4', 'utf8mb4_general_ci'),
     row('c_code', 'varchar', 'utf8mb4', 'utf8mb4_nopad_bin'),
     row('c_old', 'varchar', 'latin1', 'latin1_swedish_ci'),
@@ -42,17 +42,18 @@ describe('textOrdersOf', () => {
     { column: 'c_id', order: 'native' },
     // Not found: the repository converts it, which is right whatever the column's character set.
     { column: 'c`q', order: undefined },
-  ])('reads $column as $order', ({ column, order }) => {
-    expect(orders.get(column)).toBe(order);
+  ])('reads $column, whose textOrderOf is $order', ({ column, order }) => {
+    const found = columns.get(column);
+    expect(found && textOrderOf(found)).toBe(order);
   });
 
   it('reads no column of a table it does not find', () => {
-    expect(textOrdersOf([{ version: '10.11.6-MariaDB', name: null, type: null }]).size).toBe(0);
+    expect(mariaDbColumnsOf([{ version: '10.11.6-MariaDB', name: null, type: null }]).size).toBe(0);
   });
 
   it('throws for a server that is not MariaDB', () => {
     expect(() =>
-      textOrdersOf([row('c', 'text', 'utf8mb4', 'utf8mb4_0900_bin')].map((r) => ({ ...r, version: '8.0.36' }))),
+      mariaDbColumnsOf([row('c', 'text', 'utf8mb4', 'utf8mb4_0900_bin')].map((r) => ({ ...r, version: '8.0.36' }))),
     ).toThrow('MySQL is not supported yet');
   });
 });

@@ -9,7 +9,7 @@ import { compareCodePoints } from 'pagelope/kit';
 import { CHARS } from '../../src/testing/arbitraries';
 import { MYSQL_SQL_DIALECT } from '../../src/drizzle/mysql-sql-dialect';
 import { inCodePointOrder } from '../../src/drizzle/mysql-text-columns';
-import { mysqlRunnerOf, type DrizzleMySqlDatabase } from '../../src/drizzle/mysql-runner';
+import { MARIADB_RUNNERS, type DrizzleMySqlDatabase } from '../../src/drizzle/mysql-runner';
 import type { SqlRunner } from '../../src/drizzle/sql/index';
 import { uniqueTable } from '../postgres/pg-clients';
 import { MYSQL_URL, openMysql, type MysqlLeg } from './mysql-leg';
@@ -158,7 +158,7 @@ describe.skipIf(!MYSQL_URL)('MYSQL_SQL_DIALECT on the server', () => {
   const q = dialect.quoteIdentifier(table);
   beforeAll(async () => {
     leg = await openMysql(MYSQL_URL ?? '');
-    runner = mysqlRunnerOf(leg.db as unknown as DrizzleMySqlDatabase);
+    runner = MARIADB_RUNNERS.runnerOf(leg.db as unknown as DrizzleMySqlDatabase);
     // The server's default collation on purpose: the dialect must not depend on the column's.
     await leg.exec(
       `CREATE TABLE ${q} (id INT PRIMARY KEY, s VARCHAR(20) NULL, at DATETIME(3) NULL, ts TIMESTAMP(3) NULL, ` +
@@ -195,7 +195,7 @@ describe.skipIf(!MYSQL_URL)('MYSQL_SQL_DIALECT on the server', () => {
     const connection = await mysql.createConnection({ uri: MYSQL_URL ?? '' });
     try {
       await connection.query("SET SESSION time_zone = '+05:30', sql_mode = ''");
-      const own = mysqlRunnerOf(drizzle({ client: connection }) as unknown as DrizzleMySqlDatabase);
+      const own = MARIADB_RUNNERS.runnerOf(drizzle({ client: connection }) as unknown as DrizzleMySqlDatabase);
       const at = new Date('2021-03-28T02:30:00.123Z');
       const text = dialect.toDriver(at, 'date');
       await own.all(`INSERT INTO ${q} (id, at, ts) VALUES (?, ?, ?)`, [2000, text, text]);

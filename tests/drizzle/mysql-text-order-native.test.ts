@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inCodePointOrder, textOrderOf, type ColumnCollation } from '../../src/drizzle/mysql-text-columns';
+import type { ColumnCollation } from '../../src/sql/index';
+import { inCodePointOrder, textOrderOf } from '../../src/drizzle/mysql-text-columns';
 
 describe('textOrderOf', () => {
   const column = (type: string, charset: string | null = null): ColumnCollation => ({ type, charset, collation: null });

@@ -7,16 +7,19 @@ import {
   type ScopeOptions,
 } from 'pagelope/kit';
 import {
+  checkQueryValues,
   planSqlRelations,
   toPageSource,
   type SqlListing,
   type SqlListingOf,
   type SqlPageSource,
+  type SqlColumnKinds,
   type SqlRelationsPlan,
 } from '../../sql/index';
 import { canOrder } from './can-order';
 import { compileSqlFilter } from './compile-sql-where';
 import { readRelationPaths } from './read-relation-paths';
+import type { SqlColumn } from './sql-repository-options';
 import type { SqlRunner } from './sql-runner';
 import type { SqlStatement } from './sql-statement';
 import type { Row, SqlTable } from './sql-table';
@@ -66,6 +69,28 @@ function pageSourceOf(
     id: table.idColumn,
     read: (text, values) => runner.all(text, values),
   });
+}
+
+/** The kinds of the fields of a table whose columns are `columns` (see `SqlColumn.kind`). */
+const kindsOf =
+  (columns: ReadonlyMap<string, SqlColumn>): SqlColumnKinds =>
+  (field) =>
+    columns.get(field)?.kind?.();
+
+/**
+ * Checks the values `query` binds against their columns' kinds before any SQL runs, as PostgreSQL's repository does:
+ * the filter's (and its relation terms' on the relations `plan` reads natively, against the related table's
+ * columns) and the cursor's.
+ *
+ * @throws HttpError 400 of `checkQueryValues`, a message per value its column cannot hold.
+ */
+function checkValues(
+  query: NormalizedQuery,
+  columns: ReadonlyMap<string, SqlColumn>,
+  plan?: SqlRelationsPlan<SqlTableRef>,
+) {
+  const related = [...(plan?.native ?? [])].map(([name, relation]) => [name, kindsOf(relation.table.columns)] as const);
+  checkQueryValues(query, kindsOf(columns), new Map(related));
 }
 
 /** Only the selected fields of `record` (the selection names the id first), or the record without the order's paths. */
@@ -124,6 +149,7 @@ export function createSqlListing(
       native: (relation) => relation,
     });
     const query = plan?.query ?? given;
+    checkValues(query, on.ref.columns, plan);
     const native = pageSourceOf(query, table, runner, statementsOf(plan));
     if (native) return listingOf(query, options, native);
     const resolved = await resolveRelationTerms(query, { resource, relations: options?.relations });

@@ -32,3 +32,17 @@ export function fromDriverValue(value: unknown, kind: SqlValueKind, readers: Dri
   const read = readers[kind] ?? READERS[kind];
   return read === undefined ? value : read(value);
 }
+
+/**
+ * A `Date` from the UTC text SQL writes a DATETIME, TIMESTAMP or DATE as (`'2024-01-02 03:04:05.678'`,
+ * `'2024-01-02'`, a driver's text of a session in UTC), or the `Date` given.
+ */
+export function fromUtcText(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = String(value);
+  return new Date(text.length <= 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
+}
+
+/** A day (`'YYYY-MM-DD'`) from a DATE's text (its first ten characters) or a `Date` (its UTC day). */
+export const dayOf = (value: unknown): string =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);

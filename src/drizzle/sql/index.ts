@@ -4,4 +4,6 @@ export type { SqlRow, SqlRunner } from './sql-runner';
 export { SQLITE_SQL_DIALECT } from './sqlite-sql-dialect';
 export { createSqlRepository } from './create-sql-repository';
 export type { SqlColumn } from './sql-repository-options';
-export { fromDriverValue, toDriverValue, type DriverReaders } from './driver-values';
+export { dayOf, fromDriverValue, fromUtcText, toDriverValue, type DriverReaders } from './driver-values';
+export { createDrizzleRunners, type DrizzleRunners } from './create-drizzle-runners';
+export { withKeyColumns } from './with-key-columns';

@@ -1,4 +1,5 @@
 import type { RecordId } from 'pagelope/kit';
+import type { SqlColumnKind } from '../../sql/index';
 import type { SqlDialect } from './sql-dialect';
 import type { SqlRunner } from './sql-runner';
 
@@ -28,6 +29,12 @@ export interface SqlColumn {
    * answers over the records it reads. Absent: always.
    */
   readonly matchesText?: ((needle: string) => boolean) | undefined;
+  /**
+   * The column's kind as the dialect knows it (its Drizzle type's, or the catalog's), which the values of a listing's
+   * filter and cursor are checked against before any SQL runs (see the SQL engine's `checkQueryValues`): a value the
+   * column cannot hold is a 400, as on PostgreSQL. Absent, or `undefined`: unknown, checked as text.
+   */
+  readonly kind?: (() => SqlColumnKind | undefined) | undefined;
   /** The value a created record without one gets before it is written (a default computed in JavaScript), if any. */
   readonly defaultValue?: (() => unknown) | undefined;
 }

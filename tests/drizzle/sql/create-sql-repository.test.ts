@@ -12,7 +12,7 @@ import {
   type SqlColumn,
   type SqlDialect,
 } from '../../../src/drizzle/sql/index';
-import { sqliteRunnerOf } from '../../../src/drizzle/sqlite-runner';
+import { SQLITE_RUNNERS } from '../../../src/drizzle/sqlite-runner';
 import { toSnakeCase } from '../../../src/postgres/index';
 import { createSqliteTable, openSqlite, type SqliteLeg } from '../sqlite-legs';
 
@@ -45,7 +45,7 @@ describe('createSqlRepository without RETURNING', () => {
     }
     const repository = createSqlRepository(resource, {
       dialect: WITHOUT_RETURNING,
-      runner: sqliteRunnerOf(leg.db),
+      runner: SQLITE_RUNNERS.runnerOf(leg.db),
       table: getTableConfig(table).name,
       columns,
     });
