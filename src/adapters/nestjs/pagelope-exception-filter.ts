@@ -78,7 +78,9 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     if (status === 415)
       return allow !== undefined && message === 'Unsupported Media Type' ? unsupportedMediaTypeError() : exception;
     if (message !== `Cannot ${method} ${url}`) return exception;
-    return allow === undefined ? routeNotFoundError(method, path) : methodNotAllowedError(method, allow);
+    // Below the module (its set-up holds the middleware), the router answers another method of a route path itself.
+    if (allow === undefined || 'middleware' in this.options) return routeNotFoundError(method, path);
+    return methodNotAllowedError(method, allow);
   }
 }
 

@@ -12,7 +12,7 @@ import { readAdapterSetup } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
 import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
-import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
+import { toMountOrder } from '../../http/to-mount-order';
 import { PagelopeExceptionFilter, rawOf, SETUP } from './pagelope-exception-filter';
 
 /** What `locals` returns: what the service's hooks and scopes see as `locals`. */
@@ -97,15 +97,18 @@ export class PagelopeModule {
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
       const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
-      // Kept for the route's handler, and as `req.body` for the app's own routes.
-      if (read !== undefined) req.body = BODIES.set(req, read) && read.value;
+      if (read !== undefined) {
+        // Kept for the route's handler, and as `req.body` for the app's own routes.
+        BODIES.set(req, read);
+        req.body = read.value;
+      }
       return runInRequestContext({ correlationId: correlationIdOf(req, res) }, next);
     };
     return {
       module: PagelopeModule,
       controllers: mounts.map((mount) => controllerOf(mount, edge)),
       providers: [
-        // The filter's options (it reads only each one's `allow`), and the middleware `configure` applies.
+        // The filter's options (it reads each one's `allow`, for Fastify's 415), and the middleware `configure` applies.
         { provide: SETUP, useValue: { routes: mounts, middleware, reportError: options.reportError } },
         { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
@@ -130,44 +133,44 @@ const handOver = (request: { raw?: { body?: unknown } }, _: unknown, done: (erro
   done(null, request.raw?.body);
 
 /**
- * The Nest controller of one resource's routes (or the OpenAPI document's). Literal paths first, each with 405s for
- * the methods of `{path}/:id` it does not take (`siblingIdMethods`), so `/cursor` never falls through to `/:id`.
+ * The Nest controller of one resource's routes (or the OpenAPI document's): a handler for every method of each path
+ * pattern, so the router (its global prefix and versions, its case and trailing-slash rules) matches a 405 as it
+ * matches a route. Literal paths first, so `/cursor` never falls through to `/:id`.
  */
 function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Exchanged>): Type {
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
   const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
-  Controller()(controller);
+  const { prototype } = controller;
   for (const [pattern, allowed] of toMountOrder(allow)) {
-    for (const route of routes.filter((each) => each.path === pattern))
-      define(controller, route.type, route.method, pattern, handlerOf(edge, route));
-    for (const method of siblingIdMethods(allow, pattern))
-      define(controller, `405 ${method} ${pattern}`, method, pattern, refuse(method, allowed));
+    // What `@All(pattern)`, `@Res({ passthrough: true })` and `@Param('id')` would declare on a method named `pattern`.
+    const handler = handlerOf(
+      edge,
+      routes.filter((route) => route.path === pattern),
+      allowed,
+    );
+    const descriptor = { value: Object.defineProperty(handler, 'name', { value: pattern }), configurable: true };
+    Object.defineProperty(prototype, pattern, descriptor);
+    RequestMapping({ path: pattern, method: RequestMethod.ALL })(prototype, pattern, descriptor);
+    Res({ passthrough: true })(prototype, pattern, 0);
+    if (pattern.includes('/:id')) Param('id')(prototype, pattern, 1);
   }
+  Controller()(controller);
   return controller;
 }
 
-/** A route's handler: the edge reads, runs and answers it in the request's context, its failures left to the filter. */
-function handlerOf(edge: Edge<Exchanged>, route: Route) {
+/**
+ * The handler of a path pattern: the edge reads, runs and answers the pattern's route of the request's method (HEAD
+ * as GET) in the request's context, its failures left to the filter; another method is the 405 with `allow`.
+ */
+function handlerOf(edge: Edge<Exchanged>, routes: readonly Route[], allow: string) {
+  const byMethod = new Map<string, Route>(routes.map((route) => [route.method, route]));
   // The platform's request is the response's (Fastify's `reply.request`, Express's `res.req`): one parameter less.
   return (response: { readonly request?: object; readonly req?: object }, id?: string) => {
     const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
+    const method = rawOf<IncomingMessage>(req).method ?? '';
+    const route = byMethod.get(method === 'HEAD' ? 'GET' : method);
+    if (route === undefined) return Promise.reject(methodNotAllowedError(method, allow));
     const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
     return runInRequestContext(exchange, () => handleExchange(edge, exchange));
   };
-}
-
-/** The handler of a method a path does not take: the 405 with its `allow`. */
-const refuse = (method: string, allow: string) => () => Promise.reject(methodNotAllowedError(method, allow));
-
-/**
- * Declares a handler on the controller, as `@Get(path)`, `@Res()`, `@Param('id')` would (the status is the
- * reply's own, set on the response).
- */
-function define({ prototype }: Type, key: string, method: string, path: string, handler: object) {
-  Object.defineProperty(handler, 'name', { value: key });
-  const descriptor = { value: handler, writable: true, configurable: true };
-  Object.defineProperty(prototype, key, descriptor);
-  RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
-  Res({ passthrough: true })(prototype, key, 0);
-  if (path.includes('/:id')) Param('id')(prototype, key, 1);
 }
