@@ -5,10 +5,10 @@ import { Catch, Controller, Inject, Logger, Module, Optional, Param, RequestMapp
 import { RequestMethod, Res, type ArgumentsHost, type DynamicModule, type ExceptionFilter } from '@nestjs/common';
 import type { MiddlewareConsumer, Type } from '@nestjs/common';
 import { APP_FILTER, HttpAdapterHost, type AbstractHttpAdapter } from '@nestjs/core';
-import type { ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
+import type { DefaultLocals, ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
 import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError, splitUrl } from 'pagelope/http';
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
-import type { OpenApiRouteOptions, Route } from 'pagelope/http';
+import type { OpenApiRouteOptions } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
@@ -17,9 +17,6 @@ import { largestBodyLimit } from '../../http/route-body';
 import { correlationIdOf, replyToNodeError, toNodeExchange } from '../../http/to-node-exchange';
 import { toMountOrder } from '../../http/to-mount-order';
 import { allowOf, type PathMatching } from './allow-of';
-
-/** What `locals` returns: what the service's hooks and scopes see as `locals`. */
-type PagelopeLocals = Readonly<Record<string, unknown>>;
 
 /**
  * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
@@ -36,7 +33,7 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
   /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
   readonly depthLimit?: number;
   /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
-  readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
+  readonly locals?: (request: TRequest) => DefaultLocals | Promise<DefaultLocals>;
   /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
   readonly openapi?: OpenApiRouteOptions;
 }
@@ -113,11 +110,9 @@ export class PagelopeModule {
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
       const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
-      if (read !== undefined) {
-        // Kept for the route's handler, and as `req.body` for the app's own routes.
-        BODIES.set(req, read);
-        req.body = read.value;
-      }
+      // Kept for the route's handler, and as `req.body` for the app's own routes.
+      if (read !== undefined) BODIES.set(req, read);
+      if (read !== undefined) req.body = read.value;
       return runInRequestContext({ correlationId: correlationIdOf(req, res) }, next);
     };
     return {
@@ -155,13 +150,13 @@ function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Excha
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
   const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
   for (const [pattern, allowed] of toMountOrder(allow)) {
-    const byMethod = new Map<string, Route>(routes.filter((route) => route.path === pattern).map((r) => [r.method, r]));
-    // The edge reads, runs and answers the route of the method (HEAD as GET) in the request's context, its failures
-    // left to the filter; the platform's request is the response's (Fastify's `reply.request`, Express's `res.req`).
+    // The edge reads, runs and answers the route of the method in the request's context, its failures left to the
+    // filter; the platform's request is the response's (Fastify's `reply.request`, Express's `res.req`).
     const handler = (response: { readonly request?: object; readonly req?: object }, id?: string) => {
       const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
       const method = rawOf<IncomingMessage>(req).method ?? '';
-      const route = byMethod.get(method === 'HEAD' ? 'GET' : method);
+      const asked = method === 'HEAD' ? 'GET' : method; // HEAD is answered as GET
+      const route = routes.find((each) => each.path === pattern && each.method === asked);
       if (route === undefined) return Promise.reject(methodNotAllowedError(method, allowed));
       const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
       return runInRequestContext(exchange, () => handleExchange(edge, exchange));
@@ -222,9 +217,9 @@ export class PagelopeExceptionFilter implements ExceptionFilter {
     const [method, url] = [String(adapter.getRequestMethod?.(request)), String(adapter.getRequestUrl?.(request))];
     const { path } = splitUrl(url);
     const allow = allowOf(this.options.routes ?? [], path, adapter.getRouteMatchingOptions?.());
-    if (status === 415)
-      return allow !== undefined && message === 'Unsupported Media Type' ? unsupportedMediaTypeError() : exception;
-    if (message !== `Cannot ${method} ${url}`) return exception;
+    if (status === 415 && message === 'Unsupported Media Type' && allow !== undefined)
+      return unsupportedMediaTypeError();
+    if (status !== 404 || message !== `Cannot ${method} ${url}`) return exception;
     // Below the module (its set-up holds the middleware), the router answers another method of a route path itself.
     if (allow === undefined || 'middleware' in this.options) return routeNotFoundError(method, path);
     return methodNotAllowedError(method, allow);
