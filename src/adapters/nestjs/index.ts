@@ -1,2 +1,2 @@
 export { PagelopeModule, type PagelopeModuleOptions } from './pagelope-module';
-export { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-exception-filter';
+export { PagelopeExceptionFilter, type PagelopeExceptionFilterOptions } from './pagelope-module';

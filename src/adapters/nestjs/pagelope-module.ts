@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inspect } from 'node:util';
 import { createGunzip, createInflate } from 'node:zlib';
-import { Controller, Inject, Module, Param, RequestMapping, RequestMethod, Res } from '@nestjs/common';
-import type { DynamicModule, MiddlewareConsumer, Type } from '@nestjs/common';
-import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
-import type { ErrorReportingOptions, ResourceRoutes } from 'pagelope';
-import { createEdge, handleExchange, methodNotAllowedError, type Edge, type MountableRoutes } from 'pagelope/http';
-import type { OpenApiRouteOptions, Route } from 'pagelope/http';
+import { Catch, Controller, Inject, Logger, Module, Optional, Param, RequestMapping } from '@nestjs/common';
+import { RequestMethod, Res, type ArgumentsHost, type DynamicModule, type ExceptionFilter } from '@nestjs/common';
+import type { MiddlewareConsumer, Type } from '@nestjs/common';
+import { APP_FILTER, HttpAdapterHost, type AbstractHttpAdapter } from '@nestjs/core';
+import type { DefaultLocals, ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
+import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError, splitUrl } from 'pagelope/http';
+import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
+import type { OpenApiRouteOptions } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
-import { correlationIdOf, toNodeExchange } from '../../http/to-node-exchange';
-import { siblingIdMethods, toMountOrder } from '../../http/to-mount-order';
-import { PagelopeExceptionFilter, rawOf, SETUP } from './pagelope-exception-filter';
-
-/** What `locals` returns: what the service's hooks and scopes see as `locals`. */
-type PagelopeLocals = Readonly<Record<string, unknown>>;
+import { correlationIdOf, replyToNodeError, toNodeExchange } from '../../http/to-node-exchange';
+import { toMountOrder } from '../../http/to-mount-order';
+import { allowOf, type PathMatching } from './allow-of';
 
 /**
  * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
@@ -33,9 +33,20 @@ export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportin
   /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
   readonly depthLimit?: number;
   /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
-  readonly locals?: (request: TRequest) => PagelopeLocals | Promise<PagelopeLocals>;
+  readonly locals?: (request: TRequest) => DefaultLocals | Promise<DefaultLocals>;
   /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
   readonly openapi?: OpenApiRouteOptions;
+}
+
+/**
+ * Options of {@link PagelopeExceptionFilter}; `reportError` as `PagelopeModule.forRoot`'s (by default Nest's `Logger`).
+ *
+ * @example
+ * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost), { routes: [defineRoutes(users)] }));
+ */
+export interface PagelopeExceptionFilterOptions extends ErrorReportingOptions {
+  /** Resources whose paths answer another method with a 405 and `allow`, rather than the 404 of an unknown route. */
+  readonly routes?: readonly ResourceRoutes[];
 }
 
 /** The request Nest hands a route's handler, and the Node response under the platform's (Fastify's `reply.raw`). */
@@ -49,6 +60,8 @@ const RULES = { keys: KEYS, someRoutes: true, refusePath };
 const DECODERS = { gzip: createGunzip, deflate: createInflate };
 /** The JSON body the middleware read of each request (`undefined` for none). */
 const BODIES = new WeakMap<object, JsonBody | undefined>();
+/** Injection token of a `PagelopeModule`'s set-up: the options of the filter Nest constructs, and the middleware. */
+const SETUP = Symbol('pagelope setup');
 
 /**
  * The NestJS module of pagelope's routes, on Nest's Express and Fastify platforms: a controller per resource (and
@@ -98,14 +111,15 @@ export class PagelopeModule {
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
       const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
       // Kept for the route's handler, and as `req.body` for the app's own routes.
-      if (read !== undefined) req.body = BODIES.set(req, read) && read.value;
+      if (read !== undefined) BODIES.set(req, read);
+      if (read !== undefined) req.body = read.value;
       return runInRequestContext({ correlationId: correlationIdOf(req, res) }, next);
     };
     return {
       module: PagelopeModule,
       controllers: mounts.map((mount) => controllerOf(mount, edge)),
       providers: [
-        // The filter's options (it reads only each one's `allow`), and the middleware `configure` applies.
+        // The filter's options (its routes word Fastify's 415), and the middleware `configure` applies.
         { provide: SETUP, useValue: { routes: mounts, middleware, reportError: options.reportError } },
         { provide: APP_FILTER, useClass: PagelopeExceptionFilter },
       ],
@@ -115,10 +129,8 @@ export class PagelopeModule {
   /** Applies the middleware to every route; on Fastify, the JSON parser gives way to the body the middleware read. */
   configure(consumer: MiddlewareConsumer): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<Parsers | undefined>();
-    if (typeof fastify?.addContentTypeParser === 'function') {
-      if (fastify.hasContentTypeParser!('application/json')) fastify.removeContentTypeParser!('application/json');
-      if (!fastify.hasContentTypeParser!('*')) fastify.addContentTypeParser('*', handOver);
-    }
+    fastify?.removeContentTypeParser?.('application/json');
+    if (fastify?.hasContentTypeParser?.('*') === false) fastify.addContentTypeParser?.('*', handOver);
     consumer.apply(this.setup.middleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }
@@ -130,44 +142,89 @@ const handOver = (request: { raw?: { body?: unknown } }, _: unknown, done: (erro
   done(null, request.raw?.body);
 
 /**
- * The Nest controller of one resource's routes (or the OpenAPI document's). Literal paths first, each with 405s for
- * the methods of `{path}/:id` it does not take (`siblingIdMethods`), so `/cursor` never falls through to `/:id`.
+ * The Nest controller of one resource's routes (or the OpenAPI document's): a handler for every method of each path
+ * pattern (`@All(pattern)`), so the router matches a 405 as it matches a route (below a global prefix, in any case
+ * on Express). Literal paths first, so `/cursor` never falls through to `/:id`.
  */
 function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Exchanged>): Type {
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
   const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
-  Controller()(controller);
   for (const [pattern, allowed] of toMountOrder(allow)) {
-    for (const route of routes.filter((each) => each.path === pattern))
-      define(controller, route.type, route.method, pattern, handlerOf(edge, route));
-    for (const method of siblingIdMethods(allow, pattern))
-      define(controller, `405 ${method} ${pattern}`, method, pattern, refuse(method, allowed));
+    // The edge reads, runs and answers the route of the method in the request's context, its failures left to the
+    // filter; the platform's request is the response's (Fastify's `reply.request`, Express's `res.req`).
+    const handler = (response: { readonly request?: object; readonly req?: object }, id?: string) => {
+      const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
+      const method = rawOf<IncomingMessage>(req).method ?? '';
+      const asked = method === 'HEAD' ? 'GET' : method; // HEAD is answered as GET
+      const route = routes.find((each) => each.path === pattern && each.method === asked);
+      if (route === undefined) return Promise.reject(methodNotAllowedError(method, allowed));
+      const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
+      return runInRequestContext(exchange, () => handleExchange(edge, exchange));
+    };
+    // What `@All(pattern)`, `@Res({ passthrough: true })` and `@Param('id')` declare on a method named `pattern`.
+    const descriptor = { value: Object.defineProperty(handler, 'name', { value: pattern }), configurable: true };
+    Object.defineProperty(controller.prototype, pattern, descriptor);
+    RequestMapping({ path: pattern, method: RequestMethod.ALL })(controller.prototype, pattern, descriptor);
+    Res({ passthrough: true })(controller.prototype, pattern, 0);
+    if (pattern.includes('/:id')) Param('id')(controller.prototype, pattern, 1);
   }
+  Controller()(controller);
   return controller;
 }
 
-/** A route's handler: the edge reads, runs and answers it in the request's context, its failures left to the filter. */
-function handlerOf(edge: Edge<Exchanged>, route: Route) {
-  // The platform's request is the response's (Fastify's `reply.request`, Express's `res.req`): one parameter less.
-  return (response: { readonly request?: object; readonly req?: object }, id?: string) => {
-    const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
-    const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
-    return runInRequestContext(exchange, () => handleExchange(edge, exchange));
-  };
-}
-
-/** The handler of a method a path does not take: the 405 with its `allow`. */
-const refuse = (method: string, allow: string) => () => Promise.reject(methodNotAllowedError(method, allow));
+const logger = new Logger('PagelopeExceptionFilter');
+/** The default reporter: Nest's `Logger`, the request in the message and the stack and its causes as the trace. */
+const logError: ReportError = (error, { correlationId: id, method = '', path = '', statusCode }) =>
+  logger.error(`${method} ${path} answered ${statusCode} (x-correlation-id ${id})`, inspect(error));
 
 /**
- * Declares a handler on the controller, as `@Get(path)`, `@Res()`, `@Param('id')` would (the status is the
- * reply's own, set on the response).
+ * A catch-all exception filter answering every failure of an HTTP request, on Express and Fastify, with pagelope's
+ * envelope (`toErrorReply`; Nest's `HttpException`s by shape, `retry-after` kept; anything else a masked 500); the
+ * router's 404 becomes `Cannot GET /path`, or a 405 with `allow` on a path of `routes`. `PagelopeModule` registers it.
+ *
+ * @example
+ * app.useGlobalFilters(new PagelopeExceptionFilter(app.get(HttpAdapterHost)));
  */
-function define({ prototype }: Type, key: string, method: string, path: string, handler: object) {
-  Object.defineProperty(handler, 'name', { value: key });
-  const descriptor = { value: handler, writable: true, configurable: true };
-  Object.defineProperty(prototype, key, descriptor);
-  RequestMapping({ path, method: RequestMethod[method as Route['method']] })(prototype, key, descriptor);
-  Res({ passthrough: true })(prototype, key, 0);
-  if (path.includes('/:id')) Param('id')(prototype, key, 1);
+@Catch()
+export class PagelopeExceptionFilter implements ExceptionFilter {
+  constructor(
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Optional() @Inject(SETUP) private readonly options: PagelopeExceptionFilterOptions = {},
+  ) {}
+
+  /** Sends the envelope of `exception` (outside HTTP, such as in a microservice, it gives the exception back). */
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    if (host.getType() !== 'http') return exception;
+    const [request, response] = host.getArgs<[object, object]>();
+    const [req, res] = [rawOf<IncomingMessage>(request), rawOf<ServerResponse>(response)];
+    const report = createErrorReporter(this.options.reportError, logError);
+    const { statusCode, headers, body } = replyToNodeError(this.worded(exception, request), req, res, report);
+    // The client is gone (it aborted, or a timeout answered it), or part of the reply is out (cut it short).
+    if (res.destroyed || res.socket?.destroyed === true) return undefined;
+    if (res.headersSent) return res.writableEnded ? undefined : void res.destroy();
+    // The platform sends an object as JSON with its own content-type (Fastify's adapter warns of any other).
+    for (const [name, value] of Object.entries(headers)) if (name !== 'content-type') res.setHeader(name, value);
+    return void this.adapterHost.httpAdapter.reply(response, body, statusCode);
+  }
+
+  /** What the platform threw before pagelope saw the request, worded as pagelope's: its 404s, Fastify's 415. */
+  private worded(exception: unknown, request: object): unknown {
+    const adapter = this.adapterHost.httpAdapter as AbstractHttpAdapter & { getRouteMatchingOptions?(): PathMatching };
+    const { getStatus, message } = (exception ?? {}) as { getStatus?: unknown; message?: unknown };
+    // A Nest `HttpException` by shape (another copy of `@nestjs/common` has another class).
+    const status = typeof getStatus === 'function' ? (getStatus as () => unknown).call(exception) : undefined;
+    if (status !== 404 && status !== 415) return exception;
+    const [method, url] = [String(adapter.getRequestMethod?.(request)), String(adapter.getRequestUrl?.(request))];
+    const { path } = splitUrl(url);
+    const allow = allowOf(this.options.routes ?? [], path, adapter.getRouteMatchingOptions?.());
+    if (status === 415 && message === 'Unsupported Media Type' && allow !== undefined)
+      return unsupportedMediaTypeError();
+    if (status !== 404 || message !== `Cannot ${method} ${url}`) return exception;
+    // Below the module (its set-up holds the middleware), the router answers another method of a route path itself.
+    if (allow === undefined || 'middleware' in this.options) return routeNotFoundError(method, path);
+    return methodNotAllowedError(method, allow);
+  }
 }
+
+/** The Node request or response under a platform's own (Fastify's `raw`; Express's are Node's). */
+const rawOf = <T extends object>(value: object): T => ((value as { readonly raw?: T }).raw ?? value) as T;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryRepository, createResourceService, defineResource, defineRoutes } from 'pagelope';
 import { toOpenApiRoute } from 'pagelope/http';
-import { allowOf, type PathMatching } from '../../../src/adapters/nestjs/pagelope-exception-filter';
+import { allowOf, type PathMatching } from '../../../src/adapters/nestjs/allow-of';
 
 const users = defineResource({ name: 'users', schema: z.object({ id: z.string(), name: z.string() }) });
 const routes = defineRoutes(createResourceService({ resource: users, repository: createMemoryRepository(users) }));
 const openapi = toOpenApiRoute([routes], { info: { title: 'Users', version: '1.0.0' } });
-const allows = [routes.allow, openapi.allow];
+const mounts = [routes, openapi];
 const LIST = routes.allow.get('/users');
 const CURSOR = routes.allow.get('/users/cursor');
 const ONE = routes.allow.get('/users/:id');
@@ -59,7 +59,7 @@ describe('allowOf', () => {
       expected: undefined,
     },
   ])('returns the allow value of $label', ({ path, matching, expected }) => {
-    expect(allowOf(allows, path, matching)).toBe(expected);
+    expect(allowOf(mounts, path, matching)).toBe(expected);
   });
 
   it('returns the allow value of a path below the id (/:id/restore), a literal segment winning over :id', () => {
@@ -68,15 +68,16 @@ describe('allowOf', () => {
       schema: z.object({ id: z.string(), deletedAt: z.date().nullable() }),
       softDelete: { field: 'deletedAt' },
     });
-    const { allow } = defineRoutes(
+    const restorable = defineRoutes(
       createResourceService({ resource: notes, repository: createMemoryRepository(notes) }),
     );
-    expect(allowOf([allow], '/notes/7/restore')).toBe('POST');
-    expect(allowOf([allow], '/notes/cursor/restore')).toBe('POST');
-    expect(allowOf([allow], '/notes//restore')).toBeUndefined();
-    expect(allowOf([allow], '/notes/7/restore/x')).toBeUndefined();
-    expect(allowOf([allow], '/notes/cursor')).toBe(allow.get('/notes/cursor'));
-    expect(allowOf([allow], '/Notes/7/Restore', EXPRESS)).toBe('POST');
+    const { allow } = restorable;
+    expect(allowOf([restorable], '/notes/7/restore')).toBe('POST');
+    expect(allowOf([restorable], '/notes/cursor/restore')).toBe('POST');
+    expect(allowOf([restorable], '/notes//restore')).toBeUndefined();
+    expect(allowOf([restorable], '/notes/7/restore/x')).toBeUndefined();
+    expect(allowOf([restorable], '/notes/cursor')).toBe(allow.get('/notes/cursor'));
+    expect(allowOf([restorable], '/Notes/7/Restore', EXPRESS)).toBe('POST');
   });
 
   it('returns undefined for no mounted routes', () => {

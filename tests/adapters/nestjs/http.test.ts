@@ -200,6 +200,43 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
     },
   );
 
+  it('answers the routes below a global prefix alone: 405s there, the 404 of an unknown path on the bare path', async () => {
+    const { url } = await serve(
+      platform,
+      { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] },
+      undefined,
+      (app) => app.setGlobalPrefix('api'),
+    );
+    const send = async (method: string, path: string) => {
+      const response = await fetch(`${url}${path}`, { method, headers: { 'x-correlation-id': 'prefix-1' } });
+      expect(response.headers.get('x-correlation-id')).toBe('prefix-1');
+      const body = (await response.json()) as unknown;
+      return { status: response.status, allow: response.headers.get('allow'), body };
+    };
+    // The bare paths of the routes are unknown paths: the envelope of GET /nowhere, never a 405.
+    const bare = [
+      ['GET', '/notes'],
+      ['PUT', '/notes'],
+      ['POST', '/notes/x1'],
+      ['PATCH', '/notes/cursor'],
+      ['GET', '/nowhere'],
+    ] as const;
+    for (const [method, path] of bare)
+      expect(await send(method, path)).toMatchObject({
+        status: 404,
+        allow: null,
+        body: { statusCode: 404, message: `Cannot ${method} ${path}`, error: 'Not Found', correlationID: 'prefix-1' },
+      });
+    expect((await send('GET', '/api/notes')).status).toBe(200);
+    const refused = [
+      ['DELETE', '/api/notes', 'GET, POST'],
+      ['POST', '/api/notes/x1', 'GET, PUT, PATCH, DELETE'],
+      ['PATCH', '/api/notes/cursor', 'GET'],
+    ] as const;
+    for (const [method, path, allow] of refused)
+      expect(await send(method, path)).toMatchObject({ status: 405, allow, body: { statusCode: 405 } });
+  });
+
   it('answers HEAD on a list route as GET without a body, with the correlation id', async () => {
     const { url } = await serve(platform, { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] });
     const response = await fetch(`${url}/notes`, { method: 'HEAD', headers: { 'x-correlation-id': 'head-1' } });
