@@ -55,7 +55,7 @@ export { planJoinedRelations, type SqlJoinedPlan } from './plan-joined-relations
 export { orderTermOf } from './order-term-of';
 // Task `repo`: the repository assembled alike for every dialect, the column-kind checks, the row mapping, batch plans.
 export { createSqlRepositoryMethods, type SqlBatchRunning } from './create-sql-repository-methods';
-export { isImpossibleScope } from './check-column-values';
+export { checkQueryValues, isImpossibleScope, type SqlColumnKinds } from './check-column-values';
 export { columnKey } from './column-key';
 export { createRecordMapper, type SqlRecordMapper, type SqlValueReader } from './create-record-mapper';
 export { planBulkChanges, type SqlBulkPlan } from './plan-bulk-changes';
