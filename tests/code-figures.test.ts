@@ -45,7 +45,7 @@ const OTHER_FOLDERS = ['src/sql/', 'src/postgres/', 'src/drizzle/', 'src/http/',
 const DIALECTS: Readonly<Record<string, (file: string) => boolean>> = {
   PostgreSQL: (file) => file.startsWith('src/postgres/') || /\/(?:pg|postgres)[-.]/.test(file),
   SQLite: (file) => /\/sqlite[-.]/.test(file),
-  MariaDB: (file) => /\/(?:mysql|maria-?db)[-.]/.test(file),
+  MariaDB: (file) => /\/(?:[a-z]+-)?(?:mysql|maria-?db)[-.]/.test(file),
 };
 
 /** The folders that hold SQL code (src/sql/ once the shared engine exists). */
