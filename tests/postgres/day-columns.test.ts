@@ -63,6 +63,21 @@ for (const [name, open] of testDatabases()) {
       expect(page.items.map((row) => [row.id, row.day.toISOString()])).toEqual([[id, MIDNIGHT.toISOString()]]);
     });
 
+    it('refuses another instant in a batch and in a transaction, and stores nothing of either', async () => {
+      const batch = await refusal(service.createMany([{ day: MIDNIGHT }, { day: MORNING }]));
+      expect(batch).toMatch(/^400: .*midnight UTC/);
+      expect(await refusal(service.updateMany([{ id, day: MORNING }]))).toMatch(/^400: .*midnight UTC/);
+      const repository = createPostgresRepository(days, { client: db.client, table });
+      const inTransaction = repository.transaction!(async (tx) => {
+        const bound = tx.repository(repository);
+        await bound.create({ id: 'in-tx', day: MIDNIGHT });
+        return bound.update(id, { day: MORNING });
+      });
+      expect(await refusal(inTransaction)).toMatch(/^400: .*day.*midnight UTC/);
+      const page = await service.list({});
+      expect(page.items.map((row) => [row.id, row.day.toISOString()])).toEqual([[id, MIDNIGHT.toISOString()]]);
+    });
+
     it('refuses another instant in a filter, and compares a midnight as the memory repository does', async () => {
       expect(await refusal(service.list({ where: { day: { gte: MORNING } } }))).toMatch(/^400: .*midnight UTC/);
       expect((await service.list({ where: { day: { gte: MIDNIGHT } } })).items).toHaveLength(1);
