@@ -14,6 +14,7 @@ import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
+import { routeReplyHeaders } from '../../http/route-reply-headers';
 import { correlationIdOf, replyToNodeError, toNodeExchange } from '../../http/to-node-exchange';
 import { toMountOrder } from '../../http/to-mount-order';
 import { allowOf, type PathMatching } from './allow-of';
@@ -98,9 +99,13 @@ export class PagelopeModule {
       // What the middleware read (it runs before every route).
       readBody: ([req], limit) => routeJsonBody(rawOf(req), limit, BODIES.get(rawOf(req))),
       locals: locals && (([req]) => locals(req as TRequest)),
-      write: ([, res], reply) => {
+      write: ([req, res], reply, route) => {
+        // A create's `location` carries what the path holds before the route's (a global prefix).
+        const { originalUrl, url = '' } = rawOf<IncomingMessage & { originalUrl?: string }>(req);
+        const prefixed = { headers: reply.headers, body: undefined };
+        const headers = route ? routeReplyHeaders(route, prefixed, splitUrl(originalUrl ?? url).path) : reply.headers;
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
-        for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+        for (const name in headers) res.setHeader(name, headers[name]!);
         res.statusCode = reply.status;
         return reply.body;
       },

@@ -200,7 +200,7 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
     },
   );
 
-  it('answers the routes below a global prefix alone: 405s there, the 404 of an unknown path on the bare path', async () => {
+  it('answers the routes below a global prefix alone: 405s there, a location carrying it, the 404 of an unknown path on the bare path', async () => {
     const { url } = await serve(
       platform,
       { imports: [PagelopeModule.forRoot({ routes: notesRoutes() })] },
@@ -228,6 +228,15 @@ describe.each(PLATFORMS)('PagelopeModule on %s', (platform) => {
         body: { statusCode: 404, message: `Cannot ${method} ${path}`, error: 'Not Found', correlationID: 'prefix-1' },
       });
     expect((await send('GET', '/api/notes')).status).toBe(200);
+    // A create's location carries the prefix, as the list's link does.
+    const created = await fetch(`${url}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'below a prefix' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    expect([created.status, created.headers.get('location')]).toStrictEqual([201, `/api/notes/${id}`]);
+    expect((await fetch(`${url}${created.headers.get('location') ?? ''}`)).status).toBe(200);
     const refused = [
       ['DELETE', '/api/notes', 'GET, POST'],
       ['POST', '/api/notes/x1', 'GET, PUT, PATCH, DELETE'],
