@@ -4,11 +4,10 @@ import { readWebJsonBody } from './read-web-json-body';
 import { routeReplyHeaders } from './route-reply-headers';
 import { splitRequestUrl } from './split-request-url';
 
-/** One Fetch API request on its way through the edge: the request, its server's context, its path, the reply. */
+/** One Fetch API request on its way through the edge: the request, its server's context, the reply. */
 interface WebExchange<TContext> {
   readonly request: Request;
   readonly context: TContext;
-  readonly path: string;
   response: Response | undefined;
 }
 
@@ -57,16 +56,16 @@ export function createWebEdge<TContext>(
     readBody: ({ request, context }, limit) =>
       readWebJsonBody(request, { limit, depthLimit, consumed: consumed && (() => consumed(context)) }),
     locals: locals === undefined ? undefined : ({ context }) => locals(context),
-    write: (raw, reply, route) => {
+    write: (raw, reply, route, path) => {
       const { status, body } = reply;
-      const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, raw.path);
+      const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, path);
       raw.response = respond(raw.context, { status, headers, body }, body === undefined ? null : JSON.stringify(body));
       return raw.response;
     },
   });
   return (request, { context, correlationId, routePath }) => {
     const { path, query } = splitRequestUrl(request.url);
-    const raw: WebExchange<TContext> = { request, context, path, response: undefined };
+    const raw: WebExchange<TContext> = { request, context, response: undefined };
     const { method, headers } = request;
     const exchange = { method, path, routePath: routePath(path), query, headers, correlationId, raw };
     const done = handleExchange(edge, exchange);

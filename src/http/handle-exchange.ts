@@ -24,10 +24,11 @@ export interface EdgeSetup<TRaw> {
   /** What the service's hooks and scopes see as `locals` (not run for the OpenAPI document's route). */
   readonly locals?: ((raw: TRaw) => object | PromiseLike<object>) | undefined;
   /**
-   * Writes a reply: the route's own (with `route`), or, with `report`, an error's envelope (without). What it returns
-   * for a route's reply is what the promise of `handleExchange` resolves to (Fastify's `reply`, a thenable).
+   * Writes a reply: the route's own (with `route`), or, with `report`, an error's envelope (without); `path` is the
+   * exchange's, as the client sent it (what `routeReplyHeaders` reads a mount's prefix from). What it returns for a
+   * route's reply is what the promise of `handleExchange` resolves to (Fastify's `reply`, a thenable).
    */
-  readonly write: (raw: TRaw, reply: ExchangeReply, route: Route | undefined) => unknown;
+  readonly write: (raw: TRaw, reply: ExchangeReply, route: Route | undefined, path: string) => unknown;
   /**
    * The record id of a `/:id` route the framework matched without reading it (`exchange.id` absent): read after the
    * body and before `locals`, so a body's fault is answered before the id's.
@@ -140,7 +141,7 @@ function call<TRaw>(
   const { path, query, headers, correlationId, raw } = exchange;
   const params = route.path.includes('/:id') ? { id } : NO_PARAMS;
   const input: RouteInput = { params, query, path, body, headers, correlationId, locals };
-  return route.handle(input).then((reply) => edge.write(raw, reply, route));
+  return route.handle(input).then((reply) => edge.write(raw, reply, route, path));
 }
 
 const NO_PARAMS = Object.freeze({});
@@ -173,5 +174,5 @@ function fail<TRaw>(edge: Edge<TRaw>, exchange: Exchange<TRaw>, error: unknown):
   if (report === undefined) throw error;
   const { correlationId, method, path, raw } = exchange;
   const { statusCode, headers, body } = replyToError(error, { correlationId, method, path }, report);
-  edge.write(raw, { status: statusCode, headers, body }, undefined);
+  edge.write(raw, { status: statusCode, headers, body }, undefined, path);
 }

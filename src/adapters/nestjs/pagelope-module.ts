@@ -8,7 +8,7 @@ import { APP_FILTER, HttpAdapterHost, type AbstractHttpAdapter } from '@nestjs/c
 import type { DefaultLocals, ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
 import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError, splitUrl } from 'pagelope/http';
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
-import type { OpenApiRouteOptions } from 'pagelope/http';
+import type { OpenApiRouteOptions, Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup } from '../../http/read-adapter-setup';
@@ -99,11 +99,10 @@ export class PagelopeModule {
       // What the middleware read (it runs before every route).
       readBody: ([req], limit) => routeJsonBody(rawOf(req), limit, BODIES.get(rawOf(req))),
       locals: locals && (([req]) => locals(req as TRequest)),
-      write: ([req, res], reply, route) => {
-        // A create's `location` carries what the path holds before the route's (a global prefix).
-        const { originalUrl, url = '' } = rawOf<IncomingMessage & { originalUrl?: string }>(req);
-        const prefixed = { headers: reply.headers, body: undefined };
-        const headers = route ? routeReplyHeaders(route, prefixed, splitUrl(originalUrl ?? url).path) : reply.headers;
+      write: ([, res], reply, route, path) => {
+        // A create's `location` carries what the path holds before the route's (a global prefix); no `content-type`.
+        const own = { headers: reply.headers, body: undefined };
+        const headers = route ? routeReplyHeaders(route, own, path) : reply.headers;
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
         for (const name in headers) res.setHeader(name, headers[name]!);
         res.statusCode = reply.status;
@@ -155,13 +154,14 @@ function controllerOf({ path, routes, allow }: MountableRoutes, edge: Edge<Excha
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are defined below, at run time
   const controller = Object.defineProperty(class {}, 'name', { value: `PagelopeController(${path})` });
   for (const [pattern, allowed] of toMountOrder(allow)) {
+    const byMethod = new Map<string, Route>(routes.filter((r) => r.path === pattern).map((r) => [r.method, r]));
     // The edge reads, runs and answers the route of the method in the request's context, its failures left to the
     // filter; the platform's request is the response's (Fastify's `reply.request`, Express's `res.req`).
     const handler = (response: { readonly request?: object; readonly req?: object }, id?: string) => {
       const [req, res] = [response.request ?? response.req ?? {}, rawOf<ServerResponse>(response)];
       const method = rawOf<IncomingMessage>(req).method ?? '';
       const asked = method === 'HEAD' ? 'GET' : method; // HEAD is answered as GET
-      const route = routes.find((each) => each.path === pattern && each.method === asked);
+      const route = byMethod.get(asked);
       if (route === undefined) return Promise.reject(methodNotAllowedError(method, allowed));
       const exchange = toNodeExchange(rawOf<IncomingMessage>(req), res, { raw: [req, res] as const, route, id });
       return runInRequestContext(exchange, () => handleExchange(edge, exchange));

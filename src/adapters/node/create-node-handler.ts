@@ -30,7 +30,6 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 interface NodeExchange {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  readonly path: string;
 }
 
 const decoders = { gzip: createGunzip, deflate: createInflate };
@@ -60,7 +59,7 @@ export function createNodeHandler(
     depthLimit,
     readBody: ({ req }, limit) => routeJsonBody(req, limit, readNodeJsonBody(req, { limit, depthLimit, decoders })),
     locals: locals === undefined ? undefined : ({ req }) => locals(req),
-    write: ({ res, path }, reply, route) => {
+    write: ({ res }, reply, route, path) => {
       res.writeHead(reply.status, route === undefined ? reply.headers : routeReplyHeaders(route, reply, path));
       res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     },
@@ -70,7 +69,7 @@ export function createNodeHandler(
     const { path, query } = splitUrl(req.url ?? '/');
     const correlationId = resolveCorrelationId(req.headers);
     const method = req.method ?? 'GET';
-    const raw = { req, res, path };
+    const raw = { req, res };
     void runInRequestContext({ correlationId }, () =>
       handleExchange(edge, {
         method,
