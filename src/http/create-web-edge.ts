@@ -3,6 +3,7 @@ import type { MountableRoutes } from './mountable-routes';
 import { readWebJsonBody } from './read-web-json-body';
 import { routeReplyHeaders } from './route-reply-headers';
 import { splitRequestUrl } from './split-request-url';
+import { toJsonText } from './to-json-text';
 
 /** One Fetch API request on its way through the edge: the request, its server's context, the reply. */
 interface WebExchange<TContext> {
@@ -59,7 +60,7 @@ export function createWebEdge<TContext>(
     write: (raw, reply, route, path) => {
       const { status, body } = reply;
       const headers = route === undefined ? reply.headers : routeReplyHeaders(route, reply, path);
-      raw.response = respond(raw.context, { status, headers, body }, body === undefined ? null : JSON.stringify(body));
+      raw.response = respond(raw.context, { status, headers, body }, body === undefined ? null : toJsonText(body));
       return raw.response;
     },
   });

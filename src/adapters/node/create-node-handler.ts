@@ -4,6 +4,7 @@ import { resolveCorrelationId, type ReportError } from 'pagelope';
 import { createEdge, handleExchange, splitUrl, type MountableRoutes, type OpenApiRouteOptions } from 'pagelope/http';
 import { readNodeJsonBody, routeJsonBody } from '../../http/read-node-json-body';
 import { routeReplyHeaders } from '../../http/route-reply-headers';
+import { toJsonText } from '../../http/to-json-text';
 import { runInRequestContext } from './request-context';
 import { belowPrefix } from '../../http/read-prefix';
 import { readServerOptions } from '../../http/read-server-options';
@@ -61,7 +62,7 @@ export function createNodeHandler(
     locals: locals === undefined ? undefined : ({ req }) => locals(req),
     write: ({ res }, reply, route, path) => {
       res.writeHead(reply.status, route === undefined ? reply.headers : routeReplyHeaders(route, reply, path));
-      res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+      res.end(reply.body === undefined ? undefined : toJsonText(reply.body));
     },
     report,
   });
