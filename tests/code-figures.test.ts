@@ -37,8 +37,9 @@ const MAX_ADAPTER_CODE_LINES = 150;
  * that changed, or a folder now within the limit, fails the test until it is updated or removed).
  */
 const PENDING_ADAPTERS: Readonly<Record<string, number>> = {
-  // 150 until 2026-12-07, when a create's `location` under a global prefix got its prefix (4 lines).
-  'src/adapters/nestjs': 154,
+  // 150 until 2026-12-07, when a create's `location` under a global prefix got its prefix (4 lines); 3 lines fewer
+  // since its options are the ones the adapters share.
+  'src/adapters/nestjs': 151,
 };
 
 /** The folders of src/ that other work owns (issue 33's SQL engine and HTTP edge). */

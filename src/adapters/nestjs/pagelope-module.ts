@@ -8,10 +8,10 @@ import { APP_FILTER, HttpAdapterHost, type AbstractHttpAdapter } from '@nestjs/c
 import type { DefaultLocals, ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
 import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError, splitUrl } from 'pagelope/http';
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
-import type { OpenApiRouteOptions, Route } from 'pagelope/http';
+import type { Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
 import { hasBody } from '../../http/body-encoding';
-import { readAdapterSetup } from '../../http/read-adapter-setup';
+import { readAdapterSetup, type AdapterSetupInput } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
 import { routeReplyHeaders } from '../../http/route-reply-headers';
@@ -20,23 +20,22 @@ import { toMountOrder } from '../../http/to-mount-order';
 import { allowOf, type PathMatching } from './allow-of';
 
 /**
- * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
- * called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing.
+ * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. Beside `routes` and
+ * `locals`, the options the adapters share (as the Fastify plugin's): `bodyLimit` (the largest JSON request body
+ * read, in bytes, default `DEFAULT_BODY_LIMIT`, 16384; a larger one is a 413), `depthLimit` (the deepest nesting of
+ * arrays and objects in a JSON request body, default `DEFAULT_DEPTH_LIMIT`, 64; deeper is a 400), `openapi` (serve
+ * the routes' OpenAPI document, `toOpenApiRoute`, at `path`, default `/openapi.json`, below the global prefix) and
+ * `reportError` (called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports
+ * nothing).
  *
  * @example
  * const options: PagelopeModuleOptions<FastifyRequest> = { routes: [users, orders], locals: (req) => ({ ip: req.ip }) };
  */
-export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions {
+export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions, AdapterSetupInput<unknown> {
   /** The routes of one resource (`defineRoutes`), or of several. */
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
-  /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
-  readonly bodyLimit?: number;
-  /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
-  readonly depthLimit?: number;
   /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
   readonly locals?: (request: TRequest) => DefaultLocals | Promise<DefaultLocals>;
-  /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
-  readonly openapi?: OpenApiRouteOptions;
 }
 
 /**
