@@ -10,7 +10,6 @@ import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError,
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
 import type { Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
-import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup, type AdapterSetupInput } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
@@ -99,9 +98,9 @@ export class PagelopeModule {
       readBody: ([req], limit) => routeJsonBody(rawOf(req), limit, BODIES.get(rawOf(req))),
       locals: locals && (([req]) => locals(req as TRequest)),
       write: ([, res], reply, route, path) => {
-        // A create's `location` carries what the path holds before the route's (a global prefix); no `content-type`.
-        const own = { headers: reply.headers, body: undefined };
-        const headers = route ? routeReplyHeaders(route, own, path) : reply.headers;
+        // Only a route's reply (the edge has no reporter: failures go to the filter). A create's `location` carries
+        // what the path holds before the route's (a global prefix); no `content-type`.
+        const headers = routeReplyHeaders(route!, { headers: reply.headers, body: undefined }, path);
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
         for (const name in headers) res.setHeader(name, headers[name]!);
         res.statusCode = reply.status;
@@ -112,7 +111,8 @@ export class PagelopeModule {
     // What runs after (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
-      const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
+      // `undefined` for a request without a JSON body (`readNodeJsonBody` checks), or one another import already read.
+      const read = BODIES.has(req) ? undefined : await readNodeJsonBody(req, reading);
       // Kept for the route's handler, and as `req.body` for the app's own routes.
       if (read !== undefined) BODIES.set(req, read);
       if (read !== undefined) req.body = read.value;
