@@ -4,6 +4,7 @@ import { DEFAULT_DEPTH_LIMIT } from './json-depth';
 
 /** The options most framework adapters share, as given: each adapter types `locals` with its own request types. */
 export interface AdapterOptionsInput<TLocals> {
+  /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
   readonly bodyLimit?: number | undefined;
   /** The deepest nesting of arrays and objects a JSON body may have (default `DEFAULT_DEPTH_LIMIT`, 64); deeper: 400. */
   readonly depthLimit?: number | undefined;

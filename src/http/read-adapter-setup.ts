@@ -5,6 +5,7 @@ import { toMountableRoutes, type MountableRoutes } from './mountable-routes';
 /** An adapter's options with its routes, as given (`PagelopeModuleOptions`, the Fastify plugin's options). */
 export interface AdapterSetupInput<TLocals> extends AdapterOptionsInput<TLocals> {
   readonly routes?: unknown;
+  /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below their prefix. */
   readonly openapi?: OpenApiRouteOptions | undefined;
 }
 

@@ -8,10 +8,9 @@ import { APP_FILTER, HttpAdapterHost, type AbstractHttpAdapter } from '@nestjs/c
 import type { DefaultLocals, ErrorReportingOptions, ReportError, ResourceRoutes } from 'pagelope';
 import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError, splitUrl } from 'pagelope/http';
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
-import type { OpenApiRouteOptions, Route } from 'pagelope/http';
+import type { Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
-import { hasBody } from '../../http/body-encoding';
-import { readAdapterSetup } from '../../http/read-adapter-setup';
+import { readAdapterSetup, type AdapterSetupInput } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
 import { routeReplyHeaders } from '../../http/route-reply-headers';
@@ -20,23 +19,22 @@ import { toMountOrder } from '../../http/to-mount-order';
 import { allowOf, type PathMatching } from './allow-of';
 
 /**
- * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. `reportError` is
- * called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports nothing.
+ * Options of `PagelopeModule.forRoot`; `TRequest` is the platform's request type `locals` takes. Beside `routes` and
+ * `locals`, the options the adapters share (as the Fastify plugin's): `bodyLimit` (the largest JSON request body
+ * read, in bytes, default `DEFAULT_BODY_LIMIT`, 16384; a larger one is a 413), `depthLimit` (the deepest nesting of
+ * arrays and objects in a JSON request body, default `DEFAULT_DEPTH_LIMIT`, 64; deeper is a 400), `openapi` (serve
+ * the routes' OpenAPI document, `toOpenApiRoute`, at `path`, default `/openapi.json`, below the global prefix) and
+ * `reportError` (called once for each 5xx the filter answers, never a 4xx; default Nest's `Logger`, `false` reports
+ * nothing).
  *
  * @example
  * const options: PagelopeModuleOptions<FastifyRequest> = { routes: [users, orders], locals: (req) => ({ ip: req.ip }) };
  */
-export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions {
+export interface PagelopeModuleOptions<TRequest = unknown> extends ErrorReportingOptions, AdapterSetupInput<unknown> {
   /** The routes of one resource (`defineRoutes`), or of several. */
   readonly routes: ResourceRoutes | readonly ResourceRoutes[];
-  /** Largest JSON request body read, in bytes (default `DEFAULT_BODY_LIMIT`, 16384); a larger one is a 413. */
-  readonly bodyLimit?: number;
-  /** Deepest nesting of arrays and objects in a JSON request body (default `DEFAULT_DEPTH_LIMIT`, 64); deeper is a 400. */
-  readonly depthLimit?: number;
   /** `locals` of the service's hooks and scopes, from the platform's request, after the guards (say, their user). */
   readonly locals?: (request: TRequest) => DefaultLocals | Promise<DefaultLocals>;
-  /** Serve the routes' OpenAPI document (`toOpenApiRoute`) at `path` (default `/openapi.json`) below the prefix. */
-  readonly openapi?: OpenApiRouteOptions;
 }
 
 /**
@@ -100,9 +98,9 @@ export class PagelopeModule {
       readBody: ([req], limit) => routeJsonBody(rawOf(req), limit, BODIES.get(rawOf(req))),
       locals: locals && (([req]) => locals(req as TRequest)),
       write: ([, res], reply, route, path) => {
-        // A create's `location` carries what the path holds before the route's (a global prefix); no `content-type`.
-        const own = { headers: reply.headers, body: undefined };
-        const headers = route ? routeReplyHeaders(route, own, path) : reply.headers;
+        // Only a route's reply (the edge has no reporter: failures go to the filter). A create's `location` carries
+        // what the path holds before the route's (a global prefix); no `content-type`.
+        const headers = routeReplyHeaders(route!, { headers: reply.headers, body: undefined }, path);
         // Set on the Node response, which both platforms keep (these are never `content-type`); Nest sends the body.
         for (const name in headers) res.setHeader(name, headers[name]!);
         res.statusCode = reply.status;
@@ -113,7 +111,8 @@ export class PagelopeModule {
     // What runs after (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
-      const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
+      // `undefined` for a request without a JSON body (`readNodeJsonBody` checks), or one another import already read.
+      const read = BODIES.has(req) ? undefined : await readNodeJsonBody(req, reading);
       // Kept for the route's handler, and as `req.body` for the app's own routes.
       if (read !== undefined) BODIES.set(req, read);
       if (read !== undefined) req.body = read.value;
