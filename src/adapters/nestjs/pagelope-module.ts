@@ -10,6 +10,7 @@ import { createEdge, createErrorReporter, handleExchange, methodNotAllowedError,
 import { routeNotFoundError, unsupportedMediaTypeError, type Edge, type MountableRoutes } from 'pagelope/http';
 import type { Route } from 'pagelope/http';
 import { runInRequestContext } from 'pagelope/node';
+import { hasBody } from '../../http/body-encoding';
 import { readAdapterSetup, type AdapterSetupInput } from '../../http/read-adapter-setup';
 import { readNodeJsonBody, routeJsonBody, type JsonBody } from '../../http/read-node-json-body';
 import { largestBodyLimit } from '../../http/route-body';
@@ -111,8 +112,8 @@ export class PagelopeModule {
     // What runs after (the app's later middleware, guards, interceptors, pipes, the handler) runs in the request's
     // context (`pagelope/node`), entered once the body is read (once per request, where the module is imported twice).
     const middleware = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: () => void) => {
-      // `undefined` for a request without a JSON body (`readNodeJsonBody` checks), or one another import already read.
-      const read = BODIES.has(req) ? undefined : await readNodeJsonBody(req, reading);
+      // A request without a body (most: GET) is not awaited, one promise less per request.
+      const read = BODIES.has(req) || !hasBody(req.headers) ? undefined : await readNodeJsonBody(req, reading);
       // Kept for the route's handler, and as `req.body` for the app's own routes.
       if (read !== undefined) BODIES.set(req, read);
       if (read !== undefined) req.body = read.value;
