@@ -1,7 +1,7 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { createTransactionQueue, type SqlTransactionStatements } from '../sql/index';
 import { toRetryableError } from './retryable-error';
-import { createDrizzleRunners, SQLITE_SQL_DIALECT, type SqlRow } from './sql/index';
+import { createDrizzleRunners, SQLITE_SQL_DIALECT } from './sql/index';
 
 /**
  * A Drizzle SQLite database, sync (`drizzle-orm/better-sqlite3`, `drizzle-orm/sql-js`) or async
@@ -85,8 +85,7 @@ export const SQLITE_RUNNERS = createDrizzleRunners<DrizzleSQLiteDatabase, Sessio
       await prepared.run();
       return [];
     }
-    const rows: unknown = await prepared.all();
-    return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+    return prepared.all();
   },
   classify: (error) => toRetryableError(error, SQLITE_SQL_DIALECT),
   queue: () => createTransactionQueue({ everyStatement: true }),
