@@ -4,7 +4,7 @@ import { createTransactionQueue, STANDARD_TRANSACTION_STATEMENTS, type Transacti
 import { toMysqlStatement } from './mysql-statement';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
 import { toRetryableError } from './retryable-error';
-import { createDrizzleRunners } from './sql/index';
+import { createDrizzleRunners, drizzleClientOf } from './sql/index';
 
 /** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
 export type DrizzleMySqlDatabase = MySqlDatabase<MySqlQueryResultHKT, PreparedQueryHKTBase, Record<string, unknown>>;
@@ -23,10 +23,7 @@ interface SessionLike {
 }
 
 /** Whether `db` is over a pool (`mysql2`'s `getConnection`): each of its transactions then has a connection of its own. */
-function onPool(db: DrizzleMySqlDatabase): boolean {
-  const client = (db as { readonly $client?: unknown }).$client as Record<string, unknown> | undefined;
-  return typeof client?.['getConnection'] === 'function';
-}
+const onPool = (db: DrizzleMySqlDatabase) => typeof drizzleClientOf(db)?.['getConnection'] === 'function';
 
 /**
  * The runners of Drizzle MariaDB databases (see `createDrizzleRunners`): `runnerOf(db)` the `SqlRunner` of one, one

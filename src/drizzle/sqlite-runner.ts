@@ -1,7 +1,7 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { createTransactionQueue, type SqlTransactionStatements } from '../sql/index';
 import { toRetryableError } from './retryable-error';
-import { createDrizzleRunners, SQLITE_SQL_DIALECT } from './sql/index';
+import { createDrizzleRunners, drizzleClientOf, SQLITE_SQL_DIALECT } from './sql/index';
 
 /**
  * A Drizzle SQLite database, sync (`drizzle-orm/better-sqlite3`, `drizzle-orm/sql-js`) or async
@@ -42,7 +42,7 @@ const LOWER = 'pagelope_lower';
  * returns its name, or `undefined` for a driver without functions of JavaScript (libsql).
  */
 function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
-  const client = ((db as { readonly $client?: unknown }).$client ??
+  const client = (drizzleClientOf(db) ??
     (db as unknown as { readonly session?: { readonly client?: unknown } }).session?.client) as
     Record<string, unknown> | undefined;
   const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
