@@ -1,7 +1,6 @@
 import { is, type Column, type DrizzleEntityClass, type Table } from 'drizzle-orm';
 import type { Repository, Resource } from 'pagelope/kit';
-import type { z } from 'zod';
-import type { SqlColumnKind } from '../sql/index';
+import { columnKindOf, fieldSchemaOf, type ColumnBases } from './column-field-schema';
 import { columnSqlName } from './column-sql-name';
 import { createColumnCheck } from './create-column-check';
 import { drizzleTables, type DrizzleDialect } from './drizzle-dialect';
@@ -36,10 +35,11 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
   readonly databaseClass: DrizzleEntityClass<unknown>;
   /** How the `readDb` error names the database (`SQLite`, `MariaDB or MySQL`). */
   readonly databaseName: string;
-  /** The zod schema of the field on `column` of the table `table` (see `DrizzleDialect.fieldSchema`). */
-  fieldSchema(table: string, property: string, column: Column): z.ZodType;
-  /** The kind of `column` its Drizzle type says (see `columnKindOf`), else `undefined` (the dialect's column may say it). */
-  columnKind(column: Column): SqlColumnKind | undefined;
+  /**
+   * The base of a field on each of the dialect's column types, which gives the field schema of a column (see
+   * `fieldSchemaOf`) and the kind its Drizzle type says (see `columnKindOf`; none: the dialect's column may say it).
+   */
+  readonly bases: ColumnBases;
   /** Whether the database fills `column` when a created record gives no value. */
   hasDatabaseDefault(column: Column): boolean;
   /** A SELECT of the names (as `name`, NULL ones left out) of the columns of the table bound as its one parameter. */
@@ -60,7 +60,8 @@ export interface SqlDrizzleDialectOptions<TDatabase> {
 export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOptions<TDatabase>): DrizzleDialect {
   const { name, databaseClass } = options;
   const { runnerOf, readerOf } = options.runners;
-  const tables = drizzleTables(options.tableClass, options.fieldSchema);
+  const tables = drizzleTables(options.tableClass, fieldSchemaOf(options.bases));
+  const columnKind = columnKindOf(options.bases);
   return Object.freeze({
     name,
     ...tables,
@@ -80,7 +81,7 @@ export function createSqlDrizzleDialect<TDatabase>(options: SqlDrizzleDialectOpt
       const databaseDefaults: string[] = [];
       for (const [field, column] of fields) {
         const kind = (resource as Resource).fields.get(field)?.kind ?? 'other';
-        const declared = options.columnKind(column);
+        const declared = columnKind(column);
         const { defaultFn } = column;
         columns.set(field, {
           ...parts.column(columnSqlName(db, column), column, kind),

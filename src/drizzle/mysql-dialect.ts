@@ -4,7 +4,7 @@ import { COLUMN_KINDS, type ColumnCollation } from '../sql/index';
 import { columnSqlName } from './column-sql-name';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
 import { mapsToText } from './maps-to-text';
-import { hasMysqlDatabaseDefault, mysqlColumnKind, mysqlFieldSchema } from './mysql-field-schema';
+import { hasMysqlDatabaseDefault, MYSQL_COLUMN_BASES } from './mysql-field-schema';
 import { mysqlUniqueKeys, withUniqueKeys } from './mysql-keys';
 import { MARIADB_RUNNERS, type DrizzleMySqlDatabase } from './mysql-runner';
 import { codePointText, MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
@@ -57,8 +57,7 @@ export const MYSQL_DIALECT = createSqlDrizzleDialect<DrizzleMySqlDatabase>({
   tableClass: MySqlTable,
   databaseClass: MySqlDatabase,
   databaseName: 'MariaDB or MySQL',
-  fieldSchema: mysqlFieldSchema,
-  columnKind: mysqlColumnKind,
+  bases: MYSQL_COLUMN_BASES,
   hasDatabaseDefault: hasMysqlDatabaseDefault,
   columnNames: READ_COLUMNS,
   runners: MARIADB_RUNNERS,

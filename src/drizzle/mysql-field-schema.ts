@@ -1,13 +1,6 @@
 import type { Column } from 'drizzle-orm';
 import { COLUMN_KINDS, columnKindSchema, integerKind } from '../sql/index';
-import {
-  columnKindOf,
-  dayFieldSchema,
-  fieldSchemaOf,
-  textKindOf,
-  type ColumnBases,
-  type KindWithSchema,
-} from './column-field-schema';
+import { dayFieldSchema, textKindOf, type ColumnBases, type KindWithSchema } from './column-field-schema';
 import { instantFieldSchema, instantTextFieldSchema } from './instant-field-schemas';
 
 /** Whether a numeric column is `unsigned` (its SQL type says so). */
@@ -35,8 +28,18 @@ const charField = (column: Column): KindWithSchema => ({
   }),
 });
 
-/** The base of a field on each column type of `drizzle-orm/mysql-core`. */
-const BASES: ColumnBases = {
+/**
+ * The base of a field on each column type of `drizzle-orm/mysql-core`, which gives its zod schema and its kind (see
+ * `fieldSchemaOf` and `columnKindOf`): text, varchar (at most its length) and char (not ending in a space) as strings,
+ * any of them with `enum` and `mysqlEnum` as that enum, the integers (tinyint to int, bigint in `number` mode, serial)
+ * as integers within the column's range (signed or unsigned), double, float, real and decimal in `number` mode as
+ * numbers, boolean, datetime and timestamp in `date` mode as `Date`s (no finer than the column's fraction digits), in
+ * `string` mode as `'YYYY-MM-DD hh:mm:ss[.f]'` text, date in `date` mode as a midnight-UTC `Date` and in `string`
+ * mode as `'YYYY-MM-DD'` text, json as JSON values; `.nullable()` when the column is. Any other type (decimal in
+ * `string` or `bigint` mode, bigint in `bigint` mode, binary, varbinary, time, year, custom types, ...) has no base:
+ * its field schema throws a TypeError naming the column.
+ */
+export const MYSQL_COLUMN_BASES: ColumnBases = {
   MySqlTinyInt: integer(1),
   MySqlSmallInt: integer(2),
   MySqlMediumInt: integer(3),
@@ -61,23 +64,6 @@ const BASES: ColumnBases = {
   MySqlDateString: COLUMN_KINDS.date,
   MySqlJson: COLUMN_KINDS.json,
 };
-
-/**
- * The zod schema of a field on a column of `drizzle-orm/mysql-core`: text, varchar (at most its length) and char (not
- * ending in a space) as strings, any of them with `enum` and `mysqlEnum` as that enum, the integers (tinyint to int,
- * bigint in `number` mode, serial) as integers within the column's range (signed or unsigned), double, float, real
- * and decimal in `number` mode as numbers, boolean, datetime and timestamp in `date` mode as `Date`s (no finer than
- * the column's fraction digits), in `string` mode as `'YYYY-MM-DD hh:mm:ss[.f]'` text, date in `date` mode as a
- * midnight-UTC `Date` and in `string` mode as `'YYYY-MM-DD'` text, json as JSON values; `.nullable()` when the column
- * is.
- *
- * @throws TypeError naming the column for any other type (decimal in `string` or `bigint` mode, bigint in `bigint`
- *   mode, binary, varbinary, time, year, custom types, ...).
- */
-export const mysqlFieldSchema = fieldSchemaOf(BASES);
-
-/** The kind of a column of `drizzle-orm/mysql-core` as its field's base says it (see `columnKindOf`). */
-export const mysqlColumnKind = columnKindOf(BASES);
 
 /** Whether the database fills a column that an INSERT leaves out: a default, `AUTO_INCREMENT`, a serial. */
 export function hasMysqlDatabaseDefault(column: Column): boolean {

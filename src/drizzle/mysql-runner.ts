@@ -4,7 +4,7 @@ import { createTransactionQueue, STANDARD_TRANSACTION_STATEMENTS, type Transacti
 import { toMysqlStatement } from './mysql-statement';
 import { MYSQL_SQL_DIALECT } from './mysql-sql-dialect';
 import { toRetryableError } from './retryable-error';
-import { createDrizzleRunners, type SqlRow } from './sql/index';
+import { createDrizzleRunners, drizzleClientOf } from './sql/index';
 
 /** A Drizzle MySQL or MariaDB database (`drizzle(pool)` of `drizzle-orm/mysql2`), whatever its schema. */
 export type DrizzleMySqlDatabase = MySqlDatabase<MySqlQueryResultHKT, PreparedQueryHKTBase, Record<string, unknown>>;
@@ -23,10 +23,7 @@ interface SessionLike {
 }
 
 /** Whether `db` is over a pool (`mysql2`'s `getConnection`): each of its transactions then has a connection of its own. */
-function onPool(db: DrizzleMySqlDatabase): boolean {
-  const client = (db as { readonly $client?: unknown }).$client as Record<string, unknown> | undefined;
-  return typeof client?.['getConnection'] === 'function';
-}
+const onPool = (db: DrizzleMySqlDatabase) => typeof drizzleClientOf(db)?.['getConnection'] === 'function';
 
 /**
  * The runners of Drizzle MariaDB databases (see `createDrizzleRunners`): `runnerOf(db)` the `SqlRunner` of one, one
@@ -44,8 +41,7 @@ function onPool(db: DrizzleMySqlDatabase): boolean {
 export const MARIADB_RUNNERS = createDrizzleRunners<DrizzleMySqlDatabase, SessionLike>({
   async execute(session, text, params) {
     const result = await session.prepareQuery({ sql: text, params }, undefined).execute();
-    const rows: unknown = Array.isArray(result) ? result[0] : undefined;
-    return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+    return Array.isArray(result) ? result[0] : undefined;
   },
   statement: (text, inTransaction) => STATEMENT_SETTINGS + toMysqlStatement(text, inTransaction),
   classify: (error) => toRetryableError(error, MYSQL_SQL_DIALECT),
@@ -55,7 +51,6 @@ export const MARIADB_RUNNERS = createDrizzleRunners<DrizzleMySqlDatabase, Sessio
       : createTransactionQueue({ everyStatement: true }),
   statements: STANDARD_TRANSACTION_STATEMENTS,
   slot: {
-    statements: STANDARD_TRANSACTION_STATEMENTS,
     retryAnswer: (failure) => (failure instanceof HttpError && failure.statusCode === 503 ? failure : undefined),
     refuseAfterFailure: true,
   },

@@ -45,19 +45,19 @@ export function codePointText(text: string, collate = true): CodePointText {
  * MariaDB's invalid JSON), and the values a strict `sql_mode` refuses: too long (1406), out of range (1264), an
  * incorrect date (1292), an incorrect value (1366) or one not in an ENUM (1265).
  */
-const ERRORS: Readonly<Record<number, ConstraintViolation>> = {
-  1062: { kind: 'unique' },
-  1451: { kind: 'foreign-key', referenced: true },
-  1452: { kind: 'foreign-key' },
-  1048: { kind: 'not-null' },
-  1364: { kind: 'not-null' },
-  4025: { kind: 'check' },
-  1406: { kind: 'value', problem: 'too-long' },
-  1264: { kind: 'value', problem: 'out-of-range' },
-  1292: { kind: 'value', problem: 'date-invalid' },
-  1366: { kind: 'value', problem: 'invalid' },
-  1265: { kind: 'value', problem: 'invalid' },
-};
+const ERRORS: ReadonlyMap<unknown, ConstraintViolation> = new Map<unknown, ConstraintViolation>([
+  [1062, { kind: 'unique' }],
+  [1451, { kind: 'foreign-key', referenced: true }],
+  [1452, { kind: 'foreign-key' }],
+  [1048, { kind: 'not-null' }],
+  [1364, { kind: 'not-null' }],
+  [4025, { kind: 'check' }],
+  [1406, { kind: 'value', problem: 'too-long' }],
+  [1264, { kind: 'value', problem: 'out-of-range' }],
+  [1292, { kind: 'value', problem: 'date-invalid' }],
+  [1366, { kind: 'value', problem: 'invalid' }],
+  [1265, { kind: 'value', problem: 'invalid' }],
+]);
 
 /** The server's message of a driver's error (`mysql2`'s `sqlMessage`, else its `message`), or `''`. */
 export function sqlMessageOf(error: unknown): string {
@@ -140,8 +140,7 @@ export const MYSQL_SQL_DIALECT: SqlDialect = Object.freeze({
   // Prepared statements hold at most 65,535; Drizzle's mysql2 session sends text, bounded by max_allowed_packet.
   maxParameters: 65_535,
   constraintViolation(error: unknown): ConstraintViolation | undefined {
-    const { errno } = (typeof error === 'object' && error !== null ? error : {}) as { errno?: unknown };
-    const found = typeof errno === 'number' && Object.hasOwn(ERRORS, errno) ? ERRORS[errno] : undefined;
+    const found = ERRORS.get((error as { errno?: unknown } | null | undefined)?.errno);
     if (!found) return undefined;
     const text = sqlMessageOf(error);
     if (found.kind === 'foreign-key') return { ...found, ...referenceOf(text, found.referenced === true) };

@@ -35,8 +35,8 @@ export type ResourceFromTableOptions<TTable extends DrizzleTable> = Omit<
 
 /**
  * Defines a resource whose schema is derived from a Drizzle table, so that the table is declared once: a field per
- * column, named by its property (see `pgFieldSchema`, `sqliteFieldSchema` and `mysqlFieldSchema` for the types), nullable
- * where the column is, and optional as well when it has no default (an INSERT without it stores NULL). A column with a
+ * column, named by its property (see `pgFieldSchema`, `SQLITE_COLUMN_BASES` and `MYSQL_COLUMN_BASES` for the
+ * types), nullable where the column is, and optional as well when it has no default (an INSERT without it stores NULL). A column with a
  * database default stays required in the schema: `createDrizzleRepository` lists it in the repository's
  * `databaseDefaults`, which lets a create leave it out. `options` are `defineResource`'s others (allow-lists,
  * policies, relations, lifecycle).

@@ -2,7 +2,7 @@ import type { Column } from 'drizzle-orm';
 import { BaseSQLiteDatabase, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createSqlDrizzleDialect } from './create-sql-drizzle-dialect';
 import { SQLITE_SQL_DIALECT, type SqlColumn, type SqlValueKind } from './sql/index';
-import { sqliteColumnKind, sqliteFieldSchema, sqliteHasDatabaseDefault } from './sqlite-field-schema';
+import { SQLITE_COLUMN_BASES, sqliteHasDatabaseDefault } from './sqlite-field-schema';
 import { SQLITE_RUNNERS, type DrizzleSQLiteDatabase } from './sqlite-runner';
 
 /** The column types whose values Drizzle maps itself (`mapToDriverValue` / `mapFromDriverValue`). */
@@ -43,8 +43,7 @@ export const SQLITE_DIALECT = createSqlDrizzleDialect<DrizzleSQLiteDatabase>({
   tableClass: SQLiteTable,
   databaseClass: BaseSQLiteDatabase,
   databaseName: 'SQLite',
-  fieldSchema: sqliteFieldSchema,
-  columnKind: sqliteColumnKind,
+  bases: SQLITE_COLUMN_BASES,
   hasDatabaseDefault: sqliteHasDatabaseDefault,
   columnNames: 'SELECT "name" AS "name" FROM pragma_table_info(?)',
   runners: SQLITE_RUNNERS,

@@ -1,10 +1,18 @@
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
 import { COLUMN_KINDS, integerKind } from '../sql/index';
-import { columnKindOf, fieldSchemaOf, textKindOf, type ColumnBases } from './column-field-schema';
+import { textKindOf, type ColumnBases } from './column-field-schema';
 
-/** The base of a field on each column type of `drizzle-orm/sqlite-core`. */
-const BASES: ColumnBases = {
+/**
+ * The base of a field on each column type of `drizzle-orm/sqlite-core`, which gives its zod schema and its kind (see
+ * `fieldSchemaOf` and `columnKindOf`): text as a string (at most its `length`; with `enum`, that enum), integer as a
+ * safe integer, `integer({ mode: 'boolean' })` as a boolean, `integer({ mode: 'timestamp' | 'timestamp_ms' })` as a
+ * `Date`, real and numeric in `number` mode as numbers, numeric (`string` mode) as decimal text, text and blob in
+ * `json` mode as JSON values; `.nullable()` when the column is (and `.optional()` without a default, see
+ * `columnFieldSchema`). Any other type (blob in `buffer` or `bigint` mode, numeric in `bigint` mode, custom types)
+ * has no base: its field schema throws a TypeError naming the column.
+ */
+export const SQLITE_COLUMN_BASES: ColumnBases = {
   SQLiteText: textKindOf,
   // A numeric column in `string` mode takes the decimal text SQLite's NUMERIC affinity reads, exponents included.
   SQLiteNumeric: () => z.string().regex(/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal number'),
@@ -16,21 +24,6 @@ const BASES: ColumnBases = {
   SQLiteTextJson: COLUMN_KINDS.json,
   SQLiteBlobJson: COLUMN_KINDS.json,
 };
-
-/**
- * The zod schema of a field on a column of `drizzle-orm/sqlite-core`: text as a string (at most its `length`; with
- * `enum`, that enum), integer as a safe integer, `integer({ mode: 'boolean' })` as a boolean,
- * `integer({ mode: 'timestamp' | 'timestamp_ms' })` as a `Date`, real and numeric in `number` mode as numbers,
- * numeric (`string` mode) as decimal text, text and blob in `json` mode as JSON values; `.nullable()` when the column
- * is (and `.optional()` without a default, see `columnFieldSchema`).
- *
- * @throws TypeError naming the column for any other type (blob in `buffer` or `bigint` mode, numeric in `bigint`
- *   mode, custom types).
- */
-export const sqliteFieldSchema = fieldSchemaOf(BASES);
-
-/** The kind of a column of `drizzle-orm/sqlite-core` (see `columnKindOf`): text, integer, real, boolean, timestamp, JSON. */
-export const sqliteColumnKind = columnKindOf(BASES);
 
 /**
  * Whether SQLite fills a column an INSERT leaves out: a `.default(...)`, or an `integer` primary key (the rowid,

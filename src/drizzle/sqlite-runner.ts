@@ -1,7 +1,7 @@
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { createTransactionQueue, type SqlTransactionStatements } from '../sql/index';
 import { toRetryableError } from './retryable-error';
-import { createDrizzleRunners, SQLITE_SQL_DIALECT, type SqlRow } from './sql/index';
+import { createDrizzleRunners, drizzleClientOf, SQLITE_SQL_DIALECT } from './sql/index';
 
 /**
  * A Drizzle SQLite database, sync (`drizzle-orm/better-sqlite3`, `drizzle-orm/sql-js`) or async
@@ -42,7 +42,7 @@ const LOWER = 'pagelope_lower';
  * returns its name, or `undefined` for a driver without functions of JavaScript (libsql).
  */
 function registerLower(db: DrizzleSQLiteDatabase): string | undefined {
-  const client = ((db as { readonly $client?: unknown }).$client ??
+  const client = (drizzleClientOf(db) ??
     (db as unknown as { readonly session?: { readonly client?: unknown } }).session?.client) as
     Record<string, unknown> | undefined;
   const lower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
@@ -85,8 +85,7 @@ export const SQLITE_RUNNERS = createDrizzleRunners<DrizzleSQLiteDatabase, Sessio
       await prepared.run();
       return [];
     }
-    const rows: unknown = await prepared.all();
-    return Array.isArray(rows) ? (rows as SqlRow[]) : [];
+    return prepared.all();
   },
   classify: (error) => toRetryableError(error, SQLITE_SQL_DIALECT),
   queue: () => createTransactionQueue({ everyStatement: true }),

@@ -168,7 +168,7 @@ const MAPPED = [
 
 type Shape = Record<string, { safeParse(value: unknown): { success: boolean } }>;
 
-describe('mysqlFieldSchema', () => {
+describe('MYSQL_COLUMN_BASES', () => {
   it.each(MAPPED)('maps a $type column to a $kind field', ({ column, kind, takes, refuses }) => {
     const resource = resourceFromTable(mysqlTable('things', { id: int('id').notNull(), value: column().notNull() }));
     expect(resource.fields.get('value')?.kind).toBe(kind);

@@ -22,9 +22,10 @@ interface DatabaseLike<TSession> {
 export interface DrizzleRunnerOptions<TDatabase, TSession> {
   /**
    * Runs `text` on `session` (the database's, or a transaction's) as Drizzle's own raw queries do (its logger sees
-   * it) and resolves its rows (none for a statement without a result); a driver's error is thrown as it is.
+   * it) and resolves its rows (anything but an array: none, a statement without a result); a driver's error is
+   * thrown as it is.
    */
-  execute(session: TSession, text: string, params: unknown[]): Promise<readonly SqlRow[]>;
+  execute(session: TSession, text: string, params: unknown[]): Promise<unknown>;
   /** A statement of the SQL engine as the runner runs it, in a transaction or not (default: as it is). */
   statement?(text: string, inTransaction: boolean): string;
   /** A driver's error as the caller gets it: a fault a retry may clear as its 503, else the driver's own error. */
@@ -34,10 +35,11 @@ export interface DrizzleRunnerOptions<TDatabase, TSession> {
   /** The statements of a transaction and of its savepoints. */
   readonly statements: SqlTransactionStatements;
   /**
-   * The rules of the SQL engine's transaction slot, for a dialect whose transaction must not commit once a statement
-   * of it failed (MariaDB; the runners inside are then `failureAborts`). Absent: statements run as they come (SQLite).
+   * The rules of the SQL engine's transaction slot (its statements: {@link statements}), for a dialect whose
+   * transaction must not commit once a statement of it failed (MariaDB; the runners inside are then
+   * `failureAborts`). Absent: statements run as they come (SQLite).
    */
-  readonly slot?: SqlSlotRules | undefined;
+  readonly slot?: Omit<SqlSlotRules, 'statements'> | undefined;
   /** Whether `db` runs `BEGIN` and `COMMIT` on its own session (a sync SQLite database) rather than `db.transaction`. */
   ownTransactions?(db: TDatabase): boolean;
   /** The `SqlRunner.lowerFunction` of `db`, asked once per database. */
@@ -75,7 +77,8 @@ export function createDrizzleRunners<TDatabase extends object, TSession>(
     async (text, params) => {
       try {
         const statement = inTransaction === undefined ? text : statementOf(text, inTransaction);
-        return await options.execute(session, statement, [...params]);
+        const rows = await options.execute(session, statement, [...params]);
+        return Array.isArray(rows) ? (rows as SqlRow[]) : [];
       } catch (error) {
         throw classify(error);
       }
@@ -105,7 +108,7 @@ export function createDrizzleRunners<TDatabase extends object, TSession>(
     const enter = (session: TSession): Promise<T> => {
       const all = readOn(session, true);
       if (!rules) return work(inside(all, lowerFunction));
-      const slot = createTransactionSlot<readonly SqlRow[]>(db, rules);
+      const slot = createTransactionSlot<readonly SqlRow[]>(db, { ...rules, statements });
       const query = (text: string, values: readonly unknown[] = []) => all(text, values);
       return slot.open({ query }, () => work(inside((text, params) => slot.query(text, params), lowerFunction)));
     };

@@ -6,4 +6,5 @@ export { createSqlRepository } from './create-sql-repository';
 export type { SqlColumn } from './sql-repository-options';
 export { dayOf, fromDriverValue, fromUtcText, toDriverValue, type DriverReaders } from './driver-values';
 export { createDrizzleRunners, type DrizzleRunners } from './create-drizzle-runners';
+export { drizzleClientOf } from './drizzle-client-of';
 export { withKeyColumns } from './with-key-columns';
