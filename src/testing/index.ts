@@ -9,3 +9,6 @@ export type {
   RepositoryFactory,
   SiblingFactory,
 } from './contract-context';
+export { findLeaks } from './find-leaks';
+export type { FindLeaksOptions, Leak, LeakRequest, LeakResponse, LeakSecret, LeakSeed, LeakServer } from './find-leaks';
+export { leakRequests, type LeakRequestsOptions } from './leak-requests';

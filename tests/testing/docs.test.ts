@@ -1,7 +1,8 @@
 /**
- * docs/testing.md shows three vitest files that run the contract, in full and in short mode and a part of it; they
- * cannot run under node like the other pages' snippets, so they are checked in as tests/testing/docs-example.test.ts,
- * docs-example-short.test.ts and docs-example-blocks.test.ts, which the suite runs. This test keeps each identical to
+ * docs/testing.md shows four vitest files: the contract in full and in short mode and a part of it, and the leak
+ * oracle; they cannot run under node like the other pages' snippets, so they are checked in as
+ * tests/testing/docs-example.test.ts, docs-example-short.test.ts, docs-example-blocks.test.ts and
+ * docs-example-leaks.test.ts, which the suite runs. This test keeps each identical to
  * its snippet.
  */
 import { readFileSync } from 'node:fs';
@@ -16,8 +17,9 @@ describe('docs/testing.md', () => {
     { index: 0, file: 'docs-example.test.ts' },
     { index: 1, file: 'docs-example-short.test.ts' },
     { index: 2, file: 'docs-example-blocks.test.ts' },
+    { index: 3, file: 'docs-example-leaks.test.ts' },
   ])('holds tests/testing/$file as its ```ts snippet number $index, unchanged', ({ index, file }) => {
-    expect(snippets).toHaveLength(3);
+    expect(snippets).toHaveLength(4);
     expect(snippets[index]).toBe(readFileSync(join(ROOT, 'tests', 'testing', file), 'utf8'));
   });
 
