@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRepository } from '../../src/index';
 import { findLeaks, type LeakSecret, type RepositoryFactory } from '../../src/testing/index';
-import { requestsFor, SECRETS, SEED, serveOn } from './leak-world';
+import { requestsFor, SECRETS, SEED, serveOn, WRITE_REQUESTS } from './leak-world';
 
 const memory: RepositoryFactory = (resource, records) => createMemoryRepository(resource, { records });
 const serveWith = (leakyBooks: boolean) => serveOn(memory, { leakyBooks });
@@ -18,6 +18,17 @@ describe('findLeaks', () => {
     expect(
       leaks.map(({ secret, request }) => `${secret.resource}.${secret.id}.${secret.field}: ${request.url}`),
     ).toStrictEqual([]);
+  });
+
+  it('finds no write of tenant t1 whose answer depends on a hidden field or on another tenant’s records', async () => {
+    const leaks = await findLeaks({ seed: SEED, secrets: SECRETS, requests: WRITE_REQUESTS, serve: serveWith(false) });
+    expect(leaks.map(({ secret, request }) => `${secret.field}: ${request.method} ${request.url}`)).toStrictEqual([]);
+    // The writes are answered: some change records, some are refused, the other tenant's ids are not found.
+    const serve = await serveWith(false)(SEED);
+    const statuses = [];
+    for (const request of WRITE_REQUESTS) statuses.push((await (await serveWith(false)(SEED))(request)).status);
+    expect(new Set(statuses)).toStrictEqual(new Set([200, 400, 404, 409]));
+    expect((await serve({ method: 'GET', url: '/books/b1' })).status).toBe(200);
   });
 
   it('sends enough requests to matter: over a thousand, most answered 200', async () => {

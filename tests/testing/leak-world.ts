@@ -77,6 +77,19 @@ export const SECRETS: readonly LeakSecret[] = [
 type Row = Record<string, unknown>;
 const tenantScope = ({ locals }: { locals: Readonly<Row> }) => ({ tenantId: locals['tenantId'] as string });
 
+/** The books' routes: every single-record route, the batch updates and deletes, and a client's choice of total. */
+const BOOK_ROUTES = {
+  GET_LIST: { clientTotal: ['none', 'estimated'] },
+  GET_LIST_CURSOR: true,
+  GET: true,
+  CREATE: true,
+  UPDATE: true,
+  PARTIAL_UPDATE: true,
+  DELETE: true,
+  UPDATE_MANY: true,
+  DELETE_MANY: true,
+} as const;
+
 /**
  * The three resources' routes over `seed` on the store of `makeRepository`, tenant t1's; with `leakyBooks`, the books'
  * service forgets its scope (a leak for the oracle to find).
@@ -107,7 +120,7 @@ export async function routesOver(
   return [
     defineRoutes(authorService) as ResourceRoutes,
     defineRoutes(reviewService) as ResourceRoutes,
-    defineRoutes(bookService) as ResourceRoutes,
+    defineRoutes(bookService, { routes: BOOK_ROUTES }) as ResourceRoutes,
   ];
 }
 
@@ -124,9 +137,10 @@ export const serveOn =
     const routes = await routesOver(makeRepository, seed, leakyBooks);
     const handle = createFetchHandler(routes, { locals: () => ({ tenantId: 't1' }) });
     return async (request: LeakRequest) => {
-      const response = await handle(
-        new Request(`http://oracle.test${request.url}`, { method: request.method, headers: request.headers }),
-      );
+      const { method, body } = request;
+      const headers = { ...request.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const response = await handle(new Request(`http://oracle.test${request.url}`, { method, headers, body: text }));
       return { status: response.status, headers: headersOf(response), body: await response.text() };
     };
   };
@@ -136,6 +150,7 @@ export const requestsFor = (secret: LeakSecret): readonly LeakRequest[] => [
   ...leakRequests(books, secret, {
     path: '/books',
     ids: ['b1', 'b2', 'b4'],
+    totals: ['none', 'estimated'],
     cursor: true,
     include: ['author', 'reviews'],
     counts: ['reviews'],
@@ -143,4 +158,38 @@ export const requestsFor = (secret: LeakSecret): readonly LeakRequest[] => [
   }),
   ...leakRequests(authors, secret, { path: '/authors', ids: ['a1', 'a2'], cursor: true }),
   ...leakRequests(reviews, secret, { path: '/reviews', ids: ['r3'] }),
+];
+
+/**
+ * Writes of tenant t1 that the oracle sends beside the reads (each to two fresh servers): its own records changed,
+ * deleted, and pointed at another tenant's author; tenant t2's records named by id, alone and in batches; a hidden
+ * field written. None creates a record, so no answer holds a generated id.
+ */
+export const WRITE_REQUESTS: readonly LeakRequest[] = [
+  { method: 'PATCH', url: '/books/b1', body: { title: 'New' } },
+  { method: 'PATCH', url: '/books/b1', body: { authorId: 'a2' } },
+  { method: 'PATCH', url: '/books/b1', body: { authorId: 'a1' } },
+  { method: 'PATCH', url: '/books/b4', body: { title: 'x' } },
+  { method: 'PUT', url: '/books/b4', body: { tenantId: 't1', title: 'x', authorId: null } },
+  { method: 'PUT', url: '/books/b2', body: { tenantId: 't1', title: 'x', authorId: 'a2' } },
+  { method: 'DELETE', url: '/books/b4' },
+  { method: 'DELETE', url: '/books/b2' },
+  { method: 'PATCH', url: '/books/batch', body: { items: [{ id: 'b4', title: 'x' }] } },
+  {
+    method: 'PATCH',
+    url: '/books/batch',
+    body: {
+      items: [
+        { id: 'b1', title: 'y' },
+        { id: 'b2', authorId: 'a2' },
+      ],
+    },
+  },
+  { method: 'DELETE', url: '/books/batch', body: { ids: ['b4'] } },
+  { method: 'DELETE', url: '/books/batch', body: { ids: ['b1', 'b2'] } },
+  { method: 'PATCH', url: '/authors/a1', body: { fullName: 'Zed' } },
+  { method: 'PATCH', url: '/authors/a1', body: { email: 'x@example.com' } },
+  { method: 'PATCH', url: '/authors/a2', body: { fullName: 'Zed' } },
+  { method: 'DELETE', url: '/reviews/r3' },
+  { method: 'PATCH', url: '/reviews/r1', body: { bookId: 'b4' } },
 ];
