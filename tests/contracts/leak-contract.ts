@@ -8,7 +8,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findLeaks, type RepositoryFactory } from '../../src/testing/index';
-import { requestsFor, SECRETS, SEED, serveOn } from '../testing/leak-world';
+import { requestsFor, SECRETS, SEED, serveOn, WRITE_REQUESTS } from '../testing/leak-world';
+
+/** The secrets the writes are sent for: the hidden email, and tenant t2's review and book each pointed elsewhere. */
+const WRITE_SECRETS = SECRETS.filter(({ field, id }) =>
+  field === 'email' ? id === 'a1' : field === 'bookId' || field === 'authorId',
+);
 
 /** About 2,000 requests a run, to two servers a secret that each start three tables: a minute on a loaded server. */
 const TIMEOUT = 300_000;
@@ -26,6 +31,19 @@ export function describeLeakContract(name: string, makeRepository: RepositoryFac
         expect(
           leaks.map(({ secret, request }) => `${secret.resource}.${secret.id}.${secret.field}: ${request.url}`),
         ).toStrictEqual([]);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'finds no write of tenant t1 whose answer depends on a hidden field or on another tenant’s records',
+      async () => {
+        expect(WRITE_SECRETS).toHaveLength(3);
+        const serve = serveOn(makeRepository);
+        const leaks = await findLeaks({ seed: SEED, secrets: WRITE_SECRETS, requests: WRITE_REQUESTS, serve });
+        expect(leaks.map(({ secret, request }) => `${secret.field}: ${request.method} ${request.url}`)).toStrictEqual(
+          [],
+        );
       },
       TIMEOUT,
     );
