@@ -1,4 +1,4 @@
-import { CORRELATION_ID_HEADER } from '../errors/index';
+import { CORRELATION_ID_HEADER } from 'pagelope';
 
 /** A request of the leak oracle, as a client sends it. */
 export interface LeakRequest {

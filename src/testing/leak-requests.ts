@@ -1,4 +1,4 @@
-import type { Resource } from '../resource/index';
+import type { Resource } from 'pagelope';
 import type { LeakRequest, LeakSecret } from './find-leaks';
 
 /** Options of {@link leakRequests}: what the resource's routes offer a client. */
