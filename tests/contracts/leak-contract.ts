@@ -10,6 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { findLeaks, type RepositoryFactory } from '../../src/testing/index';
 import { requestsFor, SECRETS, SEED, serveOn, WRITE_REQUESTS } from '../testing/leak-world';
 
+/**
+ * The secrets of the run with the books' scope forgotten: tenant t2's book (which then leaks), and the hidden email
+ * and tenant t2's review (which still must not): four of the seven, as the run only shows that the oracle sees a leak.
+ */
+const LEAKY_SECRETS = SECRETS.filter(({ resource, id }) =>
+  ['books.b4', 'authors.a1', 'reviews.r4'].includes(`${resource}.${id}`),
+);
+
 /** The secrets the writes are sent for: the hidden email, and tenant t2's review and book each pointed elsewhere. */
 const WRITE_SECRETS = SECRETS.filter(({ field, id }) =>
   field === 'email' ? id === 'a1' : field === 'bookId' || field === 'authorId',
@@ -21,7 +29,12 @@ const TIMEOUT = 300_000;
 /** Declares the leak oracle's two runs on the store of `makeRepository`, in `describe('findLeaks on <name>')`. */
 export function describeLeakContract(name: string, makeRepository: RepositoryFactory): void {
   const leaksOn = (leakyBooks: boolean) =>
-    findLeaks({ seed: SEED, secrets: SECRETS, requests: requestsFor, serve: serveOn(makeRepository, { leakyBooks }) });
+    findLeaks({
+      seed: SEED,
+      secrets: leakyBooks ? LEAKY_SECRETS : SECRETS,
+      requests: requestsFor,
+      serve: serveOn(makeRepository, { leakyBooks }),
+    });
 
   describe(`findLeaks on ${name}`, () => {
     it(
@@ -51,6 +64,7 @@ export function describeLeakContract(name: string, makeRepository: RepositoryFac
     it(
       'finds the leak of a route whose scope is forgotten',
       async () => {
+        expect(LEAKY_SECRETS).toHaveLength(4);
         const leaks = await leaksOn(true);
         const leaked = new Set(leaks.map(({ secret }) => `${secret.resource}.${secret.id}.${secret.field}`));
         // Tenant t2's book shows (its title, and its author through `authorId`); its review stays out, as the

@@ -16,6 +16,7 @@ import { readNodeJsonBody, routeJsonBody } from '../../http/read-node-json-body'
 import { toMountOrder } from '../../http/to-mount-order';
 import { runInRequestContext } from 'pagelope/node';
 import { toNodeExchange } from '../../http/to-node-exchange';
+import { toJsonText } from '../../http/to-json-text';
 
 /** Options of {@link resourceRouter}. */
 export interface ResourceRouterOptions {
@@ -124,7 +125,20 @@ function send(req: Request, res: Response, reply: ExchangeReply): void {
   const { location } = headers;
   if (location !== undefined && req.baseUrl !== '') res.setHeader('location', req.baseUrl + location);
   if (reply.body === undefined) res.end();
-  else res.json(reply.body);
+  else if (!writesPlainJson(res)) res.json(reply.body);
+  else {
+    // What `res.json` does after `JSON.stringify`.
+    if (res.get('content-type') === undefined) res.set('content-type', 'application/json');
+    res.send(toJsonText(reply.body));
+  }
+}
+
+/**
+ * Whether `res.json` would write `JSON.stringify`'s text: no `json replacer`, `json spaces` or `json escape` set on
+ * the app, so that {@link toJsonText} (the same text, its Dates written faster) may write it instead.
+ */
+function writesPlainJson({ app }: Response): boolean {
+  return app.get('json replacer') === undefined && app.get('json spaces') === undefined && !app.get('json escape');
 }
 
 /** Characters `path-to-regexp` (Express 5's route syntax) reads as syntax. */
