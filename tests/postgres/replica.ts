@@ -68,17 +68,29 @@ export function replicaBinaries(): Binaries | string {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+/**
+ * `count` free ports of 127.0.0.1, each different: all are held open until every one is known (two ports asked one
+ * after the other may be the same one, closed and handed out again, and then the standby cannot start).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+              const address = server.address();
+              if (typeof address === 'object' && address) resolve(address.port);
+              else reject(new Error('no port'));
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 /** Starts a primary and its streaming replica (about 2-4 s); throws with the tools' output when a step fails. */
@@ -92,7 +104,7 @@ export async function startReplica(binaries: Binaries): Promise<Replica> {
   if (binaries.uid !== undefined && binaries.gid !== undefined) chownSync(folder, binaries.uid, binaries.gid);
   const primary = join(folder, 'primary');
   const standby = join(folder, 'standby');
-  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const [primaryPort, standbyPort] = (await freePorts(2)) as [number, number];
   const started: string[] = [];
   // Should the worker exit without stop() (a run cut short), the clusters are stopped and the folder removed then.
   const stopNow = () => {
